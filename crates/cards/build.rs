@@ -1,0 +1,238 @@
+//! Generates the evaluator's lookup tables (see `src/hand.rs` for how they are used).
+//!
+//! * `RANK_LOOKUP`: a perfect hash from the OMPEval rank key (the sum of one multiplier
+//!   per card rank; unique for every multiset of at most 7 ranks with at most 4 of each)
+//!   to the hand rank of the best non-flush five-card hand. Displacement hashing
+//!   (Tarjan-Yao): `index = key + OFFSETS[key >> 12]`, offsets found greedily.
+//! * `FLUSH_LOOKUP`: the rank of the best flush or straight flush for every 13-bit
+//!   mask of one suit's ranks.
+//!
+//! The generator checks its own result: 7,462 distinct ranks, no collision.
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write as _;
+
+/// OMPEval's rank multipliers (zekyll/OMPEval). Their sums are unique for every multiset
+/// of at most 7 ranks with at most 4 of each; `main` re-checks this.
+const RANK_MULT: [u32; 13] = [
+    0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000, 0x41a013, 0x47802e, 0x479068,
+    0x48c0e4, 0x48f211, 0x494493,
+];
+const ROW_SHIFT: u32 = 12;
+
+/// A comparable value of the best five-card hand: category (0 = high card .. 8 = straight
+/// flush) then up to five tie-break ranks, four bits each.
+fn value(cat: u32, kickers: &[u32]) -> u32 {
+    let mut v = cat;
+    for i in 0..5 {
+        v = v * 16 + kickers.get(i).copied().unwrap_or(0);
+    }
+    v
+}
+
+fn straight_top(mask: u32) -> Option<u32> {
+    for top in (4..13).rev() {
+        let m = 0x1f << (top - 4);
+        if mask & m == m {
+            return Some(top);
+        }
+    }
+    // the wheel: A-2-3-4-5
+    if mask & 0x100f == 0x100f {
+        return Some(3);
+    }
+    None
+}
+
+fn top_bits(mask: u32, n: usize) -> Vec<u32> {
+    (0..13)
+        .rev()
+        .filter(|r| mask & (1 << r) != 0)
+        .take(n)
+        .collect()
+}
+
+/// Best non-flush hand from rank counts (5 to 7 cards).
+fn value_from_counts(counts: &[u32; 13]) -> u32 {
+    let present: u32 = (0..13).filter(|&r| counts[r] > 0).map(|r| 1 << r).sum();
+    let with = |n: u32| -> Vec<u32> {
+        (0..13u32)
+            .rev()
+            .filter(|&r| counts[r as usize] >= n)
+            .collect()
+    };
+    let quads = with(4);
+    if let Some(&q) = quads.first() {
+        let k = top_bits(present & !(1 << q), 1);
+        return value(7, &[q, k[0]]);
+    }
+    let trips = with(3);
+    let pairs = with(2);
+    if let Some(&t) = trips.first() {
+        if let Some(&p) = pairs.iter().find(|&&p| p != t) {
+            return value(6, &[t, p]);
+        }
+    }
+    if let Some(top) = straight_top(present) {
+        return value(4, &[top]);
+    }
+    if let Some(&t) = trips.first() {
+        let k = top_bits(present & !(1 << t), 2);
+        return value(3, &[t, k[0], k[1]]);
+    }
+    if pairs.len() >= 2 {
+        let (a, b) = (pairs[0], pairs[1]);
+        let k = top_bits(present & !(1 << a) & !(1 << b), 1);
+        return value(2, &[a, b, k[0]]);
+    }
+    if let Some(&p) = pairs.first() {
+        let k = top_bits(present & !(1 << p), 3);
+        return value(1, &[p, k[0], k[1], k[2]]);
+    }
+    value(0, &top_bits(present, 5))
+}
+
+/// Best flush or straight flush in one suit's rank mask (at least 5 bits).
+fn value_from_flush(mask: u32) -> u32 {
+    match straight_top(mask) {
+        Some(top) => value(8, &[top]),
+        None => value(5, &top_bits(mask, 5)),
+    }
+}
+
+fn enumerate_counts(k: usize, left: u32, counts: &mut [u32; 13], out: &mut Vec<[u32; 13]>) {
+    if k == 13 {
+        out.push(*counts);
+        return;
+    }
+    for c in 0..=left.min(4) {
+        counts[k] = c;
+        enumerate_counts(k + 1, left - c, counts, out);
+    }
+    counts[k] = 0;
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    // All rank multisets of 0..=7 cards.
+    let mut multisets = Vec::new();
+    enumerate_counts(0, 7, &mut [0; 13], &mut multisets);
+    assert_eq!(multisets.len(), 76_155);
+
+    // Distinct five-card values: every class appears among 5-card hands.
+    let mut values = BTreeSet::new();
+    for counts in &multisets {
+        let n: u32 = counts.iter().sum();
+        if n == 5 && counts.iter().all(|&c| c <= 4) {
+            values.insert(value_from_counts(counts));
+        }
+    }
+    for mask in 0u32..8192 {
+        if mask.count_ones() == 5 {
+            values.insert(value_from_flush(mask));
+        }
+    }
+    assert_eq!(values.len(), 7462, "distinct five-card classes");
+    // HandRank = (category + 1) << 12 | index within the category (ascending).
+    let mut dense = HashMap::new();
+    let mut per_cat = [0u32; 9];
+    for v in &values {
+        let cat = v >> 20;
+        dense.insert(*v, ((cat + 1) << 12) | per_cat[cat as usize]);
+        per_cat[cat as usize] += 1;
+    }
+    assert_eq!(per_cat, [1277, 2860, 858, 858, 10, 1277, 156, 156, 10]);
+
+    // Perfect hash over rank keys.
+    let mut rows: HashMap<u32, Vec<(u32, u16)>> = HashMap::new();
+    let mut seen = HashMap::new();
+    for counts in &multisets {
+        let key: u32 = (0..13).map(|r| counts[r] * RANK_MULT[r]).sum();
+        assert!(
+            seen.insert(key, *counts).is_none(),
+            "rank multipliers collide"
+        );
+        let n: u32 = counts.iter().sum();
+        let rank = if n >= 5 {
+            dense[&value_from_counts(counts)] as u16
+        } else {
+            0
+        };
+        rows.entry(key >> ROW_SHIFT)
+            .or_default()
+            .push((key & ((1 << ROW_SHIFT) - 1), rank));
+    }
+    let max_key = *seen.keys().max().unwrap();
+    let n_rows = (max_key >> ROW_SHIFT) + 1;
+    assert!(n_rows <= 8192);
+    let mut order: Vec<u32> = rows.keys().copied().collect();
+    order.sort_unstable();
+    let mut table: Vec<Option<u16>> = Vec::new();
+    let mut offsets = vec![0u32; 8192];
+    let mut first_free = 0usize;
+    for row in order {
+        let cols = &rows[&row];
+        let min_col = cols.iter().map(|c| c.0).min().unwrap() as usize;
+        let mut base = first_free.saturating_sub(min_col);
+        loop {
+            if cols
+                .iter()
+                .all(|&(c, _)| table.get(base + c as usize).is_none_or(|s| s.is_none()))
+            {
+                break;
+            }
+            base += 1;
+        }
+        for &(c, rank) in cols {
+            let i = base + c as usize;
+            if table.len() <= i {
+                table.resize(i + 1, None);
+            }
+            table[i] = Some(rank);
+        }
+        while first_free < table.len() && table[first_free].is_some() {
+            first_free += 1;
+        }
+        offsets[row as usize] = (base as u32).wrapping_sub(row << ROW_SHIFT);
+    }
+    let size = table.len().next_power_of_two();
+    assert!(size <= 1 << 17);
+
+    let mut flush = vec![0u16; 8192];
+    for (mask, slot) in flush.iter_mut().enumerate() {
+        if (mask as u32).count_ones() >= 5 {
+            *slot = dense[&value_from_flush(mask as u32)] as u16;
+        }
+    }
+
+    let mut out = String::new();
+    writeln!(out, "/// OMPEval rank multipliers, one per rank (2 .. A).").unwrap();
+    writeln!(
+        out,
+        "pub(crate) const RANK_MULT: [u32; 13] = {RANK_MULT:?};"
+    )
+    .unwrap();
+    writeln!(out, "pub(crate) const ROW_SHIFT: u32 = {ROW_SHIFT};").unwrap();
+    writeln!(out, "pub(crate) const RANK_LOOKUP_SIZE: usize = {size};").unwrap();
+    writeln!(
+        out,
+        "pub(crate) const RANK_LOOKUP_USED: usize = {};",
+        table.len()
+    )
+    .unwrap();
+    let lookup: Vec<u16> = (0..size)
+        .map(|i| table.get(i).copied().flatten().unwrap_or(0))
+        .collect();
+    writeln!(
+        out,
+        "pub(crate) static RANK_LOOKUP: [u16; {size}] = {lookup:?};"
+    )
+    .unwrap();
+    writeln!(out, "pub(crate) static OFFSETS: [u32; 8192] = {offsets:?};").unwrap();
+    writeln!(
+        out,
+        "pub(crate) static FLUSH_LOOKUP: [u16; 8192] = {flush:?};"
+    )
+    .unwrap();
+    let path = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("tables.rs");
+    std::fs::write(path, out).unwrap();
+}

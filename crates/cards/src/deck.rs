@@ -1,0 +1,111 @@
+//! A seeded deck on ChaCha8 (`rand_chacha`), whose stream is fixed across releases, with
+//! our own Fisher-Yates shuffle and bounded sampling so that one seed gives the same deal
+//! on every platform and with every version of `rand`.
+use crate::{Card, CardSet};
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The portable random generator used everywhere in loki.
+pub type LokiRng = ChaCha8Rng;
+
+/// A generator seeded from a 64-bit seed.
+pub fn rng_from_seed(seed: u64) -> LokiRng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// A uniform integer in `0..range` (Lemire's method with rejection; `range > 0`).
+pub fn uniform_below(rng: &mut impl RngCore, range: u32) -> u32 {
+    if range <= 1 {
+        return 0;
+    }
+    let threshold = range.wrapping_neg() % range;
+    loop {
+        let m = u64::from(rng.next_u32()) * u64::from(range);
+        if (m as u32) >= threshold {
+            return (m >> 32) as u32;
+        }
+    }
+}
+
+/// A uniform float in `[0, 1)` with 53 random bits.
+pub fn uniform_unit(rng: &mut impl RngCore) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}
+
+/// A shuffled deck that deals from the top.
+#[derive(Debug, Clone)]
+pub struct Deck {
+    cards: Vec<Card>,
+    next: usize,
+}
+
+impl Deck {
+    /// The 52 cards shuffled by `rng`.
+    pub fn shuffled(rng: &mut impl RngCore) -> Deck {
+        Deck::shuffled_without(rng, CardSet::EMPTY)
+    }
+    /// The cards not in `dead`, shuffled by `rng`.
+    pub fn shuffled_without(rng: &mut impl RngCore, dead: CardSet) -> Deck {
+        let mut cards: Vec<Card> = dead.complement().iter().collect();
+        for i in (1..cards.len()).rev() {
+            let j = uniform_below(rng, i as u32 + 1) as usize;
+            cards.swap(i, j);
+        }
+        Deck { cards, next: 0 }
+    }
+    /// A deck shuffled by a fresh generator seeded with `seed`.
+    pub fn from_seed(seed: u64) -> Deck {
+        Deck::shuffled(&mut rng_from_seed(seed))
+    }
+    /// Deals one card, or `None` when the deck is empty.
+    pub fn deal(&mut self) -> Option<Card> {
+        let c = self.cards.get(self.next).copied();
+        self.next += c.is_some() as usize;
+        c
+    }
+    /// Deals `n` cards, or `None` (dealing nothing) if fewer remain.
+    pub fn deal_n(&mut self, n: usize) -> Option<&[Card]> {
+        let end = self.next.checked_add(n)?;
+        let s = self.cards.get(self.next..end)?;
+        self.next = end;
+        Some(s)
+    }
+    /// Cards left.
+    pub fn remaining(&self) -> usize {
+        self.cards.len() - self.next
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_deck_and_a_permutation() {
+        let a = Deck::from_seed(7);
+        let b = Deck::from_seed(7);
+        assert_eq!(a.cards, b.cards);
+        assert_ne!(a.cards, Deck::from_seed(8).cards);
+        let set: CardSet = a.cards.iter().copied().collect();
+        assert_eq!(set, CardSet::FULL);
+    }
+
+    #[test]
+    fn golden_first_cards_do_not_drift() {
+        // Pins the portable stream: ChaCha8 + our shuffle. If this changes, every
+        // recorded seed in the project changes meaning.
+        let mut d = Deck::from_seed(1998);
+        let first: Vec<String> = (0..5).map(|_| d.deal().unwrap().to_string()).collect();
+        assert_eq!(first.join(""), GOLDEN);
+    }
+    const GOLDEN: &str = "Kh8c4hJdTc";
+
+    #[test]
+    fn dealing_runs_out_cleanly() {
+        let mut d = Deck::from_seed(1);
+        assert!(d.deal_n(50).is_some());
+        assert!(d.deal_n(3).is_none());
+        assert_eq!(d.remaining(), 2);
+        assert!(d.deal().is_some() && d.deal().is_some() && d.deal().is_none());
+    }
+}
