@@ -1,0 +1,241 @@
+//! Action statistics in Loki's 36 categories (Billings et al. 1998, "Computing Initial
+//! Weights"; Papp 1998 §7.1): action (fold, check/call, bet/raise) x bets to call (0, 1,
+//! 2+) x round (pre-flop, flop, turn, river). Counts are kept across hands; frequencies
+//! blend observed counts linearly with default frequencies until a context has
+//! `min_observations` (20) observations (Papp Eq. 7.3/7.4), and Loki-2 also keeps the
+//! last 20 actions of each opponent (Peña 1999, "Specific opponent modeling").
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// A betting round.
+#[allow(missing_docs)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Street {
+    Preflop,
+    Flop,
+    Turn,
+    River,
+}
+
+impl Street {
+    /// All rounds in order.
+    pub const ALL: [Street; 4] = [Street::Preflop, Street::Flop, Street::Turn, Street::River];
+    /// 0 (pre-flop) .. 3 (river).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    /// The round with index `i` (0..4).
+    pub fn from_index(i: usize) -> Option<Street> {
+        Street::ALL.get(i).copied()
+    }
+}
+
+/// An observed action class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ActionKind {
+    /// Fold.
+    Fold,
+    /// Check or call.
+    Call,
+    /// Bet or raise.
+    Raise,
+}
+
+impl ActionKind {
+    /// 0 = fold, 1 = check/call, 2 = bet/raise (the order of a probability triple).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The context of an action: round and bets to call (0, 1, or 2 meaning "2 or more").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Context {
+    /// The round.
+    pub street: Street,
+    /// Bets to call, capped at 2.
+    pub bets_to_call: usize,
+}
+
+impl Context {
+    /// The context of facing `bets_to_call` bets in `street` (2 or more count as 2).
+    pub fn new(street: Street, bets_to_call: usize) -> Context {
+        Context {
+            street,
+            bets_to_call: bets_to_call.min(2),
+        }
+    }
+    fn slot(self) -> usize {
+        self.street.index() * 3 + self.bets_to_call
+    }
+}
+
+/// Frequencies of [fold, check/call, bet/raise] (summing to 1).
+pub type Triple = [f64; 3];
+
+/// A table of frequencies per context: `[round][bets to call][action]`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct FrequencyTable(pub [[Triple; 3]; 4]);
+
+impl FrequencyTable {
+    /// Papp's "typical IRC player" (Table B.2, d'[bets to call]), the same in every round.
+    pub fn papp_irc() -> FrequencyTable {
+        let d = [[0.0, 0.5, 0.5], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]];
+        FrequencyTable([d; 4])
+    }
+    /// The frequencies of a context.
+    pub fn get(&self, c: Context) -> Triple {
+        self.0[c.street.index()][c.bets_to_call]
+    }
+}
+
+/// Counts of one opponent's actions in the 36 categories, plus the last `window` actions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActionStats {
+    counts: [[u32; 3]; 12],
+    recent: VecDeque<(Context, ActionKind)>,
+    window: usize,
+}
+
+impl ActionStats {
+    /// Empty statistics keeping the last `window` actions (Loki-2 uses 20).
+    pub fn new(window: usize) -> ActionStats {
+        ActionStats {
+            counts: [[0; 3]; 12],
+            recent: VecDeque::with_capacity(window + 1),
+            window,
+        }
+    }
+    /// Records one action.
+    pub fn record(&mut self, c: Context, a: ActionKind) {
+        self.counts[c.slot()][a.index()] += 1;
+        if self.window > 0 {
+            self.recent.push_back((c, a));
+            while self.recent.len() > self.window {
+                self.recent.pop_front();
+            }
+        }
+    }
+    /// Counts [fold, call, raise] in a context.
+    pub fn counts(&self, c: Context) -> [u32; 3] {
+        self.counts[c.slot()]
+    }
+    /// Number of observations in a context.
+    pub fn observations(&self, c: Context) -> u32 {
+        self.counts(c).iter().sum()
+    }
+    /// Total observations in all 36 categories.
+    pub fn total(&self) -> u32 {
+        self.counts.iter().flatten().sum()
+    }
+    /// Observed frequencies blended with `default`: weight `n / min_obs` on the observed
+    /// frequencies while `n < min_obs`, then the observed ones alone (Papp Eq. 7.3).
+    pub fn blended(&self, c: Context, default: Triple, min_obs: u32) -> Triple {
+        blend(self.counts(c), default, min_obs)
+    }
+    /// Frequencies from the last `window` actions in this context, blended with
+    /// `default` in the same way (Loki-2's recency record).
+    pub fn recent_blended(&self, c: Context, default: Triple, min_obs: u32) -> Triple {
+        let mut n = [0u32; 3];
+        for (ctx, a) in &self.recent {
+            if *ctx == c {
+                n[a.index()] += 1;
+            }
+        }
+        blend(n, default, min_obs.min(self.window as u32).max(1))
+    }
+    /// All counts, `[round][bets to call][action]`, for reports.
+    pub fn table(&self) -> [[[u32; 3]; 3]; 4] {
+        let mut t = [[[0; 3]; 3]; 4];
+        for (s, row) in t.iter_mut().enumerate() {
+            for (b, cell) in row.iter_mut().enumerate() {
+                *cell = self.counts[s * 3 + b];
+            }
+        }
+        t
+    }
+}
+
+fn blend(n: [u32; 3], default: Triple, min_obs: u32) -> Triple {
+    let total: u32 = n.iter().sum();
+    if total == 0 {
+        return default;
+    }
+    let obs = n.map(|x| f64::from(x) / f64::from(total));
+    let w = (f64::from(total) / f64::from(min_obs.max(1))).min(1.0);
+    [0, 1, 2].map(|i| w * obs[i] + (1.0 - w) * default[i])
+}
+
+/// The (raise, call) thresholds of an action's frequencies: raise threshold `1 - F(raise)`,
+/// call threshold `raise threshold - F(call)` (Papp §7.2.1; Peña's example: 6 raises, 8
+/// calls, 6 folds give 0.7 and 0.3).
+pub fn thresholds(f: Triple) -> (f64, f64) {
+    let raise = (1.0 - f[2]).clamp(0.0, 1.0);
+    let call = (raise - f[1]).clamp(0.0, 1.0);
+    (raise, call)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pena_thresholds_example() {
+        // 20 observations on the turn facing one bet: 6 raises, 8 calls, 6 folds.
+        let mut s = ActionStats::new(20);
+        let c = Context::new(Street::Turn, 1);
+        for (n, a) in [
+            (6, ActionKind::Raise),
+            (8, ActionKind::Call),
+            (6, ActionKind::Fold),
+        ] {
+            for _ in 0..n {
+                s.record(c, a);
+            }
+        }
+        let f = s.blended(c, [0.0, 1.0, 0.0], 20);
+        let (r, k) = thresholds(f);
+        assert!((r - 0.7).abs() < 1e-12 && (k - 0.3).abs() < 1e-12);
+    }
+
+    #[test]
+    fn papp_example_20_70_10() {
+        // 100 pre-flop observations facing 2 bets: 20 raises, 70 calls, 10 folds.
+        let (r, k) = thresholds([0.1, 0.7, 0.2]);
+        assert!((r - 0.8).abs() < 1e-12 && (k - 0.1).abs() < 1e-12);
+    }
+
+    #[test]
+    fn blending_moves_linearly_to_observed() {
+        let mut s = ActionStats::new(20);
+        let c = Context::new(Street::Flop, 0);
+        let d = [0.0, 0.5, 0.5];
+        assert_eq!(s.blended(c, d, 20), d);
+        for _ in 0..5 {
+            s.record(c, ActionKind::Raise);
+        }
+        // 5 of 20: a quarter observed (all raises), three quarters default.
+        let f = s.blended(c, d, 20);
+        assert!((f[2] - (0.25 + 0.75 * 0.5)).abs() < 1e-12);
+        for _ in 0..15 {
+            s.record(c, ActionKind::Call);
+        }
+        assert_eq!(s.blended(c, d, 20), [0.0, 0.75, 0.25]);
+        assert_eq!(s.total(), 20);
+    }
+
+    #[test]
+    fn window_keeps_the_last_actions() {
+        let mut s = ActionStats::new(20);
+        let c = Context::new(Street::River, 1);
+        for _ in 0..30 {
+            s.record(c, ActionKind::Fold);
+        }
+        for _ in 0..20 {
+            s.record(c, ActionKind::Raise);
+        }
+        assert_eq!(s.recent_blended(c, [1.0, 0.0, 0.0], 20), [0.0, 0.0, 1.0]);
+        assert_eq!(s.counts(c), [30, 0, 20]);
+        assert_eq!(Context::new(Street::Flop, 5).bets_to_call, 2);
+    }
+}

@@ -1,0 +1,311 @@
+//! Post-flop betting (Papp 1998 §6.2-6.6): rules tried in priority order, the most
+//! aggressive first: check-raise with a very strong hand, Make2 at ehs >= 0.85, Make1 at
+//! ehs >= 0.50, semi-bluff when the potential pays Pot_Odds2, call by pot odds, call by
+//! showdown odds, otherwise check or fold.
+use crate::config::PostflopConfig;
+use crate::frequencies::{ActionKind, Street};
+use serde::Serialize;
+
+/// What the post-flop rules look at.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct PostflopSituation {
+    /// The round (flop, turn or river).
+    pub street: Street,
+    /// Effective hand strength `hs_n + (1 - hs_n) * ppot`.
+    pub ehs: f64,
+    /// Hand strength against all live opponents (product of per-opponent HS).
+    pub hs_n: f64,
+    /// Positive potential (PPot2 on the flop, PPot1 on the turn, 0 on the river).
+    pub ppot: f64,
+    /// Chips to call.
+    pub to_call: i64,
+    /// The pot before our action (all chips put in so far).
+    pub pot: i64,
+    /// The bet size of this round.
+    pub bet: i64,
+    /// Bets made this round.
+    pub bets_this_round: usize,
+    /// Whether we already called or bet this round.
+    pub already_in_this_round: bool,
+    /// Live players still to act after us this round (for check-raising).
+    pub players_after: usize,
+    /// Whether a raise is legal.
+    pub can_raise: bool,
+    /// Whether we semi-bluffed in an earlier round and nobody has bet since.
+    pub semi_bluff_continues: bool,
+}
+
+/// Which rule fired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rule {
+    /// Check now, intending to raise (ehs >= check_raise).
+    CheckRaise,
+    /// Raise if fewer than two bets, else call (ehs >= make2).
+    Make2,
+    /// Bet if nobody has, else call (ehs >= make1).
+    Make1,
+    /// Call or check (ehs >= the call threshold, when set below make1).
+    CallThreshold,
+    /// Bet on potential (PPot >= Pot_Odds2).
+    SemiBluff,
+    /// Call on pot odds.
+    PotOdds,
+    /// Call on showdown odds.
+    ShowdownOdds,
+    /// Nothing else applies: check or fold.
+    CheckOrFold,
+}
+
+impl Rule {
+    /// The rule's name as traces print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::CheckRaise => "check-raise",
+            Rule::Make2 => "make2",
+            Rule::Make1 => "make1",
+            Rule::CallThreshold => "call-threshold",
+            Rule::SemiBluff => "semi-bluff",
+            Rule::PotOdds => "pot-odds",
+            Rule::ShowdownOdds => "showdown-odds",
+            Rule::CheckOrFold => "check-or-fold",
+        }
+    }
+}
+
+/// Pot odds: `to_call / (pot + to_call)` (Billings et al. 1998: call $4 to win $16 at 0.20).
+pub fn pot_odds(to_call: i64, pot: i64) -> f64 {
+    if to_call <= 0 {
+        0.0
+    } else {
+        to_call as f64 / (pot + to_call) as f64
+    }
+}
+
+/// Papp's Eq. 6.5: `2 bet / ((pot + 4 bet) + 2 bet)` (we can call a bet and a raise; the
+/// bettor and raiser each put in two bets).
+pub fn pot_odds2(bet: i64, pot: i64) -> f64 {
+    let b = bet as f64;
+    2.0 * b / ((pot as f64 + 4.0 * b) + 2.0 * b)
+}
+
+/// Showdown odds (**ours**; Papp §6.6's formula is lost): the cost of calling now and one
+/// big bet in each later round, against the pot plus what one opponent puts in meanwhile:
+/// `(to_call + future) / (pot + to_call + 2 future)`, with `future` = one bet per later round.
+pub fn showdown_odds(street: Street, to_call: i64, pot: i64, big_bet: i64) -> f64 {
+    let later = match street {
+        Street::Preflop => 3,
+        Street::Flop => 2,
+        Street::Turn => 1,
+        Street::River => 0,
+    };
+    let future = (later * big_bet) as f64;
+    let cost = to_call as f64 + future;
+    if cost <= 0.0 {
+        0.0
+    } else {
+        cost / (pot as f64 + to_call as f64 + 2.0 * future)
+    }
+}
+
+/// The decision of the post-flop rules: the action and the rule that fired.
+pub fn decide(cfg: &PostflopConfig, s: &PostflopSituation) -> (ActionKind, Rule) {
+    let raise_or_call = if s.can_raise {
+        ActionKind::Raise
+    } else {
+        ActionKind::Call
+    };
+    let facing_two = s.bet > 0 && s.to_call >= 2 * s.bet && !s.already_in_this_round;
+    if s.to_call == 0 && s.ehs >= cfg.check_raise && s.players_after > 0 {
+        return (ActionKind::Call, Rule::CheckRaise);
+    }
+    if s.ehs >= cfg.make2 {
+        let a = if s.bets_this_round < 2 {
+            raise_or_call
+        } else {
+            ActionKind::Call
+        };
+        return (a, Rule::Make2);
+    }
+    if s.ehs >= cfg.make1 {
+        if s.to_call == 0 {
+            return (raise_or_call, Rule::Make1);
+        }
+        if !facing_two {
+            return (ActionKind::Call, Rule::Make1);
+        }
+    }
+    if s.ehs >= cfg.call && cfg.call < cfg.make1 && !facing_two {
+        return (ActionKind::Call, Rule::CallThreshold);
+    }
+    if cfg.semi_bluff
+        && s.to_call == 0
+        && s.street != Street::River
+        && (s.ppot >= pot_odds2(s.bet, s.pot) || s.semi_bluff_continues)
+    {
+        return (raise_or_call, Rule::SemiBluff);
+    }
+    if s.to_call > 0 {
+        let chance = if s.street == Street::River {
+            s.hs_n
+        } else {
+            s.ppot
+        };
+        if chance >= pot_odds(s.to_call, s.pot) {
+            return (ActionKind::Call, Rule::PotOdds);
+        }
+        let big_bet = if s.street == Street::Flop {
+            2 * s.bet
+        } else {
+            s.bet
+        };
+        if cfg.showdown_odds && s.hs_n >= showdown_odds(s.street, s.to_call, s.pot, big_bet) {
+            return (ActionKind::Call, Rule::ShowdownOdds);
+        }
+        return (ActionKind::Fold, Rule::CheckOrFold);
+    }
+    (ActionKind::Call, Rule::CheckOrFold)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base() -> PostflopSituation {
+        PostflopSituation {
+            street: Street::Flop,
+            ehs: 0.3,
+            hs_n: 0.3,
+            ppot: 0.0,
+            to_call: 0,
+            pot: 10,
+            bet: 2,
+            bets_this_round: 0,
+            already_in_this_round: false,
+            players_after: 0,
+            can_raise: true,
+            semi_bluff_continues: false,
+        }
+    }
+
+    #[test]
+    fn paper_pot_odds_example() {
+        // A 25% chance calls $4 to win $16: 4 / (16 + 4) = 0.20.
+        assert!((pot_odds(4, 16) - 0.20).abs() < 1e-12);
+        let s = PostflopSituation {
+            street: Street::River,
+            hs_n: 0.25,
+            ehs: 0.25,
+            to_call: 4,
+            pot: 16,
+            bet: 4,
+            bets_this_round: 1,
+            ..base()
+        };
+        assert_eq!(
+            decide(&PostflopConfig::default(), &s),
+            (ActionKind::Call, Rule::PotOdds)
+        );
+        let s = PostflopSituation {
+            hs_n: 0.15,
+            ehs: 0.15,
+            ..s
+        };
+        assert_eq!(decide(&PostflopConfig::default(), &s).0, ActionKind::Fold);
+    }
+
+    #[test]
+    fn rules_in_priority_order() {
+        let c = PostflopConfig::default();
+        let s = PostflopSituation {
+            ehs: 0.97,
+            players_after: 2,
+            ..base()
+        };
+        assert_eq!(decide(&c, &s), (ActionKind::Call, Rule::CheckRaise));
+        let s = PostflopSituation {
+            players_after: 0,
+            ..s
+        };
+        assert_eq!(decide(&c, &s), (ActionKind::Raise, Rule::Make2));
+        let s = PostflopSituation {
+            ehs: 0.9,
+            to_call: 4,
+            bets_this_round: 2,
+            ..base()
+        };
+        assert_eq!(decide(&c, &s), (ActionKind::Call, Rule::Make2));
+        let s = PostflopSituation { ehs: 0.6, ..base() };
+        assert_eq!(decide(&c, &s), (ActionKind::Raise, Rule::Make1));
+        let s = PostflopSituation {
+            ehs: 0.6,
+            to_call: 2,
+            bets_this_round: 1,
+            ..base()
+        };
+        assert_eq!(decide(&c, &s), (ActionKind::Call, Rule::Make1));
+        // Facing two bets without having called one: Make1 falls through (to pot odds).
+        let s = PostflopSituation {
+            ehs: 0.6,
+            hs_n: 0.6,
+            to_call: 4,
+            bets_this_round: 2,
+            ppot: 0.3,
+            ..base()
+        };
+        assert_eq!(decide(&c, &s), (ActionKind::Call, Rule::PotOdds));
+        let s = PostflopSituation {
+            ppot: 0.05,
+            hs_n: 0.1,
+            ehs: 0.1,
+            to_call: 4,
+            bets_this_round: 2,
+            ..base()
+        };
+        assert_eq!(decide(&c, &s), (ActionKind::Fold, Rule::CheckOrFold));
+    }
+
+    #[test]
+    fn semi_bluff_uses_pot_odds2() {
+        let c = PostflopConfig::default();
+        // pot 10, bet 2: Pot_Odds2 = 4 / (18 + 4) = 0.1818...
+        assert!((pot_odds2(2, 10) - 4.0 / 22.0).abs() < 1e-12);
+        let s = PostflopSituation {
+            ppot: 0.2,
+            ehs: 0.3,
+            ..base()
+        };
+        assert_eq!(decide(&c, &s), (ActionKind::Raise, Rule::SemiBluff));
+        let s = PostflopSituation { ppot: 0.1, ..s };
+        assert_eq!(decide(&c, &s), (ActionKind::Call, Rule::CheckOrFold));
+        let s = PostflopSituation {
+            semi_bluff_continues: true,
+            ..s
+        };
+        assert_eq!(decide(&c, &s).1, Rule::SemiBluff);
+        let s = PostflopSituation {
+            street: Street::River,
+            ..s
+        };
+        assert_eq!(decide(&c, &s).1, Rule::CheckOrFold);
+    }
+
+    #[test]
+    fn showdown_odds_call() {
+        let c = PostflopConfig::default();
+        // Turn, 4 to call into 40, future one big bet: (4 + 4) / (40 + 4 + 8) = 0.1538.
+        assert!((showdown_odds(Street::Turn, 4, 40, 4) - 8.0 / 52.0).abs() < 1e-12);
+        let s = PostflopSituation {
+            street: Street::Turn,
+            bet: 4,
+            to_call: 4,
+            pot: 40,
+            bets_this_round: 1,
+            hs_n: 0.2,
+            ehs: 0.2,
+            ppot: 0.02,
+            ..base()
+        };
+        assert_eq!(decide(&c, &s), (ActionKind::Call, Rule::ShowdownOdds));
+    }
+}
