@@ -4,6 +4,7 @@
 
 pub mod config;
 pub mod frequencies;
+pub mod opponent_model;
 pub mod postflop;
 pub mod preflop;
 pub mod reweight;
