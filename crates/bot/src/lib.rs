@@ -8,6 +8,8 @@ pub mod opponent_model;
 pub mod postflop;
 pub mod preflop;
 pub mod reweight;
+pub mod style;
+pub mod trace;
 
 pub use config::LokiConfig;
 pub use frequencies::{ActionKind, ActionStats, Context, FrequencyTable, Street};

@@ -1,0 +1,238 @@
+//! The player family: which betting parameters and which opponent model each kind uses
+//! (Billings et al. 1998, "Experiments": BPM, BPT, BPL, GOM, SOM; Peña 1999: Loki-2 and
+//! the tight/loose x passive/aggressive reference styles). Post-flop constants other than
+//! Papp's 0.85 / 0.50 are **ours**, documented here and overridable by `[variants]`.
+use crate::config::{LokiConfig, PostflopConfig};
+use crate::opponent_model::ModelMode;
+use crate::preflop::Tightness;
+
+/// A built-in player kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlayerKind {
+    /// Basic player, moderate: initial pre-flop weights, no re-weighting.
+    Bpm,
+    /// Basic player, tight.
+    Bpt,
+    /// Basic player, loose.
+    Bpl,
+    /// Generic opponent modeling with re-weighting.
+    Gom,
+    /// Specific opponent modeling with re-weighting.
+    Som,
+    /// SOM with Loki-2's probability triples and last-20 thresholds, randomized play.
+    Loki2,
+    /// Tight-passive reference style.
+    Tp,
+    /// Tight-aggressive reference style.
+    Ta,
+    /// Loose-passive reference style.
+    Lp,
+    /// Loose-aggressive reference style.
+    La,
+}
+
+impl PlayerKind {
+    /// All kinds, in the order `loki players` lists them.
+    pub const ALL: [PlayerKind; 10] = [
+        PlayerKind::Bpm,
+        PlayerKind::Bpt,
+        PlayerKind::Bpl,
+        PlayerKind::Gom,
+        PlayerKind::Som,
+        PlayerKind::Loki2,
+        PlayerKind::Tp,
+        PlayerKind::Ta,
+        PlayerKind::Lp,
+        PlayerKind::La,
+    ];
+    /// The name used in `--players` lists and results ("BPM", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Bpm => "BPM",
+            PlayerKind::Bpt => "BPT",
+            PlayerKind::Bpl => "BPL",
+            PlayerKind::Gom => "GOM",
+            PlayerKind::Som => "SOM",
+            PlayerKind::Loki2 => "LOKI2",
+            PlayerKind::Tp => "TP",
+            PlayerKind::Ta => "TA",
+            PlayerKind::Lp => "LP",
+            PlayerKind::La => "LA",
+        }
+    }
+    /// A one-line description.
+    pub fn description(self) -> &'static str {
+        match self {
+            PlayerKind::Bpm => "basic Loki, moderate: pre-flop initial weights, no re-weighting",
+            PlayerKind::Bpt => "basic Loki, tight (conservative) betting parameters",
+            PlayerKind::Bpl => "basic Loki, loose (liberal) betting parameters",
+            PlayerKind::Gom => "generic opponent modeling: re-weights with Loki's own default frequencies",
+            PlayerKind::Som => "specific opponent modeling: re-weights with each opponent's observed frequencies (20 observations)",
+            PlayerKind::Loki2 => "SOM with Loki-2 probability triples, last-20-action thresholds and randomized play",
+            PlayerKind::Tp => "reference style: tight-passive (few hands, rarely bets or raises)",
+            PlayerKind::Ta => "reference style: tight-aggressive (few hands, bets and raises often)",
+            PlayerKind::Lp => "reference style: loose-passive (many hands, calls a lot)",
+            PlayerKind::La => "reference style: loose-aggressive (many hands, bets and raises often)",
+        }
+    }
+    /// Parses a name, case-insensitive.
+    pub fn from_name(s: &str) -> Option<PlayerKind> {
+        PlayerKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+    }
+}
+
+/// Everything that distinguishes one player's play.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Style {
+    /// The name (a kind or a configured variant).
+    pub name: String,
+    /// The kind it is based on.
+    pub kind: PlayerKind,
+    /// Pre-flop tightness.
+    pub tightness: Tightness,
+    /// Post-flop constants.
+    pub postflop: PostflopConfig,
+    /// The opponent model.
+    pub model: ModelMode,
+    /// Whether actions are drawn from probability triples (Loki-2).
+    pub randomized: bool,
+}
+
+impl Style {
+    /// The style of a built-in kind under a configuration.
+    pub fn of(kind: PlayerKind, cfg: &LokiConfig) -> Style {
+        let base = cfg.postflop.clone();
+        let with = |make1: f64, make2: f64, call: f64| PostflopConfig {
+            make1,
+            make2,
+            call,
+            ..base.clone()
+        };
+        let passive = |call: f64| PostflopConfig {
+            make1: 0.75,
+            make2: 0.95,
+            call,
+            check_raise: 1.01,
+            semi_bluff: false,
+            ..base.clone()
+        };
+        let (tightness, postflop, model, randomized) = match kind {
+            PlayerKind::Bpm => (
+                Tightness::Moderate,
+                base.clone(),
+                ModelMode::InitialOnly,
+                false,
+            ),
+            PlayerKind::Bpt => (
+                Tightness::Tight,
+                with(0.55, 0.88, 0.55),
+                ModelMode::InitialOnly,
+                false,
+            ),
+            PlayerKind::Bpl => (
+                Tightness::Loose,
+                with(0.45, 0.80, 0.45),
+                ModelMode::InitialOnly,
+                false,
+            ),
+            PlayerKind::Gom => (Tightness::Moderate, base.clone(), ModelMode::Generic, false),
+            PlayerKind::Som => (
+                Tightness::Moderate,
+                base.clone(),
+                ModelMode::Specific,
+                false,
+            ),
+            PlayerKind::Loki2 => (Tightness::Moderate, base.clone(), ModelMode::Loki2, true),
+            PlayerKind::Tp => (
+                Tightness::Tight,
+                passive(0.45),
+                ModelMode::InitialOnly,
+                false,
+            ),
+            PlayerKind::Ta => (
+                Tightness::Tight,
+                with(0.45, 0.75, 0.45),
+                ModelMode::InitialOnly,
+                false,
+            ),
+            PlayerKind::Lp => (
+                Tightness::Loose,
+                passive(0.35),
+                ModelMode::InitialOnly,
+                false,
+            ),
+            PlayerKind::La => (
+                Tightness::Loose,
+                with(0.40, 0.70, 0.40),
+                ModelMode::InitialOnly,
+                false,
+            ),
+        };
+        Style {
+            name: kind.name().to_string(),
+            kind,
+            tightness,
+            postflop,
+            model,
+            randomized,
+        }
+    }
+
+    /// A built-in kind or a configured variant by name (case-insensitive).
+    ///
+    /// # Errors
+    /// An unknown name, or a variant with an unknown base or tightness.
+    pub fn named(name: &str, cfg: &LokiConfig) -> Result<Style, String> {
+        if let Some(k) = PlayerKind::from_name(name) {
+            return Ok(Style::of(k, cfg));
+        }
+        let (vname, v) = cfg
+            .variants
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("unknown Loki player '{name}'"))?;
+        let kind = PlayerKind::from_name(&v.base)
+            .ok_or_else(|| format!("variant '{vname}': unknown base '{}'", v.base))?;
+        let mut s = Style::of(kind, cfg);
+        s.name = vname.clone();
+        if let Some(t) = &v.tightness {
+            s.tightness = t.parse().map_err(|e| format!("variant '{vname}': {e}"))?;
+        }
+        if let Some(x) = v.make1 {
+            s.postflop.make1 = x;
+        }
+        if let Some(x) = v.make2 {
+            s.postflop.make2 = x;
+        }
+        if let Some(x) = v.call {
+            s.postflop.call = x;
+        }
+        Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_variants() {
+        let cfg = LokiConfig::default();
+        assert_eq!(PlayerKind::from_name("som"), Some(PlayerKind::Som));
+        assert_eq!(PlayerKind::from_name("Loki2"), Some(PlayerKind::Loki2));
+        assert!(Style::named("nobody", &cfg).is_err());
+        assert_eq!(Style::of(PlayerKind::Bpm, &cfg).postflop.make2, 0.85);
+        let cfg = LokiConfig::from_toml(
+            "[variants.TightSOM]\nbase = \"som\"\ntightness = \"tight\"\nmake1 = 0.6\n",
+        )
+        .unwrap();
+        let s = Style::named("tightsom", &cfg).unwrap();
+        assert_eq!(
+            (s.kind, s.tightness, s.postflop.make1),
+            (PlayerKind::Som, Tightness::Tight, 0.6)
+        );
+        assert_eq!(s.model, ModelMode::Specific);
+    }
+}
