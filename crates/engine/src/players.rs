@@ -1,0 +1,102 @@
+//! The [`Player`] trait and the simple players: `call`, `raise` and `random`.
+use crate::{Action, Event, SeatView};
+use loki_cards::{rng_from_seed, uniform_below, LokiRng};
+
+/// A participant at the table. Players see only their [`SeatView`]; every public event,
+/// their own actions included, is passed to [`Player::observe`].
+pub trait Player {
+    /// The player's name (used in histories).
+    fn name(&self) -> &str;
+    /// A hand starts (blinds posted, my cards dealt).
+    fn begin_hand(&mut self, view: &SeatView<'_>) {
+        let _ = view;
+    }
+    /// An event I may see happened; `view` is the state after it.
+    fn observe(&mut self, event: &Event, view: &SeatView<'_>) {
+        let _ = (event, view);
+    }
+    /// My turn: choose a legal action.
+    fn act(&mut self, view: &SeatView<'_>) -> Action;
+    /// The hand is over (`view.result()` holds the outcome).
+    fn end_hand(&mut self, view: &SeatView<'_>) {
+        let _ = view;
+    }
+}
+
+/// Always checks or calls.
+#[derive(Debug, Clone)]
+pub struct CallPlayer {
+    name: String,
+}
+
+impl CallPlayer {
+    /// A calling station with a name.
+    pub fn new(name: impl Into<String>) -> CallPlayer {
+        CallPlayer { name: name.into() }
+    }
+}
+
+impl Player for CallPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn act(&mut self, _view: &SeatView<'_>) -> Action {
+        Action::Call
+    }
+}
+
+/// Bets or raises whenever legal, else calls.
+#[derive(Debug, Clone)]
+pub struct RaisePlayer {
+    name: String,
+}
+
+impl RaisePlayer {
+    /// A maniac with a name.
+    pub fn new(name: impl Into<String>) -> RaisePlayer {
+        RaisePlayer { name: name.into() }
+    }
+}
+
+impl Player for RaisePlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn act(&mut self, view: &SeatView<'_>) -> Action {
+        if view.legal_actions().raise {
+            Action::Raise
+        } else {
+            Action::Call
+        }
+    }
+}
+
+/// Chooses uniformly among the legal actions with its own seeded generator.
+#[derive(Debug, Clone)]
+pub struct RandomPlayer {
+    name: String,
+    rng: LokiRng,
+}
+
+impl RandomPlayer {
+    /// A random player with a name and a seed.
+    pub fn new(name: impl Into<String>, seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            name: name.into(),
+            rng: rng_from_seed(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn act(&mut self, view: &SeatView<'_>) -> Action {
+        let legal = view.legal_actions().to_vec();
+        if legal.is_empty() {
+            return Action::Call;
+        }
+        legal[uniform_below(&mut self.rng, legal.len() as u32) as usize]
+    }
+}

@@ -1,0 +1,134 @@
+//! Pots and showdown arithmetic: main and side pots built from contributions, integer
+//! splits with the odd chip to the first winner in position order (PokerKit's rule, so
+//! that PokerKit computes the same stacks), and the ACPC reference dealer's even
+//! (fractional) split.
+use crate::Chips;
+use loki_cards::HandRank;
+
+/// One pot and how it was split.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PotShare {
+    /// The pot size.
+    pub amount: Chips,
+    /// Positions eligible (live and contributed up to this level).
+    pub eligible: Vec<usize>,
+    /// Winners in position order with their chips.
+    pub shares: Vec<(usize, Chips)>,
+}
+
+/// Layers contributions into pots: `(amount, eligible positions)`, main pot first.
+/// `ranks[p]` is `None` for folded players. Chips above the highest live contribution go
+/// to the last pot.
+fn layers(contrib: &[Chips], ranks: &[Option<HandRank>]) -> Vec<(Chips, Vec<usize>)> {
+    let mut levels: Vec<Chips> = (0..contrib.len())
+        .filter(|&p| ranks[p].is_some())
+        .map(|p| contrib[p])
+        .collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let mut pots: Vec<(Chips, Vec<usize>)> = Vec::new();
+    let mut prev = 0;
+    for &level in &levels {
+        let amount: Chips = contrib
+            .iter()
+            .map(|&c| c.min(level) - c.min(prev))
+            .sum();
+        let eligible: Vec<usize> = (0..contrib.len())
+            .filter(|&p| ranks[p].is_some() && contrib[p] >= level)
+            .collect();
+        if amount > 0 {
+            pots.push((amount, eligible));
+        }
+        prev = level;
+    }
+    let rest: Chips = contrib.iter().map(|&c| (c - prev).max(0)).sum();
+    if rest > 0 {
+        match pots.last_mut() {
+            Some(last) => last.0 += rest,
+            None => {
+                let live = (0..contrib.len()).filter(|&p| ranks[p].is_some()).collect();
+                pots.push((rest, live));
+            }
+        }
+    }
+    pots
+}
+
+fn winners(eligible: &[usize], ranks: &[Option<HandRank>]) -> Vec<usize> {
+    let best = eligible.iter().filter_map(|&p| ranks[p]).max();
+    eligible
+        .iter()
+        .copied()
+        .filter(|&p| ranks[p].is_some() && ranks[p] == best)
+        .collect()
+}
+
+/// Splits the pots in integer chips: each pot goes to its best eligible hands, evenly, and
+/// the indivisible remainder to the first winner in position order.
+pub fn split_pots(contrib: &[Chips], ranks: &[Option<HandRank>]) -> Vec<PotShare> {
+    layers(contrib, ranks)
+        .into_iter()
+        .map(|(amount, eligible)| {
+            let w = winners(&eligible, ranks);
+            let k = w.len().max(1) as Chips;
+            let (q, r) = (amount / k, amount % k);
+            let shares = w
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| (p, q + if i == 0 { r } else { 0 }))
+                .collect();
+            PotShare {
+                amount,
+                eligible,
+                shares,
+            }
+        })
+        .collect()
+}
+
+/// Net values as the ACPC reference dealer computes them: every pot split evenly among
+/// its best hands (fractions allowed), minus what each position put in.
+pub fn acpc_values(contrib: &[Chips], ranks: &[Option<HandRank>]) -> Vec<f64> {
+    let mut v: Vec<f64> = contrib.iter().map(|&c| -(c as f64)).collect();
+    for (amount, eligible) in layers(contrib, ranks) {
+        let w = winners(&eligible, ranks);
+        let each = amount as f64 / w.len().max(1) as f64;
+        for p in w {
+            v[p] += each;
+        }
+    }
+    v.into_iter().map(|x| x + 0.0).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use loki_cards::{evaluate, parse_cards};
+
+    fn rank(s: &str) -> Option<HandRank> {
+        Some(evaluate(&parse_cards(s).unwrap()))
+    }
+
+    #[test]
+    fn three_way_split_gives_the_odd_chip_to_the_first_winner() {
+        let board = "2c3d4h9sTs";
+        let r = rank(&format!("AcKd{board}"));
+        let ranks = vec![r, r, r, None];
+        let pots = split_pots(&[10, 10, 10, 1], &ranks);
+        assert_eq!(pots.len(), 1);
+        assert_eq!(pots[0].shares, vec![(0, 11), (1, 10), (2, 10)]);
+        let v = acpc_values(&[10, 10, 10, 1], &ranks);
+        assert!((v[0] - 0.333333333).abs() < 1e-6 && v[3] == -1.0);
+    }
+
+    #[test]
+    fn side_pots_follow_contribution_levels() {
+        // position 0 all-in for 5 with the best hand; 1 beats 2 for the side pot.
+        let ranks = vec![rank("AsAd2c3d4h9sTs"), rank("KsKd2c3d4h9sTs"), rank("QsQd2c3d4h9sTs")];
+        let pots = split_pots(&[5, 20, 20], &ranks);
+        assert_eq!(pots[0].amount, 15);
+        assert_eq!(pots[0].shares, vec![(0, 15)]);
+        assert_eq!(pots[1].amount, 30);
+        assert_eq!(pots[1].shares, vec![(1, 30)]);
+    }
+}

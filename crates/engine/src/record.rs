@@ -1,0 +1,97 @@
+//! [`HandRecord`]: everything a finished hand needs for PHH and ACPC histories.
+use crate::{Action, Chips, Event, GameConfig, HandState, Round};
+use loki_cards::{Card, HandRank, HoleCards};
+
+/// A finished hand, by position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandRecord {
+    /// The hand number (ACPC numbering, from 0).
+    pub hand_number: u64,
+    /// The game.
+    pub config: GameConfig,
+    /// Player names by position.
+    pub names: Vec<String>,
+    /// Seat of each position (`(p + h) mod N` at a [`crate::Table`]).
+    pub seats: Vec<usize>,
+    /// Hole cards by position.
+    pub hole: Vec<HoleCards>,
+    /// The board as far as the hand reached.
+    pub board: Vec<Card>,
+    /// (position, action) per round reached.
+    pub actions: Vec<Vec<(usize, Action)>>,
+    /// Total chips put in by each position.
+    pub contributions: Vec<Chips>,
+    /// Net chips by position.
+    pub net: Vec<Chips>,
+    /// Showdown ranks by position (`None`: folded, or no showdown).
+    pub ranks: Vec<Option<HandRank>>,
+    /// Starting stacks (configured, or the deep stack used in histories).
+    pub starting_stacks: Vec<Chips>,
+    /// Finishing stacks: starting stacks plus net.
+    pub finishing_stacks: Vec<Chips>,
+    /// The full event log.
+    pub events: Vec<Event>,
+}
+
+impl HandRecord {
+    /// Builds the record of a completed hand (`None` if the hand is not over).
+    pub fn from_state(state: &HandState, names: Vec<String>, hand_number: u64) -> Option<HandRecord> {
+        let result = state.result()?;
+        let config = state.config().clone();
+        let n = config.seats();
+        let hole = state.hole_cards().iter().copied().collect::<Option<Vec<_>>>()?;
+        let mut actions: Vec<Vec<(usize, Action)>> = vec![Vec::new()];
+        for e in state.events() {
+            match e {
+                Event::BoardDealt { round, .. } => {
+                    while actions.len() <= round.index() {
+                        actions.push(Vec::new());
+                    }
+                }
+                Event::Action(a) => actions[a.round.index()].push((a.position, a.action)),
+                _ => {}
+            }
+        }
+        let starting_stacks = match config.stacks() {
+            Some(s) => s.to_vec(),
+            None => vec![config.deep_stack(); n],
+        };
+        let finishing_stacks = starting_stacks
+            .iter()
+            .zip(&result.net)
+            .map(|(s, v)| s + v)
+            .collect();
+        Some(HandRecord {
+            hand_number,
+            names,
+            seats: (0..n).collect(),
+            hole,
+            board: state.board().to_vec(),
+            actions,
+            contributions: result.contributions.clone(),
+            net: result.net.clone(),
+            ranks: result.ranks.clone(),
+            starting_stacks,
+            finishing_stacks,
+            events: state.events().to_vec(),
+            config,
+        })
+    }
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.names.len()
+    }
+    /// The last round reached.
+    pub fn last_round(&self) -> Round {
+        Round::ALL[self.actions.len().clamp(1, 4) - 1]
+    }
+    /// The ACPC betting string (`crrrc/cc/...`).
+    pub fn acpc_betting(&self) -> String {
+        let rounds: Vec<String> = self
+            .actions
+            .iter()
+            .map(|r| r.iter().map(|(_, a)| a.acpc_char()).collect())
+            .collect();
+        rounds.join("/")
+    }
+}

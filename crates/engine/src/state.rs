@@ -1,0 +1,455 @@
+//! [`HandState`]: the pure state machine of one hand of fixed-limit hold'em. Chance is
+//! explicit (the engine deals only the cards it is given), every change is recorded as an
+//! [`Event`], and a refused action or deal returns a typed error and changes nothing.
+use crate::pot::split_pots;
+use crate::{
+    Action, ActionError, ActionEvent, Chips, ConfigError, DealError, Event, GameConfig,
+    LegalActions, Round, SeatView, ShownHand,
+};
+use loki_cards::{Card, CardSet, Hand, HandRank, HoleCards};
+
+/// Chips of a player with no configured stack: never reached in one hand.
+const DEEP: Chips = Chips::MAX / 4;
+
+/// What the hand waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Hole cards are due; the position is the lowest one not yet dealt.
+    DealHole(usize),
+    /// Board cards for this round are due.
+    DealBoard(Round),
+    /// This position is to act.
+    Act(usize),
+    /// The hand is over.
+    Complete,
+}
+
+/// The outcome of a finished hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandResult {
+    /// Net chips by position (sums to zero).
+    pub net: Vec<Chips>,
+    /// Total chips each position put in.
+    pub contributions: Vec<Chips>,
+    /// Whether the hand went to a showdown.
+    pub showdown: bool,
+    /// The showdown ranks by position (`None` for folded players or without showdown).
+    pub ranks: Vec<Option<HandRank>>,
+    /// Finishing stacks by position, when stacks are configured.
+    pub finishing_stacks: Option<Vec<Chips>>,
+}
+
+/// One hand of fixed-limit Texas Hold'em.
+#[derive(Debug, Clone)]
+pub struct HandState {
+    config: GameConfig,
+    n: usize,
+    stack: Vec<Chips>,
+    bets: Vec<Chips>,
+    contrib: Vec<Chips>,
+    folded: Vec<bool>,
+    need: Vec<bool>,
+    hole: Vec<Option<HoleCards>>,
+    board: Vec<Card>,
+    used: CardSet,
+    round: Round,
+    level: u32,
+    raises: u32,
+    current: Chips,
+    river_aggressor: Option<usize>,
+    phase: Phase,
+    events: Vec<Event>,
+    result: Option<HandResult>,
+}
+
+impl HandState {
+    /// A new hand: the blinds are posted and hole cards are due.
+    pub fn new(config: &GameConfig) -> Result<HandState, ConfigError> {
+        let n = config.seats();
+        let mut stack = match config.stacks() {
+            Some(s) => s.to_vec(),
+            None => vec![DEEP; n],
+        };
+        let mut bets = vec![0; n];
+        for (p, b) in config.blinds().into_iter().enumerate() {
+            let paid = b.min(stack[p]);
+            bets[p] = paid;
+            stack[p] -= paid;
+        }
+        let current = bets.iter().copied().max().unwrap_or(0);
+        let need = stack.iter().map(|&s| s > 0).collect();
+        let events = vec![Event::BlindsPosted {
+            amounts: bets.clone(),
+        }];
+        Ok(HandState {
+            config: config.clone(),
+            n,
+            stack,
+            contrib: bets.clone(),
+            bets,
+            folded: vec![false; n],
+            need,
+            hole: vec![None; n],
+            board: Vec::new(),
+            used: CardSet::EMPTY,
+            round: Round::Preflop,
+            level: u32::from(current > 0),
+            raises: 0,
+            current,
+            river_aggressor: None,
+            phase: Phase::DealHole(0),
+            events,
+            result: None,
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.n
+    }
+    /// What the hand waits for.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// The position to act, if any.
+    pub fn to_act(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Act(p) => Some(p),
+            _ => None,
+        }
+    }
+    /// Whether the hand is over.
+    pub fn is_complete(&self) -> bool {
+        self.phase == Phase::Complete
+    }
+    /// The current round.
+    pub fn round(&self) -> Round {
+        self.round
+    }
+    /// All events so far.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+    /// The board so far.
+    pub fn board(&self) -> &[Card] {
+        &self.board
+    }
+    /// Hole cards by position (as dealt so far).
+    pub fn hole_cards(&self) -> &[Option<HoleCards>] {
+        &self.hole
+    }
+    /// The pot: all chips put in so far.
+    pub fn pot(&self) -> Chips {
+        self.contrib.iter().sum()
+    }
+    /// Total chips put in by each position.
+    pub fn contributions(&self) -> &[Chips] {
+        &self.contrib
+    }
+    /// Chips each position put in during the current round.
+    pub fn round_bets(&self) -> &[Chips] {
+        &self.bets
+    }
+    /// Remaining stacks when stacks are configured.
+    pub fn stacks(&self) -> Option<&[Chips]> {
+        self.config.stacks().map(|_| &self.stack[..])
+    }
+    /// Whether a position has not folded.
+    pub fn is_live(&self, position: usize) -> bool {
+        !self.folded.get(position).copied().unwrap_or(true)
+    }
+    /// Whether a position has no chips left.
+    pub fn is_all_in(&self, position: usize) -> bool {
+        self.stack.get(position) == Some(&0)
+    }
+    /// Bets and raises so far this round, the big blind counting as the pre-flop bet.
+    pub fn bets_this_round(&self) -> u32 {
+        self.level
+    }
+    /// Raises (`r` actions) made this round.
+    pub fn raises_this_round(&self) -> u32 {
+        self.raises
+    }
+    /// Chips `position` needs to call now.
+    pub fn amount_to_call(&self, position: usize) -> Chips {
+        match (self.bets.get(position), self.stack.get(position)) {
+            (Some(b), Some(s)) => (self.current - b).clamp(0, *s),
+            _ => 0,
+        }
+    }
+    /// Bets `position` faces: `ceil(amount to call / bet size)`.
+    pub fn bets_to_call(&self, position: usize) -> u32 {
+        let owed = self
+            .bets
+            .get(position)
+            .map_or(0, |b| (self.current - b).max(0));
+        let size = self.config.bet_size(self.round);
+        u32::try_from((owed + size - 1) / size).unwrap_or(u32::MAX)
+    }
+    /// The result, once the hand is over.
+    pub fn result(&self) -> Option<&HandResult> {
+        self.result.as_ref()
+    }
+    /// The view of one position.
+    pub fn view(&self, position: usize) -> SeatView<'_> {
+        SeatView::new(self, position)
+    }
+
+    fn live_count(&self) -> usize {
+        self.folded.iter().filter(|f| !**f).count()
+    }
+    fn active(&self, p: usize) -> bool {
+        !self.folded[p] && self.stack[p] > 0
+    }
+    fn cap_reached(&self) -> bool {
+        let uncapped = self.config.rules().uncapped_heads_up && self.live_count() == 2;
+        match self.config.max_raises() {
+            Some(m) if !uncapped => self.level > m,
+            _ => false,
+        }
+    }
+
+    /// The legal actions (all false unless a player is to act).
+    pub fn legal_actions(&self) -> LegalActions {
+        let mut legal = LegalActions::default();
+        for a in Action::ALL {
+            if self.check(a).is_ok() {
+                match a {
+                    Action::Fold => legal.fold = true,
+                    Action::Call => legal.call = true,
+                    Action::Raise => legal.raise = true,
+                }
+            }
+        }
+        legal
+    }
+
+    /// Whether `action` is legal now, and why not.
+    pub fn check(&self, action: Action) -> Result<(), ActionError> {
+        let Phase::Act(p) = self.phase else {
+            return Err(ActionError::NotActing);
+        };
+        match action {
+            Action::Call => Ok(()),
+            Action::Fold => {
+                if self.amount_to_call(p) == 0 && !self.config.rules().fold_when_check_free {
+                    Err(ActionError::FoldWhenCheckFree)
+                } else {
+                    Ok(())
+                }
+            }
+            Action::Raise => {
+                if self.cap_reached() {
+                    Err(ActionError::RaiseCap)
+                } else if self.stack[p] <= self.amount_to_call(p)
+                    || !(0..self.n).any(|q| q != p && self.active(q))
+                {
+                    Err(ActionError::CannotRaise)
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    /// Applies an action of the player to act; on error nothing changes.
+    pub fn apply(&mut self, action: Action) -> Result<&Event, ActionError> {
+        self.check(action)?;
+        let Phase::Act(p) = self.phase else {
+            return Err(ActionError::NotActing);
+        };
+        let bets_to_call = self.bets_to_call(p);
+        let amount = match action {
+            Action::Fold => {
+                self.folded[p] = true;
+                0
+            }
+            Action::Call => self.amount_to_call(p),
+            Action::Raise => {
+                let target = self.current + self.config.bet_size(self.round);
+                (target - self.bets[p]).min(self.stack[p])
+            }
+        };
+        self.bets[p] += amount;
+        self.contrib[p] += amount;
+        self.stack[p] -= amount;
+        self.need[p] = false;
+        if action == Action::Raise {
+            self.current = self.current.max(self.bets[p]);
+            self.level += 1;
+            self.raises += 1;
+            for q in 0..self.n {
+                if q != p && self.active(q) {
+                    self.need[q] = true;
+                }
+            }
+            if self.round == Round::River {
+                self.river_aggressor = Some(p);
+            }
+        }
+        self.events.push(Event::Action(ActionEvent {
+            position: p,
+            round: self.round,
+            action,
+            amount,
+            bet_to: self.bets[p],
+            bets_to_call,
+            all_in: self.stack[p] == 0 && action != Action::Fold,
+        }));
+        let at = self.events.len() - 1;
+        if self.live_count() == 1 {
+            self.finish(false);
+        } else {
+            self.advance((p + 1) % self.n);
+        }
+        Ok(&self.events[at])
+    }
+
+    /// Deals hole cards to a position (any order); when all are dealt, betting starts.
+    pub fn deal_hole(&mut self, position: usize, cards: HoleCards) -> Result<&Event, DealError> {
+        if !matches!(self.phase, Phase::DealHole(_))
+            || position >= self.n
+            || self.hole[position].is_some()
+        {
+            return Err(DealError::HoleNotDue(position));
+        }
+        for c in cards.cards() {
+            if self.used.contains(c) {
+                return Err(DealError::DuplicateCard(c));
+            }
+        }
+        self.used = self.used.union(cards.set());
+        self.hole[position] = Some(cards);
+        self.events.push(Event::HoleDealt { position, cards });
+        let at = self.events.len() - 1;
+        match self.hole.iter().position(Option::is_none) {
+            Some(q) => self.phase = Phase::DealHole(q),
+            None => self.advance(self.config.first_preflop()),
+        }
+        Ok(&self.events[at])
+    }
+
+    /// Deals the board cards of the round that is due (3, 1 or 1 cards).
+    pub fn deal_board(&mut self, cards: &[Card]) -> Result<&Event, DealError> {
+        let Phase::DealBoard(round) = self.phase else {
+            return Err(DealError::BoardNotDue);
+        };
+        if cards.len() != round.cards_dealt() {
+            return Err(DealError::BoardCount {
+                round,
+                expected: round.cards_dealt(),
+                got: cards.len(),
+            });
+        }
+        let mut used = self.used;
+        for &c in cards {
+            if !used.insert(c) {
+                return Err(DealError::DuplicateCard(c));
+            }
+        }
+        self.used = used;
+        self.board.extend_from_slice(cards);
+        self.events.push(Event::BoardDealt {
+            round,
+            cards: cards.to_vec(),
+        });
+        let at = self.events.len() - 1;
+        self.advance(self.config.first_postflop());
+        Ok(&self.events[at])
+    }
+
+    /// Finds the next player to act from `start`, or ends the round.
+    fn advance(&mut self, start: usize) {
+        let actives = (0..self.n).filter(|&q| self.active(q)).count();
+        for i in 0..self.n {
+            let p = (start + i) % self.n;
+            if !self.need[p] || !self.active(p) {
+                continue;
+            }
+            if actives == 1 && self.bets[p] >= self.current {
+                self.need[p] = false;
+                continue;
+            }
+            self.phase = Phase::Act(p);
+            return;
+        }
+        self.end_round();
+    }
+
+    fn end_round(&mut self) {
+        self.events.push(Event::RoundEnd {
+            round: self.round,
+            pot: self.pot(),
+        });
+        match self.round.next() {
+            None => self.finish(true),
+            Some(next) => {
+                self.round = next;
+                self.bets.iter_mut().for_each(|b| *b = 0);
+                self.current = 0;
+                self.level = 0;
+                self.raises = 0;
+                let actives = (0..self.n).filter(|&q| self.active(q)).count();
+                for p in 0..self.n {
+                    self.need[p] = actives > 1 && self.active(p);
+                }
+                self.phase = Phase::DealBoard(next);
+            }
+        }
+    }
+
+    fn finish(&mut self, showdown: bool) {
+        let mut ranks: Vec<Option<HandRank>> = vec![None; self.n];
+        if showdown {
+            let board = Hand::EMPTY.with_all(&self.board);
+            let start = self.river_aggressor.unwrap_or(0);
+            let mut shown = Vec::new();
+            for i in 0..self.n {
+                let p = (start + i) % self.n;
+                if let (false, Some(h)) = (self.folded[p], self.hole[p]) {
+                    let rank = board.with(h.low()).with(h.high()).rank();
+                    ranks[p] = Some(rank);
+                    shown.push(ShownHand {
+                        position: p,
+                        cards: h,
+                        rank,
+                    });
+                }
+            }
+            self.events.push(Event::Showdown { hands: shown });
+        } else {
+            // The last live player takes everything; any rank marks them eligible.
+            if let Some(p) = self.folded.iter().position(|f| !*f) {
+                ranks[p] = Some(HandRank::default());
+            }
+        }
+        let mut net: Vec<Chips> = self.contrib.iter().map(|c| -c).collect();
+        for pot in split_pots(&self.contrib, &ranks) {
+            for &(p, chips) in &pot.shares {
+                net[p] += chips;
+                self.stack[p] += chips;
+            }
+            self.events.push(Event::PotAwarded {
+                amount: pot.amount,
+                eligible: pot.eligible,
+                shares: pot.shares,
+            });
+        }
+        if !showdown {
+            ranks = vec![None; self.n];
+        }
+        self.events.push(Event::HandEnd { net: net.clone() });
+        self.result = Some(HandResult {
+            net,
+            contributions: self.contrib.clone(),
+            showdown,
+            ranks,
+            finishing_stacks: self.config.stacks().map(|_| self.stack.clone()),
+        });
+        self.phase = Phase::Complete;
+    }
+}
