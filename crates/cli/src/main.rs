@@ -4,6 +4,8 @@
 
 mod bench;
 mod eval;
+mod history;
+mod simulate;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -23,6 +25,11 @@ enum Command {
     Eval(eval::EvalArgs),
     /// Benchmark the hot paths on this machine (one flat JSON object with --json).
     Bench(bench::BenchArgs),
+    /// Play hands between simple players and write PHH and/or ACPC histories.
+    Simulate(simulate::SimulateArgs),
+    /// Check (replay) or convert hand histories (PHH/PHHS and ACPC logs).
+    #[command(subcommand)]
+    History(history::HistoryCommand),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +37,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Eval(a) => eval::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Simulate(a) => simulate::run(a),
+        Command::History(a) => history::run(a),
     };
     match result {
         Ok(code) => code,

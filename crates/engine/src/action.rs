@@ -108,7 +108,10 @@ impl LegalActions {
     }
     /// The legal actions in the order fold, call, raise.
     pub fn to_vec(self) -> Vec<Action> {
-        Action::ALL.into_iter().filter(|a| self.contains(*a)).collect()
+        Action::ALL
+            .into_iter()
+            .filter(|a| self.contains(*a))
+            .collect()
     }
     /// No action is legal.
     pub fn is_empty(self) -> bool {

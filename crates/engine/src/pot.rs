@@ -29,10 +29,7 @@ fn layers(contrib: &[Chips], ranks: &[Option<HandRank>]) -> Vec<(Chips, Vec<usiz
     let mut pots: Vec<(Chips, Vec<usize>)> = Vec::new();
     let mut prev = 0;
     for &level in &levels {
-        let amount: Chips = contrib
-            .iter()
-            .map(|&c| c.min(level) - c.min(prev))
-            .sum();
+        let amount: Chips = contrib.iter().map(|&c| c.min(level) - c.min(prev)).sum();
         let eligible: Vec<usize> = (0..contrib.len())
             .filter(|&p| ranks[p].is_some() && contrib[p] >= level)
             .collect();
@@ -124,7 +121,11 @@ mod tests {
     #[test]
     fn side_pots_follow_contribution_levels() {
         // position 0 all-in for 5 with the best hand; 1 beats 2 for the side pot.
-        let ranks = vec![rank("AsAd2c3d4h9sTs"), rank("KsKd2c3d4h9sTs"), rank("QsQd2c3d4h9sTs")];
+        let ranks = vec![
+            rank("AsAd2c3d4h9sTs"),
+            rank("KsKd2c3d4h9sTs"),
+            rank("QsQd2c3d4h9sTs"),
+        ];
         let pots = split_pots(&[5, 20, 20], &ranks);
         assert_eq!(pots[0].amount, 15);
         assert_eq!(pots[0].shares, vec![(0, 15)]);

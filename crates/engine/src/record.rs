@@ -35,11 +35,19 @@ pub struct HandRecord {
 
 impl HandRecord {
     /// Builds the record of a completed hand (`None` if the hand is not over).
-    pub fn from_state(state: &HandState, names: Vec<String>, hand_number: u64) -> Option<HandRecord> {
+    pub fn from_state(
+        state: &HandState,
+        names: Vec<String>,
+        hand_number: u64,
+    ) -> Option<HandRecord> {
         let result = state.result()?;
         let config = state.config().clone();
         let n = config.seats();
-        let hole = state.hole_cards().iter().copied().collect::<Option<Vec<_>>>()?;
+        let hole = state
+            .hole_cards()
+            .iter()
+            .copied()
+            .collect::<Option<Vec<_>>>()?;
         let mut actions: Vec<Vec<(usize, Action)>> = vec![Vec::new()];
         for e in state.events() {
             match e {

@@ -133,7 +133,9 @@ impl PlayerRegistry {
         let mut r = PlayerRegistry::empty();
         r.register("call", |name, _| Box::new(CallPlayer::new(name)));
         r.register("raise", |name, _| Box::new(RaisePlayer::new(name)));
-        r.register("random", |name, seed| Box::new(RandomPlayer::new(name, seed)));
+        r.register("random", |name, seed| {
+            Box::new(RandomPlayer::new(name, seed))
+        });
         r
     }
     /// Adds (or replaces) a kind; `name` is matched case-insensitively.
@@ -172,14 +174,14 @@ impl PlayerRegistry {
         let kinds = spec.expand();
         let mut out = Vec::with_capacity(kinds.len());
         for (i, kind) in kinds.iter().enumerate() {
-            let (_, factory) = self
-                .kinds
-                .iter()
-                .find(|(n, _)| n == kind)
-                .ok_or_else(|| SpecError::Unknown {
-                    name: kind.clone(),
-                    known: self.names().join(", "),
-                })?;
+            let (_, factory) =
+                self.kinds
+                    .iter()
+                    .find(|(n, _)| n == kind)
+                    .ok_or_else(|| SpecError::Unknown {
+                        name: kind.clone(),
+                        known: self.names().join(", "),
+                    })?;
             let same = kinds.iter().filter(|k| *k == kind).count();
             let name = if same == 1 {
                 kind.clone()
@@ -216,7 +218,10 @@ mod tests {
     fn rejects_bad_specs() {
         let r = PlayerRegistry::builtin();
         for bad in ["", "2*", "x*call", "0*call", "call,,raise", "ca ll"] {
-            assert!(matches!(r.parse(bad), Err(SpecError::Syntax { .. })), "{bad}");
+            assert!(
+                matches!(r.parse(bad), Err(SpecError::Syntax { .. })),
+                "{bad}"
+            );
         }
         assert!(matches!(r.parse("2*BPM"), Err(SpecError::Unknown { .. })));
     }

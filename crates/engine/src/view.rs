@@ -28,7 +28,11 @@ impl<'a> SeatView<'a> {
     }
     /// My hole cards, once dealt.
     pub fn hole(&self) -> Option<HoleCards> {
-        self.state.hole_cards().get(self.position).copied().flatten()
+        self.state
+            .hole_cards()
+            .get(self.position)
+            .copied()
+            .flatten()
     }
     /// The board so far.
     pub fn board(&self) -> &'a [Card] {

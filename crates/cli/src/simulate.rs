@@ -1,0 +1,110 @@
+//! `loki simulate --players SPEC --hands K --seed S [--phh FILE] [--acpc-log FILE]`: plays
+//! K hands between simple players at one table (the button moves each hand) and writes
+//! the histories.
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use loki_engine::{GameConfig, GameSpec, PlayerRegistry, Table};
+use loki_history::{write_acpc_log, write_phh, AcpcHeader};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct SimulateArgs {
+    /// Players in seat order, e.g. `6*random` or `2*call,raise,random` (names
+    /// case-insensitive; known: call, raise, random).
+    #[arg(long)]
+    players: String,
+    /// Number of hands.
+    #[arg(long, default_value_t = 100)]
+    hands: u64,
+    /// Seed of the deck and of the random players.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Small and big blind.
+    #[arg(long, default_value = "1,2", value_name = "SB,BB")]
+    blinds: String,
+    /// Small and big bet.
+    #[arg(long, default_value = "2,4", value_name = "SMALL,BIG")]
+    bets: String,
+    /// Write the hands as a PHH file (`.phhs`, one table per hand).
+    #[arg(long)]
+    phh: Option<PathBuf>,
+    /// Write the hands as an ACPC dealer log.
+    #[arg(long)]
+    acpc_log: Option<PathBuf>,
+}
+
+/// Parses `A,B` into two chip amounts.
+pub fn pair(text: &str, what: &str) -> Result<(i64, i64)> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    if parts.len() != 2 {
+        bail!("bad {what} '{text}': expected two numbers like 1,2");
+    }
+    let a = parts[0]
+        .parse()
+        .with_context(|| format!("bad {what} '{text}'"))?;
+    let b = parts[1]
+        .parse()
+        .with_context(|| format!("bad {what} '{text}'"))?;
+    Ok((a, b))
+}
+
+/// The game spec from `--blinds` and `--bets` (seats filled in later).
+pub fn game_spec(blinds: &str, bets: &str) -> Result<GameSpec> {
+    let (small_blind, big_blind) = pair(blinds, "--blinds")?;
+    let (small_bet, big_bet) = pair(bets, "--bets")?;
+    Ok(GameSpec {
+        small_blind,
+        big_blind,
+        small_bet,
+        big_bet,
+        ..GameSpec::default()
+    })
+}
+
+fn create(path: &PathBuf) -> Result<BufWriter<File>> {
+    Ok(BufWriter::new(File::create(path).with_context(|| {
+        format!("cannot create {}", path.display())
+    })?))
+}
+
+pub fn run(a: SimulateArgs) -> Result<ExitCode> {
+    let registry = PlayerRegistry::builtin();
+    let spec = registry.parse(&a.players)?;
+    let mut game = game_spec(&a.blinds, &a.bets)?;
+    game.seats = spec.total();
+    let config = GameConfig::new(game).context("bad game")?;
+    let players = registry.build(&spec, a.seed)?;
+    let mut table = Table::new(config, players, a.seed)?;
+    let records = table.play(a.hands)?;
+    if let Some(path) = &a.phh {
+        let mut w = create(path)?;
+        write_phh(&mut w, &records)?;
+        w.flush()?;
+    }
+    if let Some(path) = &a.acpc_log {
+        let mut w = create(path)?;
+        let header = AcpcHeader {
+            match_name: "loki".into(),
+            game_file: format!("holdem.limit.{}p.game", spec.total()),
+            hands: a.hands,
+            seed: a.seed,
+        };
+        write_acpc_log(&mut w, Some(&header), &records)?;
+        w.flush()?;
+    }
+    let mut totals = vec![0i64; spec.total()];
+    for r in &records {
+        for (p, v) in r.net.iter().enumerate() {
+            totals[r.seats[p]] += v;
+        }
+    }
+    let names = table.names();
+    println!("{} hands, seed {}", records.len(), a.seed);
+    for (name, total) in names.iter().zip(&totals) {
+        println!("{name:>12} {total:+}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

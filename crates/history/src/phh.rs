@@ -1,0 +1,432 @@
+//! PHH, PokerKit's TOML hand-history format (PokerKit 0.7.7, variant `"FT"`), several hands
+//! per `.phhs` file as tables `[1]`, `[2]`, ...
+//!
+//! What we rely on (phh-std `required.rst`, PokerKit `pokerkit/notation.py` and
+//! `pokerkit/state.py`):
+//! * required FT fields `variant`, `antes`, `blinds_or_straddles`, `small_bet`, `big_bet`,
+//!   `starting_stacks`, `actions`; optional `hand`, `seats`, `players`,
+//!   `finishing_stacks`;
+//! * actions `d dh pN <cards>`, `d db <cards>`, `pN f`, `pN cc`, `pN cbr <amount>` (the
+//!   player's total bet in the current round after raising), `pN sm [<cards>]`; text after
+//!   ` # ` is commentary;
+//! * heads-up, the blinds are reversed by rule: `blinds_or_straddles = [1, 2]` with two
+//!   players means p1 posts 2. PHH player `pN` is therefore always position `N - 1`;
+//! * PokerKit does not automate showing: after the river, the live players show in order
+//!   starting from the last river bettor/raiser (else from p1); when a live player is
+//!   all-in PokerKit shows every live hand itself, and no `sm` is written;
+//! * PokerKit pushes each pot's odd chips to the first winner in player order.
+use crate::replay::{replay, Parsed, Step};
+use crate::{HistoryError, ReplayedHand};
+use loki_cards::{parse_cards, HoleCards};
+use loki_engine::{Action, Chips, Event, GameConfig, GameSpec, HandRecord};
+use std::io::{BufRead, Write};
+
+fn toml_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn list<T: std::fmt::Display>(v: &[T]) -> String {
+    let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// The `blinds_or_straddles` array of a game (reversed heads-up by PHH's rule).
+fn blinds_array(config: &GameConfig) -> Vec<Chips> {
+    let mut b = config.blinds();
+    if b.len() == 2 {
+        b.reverse();
+    }
+    b
+}
+
+/// Writes one hand as a PHH table `[key]` (pass `None` for a single-hand `.phh`).
+pub fn write_phh_hand(
+    w: &mut impl Write,
+    key: Option<usize>,
+    record: &HandRecord,
+) -> std::io::Result<()> {
+    let c = &record.config;
+    let n = record.players();
+    if let Some(k) = key {
+        writeln!(w, "[{k}]")?;
+    }
+    writeln!(w, "variant = \"FT\"")?;
+    writeln!(w, "antes = {}", list(&vec![0; n]))?;
+    writeln!(w, "blinds_or_straddles = {}", list(&blinds_array(c)))?;
+    writeln!(w, "small_bet = {}", c.small_bet())?;
+    writeln!(w, "big_bet = {}", c.big_bet())?;
+    writeln!(w, "starting_stacks = {}", list(&record.starting_stacks))?;
+    writeln!(w, "actions = [")?;
+    let all_in_live = (0..n)
+        .any(|p| record.ranks[p].is_some() && record.starting_stacks[p] == record.contributions[p]);
+    for e in &record.events {
+        match e {
+            Event::HoleDealt { position, cards } => {
+                writeln!(w, "  \"d dh p{} {cards}\",", position + 1)?
+            }
+            Event::BoardDealt { cards, .. } => {
+                let s: String = cards.iter().map(|c| c.to_string()).collect();
+                writeln!(w, "  \"d db {s}\",")?
+            }
+            Event::Action(a) => {
+                let p = a.position + 1;
+                match a.action {
+                    Action::Fold => writeln!(w, "  \"p{p} f\",")?,
+                    Action::Call => writeln!(w, "  \"p{p} cc\",")?,
+                    Action::Raise => writeln!(w, "  \"p{p} cbr {}\",", a.bet_to)?,
+                }
+            }
+            Event::Showdown { hands } if !all_in_live => {
+                for h in hands {
+                    writeln!(w, "  \"p{} sm {}\",", h.position + 1, h.cards)?;
+                }
+            }
+            _ => {}
+        }
+    }
+    writeln!(w, "]")?;
+    writeln!(w, "hand = {}", record.hand_number)?;
+    let seats: Vec<usize> = record.seats.iter().map(|s| s + 1).collect();
+    writeln!(w, "seats = {}", list(&seats))?;
+    let names: Vec<String> = record.names.iter().map(|s| toml_string(s)).collect();
+    writeln!(w, "players = [{}]", names.join(", "))?;
+    writeln!(w, "finishing_stacks = {}", list(&record.finishing_stacks))?;
+    Ok(())
+}
+
+/// Writes hands as a `.phhs` file: tables `[1]`, `[2]`, ... separated by blank lines.
+pub fn write_phh(w: &mut impl Write, records: &[HandRecord]) -> std::io::Result<()> {
+    for (i, r) in records.iter().enumerate() {
+        if i > 0 {
+            writeln!(w)?;
+        }
+        write_phh_hand(w, Some(i + 1), r)?;
+    }
+    Ok(())
+}
+
+/// A section of the file: one hand.
+struct Section {
+    label: String,
+    first_line: usize,
+    text: String,
+}
+
+fn is_header(line: &str) -> Option<String> {
+    let t = line.trim();
+    if t.starts_with('[') && !t.starts_with("[[") {
+        let end = t.find(']')?;
+        let key = t[1..end].trim().trim_matches('"').to_string();
+        return Some(key);
+    }
+    None
+}
+
+fn sections(text: &str) -> Vec<Section> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out: Vec<Section> = Vec::new();
+    let headers: Vec<(usize, String)> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| is_header(l).map(|k| (i, k)))
+        .collect();
+    if headers.is_empty() {
+        out.push(Section {
+            label: "hand 1".into(),
+            first_line: 1,
+            text: text.to_string(),
+        });
+        return out;
+    }
+    for (j, (i, key)) in headers.iter().enumerate() {
+        let end = headers.get(j + 1).map_or(lines.len(), |h| h.0);
+        out.push(Section {
+            label: format!("hand [{key}]"),
+            first_line: i + 2,
+            text: lines[i + 1..end].join("\n"),
+        });
+    }
+    out
+}
+
+fn line_of_offset(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count()
+}
+
+/// Reads a `.phh` or `.phhs` text and replays every hand. The outer error is I/O only;
+/// each hand is replayed or reported.
+pub fn read_phh(
+    mut reader: impl BufRead,
+) -> Result<Vec<Result<ReplayedHand, HistoryError>>, HistoryError> {
+    let mut text = String::new();
+    reader.read_to_string(&mut text)?;
+    Ok(sections(&text)
+        .into_iter()
+        .map(|s| parse_section(&s).and_then(replay))
+        .collect())
+}
+
+fn int_list(table: &toml::Table, key: &str) -> Result<Option<Vec<Chips>>, String> {
+    match table.get(key) {
+        None => Ok(None),
+        Some(toml::Value::Array(a)) => a
+            .iter()
+            .map(|v| match v {
+                toml::Value::Integer(i) => Ok(*i),
+                toml::Value::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => Ok(*f as i64),
+                _ => Err(format!("`{key}` must hold integers")),
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some),
+        Some(_) => Err(format!("`{key}` must be an array")),
+    }
+}
+
+fn int(table: &toml::Table, key: &str) -> Result<Option<Chips>, String> {
+    match table.get(key) {
+        None => Ok(None),
+        Some(toml::Value::Integer(i)) => Ok(Some(*i)),
+        Some(_) => Err(format!("`{key}` must be an integer")),
+    }
+}
+
+fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
+    let label = s.label.as_str();
+    let at = |line: usize, reason: String| HistoryError::hand(label, line, reason);
+    let table: toml::Table = toml::from_str(&s.text).map_err(|e| {
+        let line = e.span().map_or(s.first_line, |r| {
+            s.first_line + line_of_offset(&s.text, r.start)
+        });
+        at(line, format!("bad TOML: {}", e.message()))
+    })?;
+    let text_lines: Vec<&str> = s.text.lines().collect();
+    let line_of_key = |key: &str| {
+        text_lines
+            .iter()
+            .position(|l| l.trim_start().starts_with(key))
+            .map_or(s.first_line, |i| s.first_line + i)
+    };
+    let need = |key: &str| -> Result<(), HistoryError> {
+        if table.contains_key(key) {
+            Ok(())
+        } else {
+            Err(at(s.first_line, format!("missing field `{key}`")))
+        }
+    };
+    for key in [
+        "variant",
+        "antes",
+        "blinds_or_straddles",
+        "small_bet",
+        "big_bet",
+        "starting_stacks",
+        "actions",
+    ] {
+        need(key)?;
+    }
+    let field = |key: &str, r: Result<Option<Vec<Chips>>, String>| {
+        r.map_err(|e| at(line_of_key(key), e))
+            .and_then(|v| v.ok_or_else(|| at(s.first_line, format!("missing field `{key}`"))))
+    };
+    match table.get("variant") {
+        Some(toml::Value::String(v)) if v == "FT" => {}
+        _ => {
+            return Err(at(
+                line_of_key("variant"),
+                "unsupported variant (only \"FT\", fixed-limit Texas hold'em)".into(),
+            ))
+        }
+    }
+    let stacks = field("starting_stacks", int_list(&table, "starting_stacks"))?;
+    let n = stacks.len();
+    if !(2..=10).contains(&n) {
+        return Err(at(
+            line_of_key("starting_stacks"),
+            format!("{n} players: need 2 to 10"),
+        ));
+    }
+    if let Some(bad) = stacks.iter().find(|&&x| x <= 0) {
+        return Err(at(
+            line_of_key("starting_stacks"),
+            format!("impossible stack {bad}"),
+        ));
+    }
+    let antes = field("antes", int_list(&table, "antes"))?;
+    if antes.len() != n || antes.iter().any(|&a| a != 0) {
+        return Err(at(
+            line_of_key("antes"),
+            "antes must be zeros, one per player".into(),
+        ));
+    }
+    let b = field(
+        "blinds_or_straddles",
+        int_list(&table, "blinds_or_straddles"),
+    )?;
+    let bline = line_of_key("blinds_or_straddles");
+    if b.len() != n || b[2..].iter().any(|&x| x != 0) || b.iter().any(|&x| x < 0) {
+        return Err(at(
+            bline,
+            "unsupported blinds (straddles or wrong length)".into(),
+        ));
+    }
+    let mut rules = loki_engine::RuleOptions::default();
+    let (small_blind, big_blind) = if b[1] > 0 {
+        (b[0], b[1])
+    } else if n > 2 && b[0] > 0 {
+        rules.single_blind = true;
+        (0, b[0])
+    } else {
+        return Err(at(bline, "unsupported blinds".into()));
+    };
+    let small_bet = int(&table, "small_bet").map_err(|e| at(line_of_key("small_bet"), e))?;
+    let big_bet = int(&table, "big_bet").map_err(|e| at(line_of_key("big_bet"), e))?;
+    let config = GameConfig::new(GameSpec {
+        seats: n,
+        small_blind,
+        big_blind,
+        small_bet: small_bet.unwrap_or(0),
+        big_bet: big_bet.unwrap_or(0),
+        max_raises: Some(3),
+        stacks: Some(stacks),
+        rules,
+    })
+    .map_err(|e| at(s.first_line, e.to_string()))?;
+    let names = match table.get("players") {
+        Some(toml::Value::Array(a)) if a.len() == n => a
+            .iter()
+            .map(|v| v.as_str().map(str::to_string))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| at(line_of_key("players"), "`players` must hold strings".into()))?,
+        Some(_) => {
+            return Err(at(
+                line_of_key("players"),
+                "`players` must list every player".into(),
+            ))
+        }
+        None => (1..=n).map(|i| format!("p{i}")).collect(),
+    };
+    let hand_number = int(&table, "hand")
+        .map_err(|e| at(line_of_key("hand"), e))?
+        .map_or(0, |h| h.max(0) as u64);
+    let seats = int_list(&table, "seats")
+        .map_err(|e| at(line_of_key("seats"), e))?
+        .filter(|v| v.len() == n && v.iter().all(|&x| x >= 1))
+        .map(|v| v.iter().map(|&x| (x - 1) as usize).collect());
+    let finishing = int_list(&table, "finishing_stacks")
+        .map_err(|e| at(line_of_key("finishing_stacks"), e))?
+        .map(|v| (line_of_key("finishing_stacks"), v));
+    let Some(toml::Value::Array(actions)) = table.get("actions") else {
+        return Err(at(
+            line_of_key("actions"),
+            "`actions` must be an array".into(),
+        ));
+    };
+    let mut steps = Vec::new();
+    let mut search_from = text_lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("actions"))
+        .unwrap_or(0);
+    for v in actions {
+        let Some(a) = v.as_str() else {
+            return Err(at(
+                line_of_key("actions"),
+                "`actions` must hold strings".into(),
+            ));
+        };
+        let quoted = a.trim();
+        if let Some(i) = text_lines[search_from.min(text_lines.len())..]
+            .iter()
+            .position(|l| l.contains(quoted))
+        {
+            search_from += i;
+        }
+        let line = s.first_line + search_from;
+        if let Some(step) = parse_action(a, n).map_err(|e| at(line, e))? {
+            steps.push((line, step));
+        }
+    }
+    Ok(Parsed {
+        label: s.label.clone(),
+        line: s.first_line.saturating_sub(1).max(1),
+        config,
+        names,
+        hand_number,
+        seats,
+        steps,
+        finishing,
+        acpc_values: None,
+    })
+}
+
+fn player(token: &str, n: usize) -> Result<usize, String> {
+    token
+        .strip_prefix('p')
+        .and_then(|k| k.parse::<usize>().ok())
+        .filter(|k| (1..=n).contains(k))
+        .map(|k| k - 1)
+        .ok_or_else(|| format!("bad player `{token}`"))
+}
+
+fn hole(cards: &str) -> Result<HoleCards, String> {
+    if cards.contains('?') {
+        return Err(format!("unknown cards `{cards}` cannot be replayed"));
+    }
+    let c = parse_cards(cards).map_err(|e| format!("bad cards `{cards}`: {e}"))?;
+    if c.len() != 2 {
+        return Err(format!("`{cards}` is not two hole cards"));
+    }
+    HoleCards::new(c[0], c[1]).map_err(|e| format!("bad cards `{cards}`: {e}"))
+}
+
+fn parse_action(action: &str, n: usize) -> Result<Option<Step>, String> {
+    let body = action.split(" #").next().unwrap_or("");
+    let body = if body.trim_start().starts_with('#') {
+        ""
+    } else {
+        body
+    };
+    let words: Vec<&str> = body.split_whitespace().collect();
+    let step = match words.as_slice() {
+        [] => return Ok(None),
+        ["d", "dh", p, cards] => Step::Hole(player(p, n)?, hole(cards)?),
+        ["d", "db", cards] => {
+            if cards.contains('?') {
+                return Err(format!("unknown cards `{cards}` cannot be replayed"));
+            }
+            Step::Board(parse_cards(cards).map_err(|e| format!("bad cards `{cards}`: {e}"))?)
+        }
+        [p, "f"] => Step::Act {
+            position: player(p, n)?,
+            action: Action::Fold,
+            raise_to: None,
+        },
+        [p, "cc"] => Step::Act {
+            position: player(p, n)?,
+            action: Action::Call,
+            raise_to: None,
+        },
+        [p, "cbr", amount] => Step::Act {
+            position: player(p, n)?,
+            action: Action::Raise,
+            raise_to: Some(
+                amount
+                    .parse::<Chips>()
+                    .map_err(|_| format!("bad amount `{amount}`"))?,
+            ),
+        },
+        [p, "sm"] | [p, "sm", "-"] => Step::Show(player(p, n)?, None),
+        [p, "sm", cards] => Step::Show(player(p, n)?, Some(hole(cards)?)),
+        _ => return Err(format!("unknown action `{action}`")),
+    };
+    Ok(Some(step))
+}
