@@ -45,5 +45,5 @@ pub use pot::{acpc_values, split_pots, PotShare};
 pub use record::HandRecord;
 pub use registry::{PlayerEntry, PlayerRegistry, PlayerSpec, SpecError};
 pub use state::{HandResult, HandState, Phase};
-pub use table::{play_hand, Deal, Table};
+pub use table::{play_hand, play_hand_seated, Deal, Table};
 pub use view::SeatView;

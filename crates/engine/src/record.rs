@@ -72,7 +72,7 @@ impl HandRecord {
         Some(HandRecord {
             hand_number,
             names,
-            seats: (0..n).collect(),
+            seats: state.seats().to_vec(),
             hole,
             board: state.board().to_vec(),
             actions,

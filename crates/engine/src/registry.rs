@@ -110,7 +110,7 @@ impl fmt::Display for PlayerSpec {
 }
 
 /// Builds a player: (display name, seed) -> player.
-pub type PlayerFactory = Box<dyn Fn(&str, u64) -> Box<dyn Player>>;
+pub type PlayerFactory = Box<dyn Fn(&str, u64) -> Box<dyn Player + Send> + Send + Sync>;
 
 /// Player kinds by lower-case name.
 pub struct PlayerRegistry {
@@ -142,7 +142,7 @@ impl PlayerRegistry {
     pub fn register(
         &mut self,
         name: &str,
-        factory: impl Fn(&str, u64) -> Box<dyn Player> + 'static,
+        factory: impl Fn(&str, u64) -> Box<dyn Player + Send> + Send + Sync + 'static,
     ) {
         let name = name.to_ascii_lowercase();
         self.kinds.retain(|(n, _)| *n != name);
@@ -170,7 +170,11 @@ impl PlayerRegistry {
     }
     /// Builds the players of a spec in order. Player `i` is named `KIND` when its kind
     /// occurs once, else `KIND-k` (k from 1), and gets the seed `seed + i + 1` mixed.
-    pub fn build(&self, spec: &PlayerSpec, seed: u64) -> Result<Vec<Box<dyn Player>>, SpecError> {
+    pub fn build(
+        &self,
+        spec: &PlayerSpec,
+        seed: u64,
+    ) -> Result<Vec<Box<dyn Player + Send>>, SpecError> {
         let kinds = spec.expand();
         let mut out = Vec::with_capacity(kinds.len());
         for (i, kind) in kinds.iter().enumerate() {

@@ -60,6 +60,7 @@ pub struct HandState {
     phase: Phase,
     events: Vec<Event>,
     result: Option<HandResult>,
+    seats: Vec<usize>,
 }
 
 impl HandState {
@@ -100,6 +101,7 @@ impl HandState {
             phase: Phase::DealHole(0),
             events,
             result: None,
+            seats: (0..n).collect(),
         })
     }
 
@@ -197,6 +199,24 @@ impl HandState {
     /// The view of one position.
     pub fn view(&self, position: usize) -> SeatView<'_> {
         SeatView::new(self, position)
+    }
+
+    /// Sets the seat (a table-wide player identity) of each position, so that players can
+    /// tell their opponents apart from hand to hand. By default position `p` is seat `p`.
+    ///
+    /// # Errors
+    /// A list whose length is not the number of players.
+    pub fn set_seats(&mut self, seats: &[usize]) -> Result<(), ConfigError> {
+        if seats.len() != self.n {
+            return Err(ConfigError::Seats(seats.len()));
+        }
+        self.seats = seats.to_vec();
+        Ok(())
+    }
+
+    /// The seat of each position.
+    pub fn seats(&self) -> &[usize] {
+        &self.seats
     }
 
     fn live_count(&self) -> usize {

@@ -47,6 +47,18 @@ pub fn play_hand(
     players: &mut [&mut dyn Player],
     deal: &Deal,
 ) -> Result<HandRecord, EngineError> {
+    let seats: Vec<usize> = (0..config.seats()).collect();
+    play_hand_seated(config, players, deal, &seats)
+}
+
+/// [`play_hand`] where position `p` belongs to the player of seat `seats[p]`; players see
+/// the seats through [`crate::SeatView::seat_of`] and the record keeps them.
+pub fn play_hand_seated(
+    config: &GameConfig,
+    players: &mut [&mut dyn Player],
+    deal: &Deal,
+    seats: &[usize],
+) -> Result<HandRecord, EngineError> {
     let n = config.seats();
     if players.len() != n || deal.hole.len() != n {
         return Err(EngineError::PlayerCount {
@@ -55,6 +67,7 @@ pub fn play_hand(
         });
     }
     let mut state = HandState::new(config)?;
+    state.set_seats(seats)?;
     for (p, h) in deal.hole.iter().enumerate() {
         state.deal_hole(p, *h)?;
     }
@@ -100,7 +113,7 @@ pub fn play_hand(
 /// hand `h` uses the `h`-th shuffle.
 pub struct Table {
     config: GameConfig,
-    players: Vec<Box<dyn Player>>,
+    players: Vec<Box<dyn Player + Send>>,
     rng: LokiRng,
     hand_number: u64,
 }
@@ -109,7 +122,7 @@ impl Table {
     /// A table: `players[s]` sits at seat `s`.
     pub fn new(
         config: GameConfig,
-        players: Vec<Box<dyn Player>>,
+        players: Vec<Box<dyn Player + Send>>,
         seed: u64,
     ) -> Result<Table, EngineError> {
         if players.len() != config.seats() {
@@ -144,7 +157,7 @@ impl Table {
         })?;
         let seats: Vec<usize> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
         // Reorder the players by position for this hand.
-        let mut slots: Vec<Option<&mut Box<dyn Player>>> =
+        let mut slots: Vec<Option<&mut Box<dyn Player + Send>>> =
             self.players.iter_mut().map(Some).collect();
         let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
         for &s in &seats {
@@ -152,7 +165,7 @@ impl Table {
                 by_position.push(p.as_mut());
             }
         }
-        let mut record = play_hand(&self.config, &mut by_position, &deal)?;
+        let mut record = play_hand_seated(&self.config, &mut by_position, &deal, &seats)?;
         record.hand_number = h;
         record.seats = seats;
         self.hand_number += 1;

@@ -18,6 +18,15 @@ impl<'a> SeatView<'a> {
     pub fn position(&self) -> usize {
         self.position
     }
+    /// The seat (table-wide identity) of the player at `position` (see
+    /// [`HandState::set_seats`]); `position` itself when out of range.
+    pub fn seat_of(&self, position: usize) -> usize {
+        self.state
+            .seats()
+            .get(position)
+            .copied()
+            .unwrap_or(position)
+    }
     /// Number of players.
     pub fn players(&self) -> usize {
         self.state.players()

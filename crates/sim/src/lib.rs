@@ -1,0 +1,11 @@
+//! Duplicate tournaments (Billings et al. 1998, "Experiments"): the deal schedule and seat
+//! rotations, the parallel runner whose results do not depend on the thread count, and
+//! the statistics (sb/hand with 95% confidence intervals, paired differences of kinds).
+//! Returns data and prints nothing: the CLI writes files, tables and plots.
+
+pub mod runner;
+pub mod schedule;
+pub mod stats;
+
+pub use runner::{PlayedHand, PlayerFactory, SimError, Tournament};
+pub use stats::{summarize, DealLedger, Difference, KindResult, SeatResult, Summary};

@@ -1,0 +1,193 @@
+//! The duplicate tournament runner. Each seating rotation is its own table with its own
+//! players, who play the deals in order and keep what they learn across hands (as in the
+//! paper). Rotations are independent, so a batch of deals runs in parallel over the
+//! rotations (rayon) and the per-deal results are summed in a fixed order: the results
+//! are bit-identical for any thread count. After each batch the factory is told, so that
+//! it can drop shared per-board data (range tables) that later deals do not need.
+use crate::schedule::{deal, position_of, seat_at};
+use crate::stats::DealLedger;
+use loki_engine::{play_hand_seated, EngineError, GameConfig, HandRecord, Player};
+use rayon::prelude::*;
+
+/// Makes the players of a tournament and hears about its progress.
+pub trait PlayerFactory: Sync {
+    /// The player for `seat` in rotation `rotation`.
+    ///
+    /// # Errors
+    /// A player that cannot be made (e.g. an unknown name).
+    fn make(&self, seat: usize, rotation: usize) -> Result<Box<dyn Player + Send>, String>;
+    /// A batch of deals is finished (drop shared per-board data here).
+    fn end_batch(&self) {}
+}
+
+/// Why a tournament failed.
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    /// A player could not be made.
+    #[error("player: {0}")]
+    Player(String),
+    /// The engine refused something (a bug in a player or the engine).
+    #[error("deal {deal}, rotation {rotation}: {source}")]
+    Engine {
+        /// The deal.
+        deal: u64,
+        /// The rotation.
+        rotation: usize,
+        /// The engine's error.
+        source: EngineError,
+    },
+    /// Fewer than 2 or more than 10 seats.
+    #[error("a tournament needs 2 to 10 seats, got {0}")]
+    Seats(usize),
+}
+
+/// One finished hand of a rotation, for hand histories.
+#[derive(Debug, Clone)]
+pub struct PlayedHand {
+    /// The deal.
+    pub deal: u64,
+    /// The rotation.
+    pub rotation: usize,
+    /// The seat at each position.
+    pub seats: Vec<usize>,
+    /// The engine's record.
+    pub record: HandRecord,
+}
+
+/// What one rotation returns for a batch: net chips per deal by seat, and kept records.
+type RotationBatch = Result<(Vec<Vec<i64>>, Vec<PlayedHand>), SimError>;
+
+struct Rotation {
+    index: usize,
+    players: Vec<Box<dyn Player + Send>>,
+}
+
+/// A duplicate tournament in progress.
+pub struct Tournament {
+    config: GameConfig,
+    seed: u64,
+    rotations: Vec<Rotation>,
+    /// Per-deal results so far.
+    pub ledger: DealLedger,
+    keep_records: bool,
+}
+
+impl Tournament {
+    /// A tournament of `config.seats()` players from `factory`, deals seeded by `seed`.
+    ///
+    /// # Errors
+    /// A bad seat count or a player the factory cannot make.
+    pub fn new(
+        config: GameConfig,
+        seed: u64,
+        factory: &dyn PlayerFactory,
+    ) -> Result<Tournament, SimError> {
+        let n = config.seats();
+        if !(2..=10).contains(&n) {
+            return Err(SimError::Seats(n));
+        }
+        let mut rotations = Vec::with_capacity(n);
+        for r in 0..n {
+            let players = (0..n)
+                .map(|s| factory.make(s, r).map_err(SimError::Player))
+                .collect::<Result<Vec<_>, _>>()?;
+            rotations.push(Rotation { index: r, players });
+        }
+        Ok(Tournament {
+            config,
+            seed,
+            rotations,
+            ledger: DealLedger::default(),
+            keep_records: false,
+        })
+    }
+    /// Keep every hand's record (for hand histories).
+    pub fn keep_records(&mut self, keep: bool) {
+        self.keep_records = keep;
+    }
+    /// Deals played so far.
+    pub fn deals_played(&self) -> u64 {
+        self.ledger.net.len() as u64
+    }
+    /// The number of rotations (= seats).
+    pub fn rotations(&self) -> usize {
+        self.rotations.len()
+    }
+    /// The players of a rotation, by seat (for checkpoints).
+    pub fn players_mut(&mut self, rotation: usize) -> Option<&mut Vec<Box<dyn Player + Send>>> {
+        self.rotations.get_mut(rotation).map(|r| &mut r.players)
+    }
+
+    /// Plays the next `count` deals (in parallel over rotations) and returns the hand
+    /// records if kept, in (deal, rotation) order.
+    ///
+    /// # Errors
+    /// An engine error (which would be a bug).
+    pub fn play_batch(
+        &mut self,
+        count: u64,
+        factory: &dyn PlayerFactory,
+    ) -> Result<Vec<PlayedHand>, SimError> {
+        let n = self.config.seats();
+        let first = self.deals_played();
+        let deals: Vec<_> = (first..first + count)
+            .map(|d| (d, deal(self.seed, d, n)))
+            .collect();
+        let config = &self.config;
+        let keep = self.keep_records;
+        let per_rotation: Vec<RotationBatch> = self
+            .rotations
+            .par_iter_mut()
+            .map(|rot| {
+                let mut nets = Vec::with_capacity(deals.len());
+                let mut hands = Vec::new();
+                for (d, cards) in &deals {
+                    let seats: Vec<usize> = (0..n).map(|p| seat_at(p, *d, rot.index, n)).collect();
+                    let mut slots: Vec<Option<&mut Box<dyn Player + Send>>> =
+                        rot.players.iter_mut().map(Some).collect();
+                    let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
+                    for &s in &seats {
+                        let p = slots[s]
+                            .take()
+                            .unwrap_or_else(|| unreachable!("seats are a permutation"));
+                        by_position.push(p.as_mut());
+                    }
+                    let record = play_hand_seated(config, &mut by_position, cards, &seats)
+                        .map_err(|e| SimError::Engine {
+                            deal: *d,
+                            rotation: rot.index,
+                            source: e,
+                        })?;
+                    let net: Vec<i64> = (0..n)
+                        .map(|s| record.net[position_of(s, *d, rot.index, n)])
+                        .collect();
+                    nets.push(net);
+                    if keep {
+                        hands.push(PlayedHand {
+                            deal: *d,
+                            rotation: rot.index,
+                            seats,
+                            record,
+                        });
+                    }
+                }
+                Ok((nets, hands))
+            })
+            .collect();
+        let mut totals = vec![vec![0i64; n]; deals.len()];
+        let mut hands = Vec::new();
+        for r in per_rotation {
+            let (nets, h) = r?;
+            for (t, net) in totals.iter_mut().zip(nets) {
+                for (x, y) in t.iter_mut().zip(net) {
+                    *x += y;
+                }
+            }
+            hands.extend(h);
+        }
+        hands.sort_by_key(|h| (h.deal, h.rotation));
+        self.ledger.net.extend(totals);
+        factory.end_batch();
+        Ok(hands)
+    }
+}
