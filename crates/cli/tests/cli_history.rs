@@ -16,7 +16,7 @@ fn tmp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-fn s(p: &PathBuf) -> &str {
+fn s(p: &std::path::Path) -> &str {
     p.to_str().unwrap()
 }
 
