@@ -1,0 +1,119 @@
+//! The `loki simulate` and `loki history` contracts, run through the real binary.
+#![allow(missing_docs)]
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn loki(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_loki"))
+        .args(args)
+        .output()
+        .expect("run loki")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("loki-cli-history-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn s(p: &std::path::Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn simulate_writes_histories_that_check_and_convert() {
+    let (phh, log) = (tmp("a.phhs"), tmp("a.log"));
+    let o = loki(&[
+        "simulate",
+        "--players",
+        "2*RANDOM,call,raise",
+        "--hands",
+        "50",
+        "--seed",
+        "7",
+        "--phh",
+        s(&phh),
+        "--acpc-log",
+        s(&log),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = loki(&["history", "check", s(&phh), s(&log)]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("50 hands replay, 0 bad"), "{out}");
+    // the same seed gives identical histories
+    let (phh2, log2) = (tmp("b.phhs"), tmp("b.log"));
+    let o = loki(&[
+        "simulate",
+        "--players",
+        "2*random,call,raise",
+        "--hands",
+        "50",
+        "--seed",
+        "7",
+        "--phh",
+        s(&phh2),
+        "--acpc-log",
+        s(&log2),
+    ]);
+    assert!(o.status.success());
+    assert_eq!(std::fs::read(&phh).unwrap(), std::fs::read(&phh2).unwrap());
+    assert_eq!(std::fs::read(&log).unwrap(), std::fs::read(&log2).unwrap());
+    // ACPC log -> PHH gives back the same PHH; PHH -> ACPC gives the same STATE lines
+    let (conv_phh, conv_log) = (tmp("c.phhs"), tmp("c.log"));
+    let o = loki(&["history", "convert", s(&log), s(&conv_phh)]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&phh).unwrap(),
+        std::fs::read_to_string(&conv_phh).unwrap()
+    );
+    let o = loki(&["history", "convert", s(&phh), s(&conv_log)]);
+    assert!(o.status.success());
+    let strip = |t: String| {
+        t.lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(
+        strip(std::fs::read_to_string(&log).unwrap()),
+        strip(std::fs::read_to_string(&conv_log).unwrap())
+    );
+}
+
+#[test]
+fn check_reports_bad_hands_with_status_1() {
+    let log = tmp("bad.log");
+    std::fs::write(
+        &log,
+        "STATE:0:cc/cc/cc/cc:7d3d|2hAc/5sKs7s/9s/6h:2|-2:a|b\nSTATE:1:rrrrc/cc/cc/cc:7d3d|2hAc/5sKs7s/9s/6h:0|0:a|b\n",
+    )
+    .unwrap();
+    let o = loki(&["history", "check", s(&log)]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("hand 1, line 2: illegal raise: the raise cap is reached"),
+        "{out}"
+    );
+    assert!(out.contains("1 hands replay, 1 bad"), "{out}");
+}
+
+#[test]
+fn bad_arguments_are_one_line_and_exit_2() {
+    let o = loki(&["simulate", "--players", "2*BPM,call", "--hands", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with("loki: error: unknown player \"bpm\""),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1);
+    let o = loki(&["simulate", "--players", "call", "--hands", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let junk = tmp("junk.txt");
+    std::fs::write(&junk, "hello\n").unwrap();
+    let o = loki(&["history", "check", s(&junk)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown history format"));
+}

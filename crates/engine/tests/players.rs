@@ -1,0 +1,110 @@
+//! Players at the table: views hide other hole cards, every visible event (own actions
+//! included) is observed, the simple players behave as named, and `play_hand` reports an
+//! illegal action.
+#![allow(missing_docs)]
+use loki_cards::Deck;
+use loki_engine::{
+    play_hand, Action, CallPlayer, Deal, EngineError, Event, GameConfig, Player, RaisePlayer,
+    SeatView, Table,
+};
+
+#[derive(Default)]
+struct Spy {
+    seen: Vec<Event>,
+    began: usize,
+    ended: usize,
+}
+
+impl Player for Spy {
+    fn name(&self) -> &str {
+        "spy"
+    }
+    fn begin_hand(&mut self, view: &SeatView<'_>) {
+        assert!(view.hole().is_some());
+        self.began += 1;
+    }
+    fn observe(&mut self, event: &Event, view: &SeatView<'_>) {
+        if let Event::HoleDealt { position, .. } = event {
+            assert_eq!(*position, view.position());
+        }
+        self.seen.push(event.clone());
+    }
+    fn act(&mut self, view: &SeatView<'_>) -> Action {
+        assert!(view.is_my_turn());
+        Action::Call
+    }
+    fn end_hand(&mut self, view: &SeatView<'_>) {
+        assert!(view.result().is_some());
+        self.ended += 1;
+    }
+}
+
+struct Folder;
+impl Player for Folder {
+    fn name(&self) -> &str {
+        "folder"
+    }
+    fn act(&mut self, _view: &SeatView<'_>) -> Action {
+        Action::Fold
+    }
+}
+
+#[test]
+fn players_see_their_view_and_every_public_event() {
+    let config = GameConfig::limit(3, 1, 2, 2, 4).unwrap();
+    let deal = Deal::from_deck(3, &mut Deck::from_seed(3)).unwrap();
+    let mut spy = Spy::default();
+    let mut raiser = RaisePlayer::new("raise");
+    let mut caller = CallPlayer::new("call");
+    let record = {
+        let mut players: Vec<&mut dyn Player> = vec![&mut spy, &mut raiser, &mut caller];
+        play_hand(&config, &mut players, &deal).unwrap()
+    };
+    assert_eq!((spy.began, spy.ended), (1, 1));
+    let hidden = record.events.iter().filter(|e| e.visible_to(0)).count();
+    assert_eq!(spy.seen.len(), hidden);
+    let own = spy
+        .seen
+        .iter()
+        .filter(|e| matches!(e, Event::Action(a) if a.position == 0))
+        .count();
+    assert!(own > 0);
+    // position 2 calls, 0 calls, the big blind (raise) raises, both call
+    assert_eq!(record.acpc_betting().split('/').next().unwrap(), "ccrcc");
+    assert_eq!(record.names, vec!["spy", "raise", "call"]);
+    assert_eq!(record.net.iter().sum::<i64>(), 0);
+}
+
+#[test]
+fn an_illegal_choice_is_an_error() {
+    let config = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let deal = Deal::from_deck(2, &mut Deck::from_seed(3)).unwrap();
+    let (mut a, mut b) = (CallPlayer::new("a"), Folder);
+    let mut players: Vec<&mut dyn Player> = vec![&mut a, &mut b];
+    // position 1 (small blind) folds facing the big blind: legal
+    assert!(play_hand(&config, &mut players, &deal).is_ok());
+    let (mut a, mut b) = (Folder, CallPlayer::new("b"));
+    let mut players: Vec<&mut dyn Player> = vec![&mut a, &mut b];
+    // the big blind folds when checking is free: illegal
+    let e = play_hand(&config, &mut players, &deal).unwrap_err();
+    assert!(
+        matches!(e, EngineError::IllegalAction { position: 0, .. }),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_table_moves_the_button() {
+    let config = GameConfig::limit(3, 1, 2, 2, 4).unwrap();
+    let players: Vec<Box<dyn Player>> = vec![
+        Box::new(CallPlayer::new("a")),
+        Box::new(CallPlayer::new("b")),
+        Box::new(CallPlayer::new("c")),
+    ];
+    let mut t = Table::new(config, players, 9).unwrap();
+    let r = t.play(4).unwrap();
+    assert_eq!(r[0].names, vec!["a", "b", "c"]);
+    assert_eq!(r[1].names, vec!["b", "c", "a"]);
+    assert_eq!(r[3].names, vec!["a", "b", "c"]);
+    assert_eq!(r[1].seats, vec![1, 2, 0]);
+}

@@ -1,0 +1,223 @@
+//! Golden histories: the reference dealer's log lines replay and score as printed, our PHH
+//! text for a heads-up hand is exact, and bad input gives an error naming the hand and
+//! the line (never a panic).
+#![allow(missing_docs)]
+use loki_cards::{parse_cards, HoleCards};
+use loki_engine::{GameConfig, GameSpec, HandRecord, HandState, Phase};
+use loki_history::{
+    detect_format, format_state_line, format_value, read_acpc, read_history, read_phh,
+    write_phh_hand, Format, HistoryError,
+};
+
+fn acpc_game() -> GameSpec {
+    // holdem.limit.2p.reverse_blinds / holdem.limit.3p: blinds 5/10, bets 10/20
+    GameSpec {
+        small_blind: 5,
+        big_blind: 10,
+        small_bet: 10,
+        big_bet: 20,
+        ..GameSpec::default()
+    }
+}
+
+#[test]
+fn reference_dealer_lines_replay_and_score() {
+    let log = "# name/game/hands/seed m holdem.limit.2p.reverse_blinds.game 11 42\n\
+               #--t_response 600000\n\
+               STATE:0:crrrc/cc/cc/rc:7d3d|2hAc/5sKs7s/9s/6h:60|-60:Alice|Bob\n\
+               STATE:10:rrf:3h4c|4d8d:20|-20:Alice|Bob\n";
+    let hands = read_acpc(log.as_bytes(), &acpc_game()).unwrap();
+    assert_eq!(hands.len(), 2);
+    let a = hands[0].as_ref().unwrap();
+    assert_eq!(a.record.net, vec![60, -60]);
+    assert_eq!(
+        format_state_line(&a.record),
+        "STATE:0:crrrc/cc/cc/rc:7d3d|Ac2h/5sKs7s/9s/6h:60|-60:Alice|Bob"
+    );
+    let b = hands[1].as_ref().unwrap();
+    assert_eq!(b.record.net, vec![20, -20]);
+    assert_eq!(b.record.seats, vec![0, 1]); // hand 10: (p + 10) mod 2
+    let three = "STATE:0:frrc/rc/rc/rc:8dJd|Td4d|As9d/6s3d6c/2c/Qc:80|-80|0:Alice|Bob|Carol\n";
+    let hands = read_acpc(three.as_bytes(), &acpc_game()).unwrap();
+    assert_eq!(hands[0].as_ref().unwrap().record.net, vec![80, -80, 0]);
+    // a wrong value is reported
+    let bad = "STATE:0:frrc/rc/rc/rc:8dJd|Td4d|As9d/6s3d6c/2c/Qc:70|-70|0:Alice|Bob|Carol\n";
+    let e = read_acpc(bad.as_bytes(), &acpc_game()).unwrap()[0]
+        .as_ref()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("hand 0, line 1: values 70|-70|0 differ"),
+        "{e}"
+    );
+}
+
+#[test]
+fn values_print_like_the_reference_dealer() {
+    assert_eq!(format_value(60.0), "60");
+    assert_eq!(format_value(-257.5), "-257.5");
+    assert_eq!(format_value(27864.1666666666), "27864.166667");
+    assert_eq!(format_value(1.0 / 3.0), "0.333333");
+    assert_eq!(format_value(-0.0), "0");
+}
+
+#[test]
+fn odd_chip_split_in_both_formats() {
+    // 4 players, position 0 folds its small blind, three-way tie for a pot of 7
+    let config = GameConfig::limit(4, 1, 2, 2, 4).unwrap();
+    let mut s = HandState::new(&config).unwrap();
+    for (p, h) in ["9c9d", "2c3c", "4d5d", "2h3h"].iter().enumerate() {
+        s.deal_hole(p, h.parse::<HoleCards>().unwrap()).unwrap();
+    }
+    let board = parse_cards("AsKdQhJcTs").unwrap();
+    for a in "ccfc".chars() {
+        s.apply(loki_engine::Action::from_acpc_char(a).unwrap())
+            .unwrap();
+    }
+    let mut at = 0;
+    while !s.is_complete() {
+        match s.phase() {
+            Phase::DealBoard(r) => {
+                s.deal_board(&board[at..at + r.cards_dealt()]).unwrap();
+                at += r.cards_dealt();
+            }
+            _ => {
+                s.apply(loki_engine::Action::Call).unwrap();
+            }
+        }
+    }
+    let names = ["a", "b", "c", "d"].map(String::from).to_vec();
+    let record = HandRecord::from_state(&s, names, 3).unwrap();
+    assert_eq!(record.net, vec![-1, 1, 0, 0]);
+    assert_eq!(
+        format_state_line(&record),
+        "STATE:3:ccfc/ccc/ccc/ccc:9d9c|3c2c|5d4d|3h2h/AsKdQh/Jc/Ts:-1|0.333333|0.333333|0.333333:a|b|c|d"
+    );
+    let mut phh = Vec::new();
+    write_phh_hand(&mut phh, Some(1), &record).unwrap();
+    let text = String::from_utf8(phh).unwrap();
+    assert!(
+        text.contains("finishing_stacks = [51, 53, 52, 52]"),
+        "{text}"
+    );
+    // showdown order: no river bet, so from p1 (p2, p3, p4 are live)
+    assert!(
+        text.contains("\"p2 sm 3c2c\",\n  \"p3 sm 5d4d\",\n  \"p4 sm 3h2h\",\n]"),
+        "{text}"
+    );
+    let back = read_phh(text.as_bytes()).unwrap();
+    assert_eq!(back[0].as_ref().unwrap().record.net, vec![-1, 1, 0, 0]);
+}
+
+const HEADS_UP: &str = r#"[1]
+variant = "FT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [52, 52]
+actions = [
+  "d dh p1 8c3s",
+  "d dh p2 7h4c",
+  "p2 cbr 4",
+  "p1 cc",
+  "d db 4sAh7d",
+  "p1 cc",
+  "p2 cbr 2",
+  "p1 cc",
+  "d db Qc",
+  "p1 cc",
+  "p2 cbr 4",
+  "p1 cc",
+  "d db 3c",
+  "p1 cc",
+  "p2 cbr 4",
+  "p1 cc",
+  "p2 sm 7h4c",
+  "p1 sm 8c3s",
+]
+hand = 0
+seats = [1, 2]
+players = ["call", "raise"]
+finishing_stacks = [38, 66]
+"#;
+
+#[test]
+fn heads_up_phh_is_exact() {
+    // PHH reverses the blinds heads-up: p1 (position 0) posts the big blind
+    let hands = read_phh(HEADS_UP.as_bytes()).unwrap();
+    let h = hands[0].as_ref().unwrap();
+    assert_eq!(h.record.net, vec![-14, 14]);
+    let mut out = Vec::new();
+    write_phh_hand(&mut out, Some(1), &h.record).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), HEADS_UP);
+}
+
+fn bad(text: &str) -> String {
+    let (_, hands) = read_history(text.as_bytes(), &GameSpec::default()).unwrap();
+    hands
+        .into_iter()
+        .find_map(|h| h.err())
+        .map(|e| e.to_string())
+        .unwrap_or_default()
+}
+
+#[test]
+fn bad_histories_name_the_hand_and_the_line() {
+    // p1 acts out of turn at line 11
+    let e = bad(&HEADS_UP.replace(
+        "\"p2 cbr 4\",\n  \"p1 cc\",\n  \"d db 4sAh7d\"",
+        "\"p1 cc\",\n  \"p2 cbr 4\",\n  \"d db 4sAh7d\"",
+    ));
+    assert_eq!(e, "hand [1], line 11: p1 acts but p2 is to act");
+    // a duplicate card
+    let e = bad(&HEADS_UP.replace("d db 4sAh7d", "d db 4s8c7d"));
+    assert_eq!(e, "hand [1], line 13: duplicate card 8c");
+    // an impossible stack
+    let e = bad(&HEADS_UP.replace("starting_stacks = [52, 52]", "starting_stacks = [0, 52]"));
+    assert_eq!(e, "hand [1], line 7: impossible stack 0");
+    // finishing stacks that do not add up
+    let e = bad(&HEADS_UP.replace("[38, 66]", "[40, 64]"));
+    assert!(
+        e.starts_with("hand [1], line 31: finishing stacks [40, 64] differ"),
+        "{e}"
+    );
+    // a raise to a wrong amount
+    let e = bad(&HEADS_UP.replace("p2 cbr 2", "p2 cbr 3"));
+    assert_eq!(
+        e,
+        "hand [1], line 15: raise to 3, but the limit raise is to 2"
+    );
+    // a fifth bet pre-flop (cap: the big blind plus three raises)
+    let capped = HEADS_UP.replace(
+        "  \"p2 cbr 4\",\n  \"p1 cc\",\n  \"d db 4sAh7d\"",
+        "  \"p2 cbr 4\",\n  \"p1 cbr 6\",\n  \"p2 cbr 8\",\n  \"p1 cbr 10\",\n  \"p1 cc\",\n  \"d db 4sAh7d\"",
+    );
+    let e = bad(&capped);
+    assert_eq!(
+        e,
+        "hand [1], line 14: illegal raise: the raise cap is reached"
+    );
+    // bad TOML
+    let e = bad("[1]\nvariant = \"FT\"\nantes = [0, 0\n");
+    assert!(e.starts_with("hand [1], line 3: bad TOML"), "{e}");
+    // an ACPC line with a bad card
+    let e = bad("STATE:0:cc:7d3x|2hAc:0|0:a|b\n");
+    assert!(e.starts_with("hand 0, line 1: bad cards"), "{e}");
+    // an ACPC line that ends too early
+    let e = bad("STATE:4:c:7d3d|2hAc:0|0:a|b\n");
+    assert_eq!(
+        e,
+        "hand 4, line 1: the hand is incomplete: p1 has not acted"
+    );
+    // unknown format
+    assert!(matches!(
+        detect_format("hello world\n"),
+        Err(HistoryError::UnknownFormat)
+    ));
+    assert!(matches!(
+        read_history("garbage".as_bytes(), &GameSpec::default()),
+        Err(HistoryError::UnknownFormat)
+    ));
+    assert_eq!(detect_format(HEADS_UP).unwrap(), Format::Phh);
+}
