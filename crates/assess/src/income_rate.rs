@@ -211,25 +211,28 @@ pub fn simulate(
     Ok(out)
 }
 
-/// Writes tables as the CSV that [`IncomeRates::parse_csv`] reads; `tables[i]` is for
-/// `2 + i` seats and must hold all nine sizes. `header` lines are written as comments.
-pub fn to_csv(header: &[String], tables: &[[f64; STARTING_HANDS]; 9]) -> String {
+/// Writes tables as the CSV that [`IncomeRates::parse_csv`] reads (which needs all nine
+/// sizes 2..=10); `tables` holds `(seats, table)` pairs, `header` lines become comments.
+/// Rows are sorted by the income rate at the largest size given, best first.
+pub fn to_csv(header: &[String], tables: &[(usize, [f64; STARTING_HANDS])]) -> String {
     let mut s = String::new();
     for h in header {
         s.push_str("# ");
         s.push_str(h);
         s.push('\n');
     }
-    s.push_str("hand,ir2,ir3,ir4,ir5,ir6,ir7,ir8,ir9,ir10\n");
+    s.push_str("hand");
+    for (n, _) in tables {
+        s.push_str(&format!(",ir{n}"));
+    }
+    s.push('\n');
     let mut hands: Vec<StartingHand> = StartingHand::all().collect();
-    hands.sort_by(|a, b| {
-        tables[5][b.index()]
-            .partial_cmp(&tables[5][a.index()])
-            .unwrap_or(std::cmp::Ordering::Equal)
-    });
+    if let Some((_, key)) = tables.last() {
+        hands.sort_by(|a, b| key[b.index()].total_cmp(&key[a.index()]));
+    }
     for h in hands {
         s.push_str(&h.to_string());
-        for t in tables {
+        for (_, t) in tables {
             s.push_str(&format!(",{:.1}", t[h.index()]));
         }
         s.push('\n');

@@ -2,8 +2,11 @@
 //! its own module; errors become one line on stderr and exit status 2.
 #![allow(missing_docs)]
 
+mod assess;
 mod bench;
+mod bench_assess;
 mod eval;
+mod income_rates;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -23,6 +26,10 @@ enum Command {
     Eval(eval::EvalArgs),
     /// Benchmark the hot paths on this machine (one flat JSON object with --json).
     Bench(bench::BenchArgs),
+    /// Weighted hand strength, hand potential and EHS of one hand (--json: one object).
+    Assess(assess::AssessArgs),
+    /// Generate pre-flop income-rate tables by roll-out simulation.
+    IncomeRates(income_rates::IncomeRatesArgs),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +37,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Eval(a) => eval::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Assess(a) => assess::run(a),
+        Command::IncomeRates(a) => income_rates::run(a),
     };
     match result {
         Ok(code) => code,
