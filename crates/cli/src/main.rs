@@ -2,10 +2,13 @@
 //! its own module; errors become one line on stderr and exit status 2.
 #![allow(missing_docs)]
 
+mod assess;
 mod bench;
+mod bench_assess;
 mod eval;
 mod history;
 mod simulate;
+mod income_rates;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -30,6 +33,10 @@ enum Command {
     /// Check (replay) or convert hand histories (PHH/PHHS and ACPC logs).
     #[command(subcommand)]
     History(history::HistoryCommand),
+    /// Weighted hand strength, hand potential and EHS of one hand (--json: one object).
+    Assess(assess::AssessArgs),
+    /// Generate pre-flop income-rate tables by roll-out simulation.
+    IncomeRates(income_rates::IncomeRatesArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +46,8 @@ fn main() -> ExitCode {
         Command::Bench(a) => bench::run(a),
         Command::Simulate(a) => simulate::run(a),
         Command::History(a) => history::run(a),
+        Command::Assess(a) => assess::run(a),
+        Command::IncomeRates(a) => income_rates::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,106 @@
+//! `loki assess --hole AdQc [--board 3h4cJh] [--opponents N] [--weights FILE] [--json]`:
+//! weighted hand strength, HS_n, hand potential and EHS of one hand against N opponents
+//! sharing one weight table (Billings et al. 1998, "Hand Assessment").
+use anyhow::{Context, Result};
+use clap::Args;
+use loki_assess::{parse_weights_json, Assessment, Potential, WeightTable};
+use loki_cards::{parse_cards, HoleCards};
+use serde_json::{Map, Value};
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct AssessArgs {
+    /// Our two hole cards, e.g. AdQc.
+    #[arg(long)]
+    hole: String,
+    /// The board: none (pre-flop), 3, 4 or 5 cards, e.g. 3h4cJh.
+    #[arg(long, default_value = "")]
+    board: String,
+    /// Number of opponents; all share the weight table.
+    #[arg(long, default_value_t = 1)]
+    opponents: usize,
+    /// JSON object mapping holdings ("AcKd") to weights in [0, 1]; unlisted weigh 1.0.
+    #[arg(long)]
+    weights: Option<std::path::PathBuf>,
+    /// Print one flat JSON object on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(a: AssessArgs) -> Result<ExitCode> {
+    let hole: HoleCards = a
+        .hole
+        .parse()
+        .with_context(|| format!("bad hole cards '{}'", a.hole))?;
+    let board = parse_cards(&a.board).with_context(|| format!("bad board '{}'", a.board))?;
+    let weights = match &a.weights {
+        None => WeightTable::uniform(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read weights file {}", path.display()))?;
+            parse_weights_json(&text).with_context(|| format!("weights file {}", path.display()))?
+        }
+    };
+    let r = Assessment::new(hole, &board, &weights, a.opponents)?;
+    if a.json {
+        let mut o = Map::new();
+        let mut put = |k: &str, v: Value| {
+            o.insert(k.into(), v);
+        };
+        put("ahead", r.strength.ahead.into());
+        put("tied", r.strength.tied.into());
+        put("behind", r.strength.behind.into());
+        put("hs", r.hs.into());
+        put("hs_n", r.hs_n.into());
+        put("ehs", r.ehs.into());
+        put("ehs_npot", r.ehs_npot.into());
+        for (n, p) in [("1", &r.potential1), ("2", &r.potential2)] {
+            if let Some(p) = p {
+                put(&format!("hp{n}"), serde_json::json!(p.hp));
+                put(&format!("ppot{n}"), p.ppot.into());
+                put(&format!("npot{n}"), p.npot.into());
+            }
+        }
+        println!("{}", Value::Object(o));
+    } else {
+        let show: Vec<String> = board.iter().map(|c| c.to_string()).collect();
+        println!(
+            "hole {hole}  board {}  opponents {}",
+            if show.is_empty() {
+                "(pre-flop)".to_string()
+            } else {
+                show.join(" ")
+            },
+            r.opponents
+        );
+        let s = &r.strength;
+        println!(
+            "ahead {}  tied {}  behind {}  (weighted holdings)",
+            s.ahead, s.tied, s.behind
+        );
+        println!("HS    {:.6}", r.hs);
+        println!("HS_n  {:.6}", r.hs_n);
+        let table = |name: &str, p: &Potential| {
+            println!(
+                "{name}: PPot {:.6}  NPot {:.6}  ({} runouts per holding)",
+                p.ppot, p.npot, p.runouts
+            );
+            println!("  now\\final        ahead          tied        behind");
+            for (label, row) in ["ahead", "tied", "behind"].iter().zip(p.hp) {
+                println!(
+                    "  {label:<8} {:>13.3} {:>13.3} {:>13.3}",
+                    row[0], row[1], row[2]
+                );
+            }
+        };
+        if let Some(p) = &r.potential1 {
+            table("one-card lookahead", p);
+        }
+        if let Some(p) = &r.potential2 {
+            table("two-card lookahead", p);
+        }
+        println!("EHS   {:.6}  (HS_n + (1 - HS_n) * PPot)", r.ehs);
+        println!("EHS-N {:.6}  (EHS - HS_n * NPot)", r.ehs_npot);
+    }
+    Ok(ExitCode::SUCCESS)
+}
