@@ -3,7 +3,9 @@
 //! strength, all weighted by an opponent's [`WeightTable`] over the 1,326 holdings.
 
 mod error;
+pub mod range;
 mod weight_table;
 
 pub use error::AssessError;
+pub use range::{CachedPotential, HandCounts, HoldingCounts, RangeTable, RankCache};
 pub use weight_table::WeightTable;
