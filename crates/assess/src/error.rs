@@ -46,4 +46,19 @@ pub enum AssessError {
     /// A table size outside 2..=10 for income rates.
     #[error("income rates exist for 2 to 10 seats, got {0}")]
     Seats(usize),
+    /// The hole cards share a card with the board.
+    #[error("hole cards {hole} touch the board")]
+    HoleTouchesBoard {
+        /// The hole cards, as text.
+        hole: String,
+    },
+    /// The requested lookahead does not match the board's street (two-card lookahead
+    /// needs a flop, one-card lookahead a turn).
+    #[error("lookahead {lookahead} is not available on a board of {board_len} cards")]
+    WrongStreet {
+        /// The requested lookahead (1 or 2 cards).
+        lookahead: usize,
+        /// The number of board cards.
+        board_len: usize,
+    },
 }

@@ -7,8 +7,8 @@ mod bench;
 mod bench_assess;
 mod eval;
 mod history;
-mod simulate;
 mod income_rates;
+mod simulate;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

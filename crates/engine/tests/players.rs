@@ -96,7 +96,7 @@ fn an_illegal_choice_is_an_error() {
 #[test]
 fn the_table_moves_the_button() {
     let config = GameConfig::limit(3, 1, 2, 2, 4).unwrap();
-    let players: Vec<Box<dyn Player>> = vec![
+    let players: Vec<Box<dyn Player + Send>> = vec![
         Box::new(CallPlayer::new("a")),
         Box::new(CallPlayer::new("b")),
         Box::new(CallPlayer::new("c")),

@@ -1,0 +1,307 @@
+//! The board's river-rank cache and the weighted single-hand potential computed from it.
+use super::board::{BoardInfo, NONE};
+use crate::{AssessError, WeightTable};
+use loki_cards::HoleCards;
+
+/// The river rank of every holding that avoids the board on every runout (two cards on a
+/// flop: 1,176 x 1,176 ranks, 2.8 MB; one card on a turn: 48 x 1,128). Holdings that
+/// touch a runout hold a sentinel above every rank.
+#[derive(Clone, Debug)]
+pub struct RankCache {
+    pub(crate) info: BoardInfo,
+    /// Runout-major: `y[runout * n + holding]`, each rank stored as `(rank ^ 0x8000) as
+    /// i16` (order-preserving for signed compares; ranks use all 16 bits).
+    pub(crate) y: Vec<i16>,
+}
+
+/// The weight-free part of a hand's potential on a cached board: for every opponent
+/// holding `k` that avoids our hole cards and the board, how many of the runouts they
+/// share end with `k` below our hand and how many tie. One pass per (board, hand) serves
+/// every opponent weight table.
+#[derive(Clone, Debug)]
+pub struct HandCounts {
+    hole: HoleCards,
+    r: u32,
+    /// Per opponent: global holding index, state now (0 ahead, 1 tied, 2 behind, from
+    /// our side), runouts ending with the opponent below us, runouts ending tied.
+    entries: Vec<(u16, u8, u16, u16)>,
+}
+
+/// A weighted hand assessment against one opponent table (the conventions of
+/// `shared/cases/public.json`): HS counts, the 3x3 HP table (rows: now ahead / tied /
+/// behind; columns: final ahead / tied / behind; weights added once per runout), PPot
+/// and NPot with `R` runouts per holding.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CachedPotential {
+    /// Weight of opponent holdings we beat now.
+    pub ahead: f64,
+    /// Weight of opponent holdings we tie now.
+    pub tied: f64,
+    /// Weight of opponent holdings that beat us now.
+    pub behind: f64,
+    /// HP cells, weighted once per runout.
+    pub hp: [[f64; 3]; 3],
+    /// Weighted holdings in each state now (`[ahead, tied, behind]`).
+    pub hp_total: [f64; 3],
+    /// Hand strength `(ahead + tied / 2) / total` (0 for an empty table).
+    pub hs: f64,
+    /// Positive potential (0 when its denominator is 0).
+    pub ppot: f64,
+    /// Negative potential (0 when its denominator is 0).
+    pub npot: f64,
+}
+
+impl CachedPotential {
+    /// Effective hand strength `HS + (1 - HS) * PPot`.
+    pub fn ehs(&self) -> f64 {
+        self.hs + (1.0 - self.hs) * self.ppot
+    }
+
+    /// Builds the derived values from the sums (public.json formulas).
+    pub(crate) fn from_sums(hp: [[f64; 3]; 3], total: [f64; 3], r: f64) -> CachedPotential {
+        let [ahead, tied, behind] = total;
+        let all = ahead + tied + behind;
+        let hs = if all > 0.0 {
+            (ahead + tied / 2.0) / all
+        } else {
+            0.0
+        };
+        let (a, t, b) = (0, 1, 2);
+        let pden = r * (behind + tied / 2.0);
+        let ppot = if pden > 0.0 {
+            (hp[b][a] + hp[b][t] / 2.0 + hp[t][a] / 2.0) / pden
+        } else {
+            0.0
+        };
+        let nden = r * (ahead + tied / 2.0);
+        let npot = if nden > 0.0 {
+            (hp[a][b] + hp[t][b] / 2.0 + hp[a][t] / 2.0) / nden
+        } else {
+            0.0
+        };
+        CachedPotential {
+            ahead,
+            tied,
+            behind,
+            hp,
+            hp_total: total,
+            hs,
+            ppot,
+            npot,
+        }
+    }
+}
+
+impl HandCounts {
+    /// The hole cards these counts belong to.
+    pub fn hole(&self) -> HoleCards {
+        self.hole
+    }
+
+    /// Runouts per opponent holding (990 on a flop, 44 on a turn).
+    pub fn runouts(&self) -> u32 {
+        self.r
+    }
+
+    /// The weighted pass: HS, HP and the potentials against one opponent table (about
+    /// 1,100 multiply-adds).
+    pub fn potential(&self, weights: &WeightTable) -> CachedPotential {
+        let w = weights.weights();
+        let r = f64::from(self.r);
+        let mut hp = [[0.0f64; 3]; 3];
+        let mut total = [0.0f64; 3];
+        for &(g, state, below, equal) in &self.entries {
+            let wk = w.get(g as usize).copied().unwrap_or(0.0);
+            let row = state as usize % 3;
+            total[row] += wk;
+            let above = self.r.saturating_sub(u32::from(below) + u32::from(equal));
+            hp[row][0] += wk * f64::from(below);
+            hp[row][1] += wk * f64::from(equal);
+            hp[row][2] += wk * f64::from(above);
+        }
+        CachedPotential::from_sums(hp, total, r)
+    }
+}
+
+impl RankCache {
+    /// Builds the cache of a flop (3 cards) or turn (4 cards) on its own (the range
+    /// table's pass fills it too, see [`super::RangeTable::with_rank_cache`]).
+    ///
+    /// # Errors
+    /// A board of the wrong length or with a repeated card.
+    pub fn new(board: &[loki_cards::Card]) -> Result<RankCache, AssessError> {
+        let (table, y) = super::RangeTable::build(board, true)?;
+        Ok(RankCache {
+            info: table.info,
+            y,
+        })
+    }
+
+    /// The board cards.
+    pub fn board(&self) -> &[loki_cards::Card] {
+        &self.info.board
+    }
+
+    /// Cards of lookahead: 2 on a flop, 1 on a turn.
+    pub fn lookahead(&self) -> usize {
+        if self.info.board.len() == 3 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The cached river rank of holding index `holding` (0..1326) on runout number
+    /// `runout` (in the order of [`RankCache::runouts`]); `None` if either is out of range,
+    /// the holding touches the board, or it touches the runout.
+    pub fn river_rank(&self, runout: usize, holding: usize) -> Option<u16> {
+        let l = *self.info.local.get(holding)?;
+        if l == NONE {
+            return None;
+        }
+        let v = *self.y.get(runout * self.info.n() + l as usize)?;
+        (v != i16::MAX).then_some(v as u16 ^ 0x8000)
+    }
+
+    /// The runouts, in cache order: card index pairs on a flop, `(card, 255)` on a turn.
+    pub fn runouts(&self) -> &[(u8, u8)] {
+        &self.info.runouts
+    }
+
+    /// The weight-free counts of one hand (one pass over the cache, about 1.3 million
+    /// vectorised compares on a flop).
+    ///
+    /// # Errors
+    /// [`AssessError::HoleTouchesBoard`] when the hole cards share a card with the board.
+    pub fn hand_counts(&self, hole: HoleCards) -> Result<HandCounts, AssessError> {
+        let info = &self.info;
+        let n = info.n();
+        let h = info.local[hole.index()];
+        if h == NONE || n == 0 {
+            return Err(AssessError::HoleTouchesBoard {
+                hole: hole.to_string(),
+            });
+        }
+        let h = h as usize;
+        let hm = info.masks[h];
+        let mut below = vec![0u16; n];
+        let mut equal = vec![0u16; n];
+        for (ri, &rm) in info.runout_masks.iter().enumerate() {
+            if rm & hm != 0 {
+                continue;
+            }
+            let Some(row) = self.y.get(ri * n..(ri + 1) * n) else {
+                continue;
+            };
+            count_row(row, row[h], &mut below, &mut equal);
+        }
+        let xh = info.x[h];
+        let entries = (0..n)
+            .filter(|&k| info.masks[k] & hm == 0)
+            .map(|k| {
+                let xk = info.x[k];
+                let state = match xh.cmp(&xk) {
+                    std::cmp::Ordering::Greater => 0,
+                    std::cmp::Ordering::Equal => 1,
+                    std::cmp::Ordering::Less => 2,
+                };
+                (info.global[k], state, below[k], equal[k])
+            })
+            .collect();
+        Ok(HandCounts {
+            hole,
+            r: info.r,
+            entries,
+        })
+    }
+
+    /// The weighted potential of one hand against one opponent table: the hand's counts
+    /// pass plus one weighted pass. On a flop this is the two-card lookahead (PPot2,
+    /// NPot2), on a turn the one-card lookahead (PPot1, NPot1).
+    ///
+    /// # Errors
+    /// [`AssessError::HoleTouchesBoard`] when the hole cards share a card with the board.
+    pub fn potential(
+        &self,
+        hole: HoleCards,
+        weights: &WeightTable,
+    ) -> Result<CachedPotential, AssessError> {
+        Ok(self.hand_counts(hole)?.potential(weights))
+    }
+
+    /// [`RankCache::potential`] on a flop only (two-card lookahead).
+    ///
+    /// # Errors
+    /// [`AssessError::WrongStreet`] on a turn cache; otherwise as [`RankCache::potential`].
+    pub fn potential2(
+        &self,
+        hole: HoleCards,
+        weights: &WeightTable,
+    ) -> Result<CachedPotential, AssessError> {
+        self.check_lookahead(2)?;
+        self.potential(hole, weights)
+    }
+
+    /// [`RankCache::potential`] on a turn only (one-card lookahead).
+    ///
+    /// # Errors
+    /// [`AssessError::WrongStreet`] on a flop cache; otherwise as [`RankCache::potential`].
+    pub fn potential1(
+        &self,
+        hole: HoleCards,
+        weights: &WeightTable,
+    ) -> Result<CachedPotential, AssessError> {
+        self.check_lookahead(1)?;
+        self.potential(hole, weights)
+    }
+
+    /// One hand against several opponent tables: one counts pass, then one cheap
+    /// weighted pass per table.
+    ///
+    /// # Errors
+    /// [`AssessError::HoleTouchesBoard`] when the hole cards share a card with the board.
+    pub fn potentials(
+        &self,
+        hole: HoleCards,
+        tables: &[&WeightTable],
+    ) -> Result<Vec<CachedPotential>, AssessError> {
+        let counts = self.hand_counts(hole)?;
+        Ok(tables.iter().map(|t| counts.potential(t)).collect())
+    }
+
+    fn check_lookahead(&self, lookahead: usize) -> Result<(), AssessError> {
+        if self.lookahead() == lookahead {
+            Ok(())
+        } else {
+            Err(AssessError::WrongStreet {
+                lookahead,
+                board_len: self.info.board.len(),
+            })
+        }
+    }
+}
+
+/// `below[k] += row[k] < yh`, `equal[k] += row[k] == yh` (auto-vectorised; signed 16-bit
+/// compares, the dead-holding sentinel `i16::MAX` counts as neither).
+#[inline]
+fn count_row(row: &[i16], yh: i16, below: &mut [u16], equal: &mut [u16]) {
+    const L: usize = 32;
+    let mut rc = row.chunks_exact(L);
+    let mut bc = below.chunks_exact_mut(L);
+    let mut ec = equal.chunks_exact_mut(L);
+    for ((r, b), e) in (&mut rc).zip(&mut bc).zip(&mut ec) {
+        for i in 0..L {
+            b[i] += u16::from(r[i] < yh);
+            e[i] += u16::from(r[i] == yh);
+        }
+    }
+    for ((r, b), e) in rc
+        .remainder()
+        .iter()
+        .zip(bc.into_remainder())
+        .zip(ec.into_remainder())
+    {
+        *b += u16::from(*r < yh);
+        *e += u16::from(*r == yh);
+    }
+}

@@ -1,0 +1,309 @@
+//! The range table: the exact effective hand strength of every holding on a flop or turn
+//! against one uniform opponent, and the board's river-rank cache for per-decision
+//! weighted potentials.
+//!
+//! # What it computes
+//!
+//! Loki re-weights an opponent's weight table after each action by ranking every
+//! holding by its EHS as its owner would see it (Billings, Papp, Schaeffer, Szafron 1998,
+//! "Weighting the Enumeration"). The paper used a crude PPot estimate there; we compute
+//! it exactly. For a board of 3 (flop) or 4 (turn) cards, every holding that does not
+//! touch the board (1,176 on a flop, 1,128 on a turn) gets HS against one uniform
+//! opponent holding any other pair, the exact 3x3 HP table (two-card lookahead on the
+//! flop: 990 turn/river pairs per opponent; one card on the turn: 44 rivers), PPot, NPot
+//! and `EHS = HS + (1 - HS) * PPot`, with the formulas of `shared/cases/public.json`
+//! (uniform weights, `n = 1`). The table depends on the board alone, so it is computed
+//! once per board and shared (it is `Send + Sync`; wrap it in an `Arc`). An observer
+//! ignores the holdings that contain its own cards.
+//!
+//! # Algorithm (runout-major, per holding type)
+//!
+//! Write x for a holding's rank on the current board and y for its rank on the river.
+//! For a pair (h, o) and a runout r, HP[now][final] is decided by sign(x_h - x_o) and
+//! sign(y_h - y_o). For every runout r, each holding h live on r needs six counts over
+//! the opponents o live on r and disjoint from h: `a1 = #{x_o < x_h, y_o < y_h}`,
+//! `a2 = #{x_o < x_h, y_o = y_h}`, `b1 = #{x_o = x_h, y_o < y_h}`,
+//! `b2 = #{x_o = x_h, y_o = y_h}`, `n1 = #{y_o < y_h}`, `n2 = #{y_o = y_h}`. Summed over
+//! runouts they give all nine cells, because every disjoint pair shares exactly R
+//! runouts (R = 990 or 44), so the x-only totals are R times the HS counts:
+//! `HP[A][A] = a1`, `HP[A][T] = a2`, `HP[A][B] = R*ahead - a1 - a2`, `HP[T][A] = b1`,
+//! `HP[T][T] = b2`, `HP[T][B] = R*tied - b1 - b2`, `HP[B][A] = n1 - a1 - b1`,
+//! `HP[B][T] = n2 - a2 - b2`, `HP[B][B] = R*behind - HP[B][A] - HP[B][T]`.
+//!
+//! Per runout the 47 live cards are grouped into *card types* (rank, and whether the
+//! card is of the flush suit s), and holdings into *holding types* (pairs of card
+//! types): about 91 without a flush suit, up to about 270 with one. Two invariants make
+//! every live holding of a type share x and y:
+//!
+//! * at most one suit has 3 or more cards on a 5-card board (3 + 3 > 5), so no other
+//!   suit can make a flush with two hole cards;
+//! * a flush on the flop (or turn) board plus two cards needs 3 (or 3-4) board cards of
+//!   one suit, and then that suit is s on every runout.
+//!
+//! The types are sorted by y and swept in y-tie groups; running counts over the
+//! (at most about 170) distinct x values, one for all holdings and one per card type,
+//! give each type's counts with two queries (before and after its tie group is
+//! inserted). Card removal is inclusion-exclusion: the count over all live holdings,
+//! minus the holdings through our first card, minus those through our second (both
+//! depend only on the card's type), plus the holding itself. The counts are added per
+//! (flush suit, type key); the holdings that touch the runout take back what their type
+//! added, and at the end each holding collects its type's sums under each of the five
+//! flush-suit values. HS comes from one sorted x list plus per-card corrections.
+//!
+//! Verified against a naive Figure-2 loop with exact integer equality
+//! (`tests/range.rs`).
+//!
+//! # River-rank cache
+//!
+//! [`RangeTable::with_rank_cache`] also keeps the river rank of every holding on every
+//! runout ([`RankCache`], 2.8 MB on a flop). [`RankCache::hand_counts`] then does one
+//! weight-free pass per (board, hand): per opponent holding, how many shared runouts end
+//! below or tied with us. [`HandCounts::potential`] turns that into the weighted HS,
+//! HP table, PPot and NPot against one opponent [`WeightTable`](crate::WeightTable) in a
+//! single pass over about 1,100 holdings.
+//!
+//! # Timings
+//!
+//! See the crate's `benches/range.rs` and `loki bench` (`range_ehs_flop_ms`,
+//! `potential2_cached_us`); the measured numbers are in the module's final report and
+//! `README`.
+mod board;
+mod cache;
+mod sweep;
+
+pub use cache::{CachedPotential, HandCounts, RankCache};
+
+use crate::AssessError;
+use board::{BoardInfo, NONE};
+use loki_cards::{Card, HoleCards};
+
+/// Exact integer counts of one holding against one uniform opponent: HS counts and the
+/// 3x3 HP table (rows: now ahead / tied / behind, columns: final ahead / tied / behind).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct HoldingCounts {
+    /// Opponent holdings we beat on the current board.
+    pub ahead: u32,
+    /// Opponent holdings we tie.
+    pub tied: u32,
+    /// Opponent holdings that beat us.
+    pub behind: u32,
+    /// HP cells: (opponent holding, runout) pairs by state now and at the river.
+    pub hp: [[u32; 3]; 3],
+}
+
+impl HoldingCounts {
+    /// Hand strength `(ahead + tied / 2) / total`.
+    pub fn hs(&self) -> f64 {
+        let total = f64::from(self.ahead) + f64::from(self.tied) + f64::from(self.behind);
+        if total > 0.0 {
+            (f64::from(self.ahead) + f64::from(self.tied) / 2.0) / total
+        } else {
+            0.0
+        }
+    }
+
+    /// All derived values with `r` runouts per opponent holding (uniform weights).
+    pub fn potential(&self, r: u32) -> CachedPotential {
+        let hp = self.hp.map(|row| row.map(f64::from));
+        let total = [
+            f64::from(self.ahead),
+            f64::from(self.tied),
+            f64::from(self.behind),
+        ];
+        CachedPotential::from_sums(hp, total, f64::from(r))
+    }
+}
+
+/// The range table of one flop or turn: see the module docs.
+#[derive(Clone, Debug)]
+pub struct RangeTable {
+    info: BoardInfo,
+    counts: Vec<HoldingCounts>,
+    values: Vec<CachedPotential>,
+    cache: Option<RankCache>,
+}
+
+impl RangeTable {
+    /// The range table of a flop (3 cards) or turn (4 cards), without the rank cache.
+    ///
+    /// # Errors
+    /// [`AssessError::BoardLength`] or [`AssessError::DuplicateCard`].
+    pub fn new(board: &[Card]) -> Result<RangeTable, AssessError> {
+        Ok(RangeTable::build(board, false)?.0)
+    }
+
+    /// The range table plus the board's river-rank cache (filled during the same pass;
+    /// costs about 2.8 MB and a little time on a flop).
+    ///
+    /// # Errors
+    /// [`AssessError::BoardLength`] or [`AssessError::DuplicateCard`].
+    pub fn with_rank_cache(board: &[Card]) -> Result<RangeTable, AssessError> {
+        let (mut table, y) = RangeTable::build(board, true)?;
+        table.cache = Some(RankCache {
+            info: table.info.clone(),
+            y,
+        });
+        Ok(table)
+    }
+
+    /// The table and, if asked, the filled cache rows.
+    pub(crate) fn build(
+        board: &[Card],
+        cache: bool,
+    ) -> Result<(RangeTable, Vec<i16>), AssessError> {
+        let info = BoardInfo::new(board)?;
+        let n = info.n();
+        let mut y = if cache {
+            vec![i16::MAX; info.runouts.len() * n]
+        } else {
+            Vec::new()
+        };
+        let sums = sweep::sweep(&info, cache.then_some(&mut y[..]));
+        let hs = info.hs_counts();
+        let r = info.r;
+        let counts: Vec<HoldingCounts> = sums
+            .iter()
+            .zip(&hs)
+            .map(|(s, &[ahead, tied, behind])| {
+                let [a1, a2, b1, b2, n1, n2] = *s;
+                let ra = r * ahead;
+                let rt = r * tied;
+                let rb = r * behind;
+                let ba = n1.wrapping_sub(a1).wrapping_sub(b1);
+                let bt = n2.wrapping_sub(a2).wrapping_sub(b2);
+                HoldingCounts {
+                    ahead,
+                    tied,
+                    behind,
+                    hp: [
+                        [a1, a2, ra.wrapping_sub(a1).wrapping_sub(a2)],
+                        [b1, b2, rt.wrapping_sub(b1).wrapping_sub(b2)],
+                        [ba, bt, rb.wrapping_sub(ba).wrapping_sub(bt)],
+                    ],
+                }
+            })
+            .collect();
+        let values = counts.iter().map(|c| c.potential(r)).collect();
+        Ok((
+            RangeTable {
+                info,
+                counts,
+                values,
+                cache: None,
+            },
+            y,
+        ))
+    }
+
+    /// The board.
+    pub fn board(&self) -> &[Card] {
+        &self.info.board
+    }
+
+    /// Runouts per (holding, opponent) pair: 990 on a flop, 44 on a turn.
+    pub fn runouts(&self) -> u32 {
+        self.info.r
+    }
+
+    /// Opponent holdings per holding: 1,081 on a flop, 1,035 on a turn.
+    pub fn opponents(&self) -> u32 {
+        self.info.opponents
+    }
+
+    fn slot(&self, index: usize) -> Option<usize> {
+        let l = *self.info.local.get(index)?;
+        (l != NONE).then_some(l as usize)
+    }
+
+    /// EHS of a holding (`None` if it touches the board).
+    pub fn ehs(&self, h: HoleCards) -> Option<f64> {
+        self.slot(h.index()).map(|l| self.values[l].ehs())
+    }
+
+    /// EHS of holding index `index` (0..1326); NaN if it touches the board or is out of
+    /// range.
+    pub fn ehs_at(&self, index: usize) -> f64 {
+        self.slot(index).map_or(f64::NAN, |l| self.values[l].ehs())
+    }
+
+    /// HS of a holding against one uniform opponent (`None` if it touches the board).
+    pub fn hs(&self, h: HoleCards) -> Option<f64> {
+        self.slot(h.index()).map(|l| self.values[l].hs)
+    }
+
+    /// PPot (PPot2 on a flop, PPot1 on a turn; `None` if the holding touches the board).
+    pub fn ppot(&self, h: HoleCards) -> Option<f64> {
+        self.slot(h.index()).map(|l| self.values[l].ppot)
+    }
+
+    /// NPot (NPot2 on a flop, NPot1 on a turn; `None` if the holding touches the board).
+    pub fn npot(&self, h: HoleCards) -> Option<f64> {
+        self.slot(h.index()).map(|l| self.values[l].npot)
+    }
+
+    /// All values of a holding as a [`CachedPotential`] with uniform weights.
+    pub fn assessment(&self, h: HoleCards) -> Option<CachedPotential> {
+        self.slot(h.index()).map(|l| self.values[l])
+    }
+
+    /// The exact integer counts of a holding (`None` if it touches the board).
+    pub fn counts(&self, h: HoleCards) -> Option<HoldingCounts> {
+        self.slot(h.index()).map(|l| self.counts[l])
+    }
+
+    /// EHS of all 1,326 holdings in holding-index order (NaN for those touching the
+    /// board).
+    pub fn ehs_all(&self) -> Vec<f64> {
+        (0..loki_cards::HOLDINGS).map(|i| self.ehs_at(i)).collect()
+    }
+
+    /// The river-rank cache, if built with [`RangeTable::with_rank_cache`].
+    pub fn rank_cache(&self) -> Option<&RankCache> {
+        self.cache.as_ref()
+    }
+
+    /// Takes the river-rank cache out of the table.
+    pub fn into_rank_cache(self) -> Option<RankCache> {
+        self.cache
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use loki_cards::parse_cards;
+
+    #[test]
+    fn errors_and_paper_example() {
+        let c = |s: &str| parse_cards(s).unwrap();
+        assert!(matches!(
+            RangeTable::new(&c("3h4c")),
+            Err(AssessError::BoardLength(2))
+        ));
+        assert!(matches!(
+            RangeTable::new(&[c("3h")[0], c("4c")[0], c("3h")[0]]),
+            Err(AssessError::DuplicateCard(_))
+        ));
+        let t = RangeTable::new(&c("3h4cJh")).unwrap();
+        let h: HoleCards = "AdQc".parse().unwrap();
+        let k = t.counts(h).unwrap();
+        assert_eq!((k.ahead, k.tied, k.behind), (628, 9, 444));
+        assert_eq!(
+            k.hp,
+            [
+                [449005, 3211, 169504],
+                [0, 8370, 540],
+                [91981, 1036, 346543]
+            ]
+        );
+        assert!((t.ppot(h).unwrap() - 0.208324).abs() < 1e-6);
+        assert!((t.npot(h).unwrap() - 0.273693).abs() < 1e-6);
+        assert!(t
+            .ehs(HoleCards::new(c("3h")[0], c("2c")[0]).unwrap())
+            .is_none());
+        assert!(t.ehs_at(5000).is_nan());
+        fn shared<T: Send + Sync>() {}
+        shared::<RangeTable>();
+        shared::<RankCache>();
+    }
+}
