@@ -1,10 +1,14 @@
 //! The Loki player (Billings, Papp, Schaeffer, Szafron 1998; Papp 1998; Peña 1999):
 //! opponent models with weight tables and re-weighting, action statistics, the betting
-//! strategy and probability triples.
+//! strategy and probability triples, and the player family BPM, BPT, BPL, GOM, SOM, LOKI2
+//! and the reference styles TP, TA, LP, LA.
 
+pub mod board_cache;
 pub mod config;
 pub mod frequencies;
+pub mod knowledge;
 pub mod opponent_model;
+pub mod player;
 pub mod postflop;
 pub mod preflop;
 pub mod reweight;
@@ -13,3 +17,7 @@ pub mod trace;
 
 pub use config::LokiConfig;
 pub use frequencies::{ActionKind, ActionStats, Context, FrequencyTable, Street};
+pub use knowledge::Knowledge;
+pub use player::{Decision, LokiPlayer};
+pub use style::{PlayerKind, Style};
+pub use trace::DecisionTrace;
