@@ -49,7 +49,7 @@ impl ActionKind {
 }
 
 /// The context of an action: round and bets to call (0, 1, or 2 meaning "2 or more").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Context {
     /// The round.
     pub street: Street,
@@ -90,7 +90,7 @@ impl FrequencyTable {
 }
 
 /// Counts of one opponent's actions in the 36 categories, plus the last `window` actions.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActionStats {
     counts: [[u32; 3]; 12],
     recent: VecDeque<(Context, ActionKind)>,

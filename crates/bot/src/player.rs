@@ -511,6 +511,33 @@ impl Player for LokiPlayer {
     fn act(&mut self, view: &SeatView<'_>) -> Action {
         self.decide(view).action
     }
+    fn save_state(&self) -> Option<String> {
+        let mut models: Vec<(usize, &crate::ActionStats)> =
+            self.models.iter().map(|(s, m)| (*s, &m.stats)).collect();
+        models.sort_by_key(|m| m.0);
+        let state = SavedState {
+            rng: loki_cards::rng_state(&self.rng),
+            models: models.into_iter().map(|(s, st)| (s, st.clone())).collect(),
+        };
+        serde_json::to_string(&state).ok()
+    }
+    fn load_state(&mut self, state: &str) -> Result<(), String> {
+        let s: SavedState = serde_json::from_str(state).map_err(|e| e.to_string())?;
+        self.rng = loki_cards::rng_from_state(&s.rng).ok_or("bad random-generator state")?;
+        self.models.clear();
+        for (seat, stats) in s.models {
+            self.model_mut(seat).stats = stats;
+        }
+        Ok(())
+    }
+}
+
+/// What a Loki player carries from hand to hand: its random generator and each
+/// opponent's action statistics (weights are reset every hand).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SavedState {
+    rng: String,
+    models: Vec<(usize, crate::ActionStats)>,
 }
 
 /// Whether a model mode re-weights after the flop.

@@ -78,3 +78,39 @@ fn som_learns_statistics_across_hands() {
         .sum();
     assert!(seen > 100, "{seen}");
 }
+
+#[test]
+fn saved_state_resumes_exactly() {
+    // Play 30 hands, save, play 20 more; versus restore into fresh players and play the 20.
+    let kinds = [PlayerKind::Loki2, PlayerKind::Som, PlayerKind::Gom];
+    let know = Knowledge::new(LokiConfig::default());
+    let config = GameConfig::limit(3, 1, 2, 2, 4).unwrap();
+    let run = |ps: &mut Vec<LokiPlayer>, from: u64, to: u64| -> Vec<i64> {
+        let mut out = Vec::new();
+        for h in from..to {
+            let deal = loki_sim_free_deal(3, h, 3);
+            let seats: Vec<usize> = (0..3).map(|p| (p + h as usize) % 3).collect();
+            let mut slots: Vec<Option<&mut LokiPlayer>> = ps.iter_mut().map(Some).collect();
+            let mut by_pos: Vec<&mut dyn Player> = Vec::new();
+            for &s in &seats {
+                by_pos.push(slots[s].take().unwrap());
+            }
+            out.extend(
+                play_hand_seated(&config, &mut by_pos, &deal, &seats)
+                    .unwrap()
+                    .net,
+            );
+        }
+        out
+    };
+    let mut a = players(&know, &kinds, 1);
+    run(&mut a, 0, 30);
+    let saved: Vec<String> = a.iter().map(|p| p.save_state().unwrap()).collect();
+    let cont = run(&mut a, 30, 50);
+    let mut b = players(&know, &kinds, 999);
+    for (p, s) in b.iter_mut().zip(&saved) {
+        p.load_state(s).unwrap();
+    }
+    assert_eq!(run(&mut b, 30, 50), cont);
+    assert!(b[0].load_state("not json").is_err());
+}

@@ -21,6 +21,19 @@ pub trait Player {
     fn end_hand(&mut self, view: &SeatView<'_>) {
         let _ = view;
     }
+    /// What the player has learned and any random state, as text, between hands (for
+    /// checkpoints); `None` for a player without state.
+    fn save_state(&self) -> Option<String> {
+        None
+    }
+    /// Restores a [`Player::save_state`] text.
+    ///
+    /// # Errors
+    /// A text this player cannot read.
+    fn load_state(&mut self, state: &str) -> Result<(), String> {
+        let _ = state;
+        Ok(())
+    }
 }
 
 /// Always checks or calls.
@@ -98,5 +111,12 @@ impl Player for RandomPlayer {
             return Action::Call;
         }
         legal[uniform_below(&mut self.rng, legal.len() as u32) as usize]
+    }
+    fn save_state(&self) -> Option<String> {
+        Some(loki_cards::rng_state(&self.rng))
+    }
+    fn load_state(&mut self, state: &str) -> Result<(), String> {
+        self.rng = loki_cards::rng_from_state(state).ok_or("bad random-generator state")?;
+        Ok(())
     }
 }
