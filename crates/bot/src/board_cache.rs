@@ -109,11 +109,14 @@ fn distinct(cards: &[Card]) -> Result<CardSet, AssessError> {
     Ok(set)
 }
 
+/// One board's entry: computed once by whichever thread asks first; the others wait.
+type Slot = Arc<OnceLock<Result<Arc<BoardRanges>, AssessError>>>;
+
 /// A thread-safe cache of board analyses: each board is computed once, even when several
 /// threads ask for it at the same time. Entries stay until [`BoardCache::clear`].
 #[derive(Debug, Default)]
 pub struct BoardCache {
-    map: Mutex<HashMap<u64, Arc<OnceLock<Arc<BoardRanges>>>>>,
+    map: Mutex<HashMap<u64, Slot>>,
 }
 
 impl BoardCache {
@@ -131,11 +134,8 @@ impl BoardCache {
             let mut map = self.map.lock().unwrap_or_else(|p| p.into_inner());
             map.entry(set.bits()).or_default().clone()
         };
-        if let Some(v) = slot.get() {
-            return Ok(v.clone());
-        }
-        let computed = Arc::new(BoardRanges::new(board)?);
-        Ok(slot.get_or_init(|| computed).clone())
+        slot.get_or_init(|| BoardRanges::new(board).map(Arc::new))
+            .clone()
     }
     /// Drops every entry.
     pub fn clear(&self) {

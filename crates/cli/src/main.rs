@@ -8,7 +8,10 @@ mod bench_assess;
 mod eval;
 mod history;
 mod income_rates;
+mod plot;
+mod roster;
 mod simulate;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -33,6 +36,8 @@ enum Command {
     /// Check (replay) or convert hand histories (PHH/PHHS and ACPC logs).
     #[command(subcommand)]
     History(history::HistoryCommand),
+    /// Duplicate tournament of the paper's experiments (Figure 4): results.json, profit.png.
+    Tournament(tournament::TournamentArgs),
     /// Weighted hand strength, hand potential and EHS of one hand (--json: one object).
     Assess(assess::AssessArgs),
     /// Generate pre-flop income-rate tables by roll-out simulation.
@@ -46,6 +51,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => bench::run(a),
         Command::Simulate(a) => simulate::run(a),
         Command::History(a) => history::run(a),
+        Command::Tournament(a) => tournament::run(a),
         Command::Assess(a) => assess::run(a),
         Command::IncomeRates(a) => income_rates::run(a),
     };
