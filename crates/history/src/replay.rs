@@ -107,7 +107,9 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
                 }
             }
             Step::Show(pos, cards) => {
-                if !state.is_complete() || state.result().is_some_and(|r| !r.showdown) {
+                let betting_over = matches!(state.phase(), Phase::DealBoard(_))
+                    || state.result().is_some_and(|r| r.showdown);
+                if !betting_over {
                     return Err(err(line, format!("p{} shows outside a showdown", pos + 1)));
                 }
                 let dealt = state.hole_cards().get(*pos).copied().flatten();
