@@ -10,7 +10,7 @@ AUTO = {'BetCollection', 'BlindOrStraddlePosting', 'CardBurning', 'RunoutCountSe
 bad = 0; n = 0
 for path in sys.argv[1:]:
     with open(path, 'rb') as f:
-        for i, hh in enumerate(HandHistory.load_all(f)):
+        for i, hh in (enumerate(HandHistory.load_all(f)) if path.endswith("s") else enumerate([HandHistory.load(f)])):
             n += 1
             try:
                 state = None
