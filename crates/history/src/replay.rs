@@ -94,9 +94,10 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
                         return Err(err(line, "an action after the hand ended".into()))
                     }
                 }
+                let who = state.to_act().map_or(0, |q| q + 1);
                 let event = state
                     .apply(*action)
-                    .map_err(|e| err(line, format!("illegal {action}: {e}")))?;
+                    .map_err(|e| err(line, format!("illegal {action} by p{who}: {e}")))?;
                 if let (Some(want), loki_engine::Event::Action(a)) = (raise_to, event) {
                     if a.bet_to != *want {
                         return Err(err(

@@ -196,7 +196,7 @@ fn bad_histories_name_the_hand_and_the_line() {
     let e = bad(&capped);
     assert_eq!(
         e,
-        "hand [1], line 14: illegal raise: the raise cap is reached"
+        "hand [1], line 14: illegal raise by p1: the raise cap is reached"
     );
     // bad TOML
     let e = bad("[1]\nvariant = \"FT\"\nantes = [0, 0\n");
