@@ -61,6 +61,12 @@ pub enum Event {
         /// The cards.
         cards: HoleCards,
     },
+    /// Hole cards dealt to a position that the observer cannot see (see
+    /// [`crate::HandState::deal_hole_hidden`]).
+    HoleHidden {
+        /// The position.
+        position: usize,
+    },
     /// Board cards dealt at the start of a round.
     BoardDealt {
         /// The round that starts.

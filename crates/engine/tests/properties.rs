@@ -53,7 +53,7 @@ fn checked_hand(config: &GameConfig, rng: &mut LokiRng) -> Result<(), TestCaseEr
         prop_assert!(steps < 1000, "hand does not end");
         match s.phase() {
             Phase::Complete => break,
-            Phase::DealHole(_) => prop_assert!(false, "hole cards due after dealing"),
+            Phase::DealHole(_) | Phase::Reveal(_) => prop_assert!(false, "cards due after dealing"),
             Phase::DealBoard(r) => {
                 // the previous round ended: everyone live and not all-in matched the bet
                 // and acted since the last raise (unless nobody could bet)

@@ -90,8 +90,8 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
                     Phase::DealBoard(r) => {
                         return Err(err(line, format!("an action before the {r} was dealt")))
                     }
-                    Phase::Complete => {
-                        return Err(err(line, "an action after the hand ended".into()))
+                    Phase::Complete | Phase::Reveal(_) => {
+                        return Err(err(line, "an action after the betting ended".into()))
                     }
                 }
                 let who = state.to_act().map_or(0, |q| q + 1);
@@ -137,6 +137,7 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
             Phase::DealHole(q) => format!("hole cards of p{} are missing", q + 1),
             Phase::DealBoard(r) => format!("the {r} is missing"),
             Phase::Act(q) => format!("p{} has not acted", q + 1),
+            Phase::Reveal(q) => format!("hole cards of p{} are hidden", q + 1),
             Phase::Complete => String::new(),
         };
         return Err(err(last_line, format!("the hand is incomplete: {what}")));
