@@ -17,6 +17,10 @@
 //!   (the last bettor/raiser of the street, else the player after the largest blind
 //!   pre-flop and p1 after the flop);
 //! * PokerKit pushes each pot's odd chips to the first winner in player order.
+//!
+//! Checked with PokerKit 0.7.7 itself (`scripts/pokerkit_check.py`). Not representable:
+//! heads-up equal blinds (PokerKit's opener follows the largest blind, so p1 would act
+//! first) and the IRC rule options.
 use crate::replay::{replay, Parsed, Step};
 use crate::{HistoryError, ReplayedHand};
 use loki_cards::{parse_cards, HoleCards};
