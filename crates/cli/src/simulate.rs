@@ -28,6 +28,10 @@ pub struct SimulateArgs {
     /// Small and big bet.
     #[arg(long, default_value = "2,4", value_name = "SMALL,BIG")]
     bets: String,
+    /// Finite starting stack of every player at the start of every hand (all-ins and side
+    /// pots); without it, stacks are deep enough that nobody is ever all-in.
+    #[arg(long)]
+    stacks: Option<i64>,
     /// Write the hands as a PHH file (`.phhs`, one table per hand).
     #[arg(long)]
     phh: Option<PathBuf>,
@@ -75,6 +79,7 @@ pub fn run(a: SimulateArgs) -> Result<ExitCode> {
     let spec = registry.parse(&a.players)?;
     let mut game = game_spec(&a.blinds, &a.bets)?;
     game.seats = spec.total();
+    game.stacks = a.stacks.map(|s| vec![s; spec.total()]);
     let config = GameConfig::new(game).context("bad game")?;
     let players = registry.build(&spec, a.seed)?;
     let mut table = Table::new(config, players, a.seed)?;

@@ -93,7 +93,7 @@ fn check_reports_bad_hands_with_status_1() {
     assert_eq!(o.status.code(), Some(1));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(
-        out.contains("hand 1, line 2: illegal raise: the raise cap is reached"),
+        out.contains("hand 1, line 2: illegal raise by p1: the raise cap is reached"),
         "{out}"
     );
     assert!(out.contains("1 hands replay, 1 bad"), "{out}");

@@ -59,11 +59,28 @@ impl Default for GameSpec {
     }
 }
 
-/// A validated game configuration.
+/// A validated game configuration (serde reads it as a [`GameSpec`] and validates it).
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "GameSpec", into = "GameSpec")
+)]
 pub struct GameConfig {
     spec: GameSpec,
+}
+
+impl TryFrom<GameSpec> for GameConfig {
+    type Error = ConfigError;
+    fn try_from(spec: GameSpec) -> Result<GameConfig, ConfigError> {
+        GameConfig::new(spec)
+    }
+}
+
+impl From<GameConfig> for GameSpec {
+    fn from(config: GameConfig) -> GameSpec {
+        config.spec
+    }
 }
 
 impl GameConfig {

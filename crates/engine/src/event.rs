@@ -31,8 +31,18 @@ pub struct ShownHand {
     pub position: usize,
     /// The hole cards.
     pub cards: HoleCards,
-    /// The rank of the best five of the seven cards.
+    /// The rank of the best five of the seven cards (serialized as its value; not read
+    /// back by serde: recompute it from the cards and the board).
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "serialize_rank", skip_deserializing)
+    )]
     pub rank: HandRank,
+}
+
+#[cfg(feature = "serde")]
+fn serialize_rank<S: serde::Serializer>(rank: &HandRank, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u16(rank.value())
 }
 
 /// Something that happened in a hand.
@@ -50,6 +60,12 @@ pub enum Event {
         position: usize,
         /// The cards.
         cards: HoleCards,
+    },
+    /// Hole cards dealt to a position that the observer cannot see (see
+    /// [`crate::HandState::deal_hole_hidden`]).
+    HoleHidden {
+        /// The position.
+        position: usize,
     },
     /// Board cards dealt at the start of a round.
     BoardDealt {

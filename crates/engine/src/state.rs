@@ -20,6 +20,9 @@ pub enum Phase {
     DealBoard(Round),
     /// This position is to act.
     Act(usize),
+    /// Showdown: the hidden hole cards of this live position must be revealed
+    /// ([`HandState::reveal`]); only after [`HandState::deal_hole_hidden`].
+    Reveal(usize),
     /// The hand is over.
     Complete,
 }
@@ -50,6 +53,7 @@ pub struct HandState {
     folded: Vec<bool>,
     need: Vec<bool>,
     hole: Vec<Option<HoleCards>>,
+    hidden: Vec<bool>,
     board: Vec<Card>,
     used: CardSet,
     round: Round,
@@ -91,6 +95,7 @@ impl HandState {
             folded: vec![false; n],
             need,
             hole: vec![None; n],
+            hidden: vec![false; n],
             board: Vec::new(),
             used: CardSet::EMPTY,
             round: Round::Preflop,
@@ -140,7 +145,7 @@ impl HandState {
     pub fn board(&self) -> &[Card] {
         &self.board
     }
-    /// Hole cards by position (as dealt so far).
+    /// Hole cards by position (as dealt so far; `None` while hidden).
     pub fn hole_cards(&self) -> &[Option<HoleCards>] {
         &self.hole
     }
@@ -331,10 +336,7 @@ impl HandState {
 
     /// Deals hole cards to a position (any order); when all are dealt, betting starts.
     pub fn deal_hole(&mut self, position: usize, cards: HoleCards) -> Result<&Event, DealError> {
-        if !matches!(self.phase, Phase::DealHole(_))
-            || position >= self.n
-            || self.hole[position].is_some()
-        {
+        if !self.hole_due(position) {
             return Err(DealError::HoleNotDue(position));
         }
         for c in cards.cards() {
@@ -346,11 +348,58 @@ impl HandState {
         self.hole[position] = Some(cards);
         self.events.push(Event::HoleDealt { position, cards });
         let at = self.events.len() - 1;
-        match self.hole.iter().position(Option::is_none) {
+        self.after_hole_dealt();
+        Ok(&self.events[at])
+    }
+
+    /// Deals hole cards that this observer cannot see (an ACPC client's opponents). They
+    /// must be revealed at a showdown ([`Phase::Reveal`]).
+    pub fn deal_hole_hidden(&mut self, position: usize) -> Result<&Event, DealError> {
+        if !self.hole_due(position) {
+            return Err(DealError::HoleNotDue(position));
+        }
+        self.hidden[position] = true;
+        self.events.push(Event::HoleHidden { position });
+        let at = self.events.len() - 1;
+        self.after_hole_dealt();
+        Ok(&self.events[at])
+    }
+
+    /// Reveals the hidden hole cards of the position due in [`Phase::Reveal`].
+    pub fn reveal(&mut self, position: usize, cards: HoleCards) -> Result<(), DealError> {
+        if self.phase != Phase::Reveal(position) {
+            return Err(DealError::HoleNotDue(position));
+        }
+        for c in cards.cards() {
+            if self.used.contains(c) {
+                return Err(DealError::DuplicateCard(c));
+            }
+        }
+        self.used = self.used.union(cards.set());
+        self.hole[position] = Some(cards);
+        self.showdown_or_reveal();
+        Ok(())
+    }
+
+    fn hole_due(&self, position: usize) -> bool {
+        matches!(self.phase, Phase::DealHole(_))
+            && position < self.n
+            && self.hole[position].is_none()
+            && !self.hidden[position]
+    }
+
+    fn after_hole_dealt(&mut self) {
+        match (0..self.n).find(|&q| self.hole[q].is_none() && !self.hidden[q]) {
             Some(q) => self.phase = Phase::DealHole(q),
             None => self.advance(self.config.first_preflop()),
         }
-        Ok(&self.events[at])
+    }
+
+    fn showdown_or_reveal(&mut self) {
+        match (0..self.n).find(|&p| !self.folded[p] && self.hole[p].is_none()) {
+            Some(p) => self.phase = Phase::Reveal(p),
+            None => self.finish(true),
+        }
     }
 
     /// Deals the board cards of the round that is due (3, 1 or 1 cards).
@@ -406,7 +455,7 @@ impl HandState {
             pot: self.pot(),
         });
         match self.round.next() {
-            None => self.finish(true),
+            None => self.showdown_or_reveal(),
             Some(next) => {
                 self.round = next;
                 self.bets.iter_mut().for_each(|b| *b = 0);

@@ -80,7 +80,9 @@ pub fn play_hand_seated(
         seen = state.events().len();
         match state.phase() {
             Phase::Complete => break,
-            Phase::DealHole(p) => return Err(crate::DealError::HoleNotDue(p).into()),
+            Phase::DealHole(p) | Phase::Reveal(p) => {
+                return Err(crate::DealError::HoleNotDue(p).into())
+            }
             Phase::DealBoard(round) => {
                 let from = round.board_len() - round.cards_dealt();
                 state.deal_board(&deal.board[from..round.board_len()])?;

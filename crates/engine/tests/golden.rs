@@ -321,3 +321,38 @@ fn views_hide_other_hole_cards() {
     assert_eq!(v.live(), vec![true, true, true]);
     assert_eq!(v.contributions(), &[1, 2, 0]);
 }
+
+#[test]
+fn hidden_hole_cards_are_revealed_at_the_showdown() {
+    // an ACPC client knows only its own cards (position 0 here)
+    let c = tournament(2);
+    let mut s = HandState::new(&c).unwrap();
+    s.deal_hole(0, h("7d3d")).unwrap();
+    s.deal_hole_hidden(1).unwrap();
+    assert!(s.deal_hole_hidden(1).is_err());
+    let board = cards("5sKs7s9s6h");
+    let mut at = 0;
+    for ch in "crrrc/cc/cc/rc".chars() {
+        if ch == '/' {
+            let Phase::DealBoard(r) = s.phase() else {
+                panic!()
+            };
+            s.deal_board(&board[at..at + r.cards_dealt()]).unwrap();
+            at += r.cards_dealt();
+        } else {
+            s.apply(Action::from_acpc_char(ch).unwrap()).unwrap();
+        }
+    }
+    assert_eq!(s.phase(), Phase::Reveal(1));
+    assert!(s.reveal(1, h("7d2h")).is_err()); // 7d is position 0's
+    s.reveal(1, h("2hAc")).unwrap();
+    assert_eq!(s.result().unwrap().net, vec![12, -12]);
+    // a hand won by a fold needs no reveal
+    let mut s = HandState::new(&c).unwrap();
+    s.deal_hole_hidden(0).unwrap();
+    s.deal_hole(1, h("AsAd")).unwrap();
+    assert_eq!(s.view(1).hole(), Some(h("AsAd")));
+    assert_eq!(s.view(0).hole(), None);
+    s.apply(Action::Fold).unwrap();
+    assert!(s.is_complete());
+}

@@ -1,8 +1,8 @@
 //! Property tests over random hands with random players and 2-10 seats: chips conserved,
 //! every action legal (and illegal ones refused without change), rounds end exactly when
 //! the rules say, the cap respected, and the same seed gives identical hands.
-//! Hands played here: 200 x 300 + 60 x 2 x 100 = 72,000 (plus 30,000 replayed in
-//! `loki-history`).
+//! Hands played here: 300 x 300 + 60 x 2 x 100 = 102,000 (plus 30,000 written and
+//! replayed in `loki-history`).
 #![allow(missing_docs)]
 use loki_cards::{rng_from_seed, uniform_below, Deck, LokiRng};
 use loki_engine::{
@@ -53,7 +53,7 @@ fn checked_hand(config: &GameConfig, rng: &mut LokiRng) -> Result<(), TestCaseEr
         prop_assert!(steps < 1000, "hand does not end");
         match s.phase() {
             Phase::Complete => break,
-            Phase::DealHole(_) => prop_assert!(false, "hole cards due after dealing"),
+            Phase::DealHole(_) | Phase::Reveal(_) => prop_assert!(false, "cards due after dealing"),
             Phase::DealBoard(r) => {
                 // the previous round ended: everyone live and not all-in matched the bet
                 // and acted since the last raise (unless nobody could bet)
@@ -159,7 +159,7 @@ fn checked_hand(config: &GameConfig, rng: &mut LokiRng) -> Result<(), TestCaseEr
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(300))]
     #[test]
     fn random_hands_follow_the_rules(seed in any::<u64>()) {
         let mut rng = rng_from_seed(seed);

@@ -11,10 +11,16 @@
 //!   ` # ` is commentary;
 //! * heads-up, the blinds are reversed by rule: `blinds_or_straddles = [1, 2]` with two
 //!   players means p1 posts 2. PHH player `pN` is therefore always position `N - 1`;
-//! * PokerKit does not automate showing: after the river, the live players show in order
-//!   starting from the last river bettor/raiser (else from p1); when a live player is
-//!   all-in PokerKit shows every live hand itself, and no `sm` is written;
+//! * PokerKit does not automate showing: the live players show (`sm`) when the river
+//!   ends, or as soon as a betting round ends with at most one live player holding chips
+//!   (all-in; the remaining board is dealt afterwards), in order from the street's opener
+//!   (the last bettor/raiser of the street, else the player after the largest blind
+//!   pre-flop and p1 after the flop);
 //! * PokerKit pushes each pot's odd chips to the first winner in player order.
+//!
+//! Checked with PokerKit 0.7.7 itself (`scripts/pokerkit_check.py`). Not representable:
+//! heads-up equal blinds (PokerKit's opener follows the largest blind, so p1 would act
+//! first) and the IRC rule options.
 use crate::replay::{replay, Parsed, Step};
 use crate::{HistoryError, ReplayedHand};
 use loki_cards::{parse_cards, HoleCards};
@@ -67,28 +73,58 @@ pub fn write_phh_hand(
     writeln!(w, "big_bet = {}", c.big_bet())?;
     writeln!(w, "starting_stacks = {}", list(&record.starting_stacks))?;
     writeln!(w, "actions = [")?;
-    let all_in_live = (0..n)
-        .any(|p| record.ranks[p].is_some() && record.starting_stacks[p] == record.contributions[p]);
+    // PokerKit 0.7.7 (`State._end_betting`, `_begin_showdown`): when a betting round ends
+    // with more than one live player and at most one of them with chips left, or when the
+    // river ends, the live players show at once, in order from the street's opener (the
+    // last bettor or raiser of the street, else the player after the largest blind
+    // pre-flop and p1 after the flop); the board is dealt afterwards.
+    let mut remaining = record.starting_stacks.clone();
+    let mut live = vec![true; n];
+    let mut opener = 0usize;
+    let mut shown = false;
     for e in &record.events {
         match e {
+            Event::BlindsPosted { amounts } => {
+                for (p, a) in amounts.iter().enumerate() {
+                    remaining[p] -= a;
+                }
+                let top = (0..n).max_by_key(|&p| (amounts[p], p)).unwrap_or(0);
+                opener = (top + 1) % n;
+            }
             Event::HoleDealt { position, cards } => {
                 writeln!(w, "  \"d dh p{} {cards}\",", position + 1)?
             }
             Event::BoardDealt { cards, .. } => {
+                opener = 0;
                 let s: String = cards.iter().map(|c| c.to_string()).collect();
                 writeln!(w, "  \"d db {s}\",")?
             }
             Event::Action(a) => {
                 let p = a.position + 1;
+                remaining[a.position] -= a.amount;
                 match a.action {
-                    Action::Fold => writeln!(w, "  \"p{p} f\",")?,
+                    Action::Fold => {
+                        live[a.position] = false;
+                        writeln!(w, "  \"p{p} f\",")?
+                    }
                     Action::Call => writeln!(w, "  \"p{p} cc\",")?,
-                    Action::Raise => writeln!(w, "  \"p{p} cbr {}\",", a.bet_to)?,
+                    Action::Raise => {
+                        opener = a.position;
+                        writeln!(w, "  \"p{p} cbr {}\",", a.bet_to)?
+                    }
                 }
             }
-            Event::Showdown { hands } if !all_in_live => {
-                for h in hands {
-                    writeln!(w, "  \"p{} sm {}\",", h.position + 1, h.cards)?;
+            Event::RoundEnd { round, .. } if !shown => {
+                let live_count = live.iter().filter(|l| **l).count();
+                let with_chips = (0..n).filter(|&p| live[p] && remaining[p] > 0).count();
+                if live_count > 1 && (*round == loki_engine::Round::River || with_chips <= 1) {
+                    shown = true;
+                    for i in 0..n {
+                        let p = (opener + i) % n;
+                        if live[p] {
+                            writeln!(w, "  \"p{} sm {}\",", p + 1, record.hole[p])?;
+                        }
+                    }
                 }
             }
             _ => {}

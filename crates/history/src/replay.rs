@@ -90,13 +90,14 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
                     Phase::DealBoard(r) => {
                         return Err(err(line, format!("an action before the {r} was dealt")))
                     }
-                    Phase::Complete => {
-                        return Err(err(line, "an action after the hand ended".into()))
+                    Phase::Complete | Phase::Reveal(_) => {
+                        return Err(err(line, "an action after the betting ended".into()))
                     }
                 }
+                let who = state.to_act().map_or(0, |q| q + 1);
                 let event = state
                     .apply(*action)
-                    .map_err(|e| err(line, format!("illegal {action}: {e}")))?;
+                    .map_err(|e| err(line, format!("illegal {action} by p{who}: {e}")))?;
                 if let (Some(want), loki_engine::Event::Action(a)) = (raise_to, event) {
                     if a.bet_to != *want {
                         return Err(err(
@@ -107,7 +108,9 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
                 }
             }
             Step::Show(pos, cards) => {
-                if !state.is_complete() || state.result().is_some_and(|r| !r.showdown) {
+                let betting_over = matches!(state.phase(), Phase::DealBoard(_))
+                    || state.result().is_some_and(|r| r.showdown);
+                if !betting_over {
                     return Err(err(line, format!("p{} shows outside a showdown", pos + 1)));
                 }
                 let dealt = state.hole_cards().get(*pos).copied().flatten();
@@ -134,6 +137,7 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
             Phase::DealHole(q) => format!("hole cards of p{} are missing", q + 1),
             Phase::DealBoard(r) => format!("the {r} is missing"),
             Phase::Act(q) => format!("p{} has not acted", q + 1),
+            Phase::Reveal(q) => format!("hole cards of p{} are hidden", q + 1),
             Phase::Complete => String::new(),
         };
         return Err(err(last_line, format!("the hand is incomplete: {what}")));

@@ -196,7 +196,7 @@ fn bad_histories_name_the_hand_and_the_line() {
     let e = bad(&capped);
     assert_eq!(
         e,
-        "hand [1], line 14: illegal raise: the raise cap is reached"
+        "hand [1], line 14: illegal raise by p1: the raise cap is reached"
     );
     // bad TOML
     let e = bad("[1]\nvariant = \"FT\"\nantes = [0, 0\n");
@@ -220,4 +220,34 @@ fn bad_histories_name_the_hand_and_the_line() {
         Err(HistoryError::UnknownFormat)
     ));
     assert_eq!(detect_format(HEADS_UP).unwrap(), Format::Phh);
+}
+
+#[test]
+fn all_in_hands_show_when_the_betting_ends() {
+    // heads-up, position 0 (the big blind, p1) has 3 chips: p2 raises to 4, p1 calls
+    // all-in; PokerKit 0.7.7 expects the shows at once (last raiser first), then the board.
+    let config = GameConfig::new(GameSpec {
+        seats: 2,
+        stacks: Some(vec![3, 50]),
+        ..GameSpec::default()
+    })
+    .unwrap();
+    let mut s = HandState::new(&config).unwrap();
+    s.deal_hole(0, "2c2d".parse().unwrap()).unwrap();
+    s.deal_hole(1, "AhKh".parse().unwrap()).unwrap();
+    s.apply(loki_engine::Action::Raise).unwrap();
+    s.apply(loki_engine::Action::Call).unwrap();
+    let board = parse_cards("3s4s5s9dTd").unwrap();
+    s.deal_board(&board[..3]).unwrap();
+    s.deal_board(&board[3..4]).unwrap();
+    s.deal_board(&board[4..]).unwrap();
+    let record = HandRecord::from_state(&s, vec!["a".into(), "b".into()], 0).unwrap();
+    let mut out = Vec::new();
+    write_phh_hand(&mut out, None, &record).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let want = "actions = [\n  \"d dh p1 2d2c\",\n  \"d dh p2 AhKh\",\n  \"p2 cbr 4\",\n  \"p1 cc\",\n  \"p2 sm AhKh\",\n  \"p1 sm 2d2c\",\n  \"d db 3s4s5s\",\n  \"d db 9d\",\n  \"d db Td\",\n]\n";
+    assert!(text.contains(want), "{text}");
+    assert!(text.contains("finishing_stacks = [6, 47]"), "{text}");
+    let back = read_phh(text.as_bytes()).unwrap();
+    assert_eq!(back[0].as_ref().unwrap().record.net, vec![3, -3]);
 }
