@@ -245,13 +245,23 @@ pub fn potential(
         // Dead holdings meet the runout's cards: take them out by (card, other rank).
         for &e in extra {
             let re = (e / 4) as usize;
+            let (mut da, mut dt, mut db) = ([0.0f64; 3], [0.0f64; 3], [0.0f64; 3]);
             for (ry, d) in dead_w[e as usize].iter().enumerate() {
                 let c = if re >= ry { re * 13 + ry } else { ry * 13 + re };
-                let f = state(ours, vals[c]);
-                let a = &mut acc[1 + (ry & 1)];
-                a[0][f] -= d[0];
-                a[1][f] -= d[1];
-                a[2][f] -= d[2];
+                let v = vals[c];
+                let ma = f64::from(u8::from(v < ours));
+                let mt = f64::from(u8::from(v == ours));
+                let mb = f64::from(u8::from(v > ours));
+                for i in 0..3 {
+                    da[i] += ma * d[i];
+                    dt[i] += mt * d[i];
+                    db[i] += mb * d[i];
+                }
+            }
+            for i in 0..3 {
+                acc[1][i][0] -= da[i];
+                acc[1][i][1] -= dt[i];
+                acc[1][i][2] -= db[i];
             }
         }
         // A holding made of both runout cards was taken out twice.
@@ -413,19 +423,22 @@ impl RankTable {
         {
             return *s;
         }
-        let mut cols = [[0.0f64; 3]; 3];
+        // Branch-free sums in registers: ahead, tied and all, by state now.
+        let (mut ahead, mut tied, mut all) = ([0.0f64; 3], [0.0f64; 3], [0.0f64; 3]);
         for &c in active {
-            let f = state(ours, self.vals[c]);
-            for ((x, &y), &z) in cols[f].iter_mut().zip(&class_w[c]).zip(&cand[c]) {
-                *x += y - z;
+            let v = self.vals[c];
+            let ma = f64::from(u8::from(v < ours));
+            let mt = f64::from(u8::from(v == ours));
+            for i in 0..3 {
+                let x = class_w[c][i] - cand[c][i];
+                ahead[i] += ma * x;
+                tied[i] += mt * x;
+                all[i] += x;
             }
         }
-        // cols[final][now] -> split[now][final]
         let mut split = [[0.0f64; 3]; 3];
-        for (f, col) in cols.iter().enumerate() {
-            for (nw, &x) in col.iter().enumerate() {
-                split[nw][f] = x;
-            }
+        for (nw, row) in split.iter_mut().enumerate() {
+            *row = [ahead[nw], tied[nw], all[nw] - ahead[nw] - tied[nw]];
         }
         self.memo.push((ours, variant, split));
         split
