@@ -141,12 +141,13 @@ pub fn potential(
     let mut hp_total = [0.0f64; 3];
     // class_w[class][now]
     let mut class_w = [[0.0f64; 3]; 169];
-    // live indices by card, and flush candidates by suit (both cards / one card).
+    // dead_w[card][rank of the other card][now]: holdings taken out when `card` falls.
     let mut dead_w = [[[0.0f64; 3]; 13]; 52];
     // one_w[x][now]: live holdings whose only card of x's suit is x.
     let mut one_w = [[0.0f64; 3]; 52];
     // one_dead_w[x][rank y][now]: the same, by the rank of the other card.
     let mut one_dead_w = [[[0.0f64; 3]; 13]; 52];
+    // pos[holding] = live index; live indices of the holdings with both / one card of a suit.
     let mut pos = [0u16; HOLDINGS];
     let mut both_suit: Vec<Vec<u16>> = vec![Vec::new(); 4];
     let mut one_suit: Vec<Vec<u16>> = vec![Vec::new(); 4];

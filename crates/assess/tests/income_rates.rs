@@ -150,3 +150,16 @@ fn regenerated_types_agree_within_tolerance() {
         }
     }
 }
+
+/// A checksum of the committed table: any edit of data/income_rates.csv shows here.
+#[test]
+fn compiled_table_checksum() {
+    let t = IncomeRates::compiled();
+    let sum: f64 = (2..=10)
+        .flat_map(|s| t.table(s).unwrap().iter().copied())
+        .sum();
+    assert!((sum - 98474.3).abs() < 1e-6, "checksum {sum}");
+    assert_eq!(income_rate(7, hand("AA")), 2050);
+    assert_eq!(income_rate(7, hand("72o")), -499);
+    assert_eq!(income_rate(2, hand("32o")), -353);
+}
