@@ -6,7 +6,7 @@
 //!
 //! Pre-flop (no board) the holdings are compared as two-card hands: a pair beats no
 //! pair, then the higher card, then the lower card (suits never matter).
-use crate::spot::{live_holdings, spot};
+use crate::spot::spot;
 use crate::{AssessError, WeightTable};
 use loki_cards::{Card, HoleCards};
 
@@ -62,20 +62,27 @@ pub fn hand_strength(
 ) -> Result<HandStrength, AssessError> {
     let s = spot(hole, board)?;
     let w = weights.weights();
-    let live = live_holdings(s.known);
+    let known = s.known.bits();
     let mut acc = [0.0f64; 3];
     if board.is_empty() {
         let ours = preflop_value(hole.low().index(), hole.high().index());
-        for l in &live {
-            let v = preflop_value(l.a, l.b);
-            acc[state(ours, v)] += w[l.h as usize];
-        }
+        for_live(known, |h, a, b| {
+            acc[state(ours, preflop_value(a, b))] += w[h];
+        });
     } else {
         let ours = s.our_hand.rank().value();
         let base = s.board_hand;
-        for l in &live {
-            let v = base.with_index(l.a).with_index(l.b).rank().value();
-            acc[state(ours, v)] += w[l.h as usize];
+        // Two accumulators break the store-to-load chain.
+        let mut acc2 = [0.0f64; 3];
+        let mut flip = false;
+        for_live(known, |h, a, b| {
+            let v = base.with_index(a).with_index(b).rank().value();
+            let x = if flip { &mut acc2 } else { &mut acc };
+            x[state(ours, v)] += w[h];
+            flip = !flip;
+        });
+        for (x, y) in acc.iter_mut().zip(acc2) {
+            *x += y;
         }
     }
     let r = HandStrength {
@@ -114,4 +121,24 @@ pub fn hs_n(
         p *= hand_strength(hole, board, t)?.hs();
     }
     Ok(p)
+}
+
+/// Calls `f(holding index, low card, high card)` for every holding that avoids `known`,
+/// in holding-index order.
+#[inline(always)]
+fn for_live(known: u64, mut f: impl FnMut(usize, u8, u8)) {
+    let mut h = 0usize;
+    for a in 0..52u8 {
+        let rest = 51 - a as usize;
+        if known & (1u64 << a) != 0 {
+            h += rest;
+            continue;
+        }
+        for b in a + 1..52u8 {
+            if known & (1u64 << b) == 0 {
+                f(h, a, b);
+            }
+            h += 1;
+        }
+    }
 }

@@ -18,9 +18,11 @@
 //! opponent holding whose cards cannot complete a flush has a value fixed by its two
 //! ranks, so the 91 rank classes are ranked once and each class adds its weights
 //! (precomputed per class and current state) in one step. Holdings that meet the
-//! runout's cards (dead) are taken back out one by one, and holdings that could make a
-//! flush (both cards of a suit with three on the board, or one card of a suit with four
-//! or more; every holding when the board holds five of a suit) are ranked exactly.
+//! runout's cards (dead) are taken back out per (card, other rank), and holdings that
+//! could make a flush are ranked apart: both cards of a suit with three or four on the
+//! board one by one; one card x of a suit with four on the board per x (the flush then
+//! depends on x alone: with seven cards a flush excludes a full house); every holding
+//! when the board holds five of a suit.
 use crate::hand_strength::state;
 use crate::spot::{live_holdings, spot};
 use crate::{AssessError, WeightTable};
@@ -139,8 +141,13 @@ pub fn potential(
     let mut hp_total = [0.0f64; 3];
     // class_w[class][now]
     let mut class_w = [[0.0f64; 3]; 169];
-    // live indices by card, and flush candidates by suit (both cards / one card).
+    // dead_w[card][rank of the other card][now]: holdings taken out when `card` falls.
     let mut dead_w = [[[0.0f64; 3]; 13]; 52];
+    // one_w[x][now]: live holdings whose only card of x's suit is x.
+    let mut one_w = [[0.0f64; 3]; 52];
+    // one_dead_w[x][rank y][now]: the same, by the rank of the other card.
+    let mut one_dead_w = [[[0.0f64; 3]; 13]; 52];
+    // pos[holding] = live index; live indices of the holdings with both / one card of a suit.
     let mut pos = [0u16; HOLDINGS];
     let mut both_suit: Vec<Vec<u16>> = vec![Vec::new(); 4];
     let mut one_suit: Vec<Vec<u16>> = vec![Vec::new(); 4];
@@ -166,6 +173,10 @@ pub fn potential(
         } else {
             one_suit[sa].push(k as u16);
             one_suit[sb].push(k as u16);
+            one_w[l.a as usize][st] += x;
+            one_w[l.b as usize][st] += x;
+            one_dead_w[l.a as usize][(l.b / 4) as usize][st] += x;
+            one_dead_w[l.b as usize][(l.a / 4) as usize][st] += x;
         }
     }
     // Class weights of the flush candidates of each variant (see `RankTable::split`).
@@ -235,13 +246,23 @@ pub fn potential(
         // Dead holdings meet the runout's cards: take them out by (card, other rank).
         for &e in extra {
             let re = (e / 4) as usize;
+            let (mut da, mut dt, mut db) = ([0.0f64; 3], [0.0f64; 3], [0.0f64; 3]);
             for (ry, d) in dead_w[e as usize].iter().enumerate() {
                 let c = if re >= ry { re * 13 + ry } else { ry * 13 + re };
-                let f = state(ours, vals[c]);
-                let a = &mut acc[1 + (ry & 1)];
-                a[0][f] -= d[0];
-                a[1][f] -= d[1];
-                a[2][f] -= d[2];
+                let v = vals[c];
+                let ma = f64::from(u8::from(v < ours));
+                let mt = f64::from(u8::from(v == ours));
+                let mb = f64::from(u8::from(v > ours));
+                for i in 0..3 {
+                    da[i] += ma * d[i];
+                    dt[i] += mt * d[i];
+                    db[i] += mb * d[i];
+                }
+            }
+            for i in 0..3 {
+                acc[1][i][0] -= da[i];
+                acc[1][i][1] -= dt[i];
+                acc[1][i][2] -= db[i];
             }
         }
         // A holding made of both runout cards was taken out twice.
@@ -258,7 +279,47 @@ pub fn potential(
                 // A flush on the board: every holding is ranked exactly.
                 &[&all_live]
             } else if suits[fs] >= 4 {
-                &[&both_suit[fs], &one_suit[fs]]
+                // Four of the suit on the board: a holding with exactly one card x of
+                // the suit has a flush, whose value depends on x alone (with seven
+                // cards a flush excludes a full house, and the evaluator's flush branch
+                // reads only that suit). Add those holdings per x, then fix the dead.
+                for &x in &unknown {
+                    if (x % 4) as usize != fs {
+                        continue;
+                    }
+                    if emask & (1u64 << x) != 0 {
+                        // x is on the board now: its one-suit holdings are dead, taken
+                        // out at their class value but never put in. Give them back.
+                        let rx = (x / 4) as usize;
+                        for (ry, d) in one_dead_w[x as usize].iter().enumerate() {
+                            let c = if rx >= ry { rx * 13 + ry } else { ry * 13 + rx };
+                            let f = state(ours, vals[c]);
+                            let a = &mut acc[2 + (ry & 1)];
+                            a[0][f] += d[0];
+                            a[1][f] += d[1];
+                            a[2][f] += d[2];
+                        }
+                        continue;
+                    }
+                    let vx = state(ours, bh.with_index(x).rank().value());
+                    let ow = &one_w[x as usize];
+                    let a = &mut acc[(x & 1) as usize];
+                    a[0][vx] += ow[0];
+                    a[1][vx] += ow[1];
+                    a[2][vx] += ow[2];
+                    for &e in extra {
+                        if (e % 4) as usize == fs {
+                            continue;
+                        }
+                        if let Some(h) = holding_index(x, e) {
+                            let k = pos[h] as usize;
+                            let row = &mut acc[2 + (e & 1) as usize][now[k] as usize];
+                            row[vx] -= w[k];
+                            row[state(ours, vals[cls[k] as usize])] += w[k];
+                        }
+                    }
+                }
+                &[&both_suit[fs]]
             } else {
                 &[&both_suit[fs]]
             };
@@ -363,19 +424,22 @@ impl RankTable {
         {
             return *s;
         }
-        let mut cols = [[0.0f64; 3]; 3];
+        // Branch-free sums in registers: ahead, tied and all, by state now.
+        let (mut ahead, mut tied, mut all) = ([0.0f64; 3], [0.0f64; 3], [0.0f64; 3]);
         for &c in active {
-            let f = state(ours, self.vals[c]);
-            for ((x, &y), &z) in cols[f].iter_mut().zip(&class_w[c]).zip(&cand[c]) {
-                *x += y - z;
+            let v = self.vals[c];
+            let ma = f64::from(u8::from(v < ours));
+            let mt = f64::from(u8::from(v == ours));
+            for i in 0..3 {
+                let x = class_w[c][i] - cand[c][i];
+                ahead[i] += ma * x;
+                tied[i] += mt * x;
+                all[i] += x;
             }
         }
-        // cols[final][now] -> split[now][final]
         let mut split = [[0.0f64; 3]; 3];
-        for (f, col) in cols.iter().enumerate() {
-            for (nw, &x) in col.iter().enumerate() {
-                split[nw][f] = x;
-            }
+        for (nw, row) in split.iter_mut().enumerate() {
+            *row = [ahead[nw], tied[nw], all[nw] - ahead[nw] - tied[nw]];
         }
         self.memo.push((ours, variant, split));
         split

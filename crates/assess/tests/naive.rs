@@ -85,6 +85,37 @@ proptest! {
     }
 }
 
+/// Flush-heavy turns with one-card lookahead.
+#[test]
+fn hp1_flush_turns_equal_naive() {
+    let w: Vec<f64> = (0..HOLDINGS)
+        .map(|h| ((h * 7919) % 101) as f64 / 100.0)
+        .collect();
+    let t = table(&w);
+    for (hole, board) in [
+        ("AhKh", "2h7h9h3c"),
+        ("QsJd", "2s7s9s3s"),
+        ("2c2d", "2h7h9hTh"),
+        ("AsKd", "KhKcAh5h"),
+    ] {
+        let hole: HoleCards = hole.parse().unwrap();
+        let board = loki_cards::parse_cards(board).unwrap();
+        for tab in [&t, &WeightTable::uniform()] {
+            let (hp, _, _) = naive_hp(hole, &board, tab, 1);
+            let p = potential(hole, &board, tab, Lookahead::One).unwrap();
+            for i in 0..3 {
+                for j in 0..3 {
+                    assert!(
+                        close(p.hp[i][j], hp[i][j]),
+                        "{hole} {board:?}: {:?} vs {hp:?}",
+                        p.hp
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// Flush-heavy flops (monotone, two-tone) with uniform and random weights.
 #[test]
 fn hp2_flush_boards_equal_naive() {
