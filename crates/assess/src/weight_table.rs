@@ -75,6 +75,19 @@ impl WeightTable {
     pub fn weights(&self) -> &[f64; HOLDINGS] {
         &self.w
     }
+    /// Sets every weight to `w` in place (clamped to [0, 1]; NaN becomes 0).
+    pub fn fill(&mut self, w: f64) {
+        self.w.fill(clamp01(w));
+    }
+    /// Copies another table's weights in place (no allocation).
+    pub fn copy_from(&mut self, other: &WeightTable) {
+        self.w.copy_from_slice(&other.w[..]);
+    }
+    /// All weights, mutable, for bulk updates; the caller keeps them in [0, 1].
+    #[inline]
+    pub fn weights_mut(&mut self) -> &mut [f64; HOLDINGS] {
+        &mut self.w
+    }
     /// Sum of all weights.
     pub fn sum(&self) -> f64 {
         self.w.iter().sum()

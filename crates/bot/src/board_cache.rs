@@ -4,7 +4,7 @@
 //! cache for fast weighted potentials) and, on the river, every holding's hand strength
 //! against one uniform opponent (on the river EHS = HS; Papp 1998 §6.2).
 use loki_assess::AssessError;
-use loki_assess::RangeTable;
+use loki_assess::{HandCounts, RangeTable};
 use loki_cards::{Card, CardSet, Hand, HOLDINGS};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -12,8 +12,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// The shared analysis of one board.
 #[derive(Debug)]
 pub enum BoardRanges {
-    /// A flop or turn: the range table with its river-rank cache.
-    Draw(Box<RangeTable>),
+    /// A flop or turn: the range table with its river-rank cache, and the weight-free
+    /// counts of each holding a player asked about (the same holdings come up in every
+    /// rotation of a duplicate deal).
+    Draw(Box<RangeTable>, Box<[OnceLock<Option<Arc<HandCounts>>>]>),
     /// A river: HS of every holding against one uniform opponent (NaN if it touches
     /// the board).
     River(Box<[f64; HOLDINGS]>),
@@ -26,9 +28,10 @@ impl BoardRanges {
     /// A bad board length or duplicate cards.
     pub fn new(board: &[Card]) -> Result<BoardRanges, AssessError> {
         match board.len() {
-            3 | 4 => Ok(BoardRanges::Draw(Box::new(RangeTable::with_rank_cache(
-                board,
-            )?))),
+            3 | 4 => Ok(BoardRanges::Draw(
+                Box::new(RangeTable::with_rank_cache(board)?),
+                (0..HOLDINGS).map(|_| OnceLock::new()).collect(),
+            )),
             5 => Ok(BoardRanges::River(river_hs(board)?)),
             n => Err(AssessError::BoardLength(n)),
         }
@@ -36,7 +39,7 @@ impl BoardRanges {
     /// The EHS of holding index `h` as its owner sees it (`None` if it touches the board).
     pub fn ehs(&self, h: usize) -> Option<f64> {
         let v = match self {
-            BoardRanges::Draw(t) => t.ehs_at(h),
+            BoardRanges::Draw(t, _) => t.ehs_at(h),
             BoardRanges::River(r) => r.get(h).copied().unwrap_or(f64::NAN),
         };
         (!v.is_nan()).then_some(v)
@@ -44,7 +47,23 @@ impl BoardRanges {
     /// The range table (flop or turn).
     pub fn range_table(&self) -> Option<&RangeTable> {
         match self {
-            BoardRanges::Draw(t) => Some(t),
+            BoardRanges::Draw(t, _) => Some(t),
+            BoardRanges::River(_) => None,
+        }
+    }
+    /// The weight-free counts of a holding against every opponent holding over every
+    /// runout (flop or turn; computed once per board and holding, then shared), from
+    /// which a weighted potential costs one pass per opponent table.
+    pub fn hand_counts(&self, hole: loki_cards::HoleCards) -> Option<Arc<HandCounts>> {
+        match self {
+            BoardRanges::Draw(t, counts) => counts
+                .get(hole.index())?
+                .get_or_init(|| {
+                    t.rank_cache()
+                        .and_then(|c| c.hand_counts(hole).ok())
+                        .map(Arc::new)
+                })
+                .clone(),
             BoardRanges::River(_) => None,
         }
     }

@@ -92,8 +92,7 @@ impl OpponentModel {
     }
     /// Resets the weight table for a new hand (statistics are kept).
     pub fn begin_hand(&mut self) {
-        self.weights = WeightTable::uniform();
-        self.round_start = WeightTable::uniform();
+        self.weights.fill(1.0);
         self.round = None;
         self.round_threshold = f64::NEG_INFINITY;
         self.last = None;
@@ -109,7 +108,7 @@ impl OpponentModel {
     fn enter_round(&mut self, street: Street) {
         if self.round != Some(street) {
             self.round = Some(street);
-            self.round_start = self.weights.clone();
+            self.round_start.copy_from(&self.weights);
             self.round_threshold = f64::NEG_INFINITY;
         }
     }
@@ -169,10 +168,14 @@ impl OpponentModel {
             let lo = percentile_value(&ranking.sorted, pct - cfg.preflop_sigma);
             let hi = percentile_value(&ranking.sorted, pct + cfg.preflop_sigma);
             let sigma = ((hi - lo) / 2.0).max(1e-9);
-            let base = self.round_start.clone();
-            reweight_table(&base, &mut self.weights, mu, sigma, cfg.floor, |h| {
-                ranking.by_holding.get(h).copied()
-            });
+            reweight_table(
+                &self.round_start,
+                &mut self.weights,
+                mu,
+                sigma,
+                cfg.floor,
+                |h| ranking.by_holding.get(h).copied(),
+            );
             self.last = Some(Reweighting {
                 street: ctx.street,
                 mu,
@@ -194,8 +197,14 @@ impl OpponentModel {
                 self.round_threshold = mu;
                 let sigma = (cfg.postflop_sigma_scale * freq)
                     .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max);
-                let base = self.round_start.clone();
-                reweight_table(&base, &mut self.weights, mu, sigma, cfg.floor, ehs);
+                reweight_table(
+                    &self.round_start,
+                    &mut self.weights,
+                    mu,
+                    sigma,
+                    cfg.floor,
+                    ehs,
+                );
                 self.last = Some(Reweighting {
                     street: ctx.street,
                     mu,

@@ -68,6 +68,7 @@ pub struct LokiPlayer {
     plan: Option<Plan>,
     semi_bluff_from: Option<Street>,
     last: Option<DecisionTrace>,
+    detail: bool,
 }
 
 impl LokiPlayer {
@@ -89,7 +90,13 @@ impl LokiPlayer {
             plan: None,
             semi_bluff_from: None,
             last: None,
+            detail: false,
         }
+    }
+    /// Whether traces list each opponent's most likely holdings (costs a pass over every
+    /// opponent table per decision; off by default, on for `loki advise` and the web page).
+    pub fn set_detail(&mut self, detail: bool) {
+        self.detail = detail;
     }
     /// The style.
     pub fn style(&self) -> &Style {
@@ -315,9 +322,8 @@ impl LokiPlayer {
         let field = field_table(&tables, known);
         let (ppot, npot) = match (&self.board, street) {
             (Some(b), Street::Flop | Street::Turn) => b
-                .range_table()
-                .and_then(|rt| rt.rank_cache())
-                .and_then(|c| c.potential(hole, &field).ok())
+                .hand_counts(hole)
+                .map(|c| c.potential(&field))
                 .map_or((0.0, 0.0), |p| (p.ppot, p.npot)),
             _ => (0.0, 0.0),
         };
@@ -397,7 +403,11 @@ impl LokiPlayer {
                 let seat = view.seat_of(p);
                 let (top, freq, obs) = match self.models.get(&seat) {
                     Some(m) => (
-                        top_hands(m.weights(), known, 5),
+                        if self.detail {
+                            top_hands(m.weights(), known, 5)
+                        } else {
+                            Vec::new()
+                        },
                         m.frequencies(
                             self.style.model,
                             ctx,
@@ -426,54 +436,66 @@ fn pure(k: ActionKind) -> [f64; 3] {
     t
 }
 
+/// Whether holding `h` avoids every card of `known`.
+#[inline]
+fn avoids(h: usize, known: CardSet) -> bool {
+    HoleCards::pair_of_index(h)
+        .is_some_and(|(a, b)| known.bits() & ((1u64 << a) | (1u64 << b)) == 0)
+}
+
 /// The field table: the average of the tables, each normalized to sum 1 over the
-/// holdings that avoid `known`.
+/// holdings that avoid `known`, then scaled so that the largest weight is 1 (only the
+/// ratios matter to the enumeration).
 pub fn field_table(tables: &[&WeightTable], known: CardSet) -> WeightTable {
     if tables.is_empty() {
         return WeightTable::uniform();
     }
-    let live: Vec<bool> = (0..HOLDINGS)
-        .map(|h| HoleCards::from_index(h).is_ok_and(|hc| hc.set().is_disjoint(known)))
-        .collect();
-    let mut acc = [0.0f64; HOLDINGS];
+    let mut field = WeightTable::filled(0.0);
+    let acc = field.weights_mut();
     for t in tables {
         let w = t.weights();
-        let s: f64 = (0..HOLDINGS).filter(|&h| live[h]).map(|h| w[h]).sum();
+        let s: f64 = (0..HOLDINGS)
+            .filter(|&h| avoids(h, known))
+            .map(|h| w[h])
+            .sum();
         if s <= 0.0 {
             continue;
         }
-        let k = 1.0 / (s * tables.len() as f64);
-        for h in 0..HOLDINGS {
-            acc[h] += w[h] * k;
+        let k = 1.0 / s;
+        for (a, &x) in acc.iter_mut().zip(w.iter()) {
+            *a += x * k;
         }
     }
-    // Scale so that the largest weight is 1 (weights live in [0, 1]; ratios are what count).
     let max = acc.iter().copied().fold(0.0, f64::max);
     if max > 0.0 {
-        for x in &mut acc {
-            *x /= max;
+        let k = 1.0 / max;
+        for x in acc.iter_mut() {
+            *x = (*x * k).min(1.0);
         }
     }
-    WeightTable::from_weights(&acc).unwrap_or_default()
+    field
 }
 
 /// The `n` holdings with the largest weights among those avoiding `known`, with their
-/// share of the total live weight.
+/// share of the total live weight (ties broken by holding index).
 pub fn top_hands(w: &WeightTable, known: CardSet, n: usize) -> Vec<(String, f64)> {
-    let mut live: Vec<(usize, f64)> = (0..HOLDINGS)
-        .filter_map(|h| {
-            let hc = HoleCards::from_index(h).ok()?;
-            hc.set().is_disjoint(known).then(|| (h, w.at(h)))
-        })
-        .collect();
-    let total: f64 = live.iter().map(|x| x.1).sum();
-    let k = n.min(live.len());
-    if k == 0 || total <= 0.0 {
+    let weights = w.weights();
+    let mut top: Vec<(usize, f64)> = Vec::with_capacity(n + 1);
+    let mut total = 0.0;
+    for (h, &x) in weights.iter().enumerate() {
+        if !avoids(h, known) {
+            continue;
+        }
+        total += x;
+        if top.len() < n || top.last().is_some_and(|l| x > l.1) {
+            let at = top.partition_point(|t| t.1 >= x);
+            top.insert(at, (h, x));
+            top.truncate(n);
+        }
+    }
+    if total <= 0.0 {
         return Vec::new();
     }
-    live.select_nth_unstable_by(k - 1, |a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    let mut top: Vec<(usize, f64)> = live[..k].to_vec();
-    top.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     top.into_iter()
         .map(|(h, x)| {
             let name = HoleCards::from_index(h)

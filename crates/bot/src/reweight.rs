@@ -38,13 +38,12 @@ pub fn reweight_table(
     floor: f64,
     value: impl Fn(usize) -> Option<f64>,
 ) {
-    for h in 0..loki_cards::HOLDINGS {
-        let w = base.at(h);
-        let new = match value(h) {
+    let src = base.weights();
+    for (h, (x, &w)) in out.weights_mut().iter_mut().zip(src.iter()).enumerate() {
+        *x = match value(h) {
             Some(v) => reweighted(w, v, mu, sigma, floor),
             None => w,
         };
-        out.set_at(h, new);
     }
 }
 

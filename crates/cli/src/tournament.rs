@@ -119,6 +119,16 @@ impl PlayerFactory for Factory<'_> {
             .make(&self.kinds[seat], &self.names[seat], seed)
             .map_err(|e| format!("{e:#}"))
     }
+    fn prepare_batch(&self, deals: &[loki_engine::Deal]) {
+        use rayon::prelude::*;
+        let boards: Vec<&[loki_cards::Card]> = deals
+            .iter()
+            .flat_map(|d| [&d.board[..3], &d.board[..4], &d.board[..]])
+            .collect();
+        boards.par_iter().for_each(|b| {
+            let _ = self.roster.know.boards.get(b);
+        });
+    }
     fn end_batch(&self) {
         self.roster.know.boards.clear();
     }

@@ -6,7 +6,7 @@
 //! it can drop shared per-board data (range tables) that later deals do not need.
 use crate::schedule::{deal, position_of, seat_at};
 use crate::stats::DealLedger;
-use loki_engine::{play_hand_seated, EngineError, GameConfig, HandRecord, Player};
+use loki_engine::{play_hand_seated, Deal, EngineError, GameConfig, HandRecord, Player};
 use rayon::prelude::*;
 
 /// Makes the players of a tournament and hears about its progress.
@@ -16,6 +16,11 @@ pub trait PlayerFactory: Sync {
     /// # Errors
     /// A player that cannot be made (e.g. an unknown name).
     fn make(&self, seat: usize, rotation: usize) -> Result<Box<dyn Player + Send>, String>;
+    /// A batch of deals is about to be played (precompute shared per-board data here,
+    /// in parallel: every rotation will need it at the same moment).
+    fn prepare_batch(&self, deals: &[Deal]) {
+        let _ = deals;
+    }
     /// A batch of deals is finished (drop shared per-board data here).
     fn end_batch(&self) {}
 }
@@ -133,6 +138,8 @@ impl Tournament {
         let deals: Vec<_> = (first..first + count)
             .map(|d| (d, deal(self.seed, d, n)))
             .collect();
+        let cards: Vec<Deal> = deals.iter().map(|d| d.1.clone()).collect();
+        factory.prepare_batch(&cards);
         let config = &self.config;
         let keep = self.keep_records;
         let per_rotation: Vec<RotationBatch> = self
