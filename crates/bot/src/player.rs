@@ -370,7 +370,7 @@ impl LokiPlayer {
         } else {
             (pure_kind, pure(pure_kind))
         };
-        t.hs = Some(per_opp.first().copied().unwrap_or(1.0));
+        t.hs = Some(hand_strength(hole, board, &field).map_or(0.5, |h| h.hs()));
         t.hs_n = Some(hs_n);
         t.ppot = Some(ppot);
         t.npot = Some(npot);

@@ -30,7 +30,8 @@ pub struct DecisionTrace {
     pub hole: String,
     /// The board.
     pub board: String,
-    /// Hand strength against the field (product over opponents is `hs_n`); pre-flop `None`.
+    /// Hand strength against one opponent holding the field table (the average of the
+    /// live opponents' normalized weights); pre-flop `None`.
     pub hs: Option<f64>,
     /// HS_n: the product of the per-opponent HS.
     pub hs_n: Option<f64>,

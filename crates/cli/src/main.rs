@@ -2,12 +2,16 @@
 //! its own module; errors become one line on stderr and exit status 2.
 #![allow(missing_docs)]
 
+mod advise;
 mod assess;
 mod bench;
 mod bench_assess;
+mod bench_play;
 mod eval;
+mod frequencies;
 mod history;
 mod income_rates;
+mod players;
 mod plot;
 mod roster;
 mod simulate;
@@ -36,6 +40,14 @@ enum Command {
     /// Check (replay) or convert hand histories (PHH/PHHS and ACPC logs).
     #[command(subcommand)]
     History(history::HistoryCommand),
+    /// The Loki player kinds that --players lists accept.
+    Players(players::PlayersArgs),
+    /// Measure action frequencies in self-play (the generic model's defaults).
+    Frequencies(frequencies::FrequenciesArgs),
+    /// Print the model and strategy constants (TOML) that --config overrides.
+    Config(players::ConfigArgs),
+    /// The decision and trace of one Loki player in one situation.
+    Advise(advise::AdviseArgs),
     /// Duplicate tournament of the paper's experiments (Figure 4): results.json, profit.png.
     Tournament(tournament::TournamentArgs),
     /// Weighted hand strength, hand potential and EHS of one hand (--json: one object).
@@ -52,6 +64,10 @@ fn main() -> ExitCode {
         Command::Simulate(a) => simulate::run(a),
         Command::History(a) => history::run(a),
         Command::Tournament(a) => tournament::run(a),
+        Command::Players(a) => players::run(a),
+        Command::Frequencies(a) => frequencies::run(a),
+        Command::Config(a) => players::run_config(a),
+        Command::Advise(a) => advise::run(a),
         Command::Assess(a) => assess::run(a),
         Command::IncomeRates(a) => income_rates::run(a),
     };

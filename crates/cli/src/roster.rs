@@ -82,8 +82,29 @@ impl Roster {
             None => bail!("unknown player '{kind}'"),
         }
     }
+    /// A players registry with the simple players, the Loki family and the configured
+    /// variants (for `loki simulate`).
+    pub fn registry(&self) -> PlayerRegistry {
+        let mut r = PlayerRegistry::builtin();
+        let mut styles: Vec<Style> = PlayerKind::ALL
+            .iter()
+            .map(|k| Style::of(*k, &self.know.config))
+            .collect();
+        for name in self.know.config.variants.keys() {
+            if let Ok(s) = Style::named(name, &self.know.config) {
+                styles.push(s);
+            }
+        }
+        for style in styles {
+            let know = self.know.clone();
+            let key = style.name.clone();
+            r.register(&key, move |name, seed| {
+                Box::new(LokiPlayer::new(name, style.clone(), know.clone(), seed))
+            });
+        }
+        r
+    }
     /// A Loki player (for `advise`).
-    #[allow(dead_code)]
     pub fn loki(&self, kind: &str, name: &str, seed: u64) -> Result<LokiPlayer> {
         let style = Style::named(kind, &self.know.config)
             .map_err(anyhow::Error::msg)

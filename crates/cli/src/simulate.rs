@@ -3,7 +3,7 @@
 //! the histories.
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use loki_engine::{GameConfig, GameSpec, PlayerRegistry, Table};
+use loki_engine::{GameConfig, GameSpec, Table};
 use loki_history::{write_acpc_log, write_phh, AcpcHeader};
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -12,10 +12,13 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub struct SimulateArgs {
-    /// Players in seat order, e.g. `6*random` or `2*call,raise,random` (names
-    /// case-insensitive; known: call, raise, random).
+    /// Players in seat order, e.g. `6*random` or `2*SOM,call,raise,random` (names
+    /// case-insensitive; see `loki players`).
     #[arg(long)]
     players: String,
+    /// Model and strategy constants of the Loki players (TOML; see `loki config`).
+    #[arg(long)]
+    config: Option<PathBuf>,
     /// Number of hands.
     #[arg(long, default_value_t = 100)]
     hands: u64,
@@ -75,7 +78,8 @@ fn create(path: &PathBuf) -> Result<BufWriter<File>> {
 }
 
 pub fn run(a: SimulateArgs) -> Result<ExitCode> {
-    let registry = PlayerRegistry::builtin();
+    let roster = crate::roster::Roster::new(crate::roster::load_config(a.config.as_deref())?);
+    let registry = roster.registry();
     let spec = registry.parse(&a.players)?;
     let mut game = game_spec(&a.blinds, &a.bets)?;
     game.seats = spec.total();

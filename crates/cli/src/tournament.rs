@@ -363,3 +363,26 @@ fn print_table(s: &Summary, inputs: &Inputs) {
         }
     }
 }
+
+/// Hands per second of the figure-4 field on all cores (for `loki bench`).
+pub fn hands_per_second(deals: u64, seed: u64) -> Result<f64> {
+    let roster = Roster::new(loki_bot::LokiConfig::default());
+    let kinds = roster.expand(FIGURE4)?;
+    let names = seat_names(&kinds);
+    let n = kinds.len();
+    let factory = Factory {
+        roster: &roster,
+        kinds,
+        names,
+        seed,
+    };
+    let mut t = Tournament::new(GameConfig::limit(n, 1, 2, 2, 4)?, seed, &factory)?;
+    let start = std::time::Instant::now();
+    let mut left = deals;
+    while left > 0 {
+        let b = left.min(25);
+        t.play_batch(b, &factory)?;
+        left -= b;
+    }
+    Ok((deals * n as u64) as f64 / start.elapsed().as_secs_f64())
+}

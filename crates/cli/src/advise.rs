@@ -1,0 +1,187 @@
+//! `loki advise`: the decision and trace of one Loki player in one situation. The
+//! situation is replayed step by step through the engine (positions as everywhere in
+//! loki: 0 = small blind, 1 = big blind, 2 first to act pre-flop; heads-up reverse
+//! blinds), so the player's opponent models see every action as they would in play.
+use crate::roster::{load_config, Roster};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use loki_cards::{parse_cards, Card, CardSet, HoleCards};
+use loki_engine::{Action, GameConfig, HandState, Phase, Player};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct AdviseArgs {
+    /// Players dealt in (2 to 10).
+    #[arg(long)]
+    seats: usize,
+    /// Our position (0 = small blind, 1 = big blind, 2 = first to act pre-flop;
+    /// heads-up: 0 = big blind, 1 = small blind/button).
+    #[arg(long)]
+    position: usize,
+    /// Our hole cards, e.g. AdQc.
+    #[arg(long)]
+    hole: String,
+    /// The board so far, e.g. 3h4cJh (as far as the betting reaches).
+    #[arg(long, default_value = "")]
+    board: String,
+    /// The betting so far as an ACPC betting string: c (check/call), r (bet/raise),
+    /// f (fold), rounds ended by '/', e.g. "crrc/r"; empty before any action.
+    #[arg(long, default_value = "")]
+    betting: String,
+    /// The Loki player (default SOM with default statistics).
+    #[arg(long, default_value = "SOM")]
+    player: String,
+    /// Seed of any randomness (LOKI2's probability triples).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Model and strategy constants (TOML).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Print the decision and trace as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+fn feed(player: &mut dyn Player, state: &HandState, me: usize, seen: &mut usize) {
+    let view = state.view(me);
+    for e in &state.events()[*seen..] {
+        if e.visible_to(me) {
+            player.observe(e, &view);
+        }
+    }
+    *seen = state.events().len();
+}
+
+pub fn run(a: AdviseArgs) -> Result<ExitCode> {
+    let roster = Roster::new(load_config(a.config.as_deref())?);
+    if !(2..=10).contains(&a.seats) {
+        bail!("--seats must be 2 to 10, got {}", a.seats);
+    }
+    if a.position >= a.seats {
+        bail!(
+            "--position {} is not a position of {} seats (0 to {})",
+            a.position,
+            a.seats,
+            a.seats - 1
+        );
+    }
+    let hole: HoleCards = a
+        .hole
+        .parse()
+        .with_context(|| format!("bad --hole '{}'", a.hole))?;
+    let board: Vec<Card> =
+        parse_cards(&a.board).with_context(|| format!("bad --board '{}'", a.board))?;
+    if ![0, 3, 4, 5].contains(&board.len()) {
+        bail!("--board must have 0, 3, 4 or 5 cards, got {}", board.len());
+    }
+    let board_set: CardSet = board.iter().copied().collect();
+    if let Some(c) = hole.cards().into_iter().find(|c| board_set.contains(*c)) {
+        bail!("card {c} is both in --hole and --board");
+    }
+    let config = GameConfig::limit(a.seats, 1, 2, 2, 4)?;
+    let mut state = HandState::new(&config)?;
+    for p in 0..a.seats {
+        if p == a.position {
+            state.deal_hole(p, hole)?;
+        } else {
+            state.deal_hole_hidden(p)?;
+        }
+    }
+    let mut player = roster.loki(&a.player, &a.player.to_ascii_uppercase(), a.seed)?;
+    player.set_detail(true);
+    player.begin_hand(&state.view(a.position));
+    let mut seen = 0;
+    feed(&mut player, &state, a.position, &mut seen);
+    let mut dealt = 0;
+    for (i, ch) in a.betting.chars().enumerate() {
+        match ch {
+            '/' => {
+                let Phase::DealBoard(round) = state.phase() else {
+                    bail!(
+                        "betting '{}': '/' at character {} but the round is not over",
+                        a.betting,
+                        i + 1
+                    );
+                };
+                let need = round.board_len();
+                if board.len() < need {
+                    bail!(
+                        "the betting reaches the {round} but --board has {} cards",
+                        board.len()
+                    );
+                }
+                state.deal_board(&board[dealt..need])?;
+                dealt = need;
+            }
+            'c' | 'r' | 'f' => {
+                let action = Action::from_acpc_char(ch).context("action")?;
+                if !matches!(state.phase(), Phase::Act(_)) {
+                    bail!("betting '{}': action '{ch}' at character {} but the round is over (missing '/'?)", a.betting, i + 1);
+                }
+                state.apply(action).map_err(|e| {
+                    anyhow::anyhow!(
+                        "betting '{}': illegal '{ch}' at character {}: {e}",
+                        a.betting,
+                        i + 1
+                    )
+                })?;
+            }
+            other => bail!(
+                "betting '{}': unknown character '{other}' (use c, r, f and /)",
+                a.betting
+            ),
+        }
+        feed(&mut player, &state, a.position, &mut seen);
+    }
+    if dealt != board.len() {
+        bail!(
+            "--board has {} cards but the betting reaches a board of {dealt}",
+            board.len()
+        );
+    }
+    match state.phase() {
+        Phase::Act(p) if p == a.position => {}
+        Phase::Act(p) => bail!("position {} is not to act: position {p} is", a.position),
+        _ => bail!(
+            "nobody is to act after '{}' (the round or hand is over)",
+            a.betting
+        ),
+    }
+    let d = player.decide(&state.view(a.position));
+    if a.json {
+        println!("{}", serde_json::to_string(&d.trace)?);
+    } else {
+        let t = &d.trace;
+        println!(
+            "{} {} on '{}' ({}): {}",
+            t.player, t.hole, t.board, t.street, t.action
+        );
+        println!(
+            "rule: {}   triple [fold, call, raise]: [{:.3}, {:.3}, {:.3}]",
+            t.rule, t.triple[0], t.triple[1], t.triple[2]
+        );
+        let f = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.4}"));
+        println!(
+            "hs {}  hs_n {}  ppot {}  npot {}  ehs {}  income rate {}  pot odds {:.4}  to call {}  pot {}",
+            f(t.hs), f(t.hs_n), f(t.ppot), f(t.npot), f(t.ehs), f(t.income_rate), t.pot_odds, t.to_call, t.pot
+        );
+        for o in &t.opponents {
+            let top: Vec<String> = o
+                .top_hands
+                .iter()
+                .map(|(h, w)| format!("{h} {:.3}", w))
+                .collect();
+            println!(
+                "  position {}: frequencies [{:.2}, {:.2}, {:.2}] ({} obs.)  top: {}",
+                o.position,
+                o.frequencies[0],
+                o.frequencies[1],
+                o.frequencies[2],
+                o.observations,
+                top.join(", ")
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

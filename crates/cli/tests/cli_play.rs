@@ -1,0 +1,250 @@
+//! The tournament, advise and players commands through the real binary.
+#![allow(missing_docs)]
+use std::path::Path;
+use std::process::Command;
+
+fn loki(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_loki"))
+        .args(args)
+        .output()
+        .expect("run loki")
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("loki-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn results(dir: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn tournament_is_zero_sum_and_thread_independent() {
+    let (a, b) = (tmp("t1"), tmp("t2"));
+    let args = |d: &Path, t: &str| {
+        vec![
+            "tournament".to_string(),
+            "--players".into(),
+            "BPM,GOM,SOM,call".into(),
+            "--hands".into(),
+            "120".into(),
+            "--seed".into(),
+            "5".into(),
+            "--threads".into(),
+            t.into(),
+            "--batch".into(),
+            "7".into(),
+            "--quiet".into(),
+            "--out".into(),
+            d.display().to_string(),
+        ]
+    };
+    let run = |v: Vec<String>| loki(&v.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    let o = run(args(&a, "1"));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("sb/hand"));
+    assert!(run(args(&b, "2")).status.success());
+    let ra = std::fs::read(a.join("results.json")).unwrap();
+    assert_eq!(
+        ra,
+        std::fs::read(b.join("results.json")).unwrap(),
+        "1 and 2 threads"
+    );
+    let r = results(&a);
+    assert_eq!(r["hands"], 120);
+    assert_eq!(r["deals"], 30);
+    let profits: i64 = r["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["profit"].as_i64().unwrap())
+        .sum();
+    assert_eq!(profits, 0);
+    for k in ["name", "kind", "profit", "sb_per_hand", "ci95", "hands"] {
+        assert!(r["players"][0].get(k).is_some(), "{k}");
+    }
+    assert_eq!(r["differences"].as_array().unwrap().len(), 6);
+    assert!(a.join("profit.png").exists());
+}
+
+#[test]
+fn tournament_resume_gives_the_same_results() {
+    let (full, part) = (tmp("full"), tmp("part"));
+    let base = [
+        "tournament",
+        "--players",
+        "2*SOM,LOKI2,BPL",
+        "--seed",
+        "9",
+        "--batch",
+        "5",
+        "--quiet",
+    ];
+    let with = |d: &Path, hands: &str, extra: &[&str]| {
+        let mut v: Vec<String> = base.iter().map(|s| s.to_string()).collect();
+        v.extend([
+            "--hands".into(),
+            hands.into(),
+            "--out".into(),
+            d.display().to_string(),
+        ]);
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let run = |v: Vec<String>| loki(&v.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    let phh_full = full.join("h.phhs");
+    let phh_part = part.join("h.phhs");
+    std::fs::create_dir_all(&full).unwrap();
+    std::fs::create_dir_all(&part).unwrap();
+    assert!(
+        run(with(&full, "80", &["--phh", phh_full.to_str().unwrap()]))
+            .status
+            .success()
+    );
+    // A run stopped after 40 hands (its checkpoint), then resumed to 80.
+    assert!(
+        run(with(&part, "40", &["--phh", phh_part.to_str().unwrap()]))
+            .status
+            .success()
+    );
+    let ck = std::fs::read_to_string(part.join("checkpoint.json")).unwrap();
+    let mut c: serde_json::Value = serde_json::from_str(&ck).unwrap();
+    // Pretend the 40-hand run was an interrupted 80-hand run: same inputs but hands.
+    c["inputs"]["hands"] = 80.into();
+    c["inputs"]["deals"] = 20.into();
+    std::fs::write(part.join("checkpoint.json"), c.to_string()).unwrap();
+    let o = run(with(
+        &part,
+        "80",
+        &["--resume", "--phh", phh_part.to_str().unwrap()],
+    ));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(results(&full), results(&part));
+    assert_eq!(
+        std::fs::read(&phh_full).unwrap(),
+        std::fs::read(&phh_part).unwrap()
+    );
+    // A checkpoint of other inputs is refused.
+    let o = run(with(&part, "84", &["--resume"]));
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn advise_json_and_errors() {
+    let o = loki(&[
+        "advise",
+        "--seats",
+        "10",
+        "--position",
+        "0",
+        "--hole",
+        "AdQc",
+        "--board",
+        "3h4cJh",
+        "--betting",
+        "ffcrccffccc/",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(["fold", "call", "raise"].contains(&v["action"].as_str().unwrap()));
+    assert!(v["ehs"].as_f64().unwrap() > 0.0 && v["hs"].as_f64().is_some());
+    assert_eq!(v["triple"].as_array().unwrap().len(), 3);
+    assert!(!v["rule"].as_str().unwrap().is_empty());
+    let o = loki(&[
+        "advise",
+        "--seats",
+        "6",
+        "--position",
+        "2",
+        "--hole",
+        "AsAh",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["action"], "raise");
+    assert!(v["ehs"].is_null());
+    for bad in [
+        &[
+            "advise",
+            "--seats",
+            "10",
+            "--position",
+            "4",
+            "--hole",
+            "AdQc",
+            "--board",
+            "3h4cJh",
+            "--betting",
+            "ffcrccffccc/",
+        ][..],
+        &[
+            "advise",
+            "--seats",
+            "3",
+            "--position",
+            "0",
+            "--hole",
+            "AdAd",
+        ],
+        &[
+            "advise",
+            "--seats",
+            "3",
+            "--position",
+            "0",
+            "--hole",
+            "AdQc",
+            "--betting",
+            "x",
+        ],
+        &[
+            "advise",
+            "--seats",
+            "11",
+            "--position",
+            "0",
+            "--hole",
+            "AdQc",
+        ],
+        &[
+            "advise",
+            "--seats",
+            "3",
+            "--position",
+            "2",
+            "--hole",
+            "AdQc",
+            "--board",
+            "3h4cJh",
+        ],
+    ] {
+        let o = loki(bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert_eq!(String::from_utf8_lossy(&o.stderr).trim().lines().count(), 1);
+    }
+}
+
+#[test]
+fn players_lists_the_family() {
+    let o = loki(&["players"]);
+    let s = String::from_utf8_lossy(&o.stdout);
+    for k in [
+        "BPM", "BPT", "BPL", "GOM", "SOM", "LOKI2", "TP", "TA", "LP", "LA", "call", "raise",
+        "random",
+    ] {
+        assert!(s.lines().any(|l| l.starts_with(k)), "{k}");
+    }
+    let o = loki(&[
+        "tournament",
+        "--players",
+        "2*BPM,nobody",
+        "--quiet",
+        "--out",
+        "/nonexistent/x",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown player"));
+}
