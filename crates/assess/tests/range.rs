@@ -502,3 +502,27 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn rank_cache_equals_direct_evaluation() {
+    for f in ["JcQc8c", "3h4cJh", "3h4cJh2h"] {
+        let board = cards(f);
+        let bm = board.iter().fold(0u64, |m, c| m | 1 << c.index());
+        let c = RankCache::new(&board).unwrap();
+        let bh = Hand::EMPTY.with_all(&board);
+        for (ri, &(a, b)) in c.runouts().iter().enumerate() {
+            let rm = 1u64 << a | if b < 52 { 1u64 << b } else { 0 };
+            let hr = bh.with_index(a).with_index(b);
+            for h in HoleCards::all().step_by(5) {
+                let hm = h.set().bits();
+                let want = if hm & bm != 0 || hm & rm != 0 {
+                    None
+                } else {
+                    Some(hr.with(h.low()).with(h.high()).rank().value())
+                };
+                assert_eq!(c.river_rank(ri, h.index()), want, "{f} runout {ri} {h}");
+            }
+        }
+        assert_eq!(c.river_rank(c.runouts().len(), 0), None);
+    }
+}

@@ -83,7 +83,14 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums
     let mut types: Vec<TypeRec> = Vec::with_capacity(400);
     let mut order: Vec<u32> = Vec::with_capacity(400);
     let mut before: Vec<[i32; 3]> = Vec::with_capacity(400);
-    for (ri, &(r1, r2)) in info.runouts.iter().enumerate() {
+    for (ri, members) in &info.orbits {
+        let ri = *ri;
+        let Some(&(r1, r2)) = info.runouts.get(ri) else {
+            continue;
+        };
+        // Every runout of the orbit contributes what the representative contributes, to
+        // the permuted holdings; the final average over the group sorts that out.
+        let weight = members.len() as u32;
         let dead = info.board_mask | info.runout_masks[ri];
         let mut h5 = info.board_hand.with_index(r1);
         if r2 < 52 {
@@ -242,7 +249,7 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums
                     tot_a - tot_b,
                 ];
                 let k = key(t.a, t.b);
-                let sums = v.map(|z| z.max(0) as u32);
+                let sums = v.map(|z| z.max(0) as u32 * weight);
                 cnt[k] = sums;
                 stamp[k] = ri;
                 ykey[k] = (t.y ^ 0x8000) as i16;
@@ -273,14 +280,24 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums
             }
         }
         if let Some(cache) = cache.as_deref_mut() {
-            if let Some(row) = cache.get_mut(ri * n..(ri + 1) * n) {
-                for (y, &(ca, cb)) in row.iter_mut().zip(&info.cards) {
-                    *y = ykey[key(sigma[ca as usize], sigma[cb as usize])];
+            for &(rj, g) in members {
+                let Some(perm) = info.holding_perms.get(g) else {
+                    continue;
+                };
+                let Some(row) = cache.get_mut(rj * n..(rj + 1) * n) else {
+                    continue;
+                };
+                // Holding h on the representative is holding perm[h] on runout rj.
+                for (&(ca, cb), &ph) in info.cards.iter().zip(perm) {
+                    if let Some(y) = row.get_mut(ph as usize) {
+                        *y = ykey[key(sigma[ca as usize], sigma[cb as usize])];
+                    }
                 }
             }
         }
     }
-    info.cards
+    let weighted: Vec<Sums> = info
+        .cards
         .iter()
         .zip(&dead_acc)
         .map(|(&(ca, cb), dead)| {
@@ -295,6 +312,20 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums
                 *o = o.wrapping_sub(*z);
             }
             out
+        })
+        .collect();
+    // Average over the symmetry group: total(h) = (1/|G|) * sum over g of W(g(h)).
+    let gsize = info.holding_perms.len().max(1) as u64;
+    (0..n)
+        .map(|h| {
+            let mut sum = [0u64; 6];
+            for perm in &info.holding_perms {
+                let w = weighted[perm[h] as usize % n];
+                for (s, z) in sum.iter_mut().zip(w) {
+                    *s += u64::from(z);
+                }
+            }
+            sum.map(|z| (z / gsize) as u32)
         })
         .collect()
 }
