@@ -186,15 +186,14 @@ impl RankCache {
         let hm = info.masks[h];
         let mut below = vec![0u16; n];
         let mut equal = vec![0u16; n];
-        for (ri, &rm) in info.runout_masks.iter().enumerate() {
-            if rm & hm != 0 {
-                continue;
-            }
-            let Some(row) = self.y.get(ri * n..(ri + 1) * n) else {
-                continue;
-            };
-            count_row(row, row[h], &mut below, &mut equal);
-        }
+        let rows: Vec<(usize, i16)> = info
+            .runout_masks
+            .iter()
+            .enumerate()
+            .filter(|&(_, &rm)| rm & hm == 0)
+            .filter_map(|(ri, _)| Some((ri * n, *self.y.get(ri * n + h)?)))
+            .collect();
+        super::simd::count_rows(&self.y, &rows, &mut below, &mut equal);
         let xh = info.x[h];
         let entries = (0..n)
             .filter(|&k| info.masks[k] & hm == 0)
@@ -281,27 +280,48 @@ impl RankCache {
     }
 }
 
-/// `below[k] += row[k] < yh`, `equal[k] += row[k] == yh` (auto-vectorised; signed 16-bit
-/// compares, the dead-holding sentinel `i16::MAX` counts as neither).
-#[inline]
-fn count_row(row: &[i16], yh: i16, below: &mut [u16], equal: &mut [u16]) {
-    const L: usize = 32;
-    let mut rc = row.chunks_exact(L);
-    let mut bc = below.chunks_exact_mut(L);
-    let mut ec = equal.chunks_exact_mut(L);
-    for ((r, b), e) in (&mut rc).zip(&mut bc).zip(&mut ec) {
-        for i in 0..L {
-            b[i] += u16::from(r[i] < yh);
-            e[i] += u16::from(r[i] == yh);
+/// For every listed runout row (offset into `y`, our rank there) and every holding k:
+/// `below[k] += y[k] < ours`, `equal[k] += y[k] == ours`. Signed 16-bit compares (the
+/// dead-holding sentinel `i16::MAX` counts as neither); rows are taken eight at a time
+/// so that the counters stay in registers, and the lanes are written so that they
+/// auto-vectorise.
+#[inline(always)]
+pub(crate) fn count_rows(y: &[i16], rows: &[(usize, i16)], below: &mut [u16], equal: &mut [u16]) {
+    const L: usize = 16;
+    const G: usize = 8;
+    let n = below.len().min(equal.len());
+    let full = n / L * L;
+    for group in rows.chunks(G) {
+        let segs: Vec<(&[i16], i16)> = group
+            .iter()
+            .filter_map(|&(off, yh)| Some((y.get(off..off + n)?, yh)))
+            .collect();
+        let mut c = 0;
+        while c < full {
+            let mut lt = [0u16; L];
+            let mut eq = [0u16; L];
+            for &(row, yh) in &segs {
+                let Some(seg) = row.get(c..c + L) else {
+                    continue;
+                };
+                for i in 0..L {
+                    lt[i] = lt[i].wrapping_add(u16::from(seg[i] < yh));
+                    eq[i] = eq[i].wrapping_add(u16::from(seg[i] == yh));
+                }
+            }
+            for (d, v) in below[c..c + L].iter_mut().zip(lt) {
+                *d = d.wrapping_add(v);
+            }
+            for (d, v) in equal[c..c + L].iter_mut().zip(eq) {
+                *d = d.wrapping_add(v);
+            }
+            c += L;
         }
-    }
-    for ((r, b), e) in rc
-        .remainder()
-        .iter()
-        .zip(bc.into_remainder())
-        .zip(ec.into_remainder())
-    {
-        *b += u16::from(*r < yh);
-        *e += u16::from(*r == yh);
+        for &(row, yh) in &segs {
+            for k in full..n {
+                below[k] = below[k].wrapping_add(u16::from(row[k] < yh));
+                equal[k] = equal[k].wrapping_add(u16::from(row[k] == yh));
+            }
+        }
     }
 }

@@ -69,6 +69,7 @@
 //! `README`.
 mod board;
 mod cache;
+mod simd;
 mod sweep;
 
 pub use cache::{CachedPotential, HandCounts, RankCache};
@@ -158,7 +159,7 @@ impl RangeTable {
         } else {
             Vec::new()
         };
-        let sums = sweep::sweep(&info, cache.then_some(&mut y[..]));
+        let sums = simd::sweep(&info, cache.then_some(&mut y[..]));
         let hs = info.hs_counts();
         let r = info.r;
         let counts: Vec<HoldingCounts> = sums

@@ -70,6 +70,7 @@ fn card_type(c: usize, s: usize) -> u8 {
 /// `cache` is given (runouts x holdings, row-major), fills it with the river rank of
 /// every holding on every runout, stored as `(rank ^ 0x8000) as i16` so that signed
 /// compares keep the order (`i16::MAX` for holdings that touch the runout).
+#[inline(always)]
 pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums> {
     let n = info.n();
     let dx = info.dx.max(1);
