@@ -115,6 +115,11 @@ pub fn run(a: BenchArgs) -> Result<ExitCode> {
         debug_assert_eq!(count, 133_784_560);
     }
     out.insert("eval_enumerate_per_s".into(), Value::from(e.round()));
+    progress(
+        a.json,
+        "range: range table of a rainbow flop, cached two-card potential",
+    );
+    crate::bench_range::measure(a.quick, &mut out);
     if a.json {
         println!("{}", Value::Object(out));
     } else {

@@ -3,6 +3,7 @@
 #![allow(missing_docs)]
 
 mod bench;
+mod bench_range;
 mod eval;
 
 use clap::{Parser, Subcommand};
