@@ -4,14 +4,18 @@ use crate::{AssessError, WeightTable};
 use loki_cards::HoleCards;
 
 /// The river rank of every holding that avoids the board on every runout (two cards on a
-/// flop: 1,176 x 1,176 ranks, 2.8 MB; one card on a turn: 48 x 1,128). Holdings that
-/// touch a runout hold a sentinel above every rank.
+/// flop: 1,176 x 1,176 holdings; one card on a turn: 48 x 1,128), stored densely: per
+/// runout, the holdings' ranks are replaced by their order among the distinct ranks of
+/// that runout (at most 147 distinct values, so one signed byte each: 1.4 MB on a flop,
+/// plus a 256-entry "group -> rank" table per runout). Holdings that touch a runout hold
+/// a sentinel above every group.
 #[derive(Clone, Debug)]
 pub struct RankCache {
     pub(crate) info: BoardInfo,
-    /// Runout-major: `y[runout * n + holding]`, each rank stored as `(rank ^ 0x8000) as
-    /// i16` (order-preserving for signed compares; ranks use all 16 bits).
-    pub(crate) y: Vec<i16>,
+    /// Runout-major: `y[runout * n + holding]` = dense group - 128 (127 = dead).
+    pub(crate) y: Vec<i8>,
+    /// `ranks[runout * 256 + group]` = the river rank of that group.
+    pub(crate) ranks: Vec<u16>,
 }
 
 /// The weight-free part of a hand's potential on a cached board: for every opponent
@@ -130,10 +134,11 @@ impl RankCache {
     /// # Errors
     /// A board of the wrong length or with a repeated card.
     pub fn new(board: &[loki_cards::Card]) -> Result<RankCache, AssessError> {
-        let (table, y) = super::RangeTable::build(board, true)?;
+        let (table, (y, ranks)) = super::RangeTable::build(board, true)?;
         Ok(RankCache {
             info: table.info,
             y,
+            ranks,
         })
     }
 
@@ -160,7 +165,13 @@ impl RankCache {
             return None;
         }
         let v = *self.y.get(runout * self.info.n() + l as usize)?;
-        (v != i16::MAX).then_some(v as u16 ^ 0x8000)
+        if v == super::sweep::DEAD_DENSE {
+            return None;
+        }
+        let group = (i32::from(v) + 128) as usize;
+        self.ranks
+            .get(runout * super::sweep::RANK_STRIDE + group)
+            .copied()
     }
 
     /// The runouts, in cache order: card index pairs on a flop, `(card, 255)` on a turn.
@@ -186,7 +197,7 @@ impl RankCache {
         let hm = info.masks[h];
         let mut below = vec![0u16; n];
         let mut equal = vec![0u16; n];
-        let rows: Vec<(usize, i16)> = info
+        let rows: Vec<(usize, i8)> = info
             .runout_masks
             .iter()
             .enumerate()
@@ -280,48 +291,61 @@ impl RankCache {
     }
 }
 
-/// For every listed runout row (offset into `y`, our rank there) and every holding k:
-/// `below[k] += y[k] < ours`, `equal[k] += y[k] == ours`. Signed 16-bit compares (the
-/// dead-holding sentinel `i16::MAX` counts as neither); rows are taken eight at a time
-/// so that the counters stay in registers, and the lanes are written so that they
-/// auto-vectorise.
+/// For every listed runout row (offset into `y`, our dense rank there) and every holding
+/// k: `below[k] += y[k] < ours`, `equal[k] += y[k] == ours`. Signed byte compares (the
+/// dead-holding sentinel counts as neither), byte counters for up to 248 rows at a time
+/// widened into the 16-bit totals, rows taken eight at a time so that the counters stay
+/// in registers; written so that it auto-vectorises.
 #[inline(always)]
-pub(crate) fn count_rows(y: &[i16], rows: &[(usize, i16)], below: &mut [u16], equal: &mut [u16]) {
-    const L: usize = 16;
+pub(crate) fn count_rows(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
+    const L: usize = 32;
     const G: usize = 8;
+    const BLOCK: usize = 248;
     let n = below.len().min(equal.len());
     let full = n / L * L;
-    for group in rows.chunks(G) {
-        let segs: Vec<(&[i16], i16)> = group
-            .iter()
-            .filter_map(|&(off, yh)| Some((y.get(off..off + n)?, yh)))
-            .collect();
-        let mut c = 0;
-        while c < full {
-            let mut lt = [0u16; L];
-            let mut eq = [0u16; L];
+    let mut b8 = vec![0u8; n];
+    let mut e8 = vec![0u8; n];
+    for block in rows.chunks(BLOCK) {
+        b8.fill(0);
+        e8.fill(0);
+        for group in block.chunks(G) {
+            let segs: Vec<(&[i8], i8)> = group
+                .iter()
+                .filter_map(|&(off, yh)| Some((y.get(off..off + n)?, yh)))
+                .collect();
+            let mut c = 0;
+            while c < full {
+                let mut lt = [0u8; L];
+                let mut eq = [0u8; L];
+                for &(row, yh) in &segs {
+                    let Some(seg) = row.get(c..c + L) else {
+                        continue;
+                    };
+                    for i in 0..L {
+                        lt[i] = lt[i].wrapping_add(u8::from(seg[i] < yh));
+                        eq[i] = eq[i].wrapping_add(u8::from(seg[i] == yh));
+                    }
+                }
+                for (d, v) in b8[c..c + L].iter_mut().zip(lt) {
+                    *d = d.wrapping_add(v);
+                }
+                for (d, v) in e8[c..c + L].iter_mut().zip(eq) {
+                    *d = d.wrapping_add(v);
+                }
+                c += L;
+            }
             for &(row, yh) in &segs {
-                let Some(seg) = row.get(c..c + L) else {
-                    continue;
-                };
-                for i in 0..L {
-                    lt[i] = lt[i].wrapping_add(u16::from(seg[i] < yh));
-                    eq[i] = eq[i].wrapping_add(u16::from(seg[i] == yh));
+                for k in full..n {
+                    b8[k] = b8[k].wrapping_add(u8::from(row[k] < yh));
+                    e8[k] = e8[k].wrapping_add(u8::from(row[k] == yh));
                 }
             }
-            for (d, v) in below[c..c + L].iter_mut().zip(lt) {
-                *d = d.wrapping_add(v);
-            }
-            for (d, v) in equal[c..c + L].iter_mut().zip(eq) {
-                *d = d.wrapping_add(v);
-            }
-            c += L;
         }
-        for &(row, yh) in &segs {
-            for k in full..n {
-                below[k] = below[k].wrapping_add(u16::from(row[k] < yh));
-                equal[k] = equal[k].wrapping_add(u16::from(row[k] == yh));
-            }
+        for (d, &v) in below.iter_mut().zip(&b8) {
+            *d = d.wrapping_add(u16::from(v));
+        }
+        for (d, &v) in equal.iter_mut().zip(&e8) {
+            *d = d.wrapping_add(u16::from(v));
         }
     }
 }

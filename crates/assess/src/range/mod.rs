@@ -78,6 +78,9 @@ use crate::AssessError;
 use board::{BoardInfo, NONE};
 use loki_cards::{Card, HoleCards};
 
+/// The dense rank cache and its per-runout rank tables, as filled by the sweep.
+type CacheParts = (Vec<i8>, Vec<u16>);
+
 /// Exact integer counts of one holding against one uniform opponent: HS counts and the
 /// 3x3 HP table (rows: now ahead / tied / behind, columns: final ahead / tied / behind).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -139,10 +142,11 @@ impl RangeTable {
     /// # Errors
     /// [`AssessError::BoardLength`] or [`AssessError::DuplicateCard`].
     pub fn with_rank_cache(board: &[Card]) -> Result<RangeTable, AssessError> {
-        let (mut table, y) = RangeTable::build(board, true)?;
+        let (mut table, (y, ranks)) = RangeTable::build(board, true)?;
         table.cache = Some(RankCache {
             info: table.info.clone(),
             y,
+            ranks,
         });
         Ok(table)
     }
@@ -151,15 +155,18 @@ impl RangeTable {
     pub(crate) fn build(
         board: &[Card],
         cache: bool,
-    ) -> Result<(RangeTable, Vec<i16>), AssessError> {
+    ) -> Result<(RangeTable, CacheParts), AssessError> {
         let info = BoardInfo::new(board)?;
         let n = info.n();
-        let mut y = if cache {
-            vec![i16::MAX; info.runouts.len() * n]
+        let (mut y, mut ranks) = if cache {
+            (
+                vec![sweep::DEAD_DENSE; info.runouts.len() * n],
+                vec![0u16; info.runouts.len() * sweep::RANK_STRIDE],
+            )
         } else {
-            Vec::new()
+            (Vec::new(), Vec::new())
         };
-        let sums = simd::sweep(&info, cache.then_some(&mut y[..]));
+        let sums = simd::sweep(&info, cache.then_some((&mut y[..], &mut ranks[..])));
         let hs = info.hs_counts();
         let r = info.r;
         let counts: Vec<HoldingCounts> = sums
@@ -192,7 +199,7 @@ impl RangeTable {
                 values,
                 cache: None,
             },
-            y,
+            (y, ranks),
         ))
     }
 

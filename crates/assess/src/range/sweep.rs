@@ -66,12 +66,22 @@ fn card_type(c: usize, s: usize) -> u8 {
     (c / 4 * 2 + usize::from(c % 4 == s)) as u8
 }
 
+/// Groups of equal river rank a runout can have in the dense cache (`i8` values
+/// `-128..=126`; `127` marks a dead holding). At most 91 non-flush rank pairs plus 56
+/// flush classes exist on one 5-card board, so 255 is never reached.
+pub(crate) const MAX_GROUPS: usize = 255;
+/// Stride of the per-runout table "dense group -> river rank".
+pub(crate) const RANK_STRIDE: usize = 256;
+/// The dense value of a dead holding.
+pub(crate) const DEAD_DENSE: i8 = i8::MAX;
+
 /// Runs the sweep over every runout. Returns the six sums of every local holding and, if
-/// `cache` is given (runouts x holdings, row-major), fills it with the river rank of
-/// every holding on every runout, stored as `(rank ^ 0x8000) as i16` so that signed
-/// compares keep the order (`i16::MAX` for holdings that touch the runout).
+/// `cache` is given, fills it: `dense` (runouts x holdings, row-major) gets the dense
+/// river-rank group of every holding on every runout as `group - 128` (order kept;
+/// [`DEAD_DENSE`] for holdings that touch the runout), and `ranks` (runouts x
+/// [`RANK_STRIDE`]) the river rank of each group.
 #[inline(always)]
-pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums> {
+pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>) -> Vec<Sums> {
     let n = info.n();
     let dx = info.dx.max(1);
     let mut le_g = vec![0u16; dx];
@@ -80,7 +90,8 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums
     let mut dead_acc = vec![[0u32; 6]; n];
     let mut cnt = vec![[0u32; 6]; KS * KS];
     let mut stamp = vec![usize::MAX; KS * KS];
-    let mut ykey = vec![i16::MAX; KS * KS];
+    let mut ykey = vec![DEAD_DENSE; KS * KS];
+    let mut group_rank = [0u16; RANK_STRIDE];
     let mut types: Vec<TypeRec> = Vec::with_capacity(400);
     let mut order: Vec<u32> = Vec::with_capacity(400);
     let mut before: Vec<[i32; 3]> = Vec::with_capacity(400);
@@ -208,6 +219,7 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums
         };
         let sbase = s * KS * KS;
         let mut i = 0;
+        let mut group = 0usize;
         while i < order.len() {
             let y = (order[i] >> 16) as u16;
             let mut j = i;
@@ -253,12 +265,16 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums
                 let sums = v.map(|z| z.max(0) as u32 * weight);
                 cnt[k] = sums;
                 stamp[k] = ri;
-                ykey[k] = (t.y ^ 0x8000) as i16;
+                ykey[k] = (group.min(MAX_GROUPS - 1) as i32 - 128) as i8;
                 let slot = &mut acc[sbase + k];
                 for (d, z) in slot.iter_mut().zip(sums) {
                     *d = d.wrapping_add(z);
                 }
             }
+            if let Some(slot) = group_rank.get_mut(group) {
+                *slot = y;
+            }
+            group += 1;
             i = j;
         }
         // Holdings that touch the runout are dead on it: take back what their type added.
@@ -280,12 +296,15 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums
                 }
             }
         }
-        if let Some(cache) = cache.as_deref_mut() {
+        if let Some((dense, ranks)) = cache.as_mut() {
             for &(rj, g) in members {
+                if let Some(row) = ranks.get_mut(rj * RANK_STRIDE..(rj + 1) * RANK_STRIDE) {
+                    row.copy_from_slice(&group_rank);
+                }
                 let Some(perm) = info.holding_perms.get(g) else {
                     continue;
                 };
-                let Some(row) = cache.get_mut(rj * n..(rj + 1) * n) else {
+                let Some(row) = dense.get_mut(rj * n..(rj + 1) * n) else {
                     continue;
                 };
                 // Holding h on the representative is holding perm[h] on runout rj.
