@@ -43,8 +43,49 @@ struct Counter<'a> {
 impl Counter<'_> {
     #[inline(always)]
     fn query(&self, c: usize) -> [i32; 3] {
-        let lt = if c > 0 { self.le[c - 1] } else { 0 };
-        [i32::from(lt), i32::from(self.le[c]), self.tot]
+        let lt = if c > 0 {
+            self.le.get(c - 1).copied().unwrap_or(0)
+        } else {
+            0
+        };
+        let le = self.le.get(c).copied().unwrap_or(0);
+        [i32::from(lt), i32::from(le), self.tot]
+    }
+}
+
+/// The counts of holdings swept so far relative to type `t` (`[x below, x at or below,
+/// all]`), over live holdings avoiding `t`'s two cards (global minus the two card types'
+/// counters; the holding itself is added back by the caller).
+#[inline(always)]
+fn query(
+    t: &TypeRec,
+    le_g: &[u16],
+    le_p: &[u16],
+    tot_g: i32,
+    tot_p: &[i32; CT],
+    dx: usize,
+) -> [i32; 3] {
+    let c = t.xc as usize;
+    let (a, b) = (t.a as usize, t.b as usize);
+    let part = |k: usize| Counter {
+        le: le_p.get(k * dx..(k + 1) * dx).unwrap_or(&[0]),
+        tot: tot_p[k % CT],
+    };
+    let g = Counter {
+        le: le_g,
+        tot: tot_g,
+    }
+    .query(c);
+    let pa = part(a).query(c);
+    if a == b {
+        [g[0] - 2 * pa[0], g[1] - 2 * pa[1], g[2] - 2 * pa[2]]
+    } else {
+        let pb = part(b).query(c);
+        [
+            g[0] - pa[0] - pb[0],
+            g[1] - pa[1] - pb[1],
+            g[2] - pa[2] - pb[2],
+        ]
     }
 }
 
@@ -190,32 +231,7 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>
         let mut tot_g = 0i32;
         let mut tot_p = [0i32; CT];
         let query = |t: &TypeRec, le_g: &[u16], le_p: &[u16], tot_g: i32, tot_p: &[i32; CT]| {
-            let c = t.xc as usize;
-            let (a, b) = (t.a as usize, t.b as usize);
-            let g = Counter {
-                le: le_g,
-                tot: tot_g,
-            }
-            .query(c);
-            let pa = Counter {
-                le: &le_p[a * dx..(a + 1) * dx],
-                tot: tot_p[a],
-            }
-            .query(c);
-            if a == b {
-                [g[0] - 2 * pa[0], g[1] - 2 * pa[1], g[2] - 2 * pa[2]]
-            } else {
-                let pb = Counter {
-                    le: &le_p[b * dx..(b + 1) * dx],
-                    tot: tot_p[b],
-                }
-                .query(c);
-                [
-                    g[0] - pa[0] - pb[0],
-                    g[1] - pa[1] - pb[1],
-                    g[2] - pa[2] - pb[2],
-                ]
-            }
+            query(t, le_g, le_p, tot_g, tot_p, dx)
         };
         let sbase = s * KS * KS;
         let mut i = 0;
