@@ -26,9 +26,14 @@ pub struct RankCache {
 pub struct HandCounts {
     hole: HoleCards,
     r: u32,
-    /// Per opponent: global holding index, state now (0 ahead, 1 tied, 2 behind, from
-    /// our side), runouts ending with the opponent below us, runouts ending tied.
-    entries: Vec<(u16, u8, u16, u16)>,
+    /// Opponent holdings (global indices) grouped by state now from our side: ahead
+    /// `starts[0]..starts[1]`, tied `starts[1]..starts[2]`, behind `starts[2]..`.
+    global: Vec<u16>,
+    /// Per opponent: runouts ending with the opponent below us.
+    below: Vec<f64>,
+    /// Per opponent: runouts ending tied.
+    equal: Vec<f64>,
+    starts: [usize; 4],
 }
 
 /// A weighted hand assessment against one opponent table (the conventions of
@@ -114,14 +119,25 @@ impl HandCounts {
         let r = f64::from(self.r);
         let mut hp = [[0.0f64; 3]; 3];
         let mut total = [0.0f64; 3];
-        for &(g, state, below, equal) in &self.entries {
-            let wk = w.get(g as usize).copied().unwrap_or(0.0);
-            let row = state as usize % 3;
-            total[row] += wk;
-            let above = self.r.saturating_sub(u32::from(below) + u32::from(equal));
-            hp[row][0] += wk * f64::from(below);
-            hp[row][1] += wk * f64::from(equal);
-            hp[row][2] += wk * f64::from(above);
+        for row in 0..3 {
+            let range = self.starts[row]..self.starts[row + 1];
+            let (Some(g), Some(b), Some(e)) = (
+                self.global.get(range.clone()),
+                self.below.get(range.clone()),
+                self.equal.get(range),
+            ) else {
+                continue;
+            };
+            let (mut sw, mut sb, mut se) = (0.0f64, 0.0f64, 0.0f64);
+            for ((&g, &b), &e) in g.iter().zip(b).zip(e) {
+                let wk = w.get(g as usize).copied().unwrap_or(0.0);
+                sw += wk;
+                sb += wk * b;
+                se += wk * e;
+            }
+            // Every opponent shares exactly R runouts with us: the rest end above us.
+            total[row] = sw;
+            hp[row] = [sb, se, r * sw - sb - se];
         }
         CachedPotential::from_sums(hp, total, r)
     }
@@ -206,22 +222,29 @@ impl RankCache {
             .collect();
         super::simd::count_rows(&self.y, &rows, &mut below, &mut equal);
         let xh = info.x[h];
-        let entries = (0..n)
-            .filter(|&k| info.masks[k] & hm == 0)
-            .map(|k| {
-                let xk = info.x[k];
-                let state = match xh.cmp(&xk) {
-                    std::cmp::Ordering::Greater => 0,
-                    std::cmp::Ordering::Equal => 1,
-                    std::cmp::Ordering::Less => 2,
-                };
-                (info.global[k], state, below[k], equal[k])
-            })
-            .collect();
+        let mut groups: [Vec<usize>; 3] = Default::default();
+        for k in (0..n).filter(|&k| info.masks[k] & hm == 0) {
+            let state = match xh.cmp(&info.x[k]) {
+                std::cmp::Ordering::Greater => 0,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Less => 2,
+            };
+            groups[state].push(k);
+        }
+        let order: Vec<usize> = groups.concat();
+        let starts = [
+            0,
+            groups[0].len(),
+            groups[0].len() + groups[1].len(),
+            order.len(),
+        ];
         Ok(HandCounts {
             hole,
             r: info.r,
-            entries,
+            global: order.iter().map(|&k| info.global[k]).collect(),
+            below: order.iter().map(|&k| f64::from(below[k])).collect(),
+            equal: order.iter().map(|&k| f64::from(equal[k])).collect(),
+            starts,
         })
     }
 
