@@ -528,3 +528,28 @@ fn rank_cache_equals_direct_evaluation() {
         assert_eq!(c.river_rank(c.runouts().len(), 0), None);
     }
 }
+
+#[test]
+fn one_table_is_shared_across_threads() {
+    let board = cards("Ks9d4c");
+    let table = std::sync::Arc::new(RangeTable::with_rank_cache(&board).unwrap());
+    let hole: HoleCards = "Th9h".parse().unwrap();
+    let want = table.ehs(hole).unwrap();
+    let handles: Vec<_> = (0..2)
+        .map(|i| {
+            let t = std::sync::Arc::clone(&table);
+            std::thread::spawn(move || {
+                let w = weights(if i == 0 { "uniform" } else { "hash" });
+                let p = t.rank_cache().unwrap().potential2(hole, &w).unwrap();
+                (t.ehs(hole).unwrap(), p, i)
+            })
+        })
+        .collect();
+    for h in handles {
+        let (ehs, p, i) = h.join().unwrap();
+        assert_eq!(ehs, want);
+        if i == 0 {
+            close(p.ehs(), want, "uniform cached ehs");
+        }
+    }
+}
