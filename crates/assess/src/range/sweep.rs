@@ -91,8 +91,10 @@ fn query(
 
 #[inline(always)]
 fn add_from(le: &mut [u16], c: usize, w: u16) {
-    for v in le.iter_mut().skip(c) {
-        *v = v.wrapping_add(w);
+    if let Some(tail) = le.get_mut(c..) {
+        for v in tail {
+            *v = v.wrapping_add(w);
+        }
     }
 }
 
