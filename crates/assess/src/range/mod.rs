@@ -19,8 +19,8 @@
 //! # Algorithm (runout-major, per holding type)
 //!
 //! Write x for a holding's rank on the current board and y for its rank on the river.
-//! For a pair (h, o) and a runout r, HP[now][final] is decided by sign(x_h - x_o) and
-//! sign(y_h - y_o). For every runout r, each holding h live on r needs six counts over
+//! For a pair (h, o) and a runout r, the HP cell `HP[now][final]` is decided by
+//! sign(x_h - x_o) and sign(y_h - y_o). For every runout r, each holding h live on r needs six counts over
 //! the opponents o live on r and disjoint from h: `a1 = #{x_o < x_h, y_o < y_h}`,
 //! `a2 = #{x_o < x_h, y_o = y_h}`, `b1 = #{x_o = x_h, y_o < y_h}`,
 //! `b2 = #{x_o = x_h, y_o = y_h}`, `n1 = #{y_o < y_h}`, `n2 = #{y_o = y_h}`. Summed over
