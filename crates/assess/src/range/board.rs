@@ -126,6 +126,15 @@ impl BoardInfo {
         })
     }
 
+    /// The same board with the symmetry reduction switched off (every runout its own
+    /// orbit, the identity the only permutation): for tests of the reduction.
+    #[cfg(test)]
+    pub fn without_symmetry(mut self) -> BoardInfo {
+        self.holding_perms = vec![(0..self.n() as u16).collect()];
+        self.orbits = (0..self.runouts.len()).map(|r| (r, vec![(r, 0)])).collect();
+        self
+    }
+
     /// Number of holdings that do not touch the board.
     pub fn n(&self) -> usize {
         self.cards.len()

@@ -238,6 +238,7 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>
         let sbase = s * KS * KS;
         let mut i = 0;
         let mut group = 0usize;
+        group_rank.fill(0);
         while i < order.len() {
             let y = (order[i] >> 16) as u16;
             let mut j = i;
