@@ -77,7 +77,7 @@ fn naive_weighted(board: &[Card], hole: HoleCards, w: &WeightTable) -> ([f64; 3]
         }
         let wk = w.get(o);
         let theirs = bh.with(o.low()).with(o.high());
-        let now = 2 - ours.rank().cmp(&theirs.rank()) as i32 as usize - 1;
+        let now = (1 - ours.rank().cmp(&theirs.rank()) as i32) as usize;
         total[now] += wk;
         let live: Vec<u8> = (0..52u8).filter(|&c| (dead | om) >> c & 1 == 0).collect();
         for (i, &t) in live.iter().enumerate() {
@@ -526,6 +526,8 @@ fn rank_cache_equals_direct_evaluation() {
             }
         }
         assert_eq!(c.river_rank(c.runouts().len(), 0), None);
+        assert_eq!(c.river_rank(usize::MAX, 0), None);
+        assert_eq!(c.river_rank(0, usize::MAX), None);
     }
 }
 

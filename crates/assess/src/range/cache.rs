@@ -180,6 +180,9 @@ impl RankCache {
         if l == NONE {
             return None;
         }
+        if runout >= self.info.runouts.len() {
+            return None;
+        }
         let v = *self.y.get(runout * self.info.n() + l as usize)?;
         if v == super::sweep::DEAD_DENSE {
             return None;
