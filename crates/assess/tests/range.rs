@@ -77,7 +77,7 @@ fn naive_weighted(board: &[Card], hole: HoleCards, w: &WeightTable) -> ([f64; 3]
         }
         let wk = w.get(o);
         let theirs = bh.with(o.low()).with(o.high());
-        let now = 2 - ours.rank().cmp(&theirs.rank()) as i32 as usize - 1;
+        let now = (1 - ours.rank().cmp(&theirs.rank()) as i32) as usize;
         total[now] += wk;
         let live: Vec<u8> = (0..52u8).filter(|&c| (dead | om) >> c & 1 == 0).collect();
         for (i, &t) in live.iter().enumerate() {
@@ -499,6 +499,59 @@ proptest! {
         for p in picks {
             let h = holdings[p % holdings.len()];
             prop_assert_eq!(t.counts(h).unwrap(), naive(&board, h));
+        }
+    }
+}
+
+#[test]
+fn rank_cache_equals_direct_evaluation() {
+    for f in [
+        "JcQc8c", "3h4cJh", "9h8h7h", "AhKhQh", "5d4d3d2d", "3h4cJh2h",
+    ] {
+        let board = cards(f);
+        let bm = board.iter().fold(0u64, |m, c| m | 1 << c.index());
+        let c = RankCache::new(&board).unwrap();
+        let bh = Hand::EMPTY.with_all(&board);
+        for (ri, &(a, b)) in c.runouts().iter().enumerate() {
+            let rm = 1u64 << a | if b < 52 { 1u64 << b } else { 0 };
+            let hr = bh.with_index(a).with_index(b);
+            for h in HoleCards::all().skip(ri % 7).step_by(7) {
+                let hm = h.set().bits();
+                let want = if hm & bm != 0 || hm & rm != 0 {
+                    None
+                } else {
+                    Some(hr.with(h.low()).with(h.high()).rank().value())
+                };
+                assert_eq!(c.river_rank(ri, h.index()), want, "{f} runout {ri} {h}");
+            }
+        }
+        assert_eq!(c.river_rank(c.runouts().len(), 0), None);
+        assert_eq!(c.river_rank(usize::MAX, 0), None);
+        assert_eq!(c.river_rank(0, usize::MAX), None);
+    }
+}
+
+#[test]
+fn one_table_is_shared_across_threads() {
+    let board = cards("Ks9d4c");
+    let table = std::sync::Arc::new(RangeTable::with_rank_cache(&board).unwrap());
+    let hole: HoleCards = "Th9h".parse().unwrap();
+    let want = table.ehs(hole).unwrap();
+    let handles: Vec<_> = (0..2)
+        .map(|i| {
+            let t = std::sync::Arc::clone(&table);
+            std::thread::spawn(move || {
+                let w = weights(if i == 0 { "uniform" } else { "hash" });
+                let p = t.rank_cache().unwrap().potential2(hole, &w).unwrap();
+                (t.ehs(hole).unwrap(), p, i)
+            })
+        })
+        .collect();
+    for h in handles {
+        let (ehs, p, i) = h.join().unwrap();
+        assert_eq!(ehs, want);
+        if i == 0 {
+            close(p.ehs(), want, "uniform cached ehs");
         }
     }
 }

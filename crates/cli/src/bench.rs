@@ -117,6 +117,11 @@ pub fn run(a: BenchArgs) -> Result<ExitCode> {
     out.insert("eval_enumerate_per_s".into(), Value::from(e.round()));
     crate::bench_assess::measure(a.quick, &mut out);
     crate::bench_play::measure(a.quick, &mut out)?;
+    progress(
+        a.json,
+        "range: range table of a rainbow flop, cached two-card potential",
+    );
+    crate::bench_range::measure(a.quick, &mut out);
     if a.json {
         println!("{}", Value::Object(out));
     } else {

@@ -7,6 +7,7 @@ mod assess;
 mod bench;
 mod bench_assess;
 mod bench_play;
+mod bench_range;
 mod eval;
 mod frequencies;
 mod history;

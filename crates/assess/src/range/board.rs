@@ -40,6 +40,12 @@ pub(crate) struct BoardInfo {
     pub opponents: u32,
     /// Card -> local holdings that contain it.
     pub card_holdings: Vec<Vec<u16>>,
+    /// The suit permutations that map the board onto itself (the identity first), each
+    /// as the permutation of local holdings it induces.
+    pub holding_perms: Vec<Vec<u16>>,
+    /// Runout orbits under those permutations: (representative, orbit members with a
+    /// permutation index mapping the representative onto each, the representative first).
+    pub orbits: Vec<(usize, Vec<(usize, usize)>)>,
 }
 
 impl BoardInfo {
@@ -96,6 +102,7 @@ impl BoardInfo {
             card_holdings[b as usize].push(i as u16);
         }
         let nl = live.len() as u32 - 2;
+        let (holding_perms, orbits) = symmetry(board_mask, &cards, &local, &runouts);
         Ok(BoardInfo {
             board: board.to_vec(),
             board_mask,
@@ -112,7 +119,18 @@ impl BoardInfo {
             r,
             opponents: nl * (nl - 1) / 2,
             card_holdings,
+            holding_perms,
+            orbits,
         })
+    }
+
+    /// The same board with the symmetry reduction switched off (every runout its own
+    /// orbit, the identity the only permutation): for tests of the reduction.
+    #[cfg(test)]
+    pub fn without_symmetry(mut self) -> BoardInfo {
+        self.holding_perms = vec![(0..self.n() as u16).collect()];
+        self.orbits = (0..self.runouts.len()).map(|r| (r, vec![(r, 0)])).collect();
+        self
     }
 
     /// Number of holdings that do not touch the board.
@@ -146,4 +164,93 @@ impl BoardInfo {
             })
             .collect()
     }
+}
+
+/// All 24 suit permutations.
+fn suit_perms() -> Vec<[u8; 4]> {
+    let mut out = Vec::new();
+    for a in 0..4u8 {
+        for b in 0..4u8 {
+            for c in 0..4u8 {
+                for d in 0..4u8 {
+                    let p = [a, b, c, d];
+                    let mut seen = 0u8;
+                    for &x in &p {
+                        seen |= 1 << x;
+                    }
+                    if seen == 15 {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[inline]
+fn map_card(c: u8, p: &[u8; 4]) -> u8 {
+    c / 4 * 4 + p[(c % 4) as usize]
+}
+
+fn map_mask(m: u64, p: &[u8; 4]) -> u64 {
+    let mut out = 0u64;
+    for c in 0..52u8 {
+        if m >> c & 1 == 1 {
+            out |= 1 << map_card(c, p);
+        }
+    }
+    out
+}
+
+type Symmetry = (Vec<Vec<u16>>, Vec<(usize, Vec<(usize, usize)>)>);
+
+/// The suit permutations fixing the board (as local-holding permutations) and the runout
+/// orbits under them.
+fn symmetry(board_mask: u64, cards: &[(u8, u8)], local: &[u16], runouts: &[(u8, u8)]) -> Symmetry {
+    let perms: Vec<[u8; 4]> = suit_perms()
+        .into_iter()
+        .filter(|p| map_mask(board_mask, p) == board_mask)
+        .collect();
+    let holding_perms: Vec<Vec<u16>> = perms
+        .iter()
+        .map(|p| {
+            cards
+                .iter()
+                .enumerate()
+                .map(|(i, &(a, b))| {
+                    holding_index(map_card(a, p), map_card(b, p)).map_or(i as u16, |g| local[g])
+                })
+                .collect()
+        })
+        .collect();
+    let mut runout_index = std::collections::HashMap::new();
+    for (i, &(a, b)) in runouts.iter().enumerate() {
+        runout_index.insert((a, b), i);
+    }
+    let image = |ri: usize, p: &[u8; 4]| -> usize {
+        let (a, b) = runouts[ri];
+        let (x, y) = if b < 52 {
+            let (x, y) = (map_card(a, p), map_card(b, p));
+            (x.min(y), x.max(y))
+        } else {
+            (map_card(a, p), b)
+        };
+        runout_index.get(&(x, y)).copied().unwrap_or(ri)
+    };
+    let mut orbits = Vec::new();
+    for ri in 0..runouts.len() {
+        let imgs: Vec<usize> = perms.iter().map(|p| image(ri, p)).collect();
+        if imgs.iter().any(|&j| j < ri) {
+            continue;
+        }
+        let mut members: Vec<(usize, usize)> = Vec::new();
+        for (g, &j) in imgs.iter().enumerate() {
+            if !members.iter().any(|&(m, _)| m == j) {
+                members.push((j, g));
+            }
+        }
+        orbits.push((ri, members));
+    }
+    (holding_perms, orbits)
 }

@@ -4,14 +4,18 @@ use crate::{AssessError, WeightTable};
 use loki_cards::HoleCards;
 
 /// The river rank of every holding that avoids the board on every runout (two cards on a
-/// flop: 1,176 x 1,176 ranks, 2.8 MB; one card on a turn: 48 x 1,128). Holdings that
-/// touch a runout hold a sentinel above every rank.
+/// flop: 1,176 x 1,176 holdings; one card on a turn: 48 x 1,128), stored densely: per
+/// runout, the holdings' ranks are replaced by their order among the distinct ranks of
+/// that runout (at most 147 distinct values, so one signed byte each: 1.4 MB on a flop,
+/// plus a 256-entry "group -> rank" table per runout). Holdings that touch a runout hold
+/// a sentinel above every group.
 #[derive(Clone, Debug)]
 pub struct RankCache {
     pub(crate) info: BoardInfo,
-    /// Runout-major: `y[runout * n + holding]`, each rank stored as `(rank ^ 0x8000) as
-    /// i16` (order-preserving for signed compares; ranks use all 16 bits).
-    pub(crate) y: Vec<i16>,
+    /// Runout-major: `y[runout * n + holding]` = dense group - 128 (127 = dead).
+    pub(crate) y: Vec<i8>,
+    /// `ranks[runout * 256 + group]` = the river rank of that group.
+    pub(crate) ranks: Vec<u16>,
 }
 
 /// The weight-free part of a hand's potential on a cached board: for every opponent
@@ -22,9 +26,14 @@ pub struct RankCache {
 pub struct HandCounts {
     hole: HoleCards,
     r: u32,
-    /// Per opponent: global holding index, state now (0 ahead, 1 tied, 2 behind, from
-    /// our side), runouts ending with the opponent below us, runouts ending tied.
-    entries: Vec<(u16, u8, u16, u16)>,
+    /// Opponent holdings (global indices) grouped by state now from our side: ahead
+    /// `starts[0]..starts[1]`, tied `starts[1]..starts[2]`, behind `starts[2]..`.
+    global: Vec<u16>,
+    /// Per opponent: runouts ending with the opponent below us.
+    below: Vec<f64>,
+    /// Per opponent: runouts ending tied.
+    equal: Vec<f64>,
+    starts: [usize; 4],
 }
 
 /// A weighted hand assessment against one opponent table (the conventions of
@@ -110,14 +119,25 @@ impl HandCounts {
         let r = f64::from(self.r);
         let mut hp = [[0.0f64; 3]; 3];
         let mut total = [0.0f64; 3];
-        for &(g, state, below, equal) in &self.entries {
-            let wk = w.get(g as usize).copied().unwrap_or(0.0);
-            let row = state as usize % 3;
-            total[row] += wk;
-            let above = self.r.saturating_sub(u32::from(below) + u32::from(equal));
-            hp[row][0] += wk * f64::from(below);
-            hp[row][1] += wk * f64::from(equal);
-            hp[row][2] += wk * f64::from(above);
+        for row in 0..3 {
+            let range = self.starts[row]..self.starts[row + 1];
+            let (Some(g), Some(b), Some(e)) = (
+                self.global.get(range.clone()),
+                self.below.get(range.clone()),
+                self.equal.get(range),
+            ) else {
+                continue;
+            };
+            let (mut sw, mut sb, mut se) = (0.0f64, 0.0f64, 0.0f64);
+            for ((&g, &b), &e) in g.iter().zip(b).zip(e) {
+                let wk = w.get(g as usize).copied().unwrap_or(0.0);
+                sw += wk;
+                sb += wk * b;
+                se += wk * e;
+            }
+            // Every opponent shares exactly R runouts with us: the rest end above us.
+            total[row] = sw;
+            hp[row] = [sb, se, r * sw - sb - se];
         }
         CachedPotential::from_sums(hp, total, r)
     }
@@ -130,10 +150,11 @@ impl RankCache {
     /// # Errors
     /// A board of the wrong length or with a repeated card.
     pub fn new(board: &[loki_cards::Card]) -> Result<RankCache, AssessError> {
-        let (table, y) = super::RangeTable::build(board, true)?;
+        let (table, (y, ranks)) = super::RangeTable::build(board, true)?;
         Ok(RankCache {
             info: table.info,
             y,
+            ranks,
         })
     }
 
@@ -159,8 +180,17 @@ impl RankCache {
         if l == NONE {
             return None;
         }
+        if runout >= self.info.runouts.len() {
+            return None;
+        }
         let v = *self.y.get(runout * self.info.n() + l as usize)?;
-        (v != i16::MAX).then_some(v as u16 ^ 0x8000)
+        if v == super::sweep::DEAD_DENSE {
+            return None;
+        }
+        let group = (i32::from(v) + 128) as usize;
+        self.ranks
+            .get(runout * super::sweep::RANK_STRIDE + group)
+            .copied()
     }
 
     /// The runouts, in cache order: card index pairs on a flop, `(card, 255)` on a turn.
@@ -186,32 +216,38 @@ impl RankCache {
         let hm = info.masks[h];
         let mut below = vec![0u16; n];
         let mut equal = vec![0u16; n];
-        for (ri, &rm) in info.runout_masks.iter().enumerate() {
-            if rm & hm != 0 {
-                continue;
-            }
-            let Some(row) = self.y.get(ri * n..(ri + 1) * n) else {
-                continue;
-            };
-            count_row(row, row[h], &mut below, &mut equal);
-        }
-        let xh = info.x[h];
-        let entries = (0..n)
-            .filter(|&k| info.masks[k] & hm == 0)
-            .map(|k| {
-                let xk = info.x[k];
-                let state = match xh.cmp(&xk) {
-                    std::cmp::Ordering::Greater => 0,
-                    std::cmp::Ordering::Equal => 1,
-                    std::cmp::Ordering::Less => 2,
-                };
-                (info.global[k], state, below[k], equal[k])
-            })
+        let rows: Vec<(usize, i8)> = info
+            .runout_masks
+            .iter()
+            .enumerate()
+            .filter(|&(_, &rm)| rm & hm == 0)
+            .filter_map(|(ri, _)| Some((ri * n, *self.y.get(ri * n + h)?)))
             .collect();
+        super::simd::count_rows(&self.y, &rows, &mut below, &mut equal);
+        let xh = info.x[h];
+        let mut groups: [Vec<usize>; 3] = Default::default();
+        for k in (0..n).filter(|&k| info.masks[k] & hm == 0) {
+            let state = match xh.cmp(&info.x[k]) {
+                std::cmp::Ordering::Greater => 0,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Less => 2,
+            };
+            groups[state].push(k);
+        }
+        let order: Vec<usize> = groups.concat();
+        let starts = [
+            0,
+            groups[0].len(),
+            groups[0].len() + groups[1].len(),
+            order.len(),
+        ];
         Ok(HandCounts {
             hole,
             r: info.r,
-            entries,
+            global: order.iter().map(|&k| info.global[k]).collect(),
+            below: order.iter().map(|&k| f64::from(below[k])).collect(),
+            equal: order.iter().map(|&k| f64::from(equal[k])).collect(),
+            starts,
         })
     }
 
@@ -281,27 +317,61 @@ impl RankCache {
     }
 }
 
-/// `below[k] += row[k] < yh`, `equal[k] += row[k] == yh` (auto-vectorised; signed 16-bit
-/// compares, the dead-holding sentinel `i16::MAX` counts as neither).
-#[inline]
-fn count_row(row: &[i16], yh: i16, below: &mut [u16], equal: &mut [u16]) {
+/// For every listed runout row (offset into `y`, our dense rank there) and every holding
+/// k: `below[k] += y[k] < ours`, `equal[k] += y[k] == ours`. Signed byte compares (the
+/// dead-holding sentinel counts as neither), byte counters for up to 248 rows at a time
+/// widened into the 16-bit totals, rows taken eight at a time so that the counters stay
+/// in registers; written so that it auto-vectorises.
+#[inline(always)]
+pub(crate) fn count_rows(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
     const L: usize = 32;
-    let mut rc = row.chunks_exact(L);
-    let mut bc = below.chunks_exact_mut(L);
-    let mut ec = equal.chunks_exact_mut(L);
-    for ((r, b), e) in (&mut rc).zip(&mut bc).zip(&mut ec) {
-        for i in 0..L {
-            b[i] += u16::from(r[i] < yh);
-            e[i] += u16::from(r[i] == yh);
+    const G: usize = 8;
+    const BLOCK: usize = 248;
+    let n = below.len().min(equal.len());
+    let full = n / L * L;
+    let mut b8 = vec![0u8; n];
+    let mut e8 = vec![0u8; n];
+    for block in rows.chunks(BLOCK) {
+        b8.fill(0);
+        e8.fill(0);
+        for group in block.chunks(G) {
+            let segs: Vec<(&[i8], i8)> = group
+                .iter()
+                .filter_map(|&(off, yh)| Some((y.get(off..off + n)?, yh)))
+                .collect();
+            let mut c = 0;
+            while c < full {
+                let mut lt = [0u8; L];
+                let mut eq = [0u8; L];
+                for &(row, yh) in &segs {
+                    let Some(seg) = row.get(c..c + L) else {
+                        continue;
+                    };
+                    for i in 0..L {
+                        lt[i] = lt[i].wrapping_add(u8::from(seg[i] < yh));
+                        eq[i] = eq[i].wrapping_add(u8::from(seg[i] == yh));
+                    }
+                }
+                for (d, v) in b8[c..c + L].iter_mut().zip(lt) {
+                    *d = d.wrapping_add(v);
+                }
+                for (d, v) in e8[c..c + L].iter_mut().zip(eq) {
+                    *d = d.wrapping_add(v);
+                }
+                c += L;
+            }
+            for &(row, yh) in &segs {
+                for k in full..n {
+                    b8[k] = b8[k].wrapping_add(u8::from(row[k] < yh));
+                    e8[k] = e8[k].wrapping_add(u8::from(row[k] == yh));
+                }
+            }
         }
-    }
-    for ((r, b), e) in rc
-        .remainder()
-        .iter()
-        .zip(bc.into_remainder())
-        .zip(ec.into_remainder())
-    {
-        *b += u16::from(*r < yh);
-        *e += u16::from(*r == yh);
+        for (d, &v) in below.iter_mut().zip(&b8) {
+            *d = d.wrapping_add(u16::from(v));
+        }
+        for (d, &v) in equal.iter_mut().zip(&e8) {
+            *d = d.wrapping_add(u16::from(v));
+        }
     }
 }

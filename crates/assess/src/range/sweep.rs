@@ -43,15 +43,58 @@ struct Counter<'a> {
 impl Counter<'_> {
     #[inline(always)]
     fn query(&self, c: usize) -> [i32; 3] {
-        let lt = if c > 0 { self.le[c - 1] } else { 0 };
-        [i32::from(lt), i32::from(self.le[c]), self.tot]
+        let lt = if c > 0 {
+            self.le.get(c - 1).copied().unwrap_or(0)
+        } else {
+            0
+        };
+        let le = self.le.get(c).copied().unwrap_or(0);
+        [i32::from(lt), i32::from(le), self.tot]
+    }
+}
+
+/// The counts of holdings swept so far relative to type `t` (`[x below, x at or below,
+/// all]`), over live holdings avoiding `t`'s two cards (global minus the two card types'
+/// counters; the holding itself is added back by the caller).
+#[inline(always)]
+fn query(
+    t: &TypeRec,
+    le_g: &[u16],
+    le_p: &[u16],
+    tot_g: i32,
+    tot_p: &[i32; CT],
+    dx: usize,
+) -> [i32; 3] {
+    let c = t.xc as usize;
+    let (a, b) = (t.a as usize, t.b as usize);
+    let part = |k: usize| Counter {
+        le: le_p.get(k * dx..(k + 1) * dx).unwrap_or(&[0]),
+        tot: tot_p[k % CT],
+    };
+    let g = Counter {
+        le: le_g,
+        tot: tot_g,
+    }
+    .query(c);
+    let pa = part(a).query(c);
+    if a == b {
+        [g[0] - 2 * pa[0], g[1] - 2 * pa[1], g[2] - 2 * pa[2]]
+    } else {
+        let pb = part(b).query(c);
+        [
+            g[0] - pa[0] - pb[0],
+            g[1] - pa[1] - pb[1],
+            g[2] - pa[2] - pb[2],
+        ]
     }
 }
 
 #[inline(always)]
 fn add_from(le: &mut [u16], c: usize, w: u16) {
-    for v in le.iter_mut().skip(c) {
-        *v = v.wrapping_add(w);
+    if let Some(tail) = le.get_mut(c..) {
+        for v in tail {
+            *v = v.wrapping_add(w);
+        }
     }
 }
 
@@ -66,11 +109,22 @@ fn card_type(c: usize, s: usize) -> u8 {
     (c / 4 * 2 + usize::from(c % 4 == s)) as u8
 }
 
+/// Groups of equal river rank a runout can have in the dense cache (`i8` values
+/// `-128..=126`; `127` marks a dead holding). At most 91 non-flush rank pairs plus 56
+/// flush classes exist on one 5-card board, so 255 is never reached.
+pub(crate) const MAX_GROUPS: usize = 255;
+/// Stride of the per-runout table "dense group -> river rank".
+pub(crate) const RANK_STRIDE: usize = 256;
+/// The dense value of a dead holding.
+pub(crate) const DEAD_DENSE: i8 = i8::MAX;
+
 /// Runs the sweep over every runout. Returns the six sums of every local holding and, if
-/// `cache` is given (runouts x holdings, row-major), fills it with the river rank of
-/// every holding on every runout, stored as `(rank ^ 0x8000) as i16` so that signed
-/// compares keep the order (`i16::MAX` for holdings that touch the runout).
-pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums> {
+/// `cache` is given, fills it: `dense` (runouts x holdings, row-major) gets the dense
+/// river-rank group of every holding on every runout as `group - 128` (order kept;
+/// [`DEAD_DENSE`] for holdings that touch the runout), and `ranks` (runouts x
+/// [`RANK_STRIDE`]) the river rank of each group.
+#[inline(always)]
+pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>) -> Vec<Sums> {
     let n = info.n();
     let dx = info.dx.max(1);
     let mut le_g = vec![0u16; dx];
@@ -79,11 +133,19 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums
     let mut dead_acc = vec![[0u32; 6]; n];
     let mut cnt = vec![[0u32; 6]; KS * KS];
     let mut stamp = vec![usize::MAX; KS * KS];
-    let mut ykey = vec![i16::MAX; KS * KS];
+    let mut ykey = vec![DEAD_DENSE; KS * KS];
+    let mut group_rank = [0u16; RANK_STRIDE];
     let mut types: Vec<TypeRec> = Vec::with_capacity(400);
     let mut order: Vec<u32> = Vec::with_capacity(400);
     let mut before: Vec<[i32; 3]> = Vec::with_capacity(400);
-    for (ri, &(r1, r2)) in info.runouts.iter().enumerate() {
+    for (ri, members) in &info.orbits {
+        let ri = *ri;
+        let Some(&(r1, r2)) = info.runouts.get(ri) else {
+            continue;
+        };
+        // Every runout of the orbit contributes what the representative contributes, to
+        // the permuted holdings; the final average over the group sorts that out.
+        let weight = members.len() as u32;
         let dead = info.board_mask | info.runout_masks[ri];
         let mut h5 = info.board_hand.with_index(r1);
         if r2 < 52 {
@@ -171,35 +233,12 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums
         let mut tot_g = 0i32;
         let mut tot_p = [0i32; CT];
         let query = |t: &TypeRec, le_g: &[u16], le_p: &[u16], tot_g: i32, tot_p: &[i32; CT]| {
-            let c = t.xc as usize;
-            let (a, b) = (t.a as usize, t.b as usize);
-            let g = Counter {
-                le: le_g,
-                tot: tot_g,
-            }
-            .query(c);
-            let pa = Counter {
-                le: &le_p[a * dx..(a + 1) * dx],
-                tot: tot_p[a],
-            }
-            .query(c);
-            if a == b {
-                [g[0] - 2 * pa[0], g[1] - 2 * pa[1], g[2] - 2 * pa[2]]
-            } else {
-                let pb = Counter {
-                    le: &le_p[b * dx..(b + 1) * dx],
-                    tot: tot_p[b],
-                }
-                .query(c);
-                [
-                    g[0] - pa[0] - pb[0],
-                    g[1] - pa[1] - pb[1],
-                    g[2] - pa[2] - pb[2],
-                ]
-            }
+            query(t, le_g, le_p, tot_g, tot_p, dx)
         };
         let sbase = s * KS * KS;
         let mut i = 0;
+        let mut group = 0usize;
+        group_rank.fill(0);
         while i < order.len() {
             let y = (order[i] >> 16) as u16;
             let mut j = i;
@@ -242,15 +281,19 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums
                     tot_a - tot_b,
                 ];
                 let k = key(t.a, t.b);
-                let sums = v.map(|z| z.max(0) as u32);
+                let sums = v.map(|z| z.max(0) as u32 * weight);
                 cnt[k] = sums;
                 stamp[k] = ri;
-                ykey[k] = (t.y ^ 0x8000) as i16;
+                ykey[k] = (group.min(MAX_GROUPS - 1) as i32 - 128) as i8;
                 let slot = &mut acc[sbase + k];
                 for (d, z) in slot.iter_mut().zip(sums) {
                     *d = d.wrapping_add(z);
                 }
             }
+            if let Some(slot) = group_rank.get_mut(group) {
+                *slot = y;
+            }
+            group += 1;
             i = j;
         }
         // Holdings that touch the runout are dead on it: take back what their type added.
@@ -272,15 +315,28 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums
                 }
             }
         }
-        if let Some(cache) = cache.as_deref_mut() {
-            if let Some(row) = cache.get_mut(ri * n..(ri + 1) * n) {
-                for (y, &(ca, cb)) in row.iter_mut().zip(&info.cards) {
-                    *y = ykey[key(sigma[ca as usize], sigma[cb as usize])];
+        if let Some((dense, ranks)) = cache.as_mut() {
+            for &(rj, g) in members {
+                if let Some(row) = ranks.get_mut(rj * RANK_STRIDE..(rj + 1) * RANK_STRIDE) {
+                    row.copy_from_slice(&group_rank);
+                }
+                let Some(perm) = info.holding_perms.get(g) else {
+                    continue;
+                };
+                let Some(row) = dense.get_mut(rj * n..(rj + 1) * n) else {
+                    continue;
+                };
+                // Holding h on the representative is holding perm[h] on runout rj.
+                for (&(ca, cb), &ph) in info.cards.iter().zip(perm) {
+                    if let Some(y) = row.get_mut(ph as usize) {
+                        *y = ykey[key(sigma[ca as usize], sigma[cb as usize])];
+                    }
                 }
             }
         }
     }
-    info.cards
+    let weighted: Vec<Sums> = info
+        .cards
         .iter()
         .zip(&dead_acc)
         .map(|(&(ca, cb), dead)| {
@@ -295,6 +351,20 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<&mut [i16]>) -> Vec<Sums
                 *o = o.wrapping_sub(*z);
             }
             out
+        })
+        .collect();
+    // Average over the symmetry group: total(h) = (1/|G|) * sum over g of W(g(h)).
+    let gsize = info.holding_perms.len().max(1) as u64;
+    (0..n)
+        .map(|h| {
+            let mut sum = [0u64; 6];
+            for perm in &info.holding_perms {
+                let w = weighted[perm[h] as usize % n];
+                for (s, z) in sum.iter_mut().zip(w) {
+                    *s += u64::from(z);
+                }
+            }
+            sum.map(|z| (z / gsize) as u32)
         })
         .collect()
 }

@@ -1,0 +1,103 @@
+//! The range table per flop texture and on the turn, the cached weighted potential of one
+//! hand against 1 and 10 opponent tables, and a naive single-holding Figure-2 loop as the
+//! baseline (the naive table would be 1,176 times that).
+#![allow(missing_docs)]
+use criterion::{criterion_group, criterion_main, Criterion};
+use loki_assess::{RangeTable, RankCache, WeightTable};
+use loki_cards::{parse_cards, Card, Hand, HoleCards, HOLDINGS};
+use std::hint::black_box;
+
+fn naive_one(board: &[Card], hole: HoleCards) -> [[u32; 3]; 3] {
+    let mut dead = 0u64;
+    for c in board.iter().chain(hole.cards().iter()) {
+        dead |= 1 << c.index();
+    }
+    let bh = Hand::EMPTY.with_all(board);
+    let ours = bh.with(hole.low()).with(hole.high());
+    let mut hp = [[0u32; 3]; 3];
+    for o in HoleCards::all() {
+        let om = o.set().bits();
+        if om & dead != 0 {
+            continue;
+        }
+        let theirs = bh.with(o.low()).with(o.high());
+        let now = (1 - ours.rank().cmp(&theirs.rank()) as i32) as usize;
+        let live: Vec<u8> = (0..52u8).filter(|&c| (dead | om) >> c & 1 == 0).collect();
+        for (i, &t) in live.iter().enumerate() {
+            for &r in &live[i + 1..] {
+                let fin = 1 - ours
+                    .with_indices(&[t, r])
+                    .rank()
+                    .cmp(&theirs.with_indices(&[t, r]).rank()) as i32;
+                hp[now][fin as usize] += 1;
+            }
+        }
+    }
+    hp
+}
+
+fn tables(n: usize) -> Vec<WeightTable> {
+    (0..n)
+        .map(|t| {
+            let mut w = [0.0; HOLDINGS];
+            for (h, x) in w.iter_mut().enumerate() {
+                let u = ((h as u64 + 7 * t as u64) * 2654435761 % (1 << 32)) as f64;
+                *x = 0.01 + 0.99 * u / 4294967296.0;
+            }
+            WeightTable::from_weights(&w).unwrap_or_default()
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("range_table");
+    g.sample_size(20);
+    for (name, b) in [
+        ("rainbow_5s4dKh", "5s4dKh"),
+        ("two_tone_3h4cJh", "3h4cJh"),
+        ("monotone_JcQc8c", "JcQc8c"),
+        ("paired_9d2s9h", "9d2s9h"),
+        ("turn_3h4cJh2d", "3h4cJh2d"),
+    ] {
+        let board = parse_cards(b).unwrap();
+        g.bench_function(name, |bn| {
+            bn.iter(|| RangeTable::new(black_box(&board)).unwrap())
+        });
+    }
+    let board = parse_cards("5s4dKh").unwrap();
+    g.bench_function("rainbow_5s4dKh_with_rank_cache", |bn| {
+        bn.iter(|| RangeTable::with_rank_cache(black_box(&board)).unwrap())
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("cached_potential");
+    let cache = RankCache::new(&board).unwrap();
+    let hole: HoleCards = "AdQc".parse().unwrap();
+    let ts = tables(10);
+    let refs: Vec<&WeightTable> = ts.iter().collect();
+    g.bench_function("flop_1_table", |bn| {
+        bn.iter(|| cache.potential2(black_box(hole), &ts[0]).unwrap())
+    });
+    g.bench_function("flop_10_tables", |bn| {
+        bn.iter(|| cache.potentials(black_box(hole), &refs).unwrap())
+    });
+    let counts = cache.hand_counts(hole).unwrap();
+    g.bench_function("flop_weighted_pass_only", |bn| {
+        bn.iter(|| counts.potential(black_box(&ts[1])))
+    });
+    let turn = RankCache::new(&parse_cards("5s4dKh2c").unwrap()).unwrap();
+    g.bench_function("turn_1_table", |bn| {
+        bn.iter(|| turn.potential1(black_box(hole), &ts[0]).unwrap())
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("naive_baseline");
+    g.sample_size(10);
+    g.bench_function("one_holding_flop_5s4dKh", |bn| {
+        bn.iter(|| naive_one(black_box(&board), hole))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,46 @@
+//! Runtime ISA dispatch: the two hot loops (the range-table sweep and the per-hand counts
+//! pass over the rank cache) are portable Rust written to auto-vectorise; on x86-64 CPUs
+//! with AVX2 the same code is compiled a second time with AVX2 enabled (lanes twice as wide) and chosen at run time. Everything else falls back to the portable
+//! build.
+#![allow(unsafe_code)]
+use super::board::BoardInfo;
+use super::sweep::Sums;
+
+/// The range-table sweep (see `sweep::sweep`).
+pub(crate) fn sweep(info: &BoardInfo, cache: Option<(&mut [i8], &mut [u16])>) -> Vec<Sums> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2 (detected just above), the only
+            // precondition of calling a `#[target_feature(enable = "avx2")]` function.
+            return unsafe { sweep_avx2(info, cache) };
+        }
+    }
+    super::sweep::sweep(info, cache)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn sweep_avx2(info: &BoardInfo, cache: Option<(&mut [i8], &mut [u16])>) -> Vec<Sums> {
+    super::sweep::sweep(info, cache)
+}
+
+/// The counts pass of one hand (see `cache::count_rows`).
+pub(crate) fn count_rows(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2 (detected just above), the only
+            // precondition of calling a `#[target_feature(enable = "avx2")]` function.
+            unsafe { count_rows_avx2(y, rows, below, equal) };
+            return;
+        }
+    }
+    super::cache::count_rows(y, rows, below, equal)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn count_rows_avx2(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
+    super::cache::count_rows(y, rows, below, equal)
+}
