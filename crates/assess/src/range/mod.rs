@@ -80,26 +80,26 @@
 //!
 //! # Timings
 //!
-//! Shared 2-vCPU guest (AMD EPYC, AVX2), release build, one thread, measured while other
-//! developers' jobs kept the load average at 4-8: CPU time per call from `perf stat`
-//! task-clock (wall-clock times from `cargo bench` were up to twice as high under that
-//! load). The prototype of `shared/research/range-table.md` was measured idle; our naive
-//! single-holding loop took 4.7 ms here against its 3.1-3.4 ms there.
+//! `cargo bench -p loki-assess --bench range` (criterion medians), shared 2-vCPU guest
+//! (AMD EPYC, AVX2), one thread, load average about 2-3 from other developers' jobs
+//! (`perf stat` CPU times agreed within 5 %). The prototype of
+//! `shared/research/range-table.md` was measured idle; our naive single-holding loop
+//! takes 4.7 ms here against its 3.1-3.4 ms there.
 //!
-//! | operation | ms |
+//! | operation | time |
 //! |---|---:|
-//! | range table, rainbow 5s4dKh / 7s9h2c (slowest texture) | 9.3 |
-//! | range table, two-tone 3h4cJh | 8.9 |
-//! | range table, monotone JcQc8c | 6.2 |
-//! | range table, rainbow paired 9d2s9h | 6.2 |
-//! | range table, trips 7c7d7h | 3.5 |
-//! | range table, turn 3h4cJh2d (PPot1) | 0.76 |
-//! | range table + rank cache, rainbow flop | 12.1 |
-//! | range table + rank cache, turn | 0.84 |
-//! | cached two-card HP table, one hand vs 1 table | 0.082 |
-//! | cached two-card HP table, one hand vs 10 tables | 0.094 |
-//! | cached one-card HP table on the turn, vs 1 table | 0.0095 |
-//! | naive Figure-2 loop, one holding on a flop | 4.7 |
+//! | range table, rainbow 5s4dKh (slowest texture; 7s9h2c the same) | 9.3 ms |
+//! | range table, two-tone 3h4cJh | 8.8 ms |
+//! | range table, monotone JcQc8c | 6.0 ms |
+//! | range table, rainbow paired 9d2s9h | 6.4 ms |
+//! | range table, trips 7c7d7h | 3.5 ms |
+//! | range table, turn 3h4cJh2d (PPot1) | 0.62 ms |
+//! | range table + rank cache, rainbow flop | 12.3 ms |
+//! | cached two-card HP table, one hand vs 1 table | 83 us |
+//! | cached two-card HP table, one hand vs 10 tables | 99 us |
+//! | weighted pass alone (one more table) | 1.2 us |
+//! | cached one-card HP table on the turn, vs 1 table | 9.8 us |
+//! | naive Figure-2 loop, one holding on a flop | 4.7 ms |
 //!
 //! The naive table would be 1,176 x 4.7 ms = 5.6 s: the range table is about 600 times
 //! faster.
