@@ -101,11 +101,11 @@ fn check_reports_bad_hands_with_status_1() {
 
 #[test]
 fn bad_arguments_are_one_line_and_exit_2() {
-    let o = loki(&["simulate", "--players", "2*BPM,call", "--hands", "1"]);
+    let o = loki(&["simulate", "--players", "2*nobody,call", "--hands", "1"]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.starts_with("loki: error: unknown player \"bpm\""),
+        err.starts_with("loki: error: unknown player \"nobody\""),
         "{err}"
     );
     assert_eq!(err.trim().lines().count(), 1);
