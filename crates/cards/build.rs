@@ -165,7 +165,7 @@ fn main() {
     let n_rows = (max_key >> ROW_SHIFT) + 1;
     assert!(n_rows <= 8192);
     let mut order: Vec<u32> = rows.keys().copied().collect();
-    order.sort_unstable();
+    order.sort_by_key(|r| (std::cmp::Reverse(rows[r].len()), *r));
     let mut table: Vec<Option<u16>> = Vec::new();
     let mut offsets = vec![0u32; 8192];
     let mut first_free = 0usize;

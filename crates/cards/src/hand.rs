@@ -29,9 +29,10 @@ const fn card_mask(i: usize) -> u64 {
     1u64 << (16 * (i % 4) + i / 4)
 }
 
-/// Key and mask of each card; 64 entries so that a masked index needs no bounds check.
-static CARD_KEYS: [(u64, u64); 64] = {
-    let mut t = [(0u64, 0u64); 64];
+/// Key and mask of each card; 256 entries (all-zero past 51) so that any `u8` index is in
+/// bounds without a mask or a check.
+static CARD_KEYS: [(u64, u64); 256] = {
+    let mut t = [(0u64, 0u64); 256];
     let mut i = 0;
     while i < 52 {
         t[i] = (card_key(i), card_mask(i));
@@ -73,7 +74,7 @@ impl Hand {
     #[inline(always)]
     #[must_use]
     pub fn with_index(self, i: u8) -> Hand {
-        let (k, m) = CARD_KEYS[i as usize & 63];
+        let (k, m) = CARD_KEYS[i as usize];
         Hand {
             key: self.key.wrapping_add(k),
             mask: self.mask | m,
@@ -117,13 +118,12 @@ impl Hand {
         if flush != 0 {
             let suit = (flush.trailing_zeros() - 35) / 4;
             let ranks = (self.mask >> (16 * suit)) as usize & 0x1fff;
-            HandRank(FLUSH_LOOKUP[ranks])
-        } else {
-            let key = self.key as u32;
-            let row = (key >> ROW_SHIFT) as usize & (OFFSETS.len() - 1);
-            let index = key.wrapping_add(OFFSETS[row]) as usize & (RANK_LOOKUP_SIZE - 1);
-            HandRank(RANK_LOOKUP[index])
+            return HandRank(FLUSH_LOOKUP[ranks]);
         }
+        let key = self.key as u32;
+        let row = (key >> ROW_SHIFT) as usize & (OFFSETS.len() - 1);
+        let index = key.wrapping_add(OFFSETS[row]) as usize & (RANK_LOOKUP_SIZE - 1);
+        HandRank(RANK_LOOKUP[index])
     }
 }
 
