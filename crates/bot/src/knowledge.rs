@@ -22,7 +22,7 @@ fn parse_frequencies(text: &str) -> Option<FrequencyTable> {
     let mut f: File = toml::from_str(text).ok()?;
     for row in f.frequencies.iter_mut().flatten() {
         let sum: f64 = row.iter().sum();
-        if !(sum > 0.0) || row.iter().any(|x| *x < 0.0) {
+        if sum.is_nan() || sum <= 0.0 || row.iter().any(|x| *x < 0.0) {
             return None;
         }
         for x in row.iter_mut() {
