@@ -1,14 +1,8 @@
 //! The `loki assess` and `loki income-rates` contracts, run through the real binary.
 #![allow(missing_docs)]
+mod common;
+use common::loki;
 use std::io::Write;
-use std::process::Command;
-
-fn loki(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_loki"))
-        .args(args)
-        .output()
-        .expect("run loki")
-}
 
 fn json(o: &std::process::Output) -> serde_json::Map<String, serde_json::Value> {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

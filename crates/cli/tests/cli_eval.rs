@@ -1,13 +1,7 @@
 //! The `loki eval` and `loki bench` contracts, run through the real binary.
 #![allow(missing_docs)]
-use std::process::Command;
-
-fn loki(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_loki"))
-        .args(args)
-        .output()
-        .expect("run loki")
-}
+mod common;
+use common::loki;
 
 #[test]
 fn eval_prints_best_five_and_category() {

@@ -1,14 +1,8 @@
 //! The `loki simulate` and `loki history` contracts, run through the real binary.
 #![allow(missing_docs)]
+mod common;
+use common::loki;
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn loki(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_loki"))
-        .args(args)
-        .output()
-        .expect("run loki")
-}
 
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("loki-cli-history-{}", std::process::id()));

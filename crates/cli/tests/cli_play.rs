@@ -1,14 +1,8 @@
 //! The tournament, advise and players commands through the real binary.
 #![allow(missing_docs)]
+mod common;
+use common::loki;
 use std::path::Path;
-use std::process::Command;
-
-fn loki(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_loki"))
-        .args(args)
-        .output()
-        .expect("run loki")
-}
 
 fn tmp(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("loki-test-{}-{name}", std::process::id()));

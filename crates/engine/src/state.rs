@@ -339,12 +339,7 @@ impl HandState {
         if !self.hole_due(position) {
             return Err(DealError::HoleNotDue(position));
         }
-        for c in cards.cards() {
-            if self.used.contains(c) {
-                return Err(DealError::DuplicateCard(c));
-            }
-        }
-        self.used = self.used.union(cards.set());
+        self.claim(cards)?;
         self.hole[position] = Some(cards);
         self.events.push(Event::HoleDealt { position, cards });
         let at = self.events.len() - 1;
@@ -370,14 +365,18 @@ impl HandState {
         if self.phase != Phase::Reveal(position) {
             return Err(DealError::HoleNotDue(position));
         }
-        for c in cards.cards() {
-            if self.used.contains(c) {
-                return Err(DealError::DuplicateCard(c));
-            }
-        }
-        self.used = self.used.union(cards.set());
+        self.claim(cards)?;
         self.hole[position] = Some(cards);
         self.showdown_or_reveal();
+        Ok(())
+    }
+
+    /// Marks hole cards as used, refusing a card already dealt (state unchanged then).
+    fn claim(&mut self, cards: HoleCards) -> Result<(), DealError> {
+        if let Some(c) = cards.cards().into_iter().find(|c| self.used.contains(*c)) {
+            return Err(DealError::DuplicateCard(c));
+        }
+        self.used = self.used.union(cards.set());
         Ok(())
     }
 
