@@ -287,3 +287,37 @@ fn income_rates_small_run() {
     let o = loki(&["income-rates", "--seats", "11", "--out", "/tmp/x.csv"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn range_equals_single_hand_assess() {
+    let o = loki(&["assess", "--board", "3h4cJh", "--range", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let m = v.as_object().unwrap();
+    assert_eq!(m.len(), 1176);
+    for h in ["AdQc", "5h2h", "QdTd", "JcJs"] {
+        let one = loki(&["assess", "--hole", h, "--board", "3h4cJh", "--json"]);
+        let w: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+        let key = m
+            .keys()
+            .find(|k| {
+                let a: loki_cards::HoleCards = k.parse().unwrap();
+                a == h.parse().unwrap()
+            })
+            .unwrap();
+        let (x, y) = (m[key].as_f64().unwrap(), w["ehs"].as_f64().unwrap());
+        assert!((x - y).abs() < 1e-12, "{h}: {x} vs {y}");
+    }
+    let t = loki(&["assess", "--board", "3h4cJh2d", "--range", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&t.stdout).unwrap();
+    assert_eq!(v.as_object().unwrap().len(), 1128);
+    for bad in [
+        &["assess", "--board", "3h4cJh2d5s", "--range"][..],
+        &["assess", "--board", "3h4c", "--range"],
+        &["assess", "--board", "3h3h4c", "--range"],
+        &["assess", "--hole", "AdQc", "--board", "3h4cJh", "--range"],
+    ] {
+        let o = loki(bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+    }
+}
