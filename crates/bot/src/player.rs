@@ -98,6 +98,21 @@ impl LokiPlayer {
     pub fn set_detail(&mut self, detail: bool) {
         self.detail = detail;
     }
+    /// A copy of the player in its current state (for benches and what-if analysis).
+    pub fn clone_for_bench(&self) -> LokiPlayer {
+        LokiPlayer {
+            name: self.name.clone(),
+            style: self.style.clone(),
+            know: self.know.clone(),
+            rng: self.rng.clone(),
+            models: self.models.clone(),
+            board: self.board.clone(),
+            plan: self.plan,
+            semi_bluff_from: self.semi_bluff_from,
+            last: self.last.clone(),
+            detail: self.detail,
+        }
+    }
     /// The style.
     pub fn style(&self) -> &Style {
         &self.style
