@@ -10,7 +10,7 @@
 use crate::board_cache::BoardRanges;
 use crate::frequencies::{ActionKind, Context, Street};
 use crate::knowledge::Knowledge;
-use crate::opponent_model::{ModelMode, OpponentModel};
+use crate::opponent_model::OpponentModel;
 use crate::postflop::{self, PostflopSituation, Rule};
 use crate::preflop::{self, BettingState, Plan, PlanInputs};
 use crate::style::Style;
@@ -575,9 +575,4 @@ impl Player for LokiPlayer {
 struct SavedState {
     rng: String,
     models: Vec<(usize, crate::ActionStats)>,
-}
-
-/// Whether a model mode re-weights after the flop.
-pub fn reweights(mode: ModelMode) -> bool {
-    mode != ModelMode::InitialOnly
 }
