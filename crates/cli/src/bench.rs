@@ -16,6 +16,11 @@ pub struct BenchArgs {
     /// Smaller workloads: finishes in under 20 seconds.
     #[arg(long)]
     quick: bool,
+    /// Print only the behavior signature: a hash of the results of a fixed short
+    /// tournament of the whole player family (default configuration) and the number of
+    /// decisions made. A refactor must leave it unchanged.
+    #[arg(long, conflicts_with_all = ["json", "quick"])]
+    signature: bool,
 }
 
 /// The fixed seed of every benchmark input.
@@ -97,6 +102,11 @@ pub fn eval_enumerate(first_limit: usize) -> (u64, f64) {
 }
 
 pub fn run(a: BenchArgs) -> Result<ExitCode> {
+    if a.signature {
+        let (hash, decisions) = crate::tournament::signature()?;
+        println!("signature {hash:016x} decisions {decisions}");
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut out = Map::new();
     let n = if a.quick { 2_000_000 } else { 10_000_000 };
     progress(a.json, &format!("eval_random: {n} random 7-card hands"));

@@ -163,23 +163,8 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     }
     let names = seat_names(&kinds);
     let game = GameConfig::limit(n, 1, 2, 2, 4)?;
-    let deals = hands.div_ceil(n as u64);
-    let inputs = Inputs {
-        loki_version: env!("CARGO_PKG_VERSION").to_string(),
-        seed: a.seed,
-        player_list: player_list.clone(),
-        seats: names.clone(),
-        hands: deals * n as u64,
-        deals,
-        rotations: n,
-        game: Game {
-            small_blind: 1,
-            big_blind: 2,
-            small_bet: 2,
-            big_bet: 4,
-        },
-        configuration: serde_json::to_value(&config)?,
-    };
+    let inputs = make_inputs(a.seed, &player_list, &names, hands, &config)?;
+    let deals = inputs.deals;
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;
     let factory = Factory {
@@ -256,8 +241,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         inputs: &inputs,
         summary: &summary,
     };
-    let json = serde_json::to_string_pretty(&results)?;
-    std::fs::write(a.out.join("results.json"), json + "\n")?;
+    std::fs::write(a.out.join("results.json"), results_json(&results)?)?;
     plot::profit_png(&a.out.join("profit.png"), &t.ledger, &kinds, n)?;
     print_table(&summary, &inputs);
     let secs = started.elapsed().as_secs_f64();
@@ -270,6 +254,81 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The inputs of a run (everything its results depend on).
+fn make_inputs(
+    seed: u64,
+    player_list: &str,
+    names: &[String],
+    hands: u64,
+    config: &loki_bot::LokiConfig,
+) -> Result<Inputs> {
+    let n = names.len() as u64;
+    let deals = hands.div_ceil(n);
+    Ok(Inputs {
+        loki_version: env!("CARGO_PKG_VERSION").to_string(),
+        seed,
+        player_list: player_list.to_string(),
+        seats: names.to_vec(),
+        hands: deals * n,
+        deals,
+        rotations: names.len(),
+        game: Game {
+            small_blind: 1,
+            big_blind: 2,
+            small_bet: 2,
+            big_bet: 4,
+        },
+        configuration: serde_json::to_value(config)?,
+    })
+}
+
+/// The bytes of results.json.
+fn results_json(results: &Results<'_>) -> Result<String> {
+    Ok(serde_json::to_string_pretty(results)? + "\n")
+}
+
+/// The whole player family, one seat each: the field of `loki bench --signature`.
+pub const SIGNATURE_FIELD: &str = "BPM,BPT,BPL,GOM,SOM,LOKI2,TP,TA,LP,LA";
+/// Hands of the signature tournament.
+pub const SIGNATURE_HANDS: u64 = 500;
+
+/// `loki bench --signature`: plays a fixed short duplicate tournament of the whole player
+/// family with the default configuration and returns (FNV-1a 64 hash of its results.json,
+/// decisions made). Any change of behavior changes it; a pure refactor must not.
+pub fn signature() -> Result<(u64, u64)> {
+    let config = loki_bot::LokiConfig::default();
+    let roster = Roster::new(config.clone());
+    let kinds = roster.expand(SIGNATURE_FIELD)?;
+    let names = seat_names(&kinds);
+    let n = kinds.len();
+    let seed = 1998;
+    let inputs = make_inputs(seed, SIGNATURE_FIELD, &names, SIGNATURE_HANDS, &config)?;
+    let factory = Factory {
+        roster: &roster,
+        kinds: kinds.clone(),
+        names: names.clone(),
+        seed,
+    };
+    let mut t = Tournament::new(GameConfig::limit(n, 1, 2, 2, 4)?, seed, &factory)?;
+    while t.deals_played() < inputs.deals {
+        let count = 25.min(inputs.deals - t.deals_played());
+        t.play_batch(count, &factory)?;
+    }
+    let summary = summarize(&t.ledger, &names, &kinds, n, 2);
+    let json = results_json(&Results {
+        inputs: &inputs,
+        summary: &summary,
+    })?;
+    Ok((fnv1a64(json.as_bytes()), t.decisions()))
+}
+
+/// FNV-1a, 64 bits: a stable hash of bytes (no dependency, same on every platform).
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 fn progress(quiet: bool, total: u64) -> ProgressBar {

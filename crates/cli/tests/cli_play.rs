@@ -242,3 +242,38 @@ fn players_lists_the_family() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown player"));
 }
+
+/// FNV-1a 64, as `loki bench --signature` hashes results.json.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[test]
+fn signature_is_the_hash_of_the_tournament_results() {
+    let o = loki(&["bench", "--signature"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let line = String::from_utf8_lossy(&o.stdout).trim().to_string();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words.len(), 4, "{line}");
+    assert_eq!((words[0], words[2]), ("signature", "decisions"));
+    assert!(words[3].parse::<u64>().unwrap() > 500, "{line}");
+    // The same tournament through `loki tournament` writes the results.json it hashes.
+    let d = tmp("sig");
+    let o = loki(&[
+        "tournament",
+        "--players",
+        "BPM,BPT,BPL,GOM,SOM,LOKI2,TP,TA,LP,LA",
+        "--hands",
+        "500",
+        "--seed",
+        "1998",
+        "--quiet",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(d.join("results.json")).unwrap();
+    assert_eq!(format!("{:016x}", fnv1a64(&bytes)), words[1]);
+}

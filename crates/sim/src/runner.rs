@@ -59,8 +59,9 @@ pub struct PlayedHand {
     pub record: HandRecord,
 }
 
-/// What one rotation returns for a batch: net chips per deal by seat, and kept records.
-type RotationBatch = Result<(Vec<Vec<i64>>, Vec<PlayedHand>), SimError>;
+/// What one rotation returns for a batch: net chips per deal by seat, kept records, and
+/// the number of player decisions (actions) made.
+type RotationBatch = Result<(Vec<Vec<i64>>, Vec<PlayedHand>, u64), SimError>;
 
 struct Rotation {
     index: usize,
@@ -75,6 +76,7 @@ pub struct Tournament {
     /// Per-deal results so far.
     pub ledger: DealLedger,
     keep_records: bool,
+    decisions: u64,
 }
 
 impl Tournament {
@@ -104,11 +106,17 @@ impl Tournament {
             rotations,
             ledger: DealLedger::default(),
             keep_records: false,
+            decisions: 0,
         })
     }
     /// Keep every hand's record (for hand histories).
     pub fn keep_records(&mut self, keep: bool) {
         self.keep_records = keep;
+    }
+    /// Player decisions (actions, blinds not counted) made by this process so far (not
+    /// restored from checkpoints; `loki bench --signature` reports it).
+    pub fn decisions(&self) -> u64 {
+        self.decisions
     }
     /// Deals played so far.
     pub fn deals_played(&self) -> u64 {
@@ -148,6 +156,7 @@ impl Tournament {
             .map(|rot| {
                 let mut nets = Vec::with_capacity(deals.len());
                 let mut hands = Vec::new();
+                let mut decisions = 0u64;
                 for (d, cards) in &deals {
                     let seats: Vec<usize> = (0..n).map(|p| seat_at(p, *d, rot.index, n)).collect();
                     let mut slots: Vec<Option<&mut Box<dyn Player + Send>>> =
@@ -169,6 +178,7 @@ impl Tournament {
                         .map(|s| record.net[position_of(s, *d, rot.index, n)])
                         .collect();
                     nets.push(net);
+                    decisions += record.actions.iter().map(|r| r.len() as u64).sum::<u64>();
                     if keep {
                         hands.push(PlayedHand {
                             deal: *d,
@@ -178,13 +188,14 @@ impl Tournament {
                         });
                     }
                 }
-                Ok((nets, hands))
+                Ok((nets, hands, decisions))
             })
             .collect();
         let mut totals = vec![vec![0i64; n]; deals.len()];
         let mut hands = Vec::new();
         for r in per_rotation {
-            let (nets, h) = r?;
+            let (nets, h, decisions) = r?;
+            self.decisions += decisions;
             for (t, net) in totals.iter_mut().zip(nets) {
                 for (x, y) in t.iter_mut().zip(net) {
                     *x += y;
