@@ -4,7 +4,7 @@
 //! "Weighting the Enumeration"; Peña 1999). Sums are taken in `f64`: the reference
 //! values need about 1e-9 relative precision.
 use crate::AssessError;
-use loki_cards::{HoleCards, HOLDINGS};
+use loki_cards::{CardSet, HoleCards, Rank, StartingHand, HOLDINGS};
 
 /// One weight per holding.
 #[derive(Clone, PartialEq)]
@@ -92,6 +92,162 @@ impl WeightTable {
     pub fn sum(&self) -> f64 {
         self.w.iter().sum()
     }
+
+    /// The field table of several opponents (Loki's potential against all live
+    /// opponents at once): the average of the tables, each normalized to sum 1 over the
+    /// holdings that avoid `known`, then scaled so that the largest weight is 1 (only the
+    /// ratios matter to an enumeration). A table with no live weight is left out; no
+    /// tables give the uniform table.
+    pub fn field(tables: &[&WeightTable], known: CardSet) -> WeightTable {
+        if tables.is_empty() {
+            return WeightTable::uniform();
+        }
+        let mut field = WeightTable::filled(0.0);
+        let acc = field.weights_mut();
+        for t in tables {
+            let s = t.live_sum(known);
+            if s <= 0.0 {
+                continue;
+            }
+            let k = 1.0 / s;
+            for (a, &x) in acc.iter_mut().zip(t.w.iter()) {
+                *a += x * k;
+            }
+        }
+        let max = acc.iter().copied().fold(0.0, f64::max);
+        if max > 0.0 {
+            let k = 1.0 / max;
+            for x in acc.iter_mut() {
+                *x = (*x * k).min(1.0);
+            }
+        }
+        field
+    }
+
+    /// The sum of the weights of the holdings that avoid `known`.
+    pub fn live_sum(&self, known: CardSet) -> f64 {
+        (0..HOLDINGS)
+            .filter(|&h| avoids(h, known))
+            .map(|h| self.w[h])
+            .sum()
+    }
+
+    /// The `n` holdings with the largest weights among those avoiding `known`, each with
+    /// its share of the total live weight, largest first (ties broken by holding index);
+    /// holdings of weight 0 are left out.
+    pub fn top_holdings(&self, known: CardSet, n: usize) -> Vec<(HoleCards, f64)> {
+        let mut top: Vec<(usize, f64)> = Vec::with_capacity(n + 1);
+        let mut total = 0.0;
+        for (h, &x) in self.w.iter().enumerate() {
+            if !avoids(h, known) {
+                continue;
+            }
+            total += x;
+            if x <= 0.0 {
+                continue;
+            }
+            if top.len() < n || top.last().is_some_and(|l| x > l.1) {
+                let at = top.partition_point(|t| t.1 >= x);
+                top.insert(at, (h, x));
+                top.truncate(n);
+            }
+        }
+        if total <= 0.0 {
+            return Vec::new();
+        }
+        top.into_iter()
+            .filter_map(|(h, x)| Some((HoleCards::from_index(h).ok()?, x / total)))
+            .collect()
+    }
+
+    /// The table as the 13 x 13 starting-hand grid: for each class, the average weight of
+    /// its holdings that avoid `known` (`None` when every holding of the class touches a
+    /// known card). `grid[row][col]` with rows and columns in rank order from the ace
+    /// down; suited classes above the diagonal (row = high rank), offsuit below (row =
+    /// low rank), pairs on it: the usual starting-hand chart.
+    pub fn starting_hand_grid(&self, known: CardSet) -> StartingHandGrid {
+        let mut sum = [[0.0f64; 13]; 13];
+        let mut count = [[0u32; 13]; 13];
+        for (h, &x) in self.w.iter().enumerate() {
+            if !avoids(h, known) {
+                continue;
+            }
+            let Ok(hc) = HoleCards::from_index(h) else {
+                continue;
+            };
+            let (r, c) = StartingHandGrid::cell(StartingHand::of(hc));
+            sum[r][c] += x;
+            count[r][c] += 1;
+        }
+        let mut cells = [[None; 13]; 13];
+        for r in 0..13 {
+            for c in 0..13 {
+                if count[r][c] > 0 {
+                    cells[r][c] = Some(sum[r][c] / f64::from(count[r][c]));
+                }
+            }
+        }
+        StartingHandGrid { cells }
+    }
+}
+
+/// A weight per starting-hand class on the usual 13 x 13 chart (see
+/// [`WeightTable::starting_hand_grid`]); `Display` prints it with two decimals.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct StartingHandGrid {
+    /// `cells[row][col]`, ace first; `None` for a class with no live holding.
+    pub cells: [[Option<f64>; 13]; 13],
+}
+
+impl StartingHandGrid {
+    /// The ranks of the rows and columns, ace first.
+    pub const RANKS: [char; 13] = [
+        'A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2',
+    ];
+    /// The (row, col) cell of a class: suited above the diagonal, offsuit below.
+    pub fn cell(s: StartingHand) -> (usize, usize) {
+        let hi = 12 - s.high() as usize;
+        let lo = 12 - s.low() as usize;
+        if s.is_suited() {
+            (hi, lo)
+        } else {
+            (lo, hi)
+        }
+    }
+    /// The class at a cell (row, col < 13).
+    pub fn class_at(row: usize, col: usize) -> Option<StartingHand> {
+        let rank = |i: usize| Rank::from_index(u8::try_from(12usize.checked_sub(i)?).ok()?);
+        let (a, b) = (rank(row)?, rank(col)?);
+        StartingHand::new(a, b, row < col).ok()
+    }
+}
+
+impl std::fmt::Display for StartingHandGrid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "   ")?;
+        for c in Self::RANKS {
+            write!(f, "{c:>5}")?;
+        }
+        writeln!(f)?;
+        for (r, row) in self.cells.iter().enumerate() {
+            write!(f, "{:>3}", Self::RANKS[r])?;
+            for x in row {
+                match x {
+                    Some(v) => write!(f, "{v:>5.2}")?,
+                    None => write!(f, "{:>5}", "-")?,
+                }
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether holding index `h` avoids every card of `known`.
+#[inline]
+fn avoids(h: usize, known: CardSet) -> bool {
+    HoleCards::pair_of_index(h)
+        .is_some_and(|(a, b)| known.bits() & ((1u64 << a) | (1u64 << b)) == 0)
 }
 
 fn clamp01(w: f64) -> f64 {
@@ -116,5 +272,70 @@ mod tests {
         let mut t = WeightTable::filled(0.5);
         t.set_at(0, 7.0);
         assert_eq!(t.at(0), 1.0);
+    }
+
+    #[test]
+    fn grid_cells_and_classes_agree() {
+        for i in 0..loki_cards::STARTING_HANDS {
+            let s = StartingHand::from_index(i).unwrap();
+            let (r, c) = StartingHandGrid::cell(s);
+            assert_eq!(StartingHandGrid::class_at(r, c), Some(s));
+        }
+        let aks: StartingHand = "AKs".parse().unwrap();
+        assert_eq!(StartingHandGrid::cell(aks), (0, 1));
+        let ako: StartingHand = "AKo".parse().unwrap();
+        assert_eq!(StartingHandGrid::cell(ako), (1, 0));
+        let deuces: StartingHand = "22".parse().unwrap();
+        assert_eq!(StartingHandGrid::cell(deuces), (12, 12));
+    }
+
+    #[test]
+    fn grid_averages_live_holdings() {
+        let mut t = WeightTable::filled(0.0);
+        let aa: Vec<HoleCards> = HoleCards::all()
+            .filter(|h| StartingHand::of(*h).to_string() == "AA")
+            .collect();
+        assert_eq!(aa.len(), 6);
+        t.set(aa[0], 1.0);
+        let g = t.starting_hand_grid(CardSet::EMPTY);
+        assert!((g.cells[0][0].unwrap() - 1.0 / 6.0).abs() < 1e-12);
+        // With one ace known only 3 AA holdings are live.
+        let known: CardSet = [aa[5].cards()[0]].into_iter().collect();
+        let live = HoleCards::all()
+            .filter(|h| StartingHand::of(*h).to_string() == "AA" && h.set().is_disjoint(known))
+            .collect::<Vec<_>>();
+        assert_eq!(live.len(), 3);
+        let g = t.starting_hand_grid(known);
+        let expect = if live.contains(&aa[0]) {
+            1.0 / 3.0
+        } else {
+            0.0
+        };
+        assert!((g.cells[0][0].unwrap() - expect).abs() < 1e-12);
+        assert!(g.to_string().lines().count() == 14);
+    }
+
+    #[test]
+    fn field_and_top_holdings() {
+        let aa: HoleCards = "AsAh".parse().unwrap();
+        let kk: HoleCards = "KsKh".parse().unwrap();
+        let mut a = WeightTable::filled(0.0);
+        a.set(aa, 1.0);
+        let mut b = WeightTable::filled(0.0);
+        b.set(kk, 0.5);
+        b.set(aa, 0.5);
+        // Normalized: a = {AA: 1}, b = {AA: 0.5, KK: 0.5}; average {AA: 0.75, KK: 0.25},
+        // scaled to a maximum of 1.
+        let f = WeightTable::field(&[&a, &b], CardSet::EMPTY);
+        assert_eq!(f.get(aa), 1.0);
+        assert!((f.get(kk) - 1.0 / 3.0).abs() < 1e-12);
+        let top = f.top_holdings(CardSet::EMPTY, 5);
+        assert_eq!(top.len(), 2);
+        assert_eq!(top[0].0, aa);
+        assert!((top[0].1 - 0.75).abs() < 1e-12);
+        // A known card removes holdings from both.
+        let known: CardSet = [aa.cards()[0]].into_iter().collect();
+        assert_eq!(f.top_holdings(known, 5).len(), 1);
+        assert_eq!(WeightTable::field(&[], known), WeightTable::uniform());
     }
 }

@@ -50,13 +50,13 @@ fn benches(c: &mut Criterion) {
         state.apply(Action::Call).unwrap();
         feed(&mut player, &state);
     }
-    let before_bet = player.clone_for_bench();
+    let before_bet = player.clone();
     state.apply(Action::Raise).unwrap();
     let bet_event = state.events().last().unwrap().clone();
     assert_eq!(state.to_act(), Some(me));
     c.bench_function("som_flop_decision_9_opponents", |b| {
         b.iter_batched(
-            || before_bet.clone_for_bench(),
+            || before_bet.clone(),
             |mut p| {
                 p.observe(&bet_event, &state.view(me));
                 p.decide(&state.view(me)).action

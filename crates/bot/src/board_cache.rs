@@ -1,11 +1,12 @@
 //! What a board tells every player alike, computed once per board and shared (across the
 //! players of a table, the replays of a duplicate deal, and threads): the range table of
 //! a flop or turn (the EHS of every holding as its owner sees it, with the river-rank
-//! cache for fast weighted potentials) and, on the river, every holding's hand strength
-//! against one uniform opponent (on the river EHS = HS; Papp 1998 §6.2).
+//! cache for fast weighted potentials) and, on the river, the river range table (every
+//! holding's hand strength against one uniform opponent; on the river EHS = HS, Papp
+//! 1998 §6.2).
 use loki_assess::AssessError;
-use loki_assess::{HandCounts, RangeTable};
-use loki_cards::{Card, CardSet, Hand, HOLDINGS};
+use loki_assess::{HandCounts, RangeTable, RiverTable};
+use loki_cards::{Card, CardSet, HOLDINGS};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -16,9 +17,8 @@ pub enum BoardRanges {
     /// counts of each holding a player asked about (the same holdings come up in every
     /// rotation of a duplicate deal).
     Draw(Box<RangeTable>, Box<[OnceLock<Option<Arc<HandCounts>>>]>),
-    /// A river: HS of every holding against one uniform opponent (NaN if it touches
-    /// the board).
-    River(Box<[f64; HOLDINGS]>),
+    /// A river: HS (= EHS) of every holding against one uniform opponent.
+    River(RiverTable),
 }
 
 impl BoardRanges {
@@ -32,7 +32,7 @@ impl BoardRanges {
                 Box::new(RangeTable::with_rank_cache(board)?),
                 (0..HOLDINGS).map(|_| OnceLock::new()).collect(),
             )),
-            5 => Ok(BoardRanges::River(river_hs(board)?)),
+            5 => Ok(BoardRanges::River(RiverTable::new(board)?)),
             n => Err(AssessError::BoardLength(n)),
         }
     }
@@ -40,7 +40,7 @@ impl BoardRanges {
     pub fn ehs(&self, h: usize) -> Option<f64> {
         let v = match self {
             BoardRanges::Draw(t, _) => t.ehs_at(h),
-            BoardRanges::River(r) => r.get(h).copied().unwrap_or(f64::NAN),
+            BoardRanges::River(r) => r.ehs_at(h),
         };
         (!v.is_nan()).then_some(v)
     }
@@ -67,54 +67,6 @@ impl BoardRanges {
             BoardRanges::River(_) => None,
         }
     }
-}
-
-/// HS of every holding on a 5-card board against one uniform opponent holding any other
-/// pair: sort the live holdings by rank, count below/equal globally, then remove the
-/// holdings that share a card with ours (inclusion-exclusion per card). O(n log n).
-fn river_hs(board: &[Card]) -> Result<Box<[f64; HOLDINGS]>, AssessError> {
-    let set = distinct(board)?;
-    if set.len() != 5 {
-        return Err(AssessError::BoardLength(set.len()));
-    }
-    let base = Hand::EMPTY.with_all(board);
-    let mut ranks = vec![u16::MAX; HOLDINGS];
-    let mut live = Vec::with_capacity(1081);
-    for (h, rank) in ranks.iter_mut().enumerate() {
-        let (a, b) = loki_cards::HoleCards::pair_of_index(h).unwrap_or((0, 0));
-        if set.bits() & ((1u64 << a) | (1u64 << b)) == 0 {
-            *rank = base.with_index(a).with_index(b).rank().value();
-            live.push(h);
-        }
-    }
-    let mut sorted: Vec<u16> = live.iter().map(|&h| ranks[h]).collect();
-    sorted.sort_unstable();
-    // Per card: the sorted ranks of live holdings containing it.
-    let mut by_card: Vec<Vec<u16>> = vec![Vec::new(); 52];
-    for &h in &live {
-        let (a, b) = loki_cards::HoleCards::pair_of_index(h).unwrap_or((0, 0));
-        by_card[a as usize].push(ranks[h]);
-        by_card[b as usize].push(ranks[h]);
-    }
-    for v in &mut by_card {
-        v.sort_unstable();
-    }
-    let below = |v: &[u16], r: u16| v.partition_point(|&x| x < r);
-    let upto = |v: &[u16], r: u16| v.partition_point(|&x| x <= r);
-    let mut out = Box::new([f64::NAN; HOLDINGS]);
-    for &h in &live {
-        let (a, b) = loki_cards::HoleCards::pair_of_index(h).unwrap_or((0, 0));
-        let r = ranks[h];
-        let (ca, cb) = (&by_card[a as usize], &by_card[b as usize]);
-        // Opponent holdings sharing a card with ours: those containing a, those containing
-        // b; the holding {a, b} itself is in both (and ties with us).
-        let lt = below(&sorted, r) - below(ca, r) - below(cb, r);
-        let le = upto(&sorted, r) - upto(ca, r) - upto(cb, r) + 1;
-        let total = sorted.len() - ca.len() - cb.len() + 1;
-        let tied = le - lt;
-        out[h] = (lt as f64 + tied as f64 / 2.0) / total as f64;
-    }
-    Ok(out)
 }
 
 /// The set of `cards`, refusing a card given twice.
@@ -173,36 +125,7 @@ impl BoardCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use loki_cards::{parse_cards, HoleCards};
-
-    #[test]
-    fn river_hs_matches_a_naive_count() {
-        let board = parse_cards("2s7h9dTsJd").unwrap();
-        let r = river_hs(&board).unwrap();
-        let set: CardSet = board.iter().copied().collect();
-        for h in (0..HOLDINGS).step_by(37) {
-            let hc = HoleCards::from_index(h).unwrap();
-            if !hc.set().is_disjoint(set) {
-                assert!(r[h].is_nan());
-                continue;
-            }
-            let ours = loki_cards::evaluate(&[&board[..], &hc.cards()[..]].concat());
-            let (mut a, mut t, mut n) = (0.0, 0.0, 0.0);
-            for o in HoleCards::all() {
-                if !o.set().is_disjoint(set.union(hc.set())) {
-                    continue;
-                }
-                let theirs = loki_cards::evaluate(&[&board[..], &o.cards()[..]].concat());
-                n += 1.0;
-                if ours > theirs {
-                    a += 1.0;
-                } else if ours == theirs {
-                    t += 1.0;
-                }
-            }
-            assert!((r[h] - (a + t / 2.0) / n).abs() < 1e-12, "{hc}");
-        }
-    }
+    use loki_cards::parse_cards;
 
     #[test]
     fn cache_computes_once() {

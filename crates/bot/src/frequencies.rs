@@ -4,78 +4,38 @@
 //! blend observed counts linearly with default frequencies until a context has
 //! `min_observations` (20) observations (Papp Eq. 7.3/7.4), and Loki-2 also keeps the
 //! last 20 actions of each opponent (Peña 1999, "Specific opponent modeling").
+use loki_engine::{Action, Round};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-
-/// A betting round.
-#[allow(missing_docs)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Street {
-    Preflop,
-    Flop,
-    Turn,
-    River,
-}
-
-impl Street {
-    /// All rounds in order.
-    pub const ALL: [Street; 4] = [Street::Preflop, Street::Flop, Street::Turn, Street::River];
-    /// 0 (pre-flop) .. 3 (river).
-    pub fn index(self) -> usize {
-        self as usize
-    }
-    /// The round with index `i` (0..4).
-    pub fn from_index(i: usize) -> Option<Street> {
-        Street::ALL.get(i).copied()
-    }
-}
-
-/// An observed action class.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ActionKind {
-    /// Fold.
-    Fold,
-    /// Check or call.
-    Call,
-    /// Bet or raise.
-    Raise,
-}
-
-impl ActionKind {
-    /// 0 = fold, 1 = check/call, 2 = bet/raise (the order of a probability triple).
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
 
 /// The context of an action: round and bets to call (0, 1, or 2 meaning "2 or more").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Context {
     /// The round.
-    pub street: Street,
+    pub round: Round,
     /// Bets to call, capped at 2.
     pub bets_to_call: usize,
 }
 
 impl Context {
-    /// The context of facing `bets_to_call` bets in `street` (2 or more count as 2).
-    pub fn new(street: Street, bets_to_call: usize) -> Context {
+    /// The context of facing `bets_to_call` bets in `round` (2 or more count as 2).
+    pub fn new(round: Round, bets_to_call: usize) -> Context {
         Context {
-            street,
+            round,
             bets_to_call: bets_to_call.min(2),
         }
     }
     fn slot(self) -> usize {
-        self.street.index() * 3 + self.bets_to_call
+        self.round.index() * 3 + self.bets_to_call
     }
 }
 
 /// Frequencies of [fold, check/call, bet/raise] (summing to 1).
-pub type Triple = [f64; 3];
+pub type ActionFrequencies = [f64; 3];
 
 /// A table of frequencies per context: `[round][bets to call][action]`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct FrequencyTable(pub [[Triple; 3]; 4]);
+pub struct FrequencyTable(pub [[ActionFrequencies; 3]; 4]);
 
 impl FrequencyTable {
     /// Papp's "typical IRC player" (Table B.2, d'[bets to call]), the same in every round.
@@ -84,8 +44,8 @@ impl FrequencyTable {
         FrequencyTable([d; 4])
     }
     /// The frequencies of a context.
-    pub fn get(&self, c: Context) -> Triple {
-        self.0[c.street.index()][c.bets_to_call]
+    pub fn get(&self, c: Context) -> ActionFrequencies {
+        self.0[c.round.index()][c.bets_to_call]
     }
 }
 
@@ -93,7 +53,7 @@ impl FrequencyTable {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActionStats {
     counts: [[u32; 3]; 12],
-    recent: VecDeque<(Context, ActionKind)>,
+    recent: VecDeque<(Context, Action)>,
     window: usize,
 }
 
@@ -107,7 +67,7 @@ impl ActionStats {
         }
     }
     /// Records one action.
-    pub fn record(&mut self, c: Context, a: ActionKind) {
+    pub fn record(&mut self, c: Context, a: Action) {
         self.counts[c.slot()][a.index()] += 1;
         if self.window > 0 {
             self.recent.push_back((c, a));
@@ -130,12 +90,22 @@ impl ActionStats {
     }
     /// Observed frequencies blended with `default`: weight `n / min_obs` on the observed
     /// frequencies while `n < min_obs`, then the observed ones alone (Papp Eq. 7.3).
-    pub fn blended(&self, c: Context, default: Triple, min_obs: u32) -> Triple {
+    pub fn blended(
+        &self,
+        c: Context,
+        default: ActionFrequencies,
+        min_obs: u32,
+    ) -> ActionFrequencies {
         blend(self.counts(c), default, min_obs)
     }
     /// Frequencies from the last `window` actions in this context, blended with
     /// `default` in the same way (Loki-2's recency record).
-    pub fn recent_blended(&self, c: Context, default: Triple, min_obs: u32) -> Triple {
+    pub fn recent_blended(
+        &self,
+        c: Context,
+        default: ActionFrequencies,
+        min_obs: u32,
+    ) -> ActionFrequencies {
         let mut n = [0u32; 3];
         for (ctx, a) in &self.recent {
             if *ctx == c {
@@ -156,7 +126,7 @@ impl ActionStats {
     }
 }
 
-fn blend(n: [u32; 3], default: Triple, min_obs: u32) -> Triple {
+fn blend(n: [u32; 3], default: ActionFrequencies, min_obs: u32) -> ActionFrequencies {
     let total: u32 = n.iter().sum();
     if total == 0 {
         return default;
@@ -169,7 +139,7 @@ fn blend(n: [u32; 3], default: Triple, min_obs: u32) -> Triple {
 /// The (raise, call) thresholds of an action's frequencies: raise threshold `1 - F(raise)`,
 /// call threshold `raise threshold - F(call)` (Papp §7.2.1; Peña's example: 6 raises, 8
 /// calls, 6 folds give 0.7 and 0.3).
-pub fn thresholds(f: Triple) -> (f64, f64) {
+pub fn thresholds(f: ActionFrequencies) -> (f64, f64) {
     let raise = (1.0 - f[2]).clamp(0.0, 1.0);
     let call = (raise - f[1]).clamp(0.0, 1.0);
     (raise, call)
@@ -183,12 +153,8 @@ mod tests {
     fn pena_thresholds_example() {
         // 20 observations on the turn facing one bet: 6 raises, 8 calls, 6 folds.
         let mut s = ActionStats::new(20);
-        let c = Context::new(Street::Turn, 1);
-        for (n, a) in [
-            (6, ActionKind::Raise),
-            (8, ActionKind::Call),
-            (6, ActionKind::Fold),
-        ] {
+        let c = Context::new(Round::Turn, 1);
+        for (n, a) in [(6, Action::Raise), (8, Action::Call), (6, Action::Fold)] {
             for _ in 0..n {
                 s.record(c, a);
             }
@@ -208,17 +174,17 @@ mod tests {
     #[test]
     fn blending_moves_linearly_to_observed() {
         let mut s = ActionStats::new(20);
-        let c = Context::new(Street::Flop, 0);
+        let c = Context::new(Round::Flop, 0);
         let d = [0.0, 0.5, 0.5];
         assert_eq!(s.blended(c, d, 20), d);
         for _ in 0..5 {
-            s.record(c, ActionKind::Raise);
+            s.record(c, Action::Raise);
         }
         // 5 of 20: a quarter observed (all raises), three quarters default.
         let f = s.blended(c, d, 20);
         assert!((f[2] - (0.25 + 0.75 * 0.5)).abs() < 1e-12);
         for _ in 0..15 {
-            s.record(c, ActionKind::Call);
+            s.record(c, Action::Call);
         }
         assert_eq!(s.blended(c, d, 20), [0.0, 0.75, 0.25]);
         assert_eq!(s.total(), 20);
@@ -227,15 +193,15 @@ mod tests {
     #[test]
     fn window_keeps_the_last_actions() {
         let mut s = ActionStats::new(20);
-        let c = Context::new(Street::River, 1);
+        let c = Context::new(Round::River, 1);
         for _ in 0..30 {
-            s.record(c, ActionKind::Fold);
+            s.record(c, Action::Fold);
         }
         for _ in 0..20 {
-            s.record(c, ActionKind::Raise);
+            s.record(c, Action::Raise);
         }
         assert_eq!(s.recent_blended(c, [1.0, 0.0, 0.0], 20), [0.0, 0.0, 1.0]);
         assert_eq!(s.counts(c), [30, 0, 20]);
-        assert_eq!(Context::new(Street::Flop, 5).bets_to_call, 2);
+        assert_eq!(Context::new(Round::Flop, 5).bets_to_call, 2);
     }
 }

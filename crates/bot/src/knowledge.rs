@@ -88,8 +88,8 @@ mod tests {
         let t = parse_frequencies(SELF_PLAY).expect("self-play table");
         // GOM bets most flops checked to it; the file is not the Table B.2 placeholder.
         assert!(t.0[1][0][2] > 0.6, "{:?}", t.0[1][0]);
-        for street in t.0 {
-            for row in street {
+        for round in t.0 {
+            for row in round {
                 assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{row:?}");
             }
         }

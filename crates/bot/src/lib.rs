@@ -3,6 +3,7 @@
 //! strategy and probability triples, and the player family BPM, BPT, BPL, GOM, SOM, LOKI2
 //! and the reference styles TP, TA, LP, LA.
 
+pub mod assessment;
 pub mod board_cache;
 pub mod config;
 pub mod frequencies;
@@ -14,10 +15,13 @@ pub mod preflop;
 pub mod reweight;
 pub mod style;
 pub mod trace;
+pub mod triple;
 
+pub use assessment::{assess, HandAssessment};
 pub use config::LokiConfig;
-pub use frequencies::{ActionKind, ActionStats, Context, FrequencyTable, Street};
+pub use frequencies::{ActionFrequencies, ActionStats, Context, FrequencyTable};
 pub use knowledge::Knowledge;
-pub use player::{Decision, LokiPlayer};
-pub use style::{PlayerKind, Style};
-pub use trace::DecisionTrace;
+pub use player::{Decision, LokiPlayer, StateError};
+pub use style::{PlayerKind, Style, StyleError};
+pub use trace::{DecisionRule, DecisionTrace, OpponentTrace};
+pub use triple::ProbabilityTriple;

@@ -17,11 +17,11 @@
 //!   triple's entry for the action (floored at 0.01), the triple generated per holding
 //!   from thresholds averaged over the historic frequencies and the last 20 actions.
 use crate::config::ModelConfig;
-use crate::frequencies::{
-    thresholds, ActionKind, ActionStats, Context, FrequencyTable, Street, Triple,
-};
-use crate::reweight::{percentile_value, reweight_table, reweighted_by_triple, smooth_triple};
+use crate::frequencies::{thresholds, ActionFrequencies, ActionStats, Context, FrequencyTable};
+use crate::reweight::{percentile_value, reweight_table, reweighted_by_triple};
+use crate::triple::ProbabilityTriple;
 use loki_assess::WeightTable;
+use loki_engine::{Action, Round};
 use serde::{Deserialize, Serialize};
 
 /// How a model interprets actions.
@@ -59,7 +59,7 @@ impl PreflopRanking {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Reweighting {
     /// The round.
-    pub street: Street,
+    pub round: Round,
     /// Threshold (income rate pre-flop, EHS post-flop).
     pub mu: f64,
     /// Spread.
@@ -73,7 +73,7 @@ pub struct OpponentModel {
     pub stats: ActionStats,
     weights: WeightTable,
     round_start: WeightTable,
-    round: Option<Street>,
+    round: Option<Round>,
     round_threshold: f64,
     last: Option<Reweighting>,
 }
@@ -105,9 +105,9 @@ impl OpponentModel {
     pub fn last_reweighting(&self) -> Option<Reweighting> {
         self.last
     }
-    fn enter_round(&mut self, street: Street) {
-        if self.round != Some(street) {
-            self.round = Some(street);
+    fn enter_round(&mut self, round: Round) {
+        if self.round != Some(round) {
+            self.round = Some(round);
             self.round_start.copy_from(&self.weights);
             self.round_threshold = f64::NEG_INFINITY;
         }
@@ -120,7 +120,7 @@ impl OpponentModel {
         ctx: Context,
         defaults: &FrequencyTable,
         cfg: &ModelConfig,
-    ) -> Triple {
+    ) -> ActionFrequencies {
         let d = defaults.get(ctx);
         match mode {
             ModelMode::InitialOnly | ModelMode::Generic => d,
@@ -142,20 +142,20 @@ impl OpponentModel {
         &mut self,
         mode: ModelMode,
         ctx: Context,
-        action: ActionKind,
+        action: Action,
         defaults: &FrequencyTable,
         cfg: &ModelConfig,
         ranking: &PreflopRanking,
         ehs: &dyn Fn(usize) -> Option<f64>,
     ) -> bool {
-        self.enter_round(ctx.street);
-        if action == ActionKind::Fold {
+        self.enter_round(ctx.round);
+        if action == Action::Fold {
             return false;
         }
         let f = self.frequencies(mode, ctx, defaults, cfg);
         let (raise_t, call_t) = thresholds(f);
-        if ctx.street == Street::Preflop {
-            let pct = if action == ActionKind::Raise {
+        if ctx.round == Round::Preflop {
+            let pct = if action == Action::Raise {
                 raise_t
             } else {
                 call_t
@@ -177,7 +177,7 @@ impl OpponentModel {
                 |h| ranking.by_holding.get(h).copied(),
             );
             self.last = Some(Reweighting {
-                street: ctx.street,
+                round: ctx.round,
                 mu,
                 sigma,
             });
@@ -186,7 +186,7 @@ impl OpponentModel {
         match mode {
             ModelMode::InitialOnly => false,
             ModelMode::Generic | ModelMode::Specific => {
-                let (mu, freq) = if action == ActionKind::Raise {
+                let (mu, freq) = if action == Action::Raise {
                     (raise_t, f[2])
                 } else {
                     (call_t, f[1])
@@ -206,7 +206,7 @@ impl OpponentModel {
                     ehs,
                 );
                 self.last = Some(Reweighting {
-                    street: ctx.street,
+                    round: ctx.round,
                     mu,
                     sigma,
                 });
@@ -217,9 +217,8 @@ impl OpponentModel {
                     .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max);
                 for h in 0..loki_cards::HOLDINGS {
                     if let Some(e) = ehs(h) {
-                        let pt = smooth_triple(e, raise_t, call_t, width);
-                        let w =
-                            reweighted_by_triple(self.weights.at(h), pt, action.index(), cfg.floor);
+                        let pt = ProbabilityTriple::from_thresholds(e, raise_t, call_t, width);
+                        let w = reweighted_by_triple(self.weights.at(h), pt, action, cfg.floor);
                         self.weights.set_at(h, w);
                     }
                 }
@@ -250,8 +249,8 @@ mod tests {
         m.begin_hand();
         let changed = m.observe(
             ModelMode::Generic,
-            Context::new(Street::Flop, 0),
-            ActionKind::Raise,
+            Context::new(Round::Flop, 0),
+            Action::Raise,
             &defaults,
             &cfg,
             &ranking(),
@@ -278,13 +277,13 @@ mod tests {
         let mut m = OpponentModel::new(&cfg);
         let defaults = FrequencyTable::papp_irc();
         let ehs = |h: usize| Some((h % 100) as f64 / 100.0);
-        let ctx1 = Context::new(Street::Turn, 1);
+        let ctx1 = Context::new(Round::Turn, 1);
         m.begin_hand();
         // Call facing a bet: call threshold 1 - 0.2 - 0.3 = 0.5.
         assert!(m.observe(
             ModelMode::Generic,
             ctx1,
-            ActionKind::Call,
+            Action::Call,
             &defaults,
             &cfg,
             &ranking(),
@@ -295,7 +294,7 @@ mod tests {
         assert!(!m.observe(
             ModelMode::Generic,
             ctx1,
-            ActionKind::Call,
+            Action::Call,
             &defaults,
             &cfg,
             &ranking(),
@@ -306,8 +305,8 @@ mod tests {
         // so a holding at 0.75 gets the raise factor alone, not call x raise.
         assert!(m.observe(
             ModelMode::Generic,
-            Context::new(Street::Turn, 2),
-            ActionKind::Raise,
+            Context::new(Round::Turn, 2),
+            Action::Raise,
             &defaults,
             &cfg,
             &ranking(),
@@ -320,8 +319,8 @@ mod tests {
         // A new round starts from the current weights.
         assert!(m.observe(
             ModelMode::Generic,
-            Context::new(Street::River, 0),
-            ActionKind::Raise,
+            Context::new(Round::River, 0),
+            Action::Raise,
             &defaults,
             &cfg,
             &ranking(),
@@ -338,8 +337,8 @@ mod tests {
         // Facing 1 bet pre-flop, the IRC defaults call 30% and raise 20%: call threshold 0.5.
         m.observe(
             ModelMode::InitialOnly,
-            Context::new(Street::Preflop, 1),
-            ActionKind::Call,
+            Context::new(Round::Preflop, 1),
+            Action::Call,
             &defaults,
             &cfg,
             &ranking(),
@@ -355,8 +354,8 @@ mod tests {
         // InitialOnly does not re-weight after the flop.
         assert!(!m.observe(
             ModelMode::InitialOnly,
-            Context::new(Street::Flop, 1),
-            ActionKind::Raise,
+            Context::new(Round::Flop, 1),
+            Action::Raise,
             &defaults,
             &cfg,
             &ranking(),
@@ -374,8 +373,8 @@ mod tests {
         // A call facing one bet: strong holdings (raise territory) lose weight, weak fold-zone ones drop to the floor.
         m.observe(
             ModelMode::Loki2,
-            Context::new(Street::Flop, 1),
-            ActionKind::Call,
+            Context::new(Round::Flop, 1),
+            Action::Call,
             &defaults,
             &cfg,
             &ranking(),
@@ -388,8 +387,8 @@ mod tests {
         m2.begin_hand();
         m2.observe(
             ModelMode::Loki2,
-            Context::new(Street::Flop, 0),
-            ActionKind::Call,
+            Context::new(Round::Flop, 0),
+            Action::Call,
             &defaults,
             &cfg,
             &ranking(),

@@ -1,22 +1,26 @@
-//! The Loki player: implements the engine's `Player` trait. It keeps one opponent model per
-//! opponent seat (weights reset each hand, statistics across hands), decides with the
-//! pre-flop plans or the post-flop rules, and returns a [`DecisionTrace`] for every
-//! decision (Billings et al. 1998; Papp 1998 ch. 6-7; Peña 1999 ch. 4).
+//! The Loki player: glue between the engine's `Player` trait and the paper's pipeline
+//! (Billings et al. 1998; Papp 1998 ch. 6-7; Peña 1999 ch. 4). It keeps one
+//! [`OpponentModel`] per opponent seat (weights reset each hand, statistics across
+//! hands) and feeds it every observed action; at its turn it runs
 //!
-//! Post-flop, HS_n is the product of our hand strength against each live opponent's own
-//! weight table, and PPot is computed against one *field table*: the per-holding average
-//! of the live opponents' weights, each normalized to sum 1 over the holdings still
-//! possible (the definition).
+//! * pre-flop: the plan of [`crate::preflop`] chosen at its first action;
+//! * post-flop: the [assessment step](crate::assessment) against the live opponents'
+//!   tables, then the rules of [`crate::postflop`] (Loki-2: their smoothed
+//!   [`ProbabilityTriple`], sampled with a seeded generator),
+//!
+//! and returns a [`DecisionTrace`] for every decision.
+use crate::assessment::assess;
 use crate::board_cache::BoardRanges;
-use crate::frequencies::{ActionKind, Context, Street};
+use crate::frequencies::Context;
 use crate::knowledge::Knowledge;
 use crate::opponent_model::OpponentModel;
 use crate::postflop::{self, PostflopSituation, Rule};
 use crate::preflop::{self, BettingState, Plan, PlanInputs};
 use crate::style::Style;
-use crate::trace::{DecisionTrace, OpponentTrace};
-use loki_assess::{hand_strength, WeightTable};
-use loki_cards::{uniform_unit, CardSet, HoleCards, LokiRng, HOLDINGS};
+use crate::trace::{DecisionRule, DecisionTrace, OpponentTrace};
+use crate::triple::ProbabilityTriple;
+use loki_assess::WeightTable;
+use loki_cards::{uniform_unit, CardSet, LokiRng};
 use loki_engine::{Action, Event, Player, Round, SeatView};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -30,34 +34,8 @@ pub struct Decision {
     pub trace: DecisionTrace,
 }
 
-/// Maps an engine round to the model's street.
-pub fn street_of(r: Round) -> Street {
-    match r {
-        Round::Preflop => Street::Preflop,
-        Round::Flop => Street::Flop,
-        Round::Turn => Street::Turn,
-        Round::River => Street::River,
-    }
-}
-
-fn kind_of(a: Action) -> ActionKind {
-    match a {
-        Action::Fold => ActionKind::Fold,
-        Action::Call => ActionKind::Call,
-        Action::Raise => ActionKind::Raise,
-    }
-}
-
-fn action_name(a: Action) -> &'static str {
-    match a {
-        Action::Fold => "fold",
-        Action::Call => "call",
-        Action::Raise => "raise",
-    }
-}
-
 /// A Loki-family player.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct LokiPlayer {
     name: String,
     style: Style,
@@ -66,9 +44,20 @@ pub struct LokiPlayer {
     models: HashMap<usize, OpponentModel>,
     board: Option<Arc<BoardRanges>>,
     plan: Option<Plan>,
-    semi_bluff_from: Option<Street>,
+    semi_bluff_from: Option<Round>,
     last: Option<DecisionTrace>,
     detail: bool,
+}
+
+/// Why a saved player state cannot be restored.
+#[derive(Debug, thiserror::Error)]
+pub enum StateError {
+    /// Not the JSON of a saved Loki player.
+    #[error("bad saved Loki player state: {0}")]
+    Json(#[from] serde_json::Error),
+    /// The random generator's state does not parse.
+    #[error("bad saved random-generator state")]
+    Rng,
 }
 
 impl LokiPlayer {
@@ -93,25 +82,11 @@ impl LokiPlayer {
             detail: false,
         }
     }
-    /// Whether traces list each opponent's most likely holdings (costs a pass over every
-    /// opponent table per decision; off by default, on for `loki advise` and the web page).
+    /// Whether traces carry each opponent's most likely holdings and starting-hand grid
+    /// (costs a pass over every opponent table per decision; off by default, on for
+    /// `loki advise` and the web page).
     pub fn set_detail(&mut self, detail: bool) {
         self.detail = detail;
-    }
-    /// A copy of the player in its current state (for benches and what-if analysis).
-    pub fn clone_for_bench(&self) -> LokiPlayer {
-        LokiPlayer {
-            name: self.name.clone(),
-            style: self.style.clone(),
-            know: self.know.clone(),
-            rng: self.rng.clone(),
-            models: self.models.clone(),
-            board: self.board.clone(),
-            plan: self.plan,
-            semi_bluff_from: self.semi_bluff_from,
-            last: self.last.clone(),
-            detail: self.detail,
-        }
     }
     /// The style.
     pub fn style(&self) -> &Style {
@@ -135,25 +110,22 @@ impl LokiPlayer {
 
     fn refresh_board(&mut self, view: &SeatView<'_>) {
         let b = view.board();
-        if b.len() >= 3 {
-            self.board = self.know.boards.get(b).ok();
+        self.board = if b.len() >= 3 {
+            self.know.boards.get(b).ok()
         } else {
-            self.board = None;
-        }
+            None
+        };
     }
 
     fn observe_action(&mut self, a: &loki_engine::ActionEvent, view: &SeatView<'_>) {
-        let me = view.position();
-        let street = street_of(a.round);
-        if a.position == me {
+        if a.position == view.position() {
             return;
         }
         if a.action == Action::Raise {
             self.semi_bluff_from = None;
         }
         let seat = view.seat_of(a.position);
-        let ctx = Context::new(street, a.bets_to_call as usize);
-        let kind = kind_of(a.action);
+        let ctx = Context::new(a.round, a.bets_to_call as usize);
         let know = self.know.clone();
         let board = self.board.clone();
         let ranking = know.ranking(view.players());
@@ -163,13 +135,13 @@ impl LokiPlayer {
         model.observe(
             mode,
             ctx,
-            kind,
+            a.action,
             &know.defaults,
             &know.config.model,
             ranking,
             &ehs,
         );
-        model.stats.record(ctx, kind);
+        model.stats.record(ctx, a.action);
     }
 
     /// Decides in `view` (which must be this player's turn) and returns the decision.
@@ -177,76 +149,40 @@ impl LokiPlayer {
         if self.board.is_none() && view.board().len() >= 3 {
             self.refresh_board(view);
         }
-        let (kind, mut trace) = if view.round() == Round::Preflop {
+        let (wanted, mut trace) = if view.round() == Round::Preflop {
             self.decide_preflop(view)
         } else {
             self.decide_postflop(view)
         };
-        let legal = view.legal_actions();
-        let mut action = match kind {
-            ActionKind::Fold => Action::Fold,
-            ActionKind::Call => Action::Call,
-            ActionKind::Raise => Action::Raise,
-        };
-        if !legal.contains(action) {
-            action = if legal.contains(Action::Call) {
-                Action::Call
-            } else {
-                legal.to_vec().first().copied().unwrap_or(Action::Call)
-            };
+        let action = legal_version(wanted, view);
+        if action == Action::Raise && trace.rule == DecisionRule::Postflop(Rule::SemiBluff) {
+            self.semi_bluff_from = Some(view.round());
         }
-        if action == Action::Fold && view.amount_to_call() == 0 && legal.contains(Action::Call) {
-            action = Action::Call;
-        }
-        if action == Action::Raise && trace.rule == Rule::SemiBluff.name() {
-            self.semi_bluff_from = Some(street_of(view.round()));
-        }
-        trace.action = action_name(action).to_string();
+        trace.action = action;
         self.last = Some(trace.clone());
         Decision { action, trace }
     }
 
     fn base_trace(&self, view: &SeatView<'_>) -> DecisionTrace {
-        let board: String = view.board().iter().map(|c| c.to_string()).collect();
         DecisionTrace {
             player: self.name.clone(),
-            street: view.round().to_string().to_lowercase(),
-            hole: view.hole().map(|h| h.to_string()).unwrap_or_default(),
-            board,
-            hs: None,
-            hs_n: None,
-            ppot: None,
-            npot: None,
-            ehs: None,
+            round: view.round(),
+            hole: view.hole(),
+            board: view.board().to_vec(),
+            assessment: None,
             income_rate: None,
             plan: None,
             pot_odds: postflop::pot_odds(view.amount_to_call(), view.pot()),
             to_call: view.amount_to_call(),
             pot: view.pot(),
-            rule: String::new(),
-            triple: [0.0; 3],
-            action: String::new(),
+            rule: DecisionRule::NoCards,
+            triple: ProbabilityTriple::pure(Action::Call),
+            action: Action::Call,
             opponents: Vec::new(),
         }
     }
 
-    fn my_actions_this_round(view: &SeatView<'_>) -> (bool, bool) {
-        let me = view.position();
-        let round = view.round();
-        let mut acted = false;
-        let mut put_in = false;
-        for e in view.events() {
-            if let Event::Action(a) = e {
-                if a.position == me && a.round == round {
-                    acted = true;
-                    put_in |= a.amount > 0;
-                }
-            }
-        }
-        (acted, put_in)
-    }
-
-    fn decide_preflop(&mut self, view: &SeatView<'_>) -> (ActionKind, DecisionTrace) {
+    fn decide_preflop(&mut self, view: &SeatView<'_>) -> (Action, DecisionTrace) {
         let me = view.position();
         let n = view.players();
         let mut acted = vec![false; n];
@@ -278,9 +214,8 @@ impl LokiPlayer {
         } else {
             (me + 1..n).filter(|&p| live[p]).count()
         };
-        let hole = view.hole();
         let table = (expected.round() as usize).clamp(2, 10);
-        let ir = hole.map_or(0.0, |h| self.know.income_rate(table, h));
+        let ir = view.hole().map_or(0.0, |h| self.know.income_rate(table, h));
         let plan = *self.plan.get_or_insert_with(|| {
             preflop::choose_plan(
                 cfg,
@@ -293,7 +228,7 @@ impl LokiPlayer {
                 },
             )
         });
-        let (_, voluntarily_in) = Self::my_actions_this_round(view);
+        let (_, voluntarily_in) = my_actions_this_round(view);
         let state = BettingState {
             to_call: view.amount_to_call(),
             bet: view.bet_size(),
@@ -301,25 +236,23 @@ impl LokiPlayer {
             voluntarily_in,
             can_raise: view.legal_actions().contains(Action::Raise),
         };
-        let kind = preflop::plan_action(plan, &state);
+        let action = preflop::plan_action(plan, &state);
         let mut t = self.base_trace(view);
         t.income_rate = Some(ir);
-        t.plan = Some(plan.name().to_string());
-        t.rule = format!("preflop-{}", plan.name());
-        t.triple = pure(kind);
-        t.opponents = self.opponent_traces(view, None, Street::Preflop);
-        (kind, t)
+        t.plan = Some(plan);
+        t.rule = DecisionRule::Plan(plan);
+        t.triple = ProbabilityTriple::pure(action);
+        t.opponents = self.opponent_traces(view, &[]);
+        (action, t)
     }
 
-    fn decide_postflop(&mut self, view: &SeatView<'_>) -> (ActionKind, DecisionTrace) {
+    fn decide_postflop(&mut self, view: &SeatView<'_>) -> (Action, DecisionTrace) {
         let me = view.position();
-        let street = street_of(view.round());
+        let round = view.round();
         let mut t = self.base_trace(view);
         let Some(hole) = view.hole() else {
-            t.rule = "no-cards".into();
-            return (ActionKind::Call, t);
+            return (Action::Call, t);
         };
-        let board = view.board();
         let live: Vec<usize> = (0..view.players())
             .filter(|&p| p != me && view.is_live(p))
             .collect();
@@ -328,27 +261,13 @@ impl LokiPlayer {
             self.model_mut(s);
         }
         let tables: Vec<&WeightTable> = seats.iter().map(|s| self.models[s].weights()).collect();
-        let per_opp: Vec<f64> = tables
-            .iter()
-            .map(|w| hand_strength(hole, board, w).map_or(0.5, |h| h.hs()))
-            .collect();
-        let hs_n: f64 = per_opp.iter().product();
-        let known: CardSet = board.iter().copied().collect::<CardSet>().union(hole.set());
-        let field = field_table(&tables, known);
-        let (ppot, npot) = match (&self.board, street) {
-            (Some(b), Street::Flop | Street::Turn) => b
-                .hand_counts(hole)
-                .map(|c| c.potential(&field))
-                .map_or((0.0, 0.0), |p| (p.ppot, p.npot)),
-            _ => (0.0, 0.0),
-        };
-        let ehs = hs_n + (1.0 - hs_n) * ppot;
-        let (_, already_in) = Self::my_actions_this_round(view);
+        let a = assess(hole, view.board(), round, &tables, self.board.as_deref());
+        let (_, already_in) = my_actions_this_round(view);
         let situation = PostflopSituation {
-            street,
-            ehs,
-            hs_n,
-            ppot,
+            round,
+            ehs: a.ehs,
+            hs_n: a.hs_n,
+            ppot: a.ppot,
             to_call: view.amount_to_call(),
             pot: view.pot(),
             bet: view.bet_size(),
@@ -356,169 +275,99 @@ impl LokiPlayer {
             already_in_this_round: already_in,
             players_after: live.iter().filter(|&&p| p > me).count(),
             can_raise: view.legal_actions().contains(Action::Raise),
-            semi_bluff_continues: self.semi_bluff_from.is_some_and(|s| s < street),
+            semi_bluff_continues: self.semi_bluff_from.is_some_and(|s| s < round),
         };
         let cfg = &self.style.postflop;
-        let (pure_kind, rule) = postflop::decide(cfg, &situation);
-        let (kind, triple) = if self.style.randomized {
-            let d = self.know.config.triples.smoothing;
-            let mut triple = [0.0; 3];
-            for shift in [-d, 0.0, d] {
-                let s = PostflopSituation {
-                    ehs: (ehs + shift).clamp(0.0, 1.0),
-                    hs_n: (hs_n + shift).clamp(0.0, 1.0),
-                    ppot: (ppot + shift).clamp(0.0, 1.0),
-                    ..situation
-                };
-                let (k, _) = postflop::decide(cfg, &s);
-                triple[k.index()] += 1.0 / 3.0;
-            }
-            let r = uniform_unit(&mut self.rng);
-            let k = if r < triple[0] {
-                ActionKind::Fold
-            } else if r < triple[0] + triple[1] {
-                ActionKind::Call
-            } else {
-                ActionKind::Raise
-            };
-            (k, triple)
+        let (pure_action, rule) = postflop::decide(cfg, &situation);
+        let (action, triple) = if self.style.randomized {
+            let triple =
+                postflop::smoothed_triple(cfg, &situation, self.know.config.triples.smoothing);
+            (triple.sample(uniform_unit(&mut self.rng)), triple)
         } else {
-            (pure_kind, pure(pure_kind))
+            (pure_action, ProbabilityTriple::pure(pure_action))
         };
-        t.hs = Some(hand_strength(hole, board, &field).map_or(0.5, |h| h.hs()));
-        t.hs_n = Some(hs_n);
-        t.ppot = Some(ppot);
-        t.npot = Some(npot);
-        t.ehs = Some(ehs);
-        t.rule = rule.name().to_string();
+        t.rule = DecisionRule::Postflop(rule);
         t.triple = triple;
-        let mut opps = self.opponent_traces(view, Some(hole), street);
-        for (o, hs) in opps.iter_mut().zip(&per_opp) {
-            o.hs = *hs;
-        }
-        t.opponents = opps;
-        (kind, t)
+        t.opponents = self.opponent_traces(view, &a.per_opponent);
+        t.assessment = Some(a);
+        (action, t)
     }
 
-    fn opponent_traces(
-        &self,
-        view: &SeatView<'_>,
-        hole: Option<HoleCards>,
-        street: Street,
-    ) -> Vec<OpponentTrace> {
+    /// The live opponents as traces; `hs` gives our HS against each, in position order.
+    fn opponent_traces(&self, view: &SeatView<'_>, hs: &[f64]) -> Vec<OpponentTrace> {
         let me = view.position();
         let mut known: CardSet = view.board().iter().copied().collect();
-        if let Some(h) = hole.or(view.hole()) {
+        if let Some(h) = view.hole() {
             known = known.union(h.set());
         }
-        let ctx = Context::new(street, view.bets_to_call() as usize);
+        let ctx = Context::new(view.round(), view.bets_to_call() as usize);
         (0..view.players())
             .filter(|&p| p != me && view.is_live(p))
-            .map(|p| {
+            .enumerate()
+            .map(|(i, p)| {
                 let seat = view.seat_of(p);
-                let (top, freq, obs) = match self.models.get(&seat) {
-                    Some(m) => (
-                        if self.detail {
-                            top_hands(m.weights(), known, 5)
-                        } else {
-                            Vec::new()
-                        },
+                let model = self.models.get(&seat);
+                let frequencies = model.map_or_else(
+                    || self.know.defaults.get(ctx),
+                    |m| {
                         m.frequencies(
                             self.style.model,
                             ctx,
                             &self.know.defaults,
                             &self.know.config.model,
-                        ),
-                        m.stats.observations(ctx),
-                    ),
-                    None => (Vec::new(), self.know.defaults.get(ctx), 0),
-                };
+                        )
+                    },
+                );
+                let detail = model.filter(|_| self.detail);
                 OpponentTrace {
                     position: p,
-                    hs: f64::NAN,
-                    top_hands: top,
-                    frequencies: freq,
-                    observations: obs,
+                    seat,
+                    hs: hs.get(i).copied(),
+                    top_holdings: detail
+                        .map(|m| m.weights().top_holdings(known, 5))
+                        .unwrap_or_default(),
+                    grid: detail.map(|m| m.weights().starting_hand_grid(known)),
+                    frequencies,
+                    observations: model.map_or(0, |m| m.stats.observations(ctx)),
                 }
             })
             .collect()
     }
 }
 
-fn pure(k: ActionKind) -> [f64; 3] {
-    let mut t = [0.0; 3];
-    t[k.index()] = 1.0;
-    t
+/// Whether we acted this round, and whether we put chips in voluntarily.
+fn my_actions_this_round(view: &SeatView<'_>) -> (bool, bool) {
+    let me = view.position();
+    let round = view.round();
+    let mut acted = false;
+    let mut put_in = false;
+    for e in view.events() {
+        if let Event::Action(a) = e {
+            if a.position == me && a.round == round {
+                acted = true;
+                put_in |= a.amount > 0;
+            }
+        }
+    }
+    (acted, put_in)
 }
 
-/// Whether holding `h` avoids every card of `known`.
-#[inline]
-fn avoids(h: usize, known: CardSet) -> bool {
-    HoleCards::pair_of_index(h)
-        .is_some_and(|(a, b)| known.bits() & ((1u64 << a) | (1u64 << b)) == 0)
-}
-
-/// The field table: the average of the tables, each normalized to sum 1 over the
-/// holdings that avoid `known`, then scaled so that the largest weight is 1 (only the
-/// ratios matter to the enumeration).
-pub fn field_table(tables: &[&WeightTable], known: CardSet) -> WeightTable {
-    if tables.is_empty() {
-        return WeightTable::uniform();
+/// The action actually taken for a wanted one: an illegal raise becomes a call, and a
+/// fold when checking is free becomes a check.
+fn legal_version(wanted: Action, view: &SeatView<'_>) -> Action {
+    let legal = view.legal_actions();
+    let mut action = wanted;
+    if !legal.contains(action) {
+        action = if legal.contains(Action::Call) {
+            Action::Call
+        } else {
+            legal.to_vec().first().copied().unwrap_or(Action::Call)
+        };
     }
-    let mut field = WeightTable::filled(0.0);
-    let acc = field.weights_mut();
-    for t in tables {
-        let w = t.weights();
-        let s: f64 = (0..HOLDINGS)
-            .filter(|&h| avoids(h, known))
-            .map(|h| w[h])
-            .sum();
-        if s <= 0.0 {
-            continue;
-        }
-        let k = 1.0 / s;
-        for (a, &x) in acc.iter_mut().zip(w.iter()) {
-            *a += x * k;
-        }
+    if action == Action::Fold && view.amount_to_call() == 0 && legal.contains(Action::Call) {
+        action = Action::Call;
     }
-    let max = acc.iter().copied().fold(0.0, f64::max);
-    if max > 0.0 {
-        let k = 1.0 / max;
-        for x in acc.iter_mut() {
-            *x = (*x * k).min(1.0);
-        }
-    }
-    field
-}
-
-/// The `n` holdings with the largest weights among those avoiding `known`, with their
-/// share of the total live weight (ties broken by holding index).
-pub fn top_hands(w: &WeightTable, known: CardSet, n: usize) -> Vec<(String, f64)> {
-    let weights = w.weights();
-    let mut top: Vec<(usize, f64)> = Vec::with_capacity(n + 1);
-    let mut total = 0.0;
-    for (h, &x) in weights.iter().enumerate() {
-        if !avoids(h, known) {
-            continue;
-        }
-        total += x;
-        if top.len() < n || top.last().is_some_and(|l| x > l.1) {
-            let at = top.partition_point(|t| t.1 >= x);
-            top.insert(at, (h, x));
-            top.truncate(n);
-        }
-    }
-    if total <= 0.0 {
-        return Vec::new();
-    }
-    top.into_iter()
-        .map(|(h, x)| {
-            let name = HoleCards::from_index(h)
-                .map(|hc| hc.to_string())
-                .unwrap_or_default();
-            (name, x / total)
-        })
-        .collect()
+    action
 }
 
 impl Player for LokiPlayer {
@@ -549,18 +398,32 @@ impl Player for LokiPlayer {
         self.decide(view).action
     }
     fn save_state(&self) -> Option<String> {
-        let mut models: Vec<(usize, &crate::ActionStats)> =
-            self.models.iter().map(|(s, m)| (*s, &m.stats)).collect();
+        let mut models: Vec<(usize, crate::ActionStats)> = self
+            .models
+            .iter()
+            .map(|(s, m)| (*s, m.stats.clone()))
+            .collect();
         models.sort_by_key(|m| m.0);
         let state = SavedState {
             rng: loki_cards::rng_state(&self.rng),
-            models: models.into_iter().map(|(s, st)| (s, st.clone())).collect(),
+            models,
         };
         serde_json::to_string(&state).ok()
     }
-    fn load_state(&mut self, state: &str) -> Result<(), String> {
-        let s: SavedState = serde_json::from_str(state).map_err(|e| e.to_string())?;
-        self.rng = loki_cards::rng_from_state(&s.rng).ok_or("bad random-generator state")?;
+    fn load_state(&mut self, state: &str) -> Result<(), loki_engine::PlayerStateError> {
+        self.restore(state)
+            .map_err(|e| loki_engine::PlayerStateError(e.to_string()))
+    }
+}
+
+impl LokiPlayer {
+    /// Restores a state saved by `save_state`.
+    ///
+    /// # Errors
+    /// A text that is not a saved Loki player.
+    pub fn restore(&mut self, state: &str) -> Result<(), StateError> {
+        let s: SavedState = serde_json::from_str(state)?;
+        self.rng = loki_cards::rng_from_state(&s.rng).ok_or(StateError::Rng)?;
         self.models.clear();
         for (seat, stats) in s.models {
             self.model_mut(seat).stats = stats;

@@ -3,14 +3,15 @@
 //! ehs >= 0.50, semi-bluff when the potential pays Pot_Odds2, call by pot odds, call by
 //! showdown odds, otherwise check or fold.
 use crate::config::PostflopConfig;
-use crate::frequencies::{ActionKind, Street};
+use crate::triple::ProbabilityTriple;
+use loki_engine::{Action, Round};
 use serde::Serialize;
 
 /// What the post-flop rules look at.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct PostflopSituation {
     /// The round (flop, turn or river).
-    pub street: Street,
+    pub round: Round,
     /// Effective hand strength `hs_n + (1 - hs_n) * ppot`.
     pub ehs: f64,
     /// Hand strength against all live opponents (product of per-opponent HS).
@@ -92,12 +93,12 @@ pub fn pot_odds2(bet: i64, pot: i64) -> f64 {
 /// Showdown odds (**ours**; Papp §6.6's formula is lost): the cost of calling now and one
 /// big bet in each later round, against the pot plus what one opponent puts in meanwhile:
 /// `(to_call + future) / (pot + to_call + 2 future)`, with `future` = one bet per later round.
-pub fn showdown_odds(street: Street, to_call: i64, pot: i64, big_bet: i64) -> f64 {
-    let later = match street {
-        Street::Preflop => 3,
-        Street::Flop => 2,
-        Street::Turn => 1,
-        Street::River => 0,
+pub fn showdown_odds(round: Round, to_call: i64, pot: i64, big_bet: i64) -> f64 {
+    let later = match round {
+        Round::Preflop => 3,
+        Round::Flop => 2,
+        Round::Turn => 1,
+        Round::River => 0,
     };
     let future = (later * big_bet) as f64;
     let cost = to_call as f64 + future;
@@ -108,22 +109,42 @@ pub fn showdown_odds(street: Street, to_call: i64, pot: i64, big_bet: i64) -> f6
     }
 }
 
+/// Loki-2's randomized version of the rules (Peña's second triple generator): the pure
+/// rules evaluated with ehs, HS_n and PPot shifted by `-smoothing`, 0 and `+smoothing`
+/// (clamped to [0, 1]), each result weighing a third.
+pub fn smoothed_triple(
+    cfg: &PostflopConfig,
+    s: &PostflopSituation,
+    smoothing: f64,
+) -> ProbabilityTriple {
+    let actions = [-smoothing, 0.0, smoothing].map(|shift| {
+        let shifted = PostflopSituation {
+            ehs: (s.ehs + shift).clamp(0.0, 1.0),
+            hs_n: (s.hs_n + shift).clamp(0.0, 1.0),
+            ppot: (s.ppot + shift).clamp(0.0, 1.0),
+            ..*s
+        };
+        decide(cfg, &shifted).0
+    });
+    ProbabilityTriple::mixture(&actions)
+}
+
 /// The decision of the post-flop rules: the action and the rule that fired.
-pub fn decide(cfg: &PostflopConfig, s: &PostflopSituation) -> (ActionKind, Rule) {
+pub fn decide(cfg: &PostflopConfig, s: &PostflopSituation) -> (Action, Rule) {
     let raise_or_call = if s.can_raise {
-        ActionKind::Raise
+        Action::Raise
     } else {
-        ActionKind::Call
+        Action::Call
     };
     let facing_two = s.bet > 0 && s.to_call >= 2 * s.bet && !s.already_in_this_round;
     if s.to_call == 0 && s.ehs >= cfg.check_raise && s.players_after > 0 {
-        return (ActionKind::Call, Rule::CheckRaise);
+        return (Action::Call, Rule::CheckRaise);
     }
     if s.ehs >= cfg.make2 {
         let a = if s.bets_this_round < 2 {
             raise_or_call
         } else {
-            ActionKind::Call
+            Action::Call
         };
         return (a, Rule::Make2);
     }
@@ -132,39 +153,39 @@ pub fn decide(cfg: &PostflopConfig, s: &PostflopSituation) -> (ActionKind, Rule)
             return (raise_or_call, Rule::Make1);
         }
         if !facing_two {
-            return (ActionKind::Call, Rule::Make1);
+            return (Action::Call, Rule::Make1);
         }
     }
     if s.ehs >= cfg.call && cfg.call < cfg.make1 && !facing_two {
-        return (ActionKind::Call, Rule::CallThreshold);
+        return (Action::Call, Rule::CallThreshold);
     }
     if cfg.semi_bluff
         && s.to_call == 0
-        && s.street != Street::River
+        && s.round != Round::River
         && (s.ppot >= pot_odds2(s.bet, s.pot) || s.semi_bluff_continues)
     {
         return (raise_or_call, Rule::SemiBluff);
     }
     if s.to_call > 0 {
-        let chance = if s.street == Street::River {
+        let chance = if s.round == Round::River {
             s.hs_n
         } else {
             s.ppot
         };
         if chance >= pot_odds(s.to_call, s.pot) {
-            return (ActionKind::Call, Rule::PotOdds);
+            return (Action::Call, Rule::PotOdds);
         }
-        let big_bet = if s.street == Street::Flop {
+        let big_bet = if s.round == Round::Flop {
             2 * s.bet
         } else {
             s.bet
         };
-        if cfg.showdown_odds && s.hs_n >= showdown_odds(s.street, s.to_call, s.pot, big_bet) {
-            return (ActionKind::Call, Rule::ShowdownOdds);
+        if cfg.showdown_odds && s.hs_n >= showdown_odds(s.round, s.to_call, s.pot, big_bet) {
+            return (Action::Call, Rule::ShowdownOdds);
         }
-        return (ActionKind::Fold, Rule::CheckOrFold);
+        return (Action::Fold, Rule::CheckOrFold);
     }
-    (ActionKind::Call, Rule::CheckOrFold)
+    (Action::Call, Rule::CheckOrFold)
 }
 
 #[cfg(test)]
@@ -173,7 +194,7 @@ mod tests {
 
     fn base() -> PostflopSituation {
         PostflopSituation {
-            street: Street::Flop,
+            round: Round::Flop,
             ehs: 0.3,
             hs_n: 0.3,
             ppot: 0.0,
@@ -193,7 +214,7 @@ mod tests {
         // A 25% chance calls $4 to win $16: 4 / (16 + 4) = 0.20.
         assert!((pot_odds(4, 16) - 0.20).abs() < 1e-12);
         let s = PostflopSituation {
-            street: Street::River,
+            round: Round::River,
             hs_n: 0.25,
             ehs: 0.25,
             to_call: 4,
@@ -204,14 +225,14 @@ mod tests {
         };
         assert_eq!(
             decide(&PostflopConfig::default(), &s),
-            (ActionKind::Call, Rule::PotOdds)
+            (Action::Call, Rule::PotOdds)
         );
         let s = PostflopSituation {
             hs_n: 0.15,
             ehs: 0.15,
             ..s
         };
-        assert_eq!(decide(&PostflopConfig::default(), &s).0, ActionKind::Fold);
+        assert_eq!(decide(&PostflopConfig::default(), &s).0, Action::Fold);
     }
 
     #[test]
@@ -222,28 +243,28 @@ mod tests {
             players_after: 2,
             ..base()
         };
-        assert_eq!(decide(&c, &s), (ActionKind::Call, Rule::CheckRaise));
+        assert_eq!(decide(&c, &s), (Action::Call, Rule::CheckRaise));
         let s = PostflopSituation {
             players_after: 0,
             ..s
         };
-        assert_eq!(decide(&c, &s), (ActionKind::Raise, Rule::Make2));
+        assert_eq!(decide(&c, &s), (Action::Raise, Rule::Make2));
         let s = PostflopSituation {
             ehs: 0.9,
             to_call: 4,
             bets_this_round: 2,
             ..base()
         };
-        assert_eq!(decide(&c, &s), (ActionKind::Call, Rule::Make2));
+        assert_eq!(decide(&c, &s), (Action::Call, Rule::Make2));
         let s = PostflopSituation { ehs: 0.6, ..base() };
-        assert_eq!(decide(&c, &s), (ActionKind::Raise, Rule::Make1));
+        assert_eq!(decide(&c, &s), (Action::Raise, Rule::Make1));
         let s = PostflopSituation {
             ehs: 0.6,
             to_call: 2,
             bets_this_round: 1,
             ..base()
         };
-        assert_eq!(decide(&c, &s), (ActionKind::Call, Rule::Make1));
+        assert_eq!(decide(&c, &s), (Action::Call, Rule::Make1));
         // Facing two bets without having called one: Make1 falls through (to pot odds).
         let s = PostflopSituation {
             ehs: 0.6,
@@ -253,7 +274,7 @@ mod tests {
             ppot: 0.3,
             ..base()
         };
-        assert_eq!(decide(&c, &s), (ActionKind::Call, Rule::PotOdds));
+        assert_eq!(decide(&c, &s), (Action::Call, Rule::PotOdds));
         let s = PostflopSituation {
             ppot: 0.05,
             hs_n: 0.1,
@@ -262,7 +283,7 @@ mod tests {
             bets_this_round: 2,
             ..base()
         };
-        assert_eq!(decide(&c, &s), (ActionKind::Fold, Rule::CheckOrFold));
+        assert_eq!(decide(&c, &s), (Action::Fold, Rule::CheckOrFold));
     }
 
     #[test]
@@ -275,16 +296,16 @@ mod tests {
             ehs: 0.3,
             ..base()
         };
-        assert_eq!(decide(&c, &s), (ActionKind::Raise, Rule::SemiBluff));
+        assert_eq!(decide(&c, &s), (Action::Raise, Rule::SemiBluff));
         let s = PostflopSituation { ppot: 0.1, ..s };
-        assert_eq!(decide(&c, &s), (ActionKind::Call, Rule::CheckOrFold));
+        assert_eq!(decide(&c, &s), (Action::Call, Rule::CheckOrFold));
         let s = PostflopSituation {
             semi_bluff_continues: true,
             ..s
         };
         assert_eq!(decide(&c, &s).1, Rule::SemiBluff);
         let s = PostflopSituation {
-            street: Street::River,
+            round: Round::River,
             ..s
         };
         assert_eq!(decide(&c, &s).1, Rule::CheckOrFold);
@@ -294,9 +315,9 @@ mod tests {
     fn showdown_odds_call() {
         let c = PostflopConfig::default();
         // Turn, 4 to call into 40, future one big bet: (4 + 4) / (40 + 4 + 8) = 0.1538.
-        assert!((showdown_odds(Street::Turn, 4, 40, 4) - 8.0 / 52.0).abs() < 1e-12);
+        assert!((showdown_odds(Round::Turn, 4, 40, 4) - 8.0 / 52.0).abs() < 1e-12);
         let s = PostflopSituation {
-            street: Street::Turn,
+            round: Round::Turn,
             bet: 4,
             to_call: 4,
             pot: 40,
@@ -306,6 +327,6 @@ mod tests {
             ppot: 0.02,
             ..base()
         };
-        assert_eq!(decide(&c, &s), (ActionKind::Call, Rule::ShowdownOdds));
+        assert_eq!(decide(&c, &s), (Action::Call, Rule::ShowdownOdds));
     }
 }

@@ -7,7 +7,7 @@
 //! depend on the expected number of players (each player yet to act counts as 0.6) and on
 //! the player's tightness.
 use crate::config::{PlanThresholds, PreflopConfig};
-use crate::frequencies::ActionKind;
+use loki_engine::Action;
 use serde::{Deserialize, Serialize};
 
 /// A player's pre-flop tightness (Papp: tight, moderate, loose).
@@ -22,14 +22,19 @@ pub enum Tightness {
     Loose,
 }
 
+/// A tightness name that is not tight, moderate or loose.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown tightness '{0}' (tight, moderate, loose)")]
+pub struct UnknownTightness(pub String);
+
 impl std::str::FromStr for Tightness {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Tightness, String> {
+    type Err = UnknownTightness;
+    fn from_str(s: &str) -> Result<Tightness, UnknownTightness> {
         match s.to_ascii_lowercase().as_str() {
             "tight" => Ok(Tightness::Tight),
             "moderate" => Ok(Tightness::Moderate),
             "loose" => Ok(Tightness::Loose),
-            _ => Err(format!("unknown tightness '{s}' (tight, moderate, loose)")),
+            _ => Err(UnknownTightness(s.to_string())),
         }
     }
 }
@@ -140,34 +145,34 @@ pub struct BettingState {
 }
 
 /// The action a plan takes.
-pub fn plan_action(plan: Plan, s: &BettingState) -> ActionKind {
+pub fn plan_action(plan: Plan, s: &BettingState) -> Action {
     let to_call_bets = if s.bet > 0 {
         s.to_call as f64 / s.bet as f64
     } else {
         0.0
     };
     let fold_or_check = if s.to_call > 0 {
-        ActionKind::Fold
+        Action::Fold
     } else {
-        ActionKind::Call
+        Action::Call
     };
     let raise_or_call = if s.can_raise {
-        ActionKind::Raise
+        Action::Raise
     } else {
-        ActionKind::Call
+        Action::Call
     };
     match plan {
         Plan::Make0 => fold_or_check,
         Plan::CallHalf => {
             if to_call_bets <= 0.5 || s.voluntarily_in {
-                ActionKind::Call
+                Action::Call
             } else {
                 fold_or_check
             }
         }
         Plan::CallOneAndHalf => {
             if to_call_bets <= 1.5 || s.voluntarily_in {
-                ActionKind::Call
+                Action::Call
             } else {
                 fold_or_check
             }
@@ -176,16 +181,16 @@ pub fn plan_action(plan: Plan, s: &BettingState) -> ActionKind {
             if s.bets_this_round == 0 {
                 raise_or_call
             } else if to_call_bets >= 2.0 && !s.voluntarily_in {
-                ActionKind::Fold
+                Action::Fold
             } else {
-                ActionKind::Call
+                Action::Call
             }
         }
         Plan::Make2 => {
             if s.bets_this_round < 2 {
                 raise_or_call
             } else {
-                ActionKind::Call
+                Action::Call
             }
         }
         Plan::Make4 => raise_or_call,
@@ -244,34 +249,28 @@ mod tests {
             can_raise: true,
         };
         // Make0: check for free, fold otherwise.
-        assert_eq!(plan_action(Plan::Make0, &s(0, 1, false)), ActionKind::Call);
-        assert_eq!(plan_action(Plan::Make0, &s(2, 1, false)), ActionKind::Fold);
+        assert_eq!(plan_action(Plan::Make0, &s(0, 1, false)), Action::Call);
+        assert_eq!(plan_action(Plan::Make0, &s(2, 1, false)), Action::Fold);
         // Make1: call one bet, fold to two unless already in.
-        assert_eq!(plan_action(Plan::Make1, &s(2, 1, false)), ActionKind::Call);
-        assert_eq!(plan_action(Plan::Make1, &s(4, 2, false)), ActionKind::Fold);
-        assert_eq!(plan_action(Plan::Make1, &s(4, 3, true)), ActionKind::Call);
+        assert_eq!(plan_action(Plan::Make1, &s(2, 1, false)), Action::Call);
+        assert_eq!(plan_action(Plan::Make1, &s(4, 2, false)), Action::Fold);
+        assert_eq!(plan_action(Plan::Make1, &s(4, 3, true)), Action::Call);
         // Make2: raise to two bets, then call.
-        assert_eq!(plan_action(Plan::Make2, &s(2, 1, false)), ActionKind::Raise);
-        assert_eq!(plan_action(Plan::Make2, &s(2, 2, false)), ActionKind::Call);
+        assert_eq!(plan_action(Plan::Make2, &s(2, 1, false)), Action::Raise);
+        assert_eq!(plan_action(Plan::Make2, &s(2, 2, false)), Action::Call);
         // Make4: raise until capped.
-        assert_eq!(plan_action(Plan::Make4, &s(2, 3, true)), ActionKind::Raise);
+        assert_eq!(plan_action(Plan::Make4, &s(2, 3, true)), Action::Raise);
         let capped = BettingState {
             can_raise: false,
             ..s(2, 4, true)
         };
-        assert_eq!(plan_action(Plan::Make4, &capped), ActionKind::Call);
+        assert_eq!(plan_action(Plan::Make4, &capped), Action::Call);
         // Small blind: complete for half a bet, fold to a raise.
-        assert_eq!(
-            plan_action(Plan::CallHalf, &s(1, 1, false)),
-            ActionKind::Call
-        );
-        assert_eq!(
-            plan_action(Plan::CallHalf, &s(3, 2, false)),
-            ActionKind::Fold
-        );
+        assert_eq!(plan_action(Plan::CallHalf, &s(1, 1, false)), Action::Call);
+        assert_eq!(plan_action(Plan::CallHalf, &s(3, 2, false)), Action::Fold);
         assert_eq!(
             plan_action(Plan::CallOneAndHalf, &s(3, 2, false)),
-            ActionKind::Call
+            Action::Call
         );
     }
 }

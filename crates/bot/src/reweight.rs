@@ -6,7 +6,7 @@
 //!   0.01, so no legal holding is ever "impossible").
 //! * Loki-2: the factor is the probability-triple entry of the observed action:
 //!   `max(0.01, weight * pt[action])`.
-use crate::frequencies::Triple;
+use crate::triple::ProbabilityTriple;
 use loki_assess::WeightTable;
 
 /// Figure 3's re-weighting factor, clamped to [low, 1].
@@ -23,8 +23,13 @@ pub fn reweighted(old: f64, ehs: f64, mu: f64, sigma: f64, floor: f64) -> f64 {
 }
 
 /// The new weight after a probability-triple re-weighting, floored at `floor`.
-pub fn reweighted_by_triple(old: f64, pt: Triple, action: usize, floor: f64) -> f64 {
-    (old * pt[action.min(2)]).max(floor)
+pub fn reweighted_by_triple(
+    old: f64,
+    pt: ProbabilityTriple,
+    action: loki_engine::Action,
+    floor: f64,
+) -> f64 {
+    (old * pt.get(action)).max(floor)
 }
 
 /// Re-weights every holding `h` with `value(h) = Some(ehs)` (holdings mapped to `None`,
@@ -45,27 +50,6 @@ pub fn reweight_table(
             None => w,
         };
     }
-}
-
-/// A smooth probability triple from a hand value and two thresholds (Peña's second
-/// triple generator: Loki-1's pure rule "raise above the raise threshold, call above the
-/// call threshold, else fold" with its boundaries linearly interpolated over
-/// `[t - width, t + width]`). `width` is ours (configurable).
-pub fn smooth_triple(value: f64, raise_t: f64, call_t: f64, width: f64) -> Triple {
-    let ramp = |t: f64| {
-        if width <= 0.0 {
-            if value >= t {
-                1.0
-            } else {
-                0.0
-            }
-        } else {
-            ((value - t + width) / (2.0 * width)).clamp(0.0, 1.0)
-        }
-    };
-    let p_raise = ramp(raise_t);
-    let p_play = ramp(call_t.min(raise_t)).max(p_raise);
-    [1.0 - p_play, p_play - p_raise, p_raise]
 }
 
 /// Maps a percentile `p` in [0, 1] to a value of `sorted` (ascending) by nearest point
@@ -98,24 +82,12 @@ mod tests {
 
     #[test]
     fn triple_examples() {
+        use loki_engine::Action;
         // 0.7 x 0.2 = 0.14 (seed 000); 0.9 x 0.2 = 0.18 (seed 004).
-        let pt = [0.0, 0.2, 0.8];
-        assert!((reweighted_by_triple(0.7, pt, 1, 0.01) - 0.14).abs() < 1e-12);
-        assert!((reweighted_by_triple(0.9, pt, 1, 0.01) - 0.18).abs() < 1e-12);
-        assert_eq!(reweighted_by_triple(0.5, pt, 0, 0.01), 0.01);
-    }
-
-    #[test]
-    fn smooth_triples_are_distributions() {
-        for v in [0.0, 0.2, 0.29, 0.3, 0.31, 0.5, 0.69, 0.7, 0.75, 1.0] {
-            let t = smooth_triple(v, 0.7, 0.3, 0.05);
-            assert!((t.iter().sum::<f64>() - 1.0).abs() < 1e-12);
-            assert!(t.iter().all(|x| (0.0..=1.0).contains(x)));
-        }
-        assert_eq!(smooth_triple(1.0, 0.7, 0.3, 0.05), [0.0, 0.0, 1.0]);
-        assert_eq!(smooth_triple(0.5, 0.7, 0.3, 0.05), [0.0, 1.0, 0.0]);
-        assert_eq!(smooth_triple(0.0, 0.7, 0.3, 0.05), [1.0, 0.0, 0.0]);
-        assert_eq!(smooth_triple(0.7, 0.7, 0.3, 0.05), [0.0, 0.5, 0.5]);
+        let pt = ProbabilityTriple::new([0.0, 0.2, 0.8]);
+        assert!((reweighted_by_triple(0.7, pt, Action::Call, 0.01) - 0.14).abs() < 1e-12);
+        assert!((reweighted_by_triple(0.9, pt, Action::Call, 0.01) - 0.18).abs() < 1e-12);
+        assert_eq!(reweighted_by_triple(0.5, pt, Action::Fold, 0.01), 0.01);
     }
 
     #[test]

@@ -4,7 +4,31 @@
 //! Papp's 0.85 / 0.50 are **ours**, documented here and overridable by `[variants]`.
 use crate::config::{LokiConfig, PostflopConfig};
 use crate::opponent_model::ModelMode;
-use crate::preflop::Tightness;
+use crate::preflop::{Tightness, UnknownTightness};
+
+/// Why a player style cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StyleError {
+    /// Neither a built-in kind nor a configured variant.
+    #[error("unknown Loki player '{0}'")]
+    Unknown(String),
+    /// A variant whose base is not a built-in kind.
+    #[error("variant '{variant}': unknown base '{base}'")]
+    UnknownBase {
+        /// The variant.
+        variant: String,
+        /// Its base.
+        base: String,
+    },
+    /// A variant with a bad tightness.
+    #[error("variant '{variant}': {source}")]
+    Tightness {
+        /// The variant.
+        variant: String,
+        /// The error.
+        source: UnknownTightness,
+    },
+}
 
 /// A built-in player kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -184,7 +208,7 @@ impl Style {
     ///
     /// # Errors
     /// An unknown name, or a variant with an unknown base or tightness.
-    pub fn named(name: &str, cfg: &LokiConfig) -> Result<Style, String> {
+    pub fn named(name: &str, cfg: &LokiConfig) -> Result<Style, StyleError> {
         if let Some(k) = PlayerKind::from_name(name) {
             return Ok(Style::of(k, cfg));
         }
@@ -192,13 +216,18 @@ impl Style {
             .variants
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .ok_or_else(|| format!("unknown Loki player '{name}'"))?;
-        let kind = PlayerKind::from_name(&v.base)
-            .ok_or_else(|| format!("variant '{vname}': unknown base '{}'", v.base))?;
+            .ok_or_else(|| StyleError::Unknown(name.to_string()))?;
+        let kind = PlayerKind::from_name(&v.base).ok_or_else(|| StyleError::UnknownBase {
+            variant: vname.clone(),
+            base: v.base.clone(),
+        })?;
         let mut s = Style::of(kind, cfg);
         s.name = vname.clone();
         if let Some(t) = &v.tightness {
-            s.tightness = t.parse().map_err(|e| format!("variant '{vname}': {e}"))?;
+            s.tightness = t.parse().map_err(|source| StyleError::Tightness {
+                variant: vname.clone(),
+                source,
+            })?;
         }
         if let Some(x) = v.make1 {
             s.postflop.make1 = x;

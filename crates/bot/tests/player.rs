@@ -58,7 +58,7 @@ fn all_kinds_play_legally_and_deterministically() {
     let traced = ps
         .iter()
         .filter_map(|p| p.last_trace())
-        .any(|t| t.ehs.is_some());
+        .any(|t| t.assessment.is_some());
     assert!(traced);
 }
 

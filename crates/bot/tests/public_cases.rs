@@ -3,6 +3,8 @@
 //! stand alone. Values are rounded to 6 decimals; tolerance 2e-6.
 #![allow(missing_docs)]
 use loki_bot::reweight::{reweight_factor, reweighted, reweighted_by_triple};
+use loki_bot::ProbabilityTriple;
+use loki_engine::Action;
 
 /// (ehs, mu, sigma, old weight, factor, new weight)
 const REWEIGHT: [(f64, f64, f64, f64, f64, f64); 8] = [
@@ -40,6 +42,8 @@ fn public_reweight_cases() {
 #[test]
 fn public_probability_triple_cases() {
     for (old, pt, action, new) in TRIPLES {
+        let pt = ProbabilityTriple::new(pt);
+        let action = Action::ALL[action];
         assert!((reweighted_by_triple(old, pt, action, 0.01) - new).abs() <= 2e-6);
     }
 }

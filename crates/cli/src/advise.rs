@@ -2,11 +2,12 @@
 //! situation is replayed step by step through the engine (positions as everywhere in
 //! loki: 0 = small blind, 1 = big blind, 2 first to act pre-flop; heads-up reverse
 //! blinds), so the player's opponent models see every action as they would in play.
-use crate::roster::{load_config, Roster};
+use crate::roster::load_config;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use loki_cards::{parse_cards, Card, CardSet, HoleCards};
 use loki_engine::{Action, GameConfig, HandState, Phase, Player};
+use loki_sim::Roster;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -152,36 +153,7 @@ pub fn run(a: AdviseArgs) -> Result<ExitCode> {
     if a.json {
         println!("{}", serde_json::to_string(&d.trace)?);
     } else {
-        let t = &d.trace;
-        println!(
-            "{} {} on '{}' ({}): {}",
-            t.player, t.hole, t.board, t.street, t.action
-        );
-        println!(
-            "rule: {}   triple [fold, call, raise]: [{:.3}, {:.3}, {:.3}]",
-            t.rule, t.triple[0], t.triple[1], t.triple[2]
-        );
-        let f = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.4}"));
-        println!(
-            "hs {}  hs_n {}  ppot {}  npot {}  ehs {}  income rate {}  pot odds {:.4}  to call {}  pot {}",
-            f(t.hs), f(t.hs_n), f(t.ppot), f(t.npot), f(t.ehs), f(t.income_rate), t.pot_odds, t.to_call, t.pot
-        );
-        for o in &t.opponents {
-            let top: Vec<String> = o
-                .top_hands
-                .iter()
-                .map(|(h, w)| format!("{h} {:.3}", w))
-                .collect();
-            println!(
-                "  position {}: frequencies [{:.2}, {:.2}, {:.2}] ({} obs.)  top: {}",
-                o.position,
-                o.frequencies[0],
-                o.frequencies[1],
-                o.frequencies[2],
-                o.observations,
-                top.join(", ")
-            );
-        }
+        print!("{}", d.trace);
     }
     Ok(ExitCode::SUCCESS)
 }

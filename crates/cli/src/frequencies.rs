@@ -2,10 +2,11 @@
 //! 36 categories (round x bets to call x fold/call/raise), and writes them in the format
 //! of `crates/bot/data/self_play_frequencies.toml`, the generic model's defaults ("based
 //! on how GOM itself plays", Billings et al. 1998).
-use crate::roster::{load_config, seat_names, Roster};
+use crate::roster::load_config;
 use anyhow::{Context, Result};
 use clap::Args;
 use loki_engine::{Event, GameConfig, Table};
+use loki_sim::Roster;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,15 +32,8 @@ pub struct FrequenciesArgs {
 
 pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
     let roster = Roster::new(load_config(a.config.as_deref())?);
-    let kinds = roster.expand(&a.players)?;
-    let names = seat_names(&kinds);
-    let n = kinds.len();
-    let players = kinds
-        .iter()
-        .zip(&names)
-        .enumerate()
-        .map(|(i, (k, name))| roster.make(k, name, a.seed.wrapping_add(i as u64 + 1)))
-        .collect::<Result<Vec<_>>>()?;
+    let players = roster.table(&a.players, a.seed)?;
+    let n = players.len();
     let mut table = Table::new(GameConfig::limit(n, 1, 2, 2, 4)?, players, a.seed)?;
     let mut counts = [[[0u64; 3]; 3]; 4];
     for _ in 0..a.hands {

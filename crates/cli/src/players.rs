@@ -1,9 +1,10 @@
 //! `loki players`: the player kinds `--players` lists accept, one line each, and
 //! `loki config`: the compiled-in model and strategy constants as TOML.
-use crate::roster::{load_config, Roster};
+use crate::roster::load_config;
 use anyhow::Result;
 use clap::Args;
 use loki_bot::PlayerKind;
+use loki_sim::Roster;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

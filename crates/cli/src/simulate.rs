@@ -78,14 +78,13 @@ fn create(path: &PathBuf) -> Result<BufWriter<File>> {
 }
 
 pub fn run(a: SimulateArgs) -> Result<ExitCode> {
-    let roster = crate::roster::Roster::new(crate::roster::load_config(a.config.as_deref())?);
-    let registry = roster.registry();
-    let spec = registry.parse(&a.players)?;
+    let roster = loki_sim::Roster::new(crate::roster::load_config(a.config.as_deref())?);
+    let players = roster.table(&a.players, a.seed)?;
+    let n = players.len();
     let mut game = game_spec(&a.blinds, &a.bets)?;
-    game.seats = spec.total();
-    game.stacks = a.stacks.map(|s| vec![s; spec.total()]);
+    game.seats = n;
+    game.stacks = a.stacks.map(|s| vec![s; n]);
     let config = GameConfig::new(game).context("bad game")?;
-    let players = registry.build(&spec, a.seed)?;
     let mut table = Table::new(config, players, a.seed)?;
     let records = table.play(a.hands)?;
     if let Some(path) = &a.phh {
@@ -97,14 +96,14 @@ pub fn run(a: SimulateArgs) -> Result<ExitCode> {
         let mut w = create(path)?;
         let header = AcpcHeader {
             match_name: "loki".into(),
-            game_file: format!("holdem.limit.{}p.game", spec.total()),
+            game_file: format!("holdem.limit.{n}p.game"),
             hands: a.hands,
             seed: a.seed,
         };
         write_acpc_log(&mut w, Some(&header), &records)?;
         w.flush()?;
     }
-    let mut totals = vec![0i64; spec.total()];
+    let mut totals = vec![0i64; n];
     for r in &records {
         for (p, v) in r.net.iter().enumerate() {
             totals[r.seats[p]] += v;

@@ -4,14 +4,15 @@
 //! player type against hands played), DIR/checkpoint.json (for `--resume`), and with
 //! `--phh` the history of every hand.
 use crate::plot;
-use crate::roster::{load_config, seat_names, Roster};
+use crate::roster::load_config;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use loki_engine::{GameConfig, Player};
-use loki_sim::schedule::mix;
-use loki_sim::{summarize, DealLedger, PlayerFactory, Summary, Tournament};
-use serde::{Deserialize, Serialize};
+use loki_engine::GameConfig;
+use loki_sim::{
+    seat_names, summarize, Checkpoint, Inputs, Results, Roster, Summary, Tournament,
+    TournamentFactory,
+};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -67,73 +68,6 @@ pub struct TournamentArgs {
     quiet: bool,
 }
 
-/// Everything the results depend on.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct Inputs {
-    loki_version: String,
-    seed: u64,
-    player_list: String,
-    seats: Vec<String>,
-    hands: u64,
-    deals: u64,
-    rotations: usize,
-    game: Game,
-    configuration: serde_json::Value,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct Game {
-    small_blind: i64,
-    big_blind: i64,
-    small_bet: i64,
-    big_bet: i64,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Checkpoint {
-    inputs: Inputs,
-    ledger: DealLedger,
-    players: Vec<Vec<Option<String>>>,
-    phh_bytes: u64,
-}
-
-#[derive(Serialize)]
-struct Results<'a> {
-    #[serde(flatten)]
-    inputs: &'a Inputs,
-    #[serde(flatten)]
-    summary: &'a Summary,
-}
-
-struct Factory<'a> {
-    roster: &'a Roster,
-    kinds: Vec<String>,
-    names: Vec<String>,
-    seed: u64,
-}
-
-impl PlayerFactory for Factory<'_> {
-    fn make(&self, seat: usize, rotation: usize) -> Result<Box<dyn Player + Send>, String> {
-        let seed = mix(self.seed, 1_000_000 + (rotation as u64) * 64 + seat as u64);
-        self.roster
-            .make(&self.kinds[seat], &self.names[seat], seed)
-            .map_err(|e| format!("{e:#}"))
-    }
-    fn prepare_batch(&self, deals: &[loki_engine::Deal]) {
-        use rayon::prelude::*;
-        let boards: Vec<&[loki_cards::Card]> = deals
-            .iter()
-            .flat_map(|d| [&d.board[..3], &d.board[..4], &d.board[..]])
-            .collect();
-        boards.par_iter().for_each(|b| {
-            let _ = self.roster.know.boards.get(b);
-        });
-    }
-    fn end_batch(&self) {
-        self.roster.know.boards.clear();
-    }
-}
-
 /// Runs a tournament to the end and returns the summary (also used by `loki bench`).
 pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     let (player_list, default_hands) = match a.preset {
@@ -167,7 +101,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     let deals = inputs.deals;
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;
-    let factory = Factory {
+    let factory = TournamentFactory {
         roster: &roster,
         kinds: kinds.clone(),
         names: names.clone(),
@@ -199,7 +133,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
                 .context("checkpoint has too many rotations")?;
             for (p, s) in ps.iter_mut().zip(states) {
                 if let Some(s) = s {
-                    p.load_state(s).map_err(anyhow::Error::msg)?;
+                    p.load_state(s)?;
                 }
             }
         }
@@ -241,7 +175,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         inputs: &inputs,
         summary: &summary,
     };
-    std::fs::write(a.out.join("results.json"), results_json(&results)?)?;
+    std::fs::write(a.out.join("results.json"), results.to_json()?)?;
     plot::profit_png(&a.out.join("profit.png"), &t.ledger, &kinds, n)?;
     print_table(&summary, &inputs);
     let secs = started.elapsed().as_secs_f64();
@@ -264,29 +198,14 @@ fn make_inputs(
     hands: u64,
     config: &loki_bot::LokiConfig,
 ) -> Result<Inputs> {
-    let n = names.len() as u64;
-    let deals = hands.div_ceil(n);
-    Ok(Inputs {
-        loki_version: env!("CARGO_PKG_VERSION").to_string(),
+    Ok(Inputs::new(
         seed,
-        player_list: player_list.to_string(),
-        seats: names.to_vec(),
-        hands: deals * n,
-        deals,
-        rotations: names.len(),
-        game: Game {
-            small_blind: 1,
-            big_blind: 2,
-            small_bet: 2,
-            big_bet: 4,
-        },
-        configuration: serde_json::to_value(config)?,
-    })
-}
-
-/// The bytes of results.json.
-fn results_json(results: &Results<'_>) -> Result<String> {
-    Ok(serde_json::to_string_pretty(results)? + "\n")
+        player_list,
+        names,
+        hands,
+        serde_json::to_value(config)?,
+        env!("CARGO_PKG_VERSION"),
+    ))
 }
 
 /// The whole player family, one seat each: the field of `loki bench --signature`.
@@ -305,7 +224,7 @@ pub fn signature() -> Result<(u64, u64)> {
     let n = kinds.len();
     let seed = 1998;
     let inputs = make_inputs(seed, SIGNATURE_FIELD, &names, SIGNATURE_HANDS, &config)?;
-    let factory = Factory {
+    let factory = TournamentFactory {
         roster: &roster,
         kinds: kinds.clone(),
         names: names.clone(),
@@ -317,10 +236,11 @@ pub fn signature() -> Result<(u64, u64)> {
         t.play_batch(count, &factory)?;
     }
     let summary = summarize(&t.ledger, &names, &kinds, n, 2);
-    let json = results_json(&Results {
+    let json = Results {
         inputs: &inputs,
         summary: &summary,
-    })?;
+    }
+    .to_json()?;
     Ok((fnv1a64(json.as_bytes()), t.decisions()))
 }
 
@@ -429,7 +349,7 @@ pub fn hands_per_second(deals: u64, seed: u64) -> Result<f64> {
     let kinds = roster.expand(FIGURE4)?;
     let names = seat_names(&kinds);
     let n = kinds.len();
-    let factory = Factory {
+    let factory = TournamentFactory {
         roster: &roster,
         kinds,
         names,

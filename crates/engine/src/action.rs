@@ -16,6 +16,11 @@ pub enum Action {
 impl Action {
     /// All three actions.
     pub const ALL: [Action; 3] = [Action::Fold, Action::Call, Action::Raise];
+    /// 0 = fold, 1 = check/call, 2 = bet/raise (the order of a probability triple and of
+    /// action frequencies).
+    pub fn index(self) -> usize {
+        self as usize
+    }
     /// The ACPC betting character (`f`, `c`, `r`).
     pub fn acpc_char(self) -> char {
         match self {

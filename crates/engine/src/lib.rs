@@ -40,7 +40,7 @@ pub use action::{Action, LegalActions, Round};
 pub use config::{Chips, GameConfig, GameSpec, RuleOptions};
 pub use error::{ActionError, ConfigError, DealError, EngineError};
 pub use event::{ActionEvent, Event, ShownHand};
-pub use players::{CallPlayer, Player, RaisePlayer, RandomPlayer};
+pub use players::{CallPlayer, Player, PlayerStateError, RaisePlayer, RandomPlayer};
 pub use pot::{acpc_values, split_pots, PotShare};
 pub use record::HandRecord;
 pub use registry::{PlayerEntry, PlayerRegistry, PlayerSpec, SpecError};

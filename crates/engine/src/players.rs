@@ -30,11 +30,16 @@ pub trait Player {
     ///
     /// # Errors
     /// A text this player cannot read.
-    fn load_state(&mut self, state: &str) -> Result<(), String> {
+    fn load_state(&mut self, state: &str) -> Result<(), PlayerStateError> {
         let _ = state;
         Ok(())
     }
 }
+
+/// A saved player state that the player cannot read (the player's own explanation).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot restore the player's state: {0}")]
+pub struct PlayerStateError(pub String);
 
 /// Always checks or calls.
 #[derive(Debug, Clone)]
@@ -115,8 +120,9 @@ impl Player for RandomPlayer {
     fn save_state(&self) -> Option<String> {
         Some(loki_cards::rng_state(&self.rng))
     }
-    fn load_state(&mut self, state: &str) -> Result<(), String> {
-        self.rng = loki_cards::rng_from_state(state).ok_or("bad random-generator state")?;
+    fn load_state(&mut self, state: &str) -> Result<(), PlayerStateError> {
+        self.rng = loki_cards::rng_from_state(state)
+            .ok_or_else(|| PlayerStateError("bad random-generator state".into()))?;
         Ok(())
     }
 }

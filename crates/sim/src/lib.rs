@@ -3,9 +3,13 @@
 //! the statistics (sb/hand with 95% confidence intervals, paired differences of kinds).
 //! Returns data and prints nothing: the CLI writes files, tables and plots.
 
+pub mod checkpoint;
+pub mod roster;
 pub mod runner;
 pub mod schedule;
 pub mod stats;
 
+pub use checkpoint::{Checkpoint, Game, Inputs, Results};
+pub use roster::{player_seed, seat_names, Roster, RosterError, TournamentFactory};
 pub use runner::{PlayedHand, PlayerFactory, SimError, Tournament};
 pub use stats::{summarize, DealLedger, Difference, KindResult, SeatResult, Summary};

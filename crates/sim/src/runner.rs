@@ -4,6 +4,7 @@
 //! rotations (rayon) and the per-deal results are summed in a fixed order: the results
 //! are bit-identical for any thread count. After each batch the factory is told, so that
 //! it can drop shared per-board data (range tables) that later deals do not need.
+use crate::roster::RosterError;
 use crate::schedule::{deal, position_of, seat_at};
 use crate::stats::DealLedger;
 use loki_engine::{play_hand_seated, Deal, EngineError, GameConfig, HandRecord, Player};
@@ -15,7 +16,7 @@ pub trait PlayerFactory: Sync {
     ///
     /// # Errors
     /// A player that cannot be made (e.g. an unknown name).
-    fn make(&self, seat: usize, rotation: usize) -> Result<Box<dyn Player + Send>, String>;
+    fn make(&self, seat: usize, rotation: usize) -> Result<Box<dyn Player + Send>, RosterError>;
     /// A batch of deals is about to be played (precompute shared per-board data here,
     /// in parallel: every rotation will need it at the same moment).
     fn prepare_batch(&self, deals: &[Deal]) {
@@ -29,8 +30,8 @@ pub trait PlayerFactory: Sync {
 #[derive(Debug, thiserror::Error)]
 pub enum SimError {
     /// A player could not be made.
-    #[error("player: {0}")]
-    Player(String),
+    #[error(transparent)]
+    Player(#[from] RosterError),
     /// The engine refused something (a bug in a player or the engine).
     #[error("deal {deal}, rotation {rotation}: {source}")]
     Engine {

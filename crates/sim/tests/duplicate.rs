@@ -2,7 +2,7 @@
 //! deterministic players, and results independent of the thread count.
 #![allow(missing_docs)]
 use loki_engine::{GameConfig, Player, PlayerRegistry, PlayerSpec};
-use loki_sim::{schedule::mix, PlayerFactory, Tournament};
+use loki_sim::{schedule::mix, PlayerFactory, RosterError, Tournament};
 
 struct Factory {
     registry: PlayerRegistry,
@@ -11,13 +11,15 @@ struct Factory {
 }
 
 impl PlayerFactory for Factory {
-    fn make(&self, seat: usize, rotation: usize) -> Result<Box<dyn Player + Send>, String> {
-        let spec = PlayerSpec::parse(&self.kinds[seat]).map_err(|e| e.to_string())?;
+    fn make(&self, seat: usize, rotation: usize) -> Result<Box<dyn Player + Send>, RosterError> {
+        let spec = PlayerSpec::parse(&self.kinds[seat])?;
         let mut v = self
             .registry
-            .build(&spec, mix(self.seed, (rotation * 16 + seat) as u64))
-            .map_err(|e| e.to_string())?;
-        v.pop().ok_or_else(|| "no player".to_string())
+            .build(&spec, mix(self.seed, (rotation * 16 + seat) as u64))?;
+        v.pop().ok_or_else(|| RosterError::Unknown {
+            name: self.kinds[seat].clone(),
+            known: String::new(),
+        })
     }
 }
 

@@ -105,10 +105,12 @@
 //! faster.
 mod board;
 mod cache;
+mod river;
 mod simd;
 mod sweep;
 
 pub use cache::{CachedPotential, HandCounts, RankCache};
+pub use river::RiverTable;
 
 use crate::AssessError;
 use board::{BoardInfo, NONE};

@@ -1,0 +1,67 @@
+//! The assessment step of a post-flop decision (Billings et al. 1998, "Hand Assessment",
+//! Figures 1 and 2; Papp 1998 §6.2, Eq. 6.4): our hand strength against each live
+//! opponent's own weight table, HS_n as their product, the hand potential against the
+//! field table (the average of the live opponents' normalized tables, see
+//! [`WeightTable::field`]), and the effective hand strength
+//! `ehs = HS_n + (1 - HS_n) PPot` that the betting rules read.
+use crate::board_cache::BoardRanges;
+use loki_assess::{hand_strength, WeightTable};
+use loki_cards::{Card, CardSet, HoleCards};
+use loki_engine::Round;
+use serde::Serialize;
+
+/// What a player knows about its hand at a post-flop decision.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HandAssessment {
+    /// Hand strength against one opponent holding the field table.
+    pub hs: f64,
+    /// HS_n: the product of the hand strengths against each live opponent's table.
+    pub hs_n: f64,
+    /// Positive potential against the field table: two-card lookahead on the flop
+    /// (PPot2), one card on the turn (PPot1), 0 on the river.
+    pub ppot: f64,
+    /// Negative potential, with the same lookahead.
+    pub npot: f64,
+    /// Effective hand strength `hs_n + (1 - hs_n) ppot` (Papp's EHS').
+    pub ehs: f64,
+    /// Hand strength against each live opponent's table, in the order the tables were
+    /// given.
+    #[serde(skip)]
+    pub per_opponent: Vec<f64>,
+}
+
+/// Assesses `hole` on a flop, turn or river `board` against the live opponents' weight
+/// `tables`; `ranges` is the board's shared analysis (its cached counts give the
+/// potential; without it the potential is 0).
+pub fn assess(
+    hole: HoleCards,
+    board: &[Card],
+    round: Round,
+    tables: &[&WeightTable],
+    ranges: Option<&BoardRanges>,
+) -> HandAssessment {
+    let per_opponent: Vec<f64> = tables
+        .iter()
+        .map(|w| hand_strength(hole, board, w).map_or(0.5, |h| h.hs()))
+        .collect();
+    let hs_n: f64 = per_opponent.iter().product();
+    let known: CardSet = board.iter().copied().collect::<CardSet>().union(hole.set());
+    let field = WeightTable::field(tables, known);
+    let (ppot, npot) = match (ranges, round) {
+        (Some(b), Round::Flop | Round::Turn) => b
+            .hand_counts(hole)
+            .map(|c| c.potential(&field))
+            .map_or((0.0, 0.0), |p| (p.ppot, p.npot)),
+        _ => (0.0, 0.0),
+    };
+    let ehs = hs_n + (1.0 - hs_n) * ppot;
+    let hs = hand_strength(hole, board, &field).map_or(0.5, |h| h.hs());
+    HandAssessment {
+        hs,
+        hs_n,
+        ppot,
+        npot,
+        ehs,
+        per_opponent,
+    }
+}

@@ -1,0 +1,111 @@
+//! The files of a tournament run as serde types: the inputs its results depend on,
+//! `results.json` (inputs and summary), and the checkpoint that `--resume` continues
+//! from (per-deal results and every player's saved state after a batch).
+use crate::stats::{DealLedger, Summary};
+use serde::{Deserialize, Serialize};
+
+/// The game of a tournament (chips).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// Small blind.
+    pub small_blind: i64,
+    /// Big blind.
+    pub big_blind: i64,
+    /// Bet size pre-flop and on the flop.
+    pub small_bet: i64,
+    /// Bet size on the turn and river.
+    pub big_bet: i64,
+}
+
+impl Game {
+    /// The paper's $2/$4 game with $1/$2 blinds.
+    pub const PAPER: Game = Game {
+        small_blind: 1,
+        big_blind: 2,
+        small_bet: 2,
+        big_bet: 4,
+    };
+}
+
+/// Everything the results of a run depend on (no timings, threads or paths).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Inputs {
+    /// The loki version.
+    pub loki_version: String,
+    /// The seed.
+    pub seed: u64,
+    /// The `--players` list as given.
+    pub player_list: String,
+    /// Seat names.
+    pub seats: Vec<String>,
+    /// Hands played (deals x rotations).
+    pub hands: u64,
+    /// Deals.
+    pub deals: u64,
+    /// Rotations (= seats).
+    pub rotations: usize,
+    /// The game.
+    pub game: Game,
+    /// The Loki configuration, as JSON.
+    pub configuration: serde_json::Value,
+}
+
+impl Inputs {
+    /// The inputs of a run of `hands` hands (rounded up to whole deals) with these seats.
+    pub fn new(
+        seed: u64,
+        player_list: &str,
+        seats: &[String],
+        hands: u64,
+        configuration: serde_json::Value,
+        version: &str,
+    ) -> Inputs {
+        let n = seats.len().max(1) as u64;
+        let deals = hands.div_ceil(n);
+        Inputs {
+            loki_version: version.to_string(),
+            seed,
+            player_list: player_list.to_string(),
+            seats: seats.to_vec(),
+            hands: deals * n,
+            deals,
+            rotations: seats.len(),
+            game: Game::PAPER,
+            configuration,
+        }
+    }
+}
+
+/// `results.json`: the inputs and the summary side by side.
+#[derive(Debug, Serialize)]
+pub struct Results<'a> {
+    /// The inputs.
+    #[serde(flatten)]
+    pub inputs: &'a Inputs,
+    /// The summary.
+    #[serde(flatten)]
+    pub summary: &'a Summary,
+}
+
+impl Results<'_> {
+    /// The bytes of `results.json` (pretty JSON and a final newline).
+    ///
+    /// # Errors
+    /// A value JSON cannot hold (a bug).
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        Ok(serde_json::to_string_pretty(self)? + "\n")
+    }
+}
+
+/// `checkpoint.json`: the state of a run after a whole batch.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// The inputs (a resume must have the same).
+    pub inputs: Inputs,
+    /// Per-deal results so far.
+    pub ledger: DealLedger,
+    /// Every player's saved state, by rotation and seat.
+    pub players: Vec<Vec<Option<String>>>,
+    /// Bytes of the hand-history file written so far (it is cut back to this on resume).
+    pub phh_bytes: u64,
+}

@@ -1,0 +1,267 @@
+//! Building players, in one place for every command and crate: `--players` lists
+//! (`2*SOM,call`, names case-insensitive), the Loki family (BPM, BPT, BPL, GOM, SOM,
+//! LOKI2, TP, TA, LP, LA; Billings et al. 1998, "Experiments"; Peña 1999), configured
+//! variants (`[variants.NAME]`), the engine's simple players (call, raise, random), seat
+//! names, and the one function that derives each player's random seed.
+use crate::schedule::mix;
+use loki_bot::{Knowledge, LokiConfig, LokiPlayer, PlayerKind, Style, StyleError};
+use loki_engine::{Player, PlayerRegistry, PlayerSpec, PlayerStateError, SeatView, SpecError};
+use std::sync::Arc;
+
+/// Why a player list or a player cannot be built.
+#[derive(Debug, thiserror::Error)]
+pub enum RosterError {
+    /// A name that is neither a Loki kind, a configured variant nor a simple player.
+    #[error("unknown player {name:?} (known: {known})")]
+    Unknown {
+        /// The name.
+        name: String,
+        /// The known names, comma-separated.
+        known: String,
+    },
+    /// A list that does not parse.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// A configured variant that cannot be built.
+    #[error(transparent)]
+    Style(#[from] StyleError),
+    /// A Loki player was needed (for `loki advise`).
+    #[error("'{0}' is not a Loki player (BPM, SOM, LOKI2, ...)")]
+    NotLoki(String),
+}
+
+/// The random seed of the player in `seat` of table `table` (a rotation of a duplicate
+/// tournament; 0 for a single table) in a run seeded by `seed`.
+pub fn player_seed(seed: u64, table: usize, seat: usize) -> u64 {
+    mix(seed, 1_000_000 + (table as u64) * 64 + seat as u64)
+}
+
+/// Seat names: the kind when it occurs once, else `KIND-k` (k from 1).
+pub fn seat_names(kinds: &[String]) -> Vec<String> {
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            if kinds.iter().filter(|x| *x == k).count() == 1 {
+                k.clone()
+            } else {
+                let n = kinds[..=i].iter().filter(|x| *x == k).count();
+                format!("{k}-{n}")
+            }
+        })
+        .collect()
+}
+
+/// Builds players by name under one configuration (its Loki players share one
+/// [`Knowledge`]: income-rate rankings, default frequencies and the board cache).
+pub struct Roster {
+    /// Shared knowledge of all Loki players.
+    pub know: Arc<Knowledge>,
+    simple: PlayerRegistry,
+}
+
+impl Roster {
+    /// A roster for a configuration.
+    pub fn new(config: LokiConfig) -> Roster {
+        Roster {
+            know: Knowledge::new(config),
+            simple: PlayerRegistry::builtin(),
+        }
+    }
+    /// The canonical name of a kind (upper case for the Loki family, the variant's own
+    /// spelling for variants, lower case for simple players).
+    ///
+    /// # Errors
+    /// An unknown name (the error lists the known ones), or a broken variant.
+    pub fn canonical(&self, name: &str) -> Result<String, RosterError> {
+        match Style::named(name, &self.know.config) {
+            Ok(s) => return Ok(s.name),
+            Err(StyleError::Unknown(_)) => {}
+            Err(e) => return Err(e.into()),
+        }
+        if self.simple.contains(name) {
+            return Ok(name.to_ascii_lowercase());
+        }
+        Err(RosterError::Unknown {
+            name: name.to_string(),
+            known: self.names().join(", "),
+        })
+    }
+    /// All known names: the Loki family, the configured variants, the simple players.
+    pub fn names(&self) -> Vec<String> {
+        let mut v: Vec<String> = PlayerKind::ALL
+            .iter()
+            .map(|k| k.name().to_string())
+            .collect();
+        v.extend(self.know.config.variants.keys().cloned());
+        v.extend(self.simple.names().iter().map(|s| s.to_string()));
+        v
+    }
+    /// Expands a `--players` list ("2*BPM,call") into one canonical kind per seat.
+    ///
+    /// # Errors
+    /// A list that does not parse or names an unknown player.
+    pub fn expand(&self, text: &str) -> Result<Vec<String>, RosterError> {
+        let spec = PlayerSpec::parse(text)?;
+        spec.expand().iter().map(|k| self.canonical(k)).collect()
+    }
+    /// One player of `kind` named `name`, with its random seed.
+    ///
+    /// # Errors
+    /// An unknown kind.
+    pub fn make(
+        &self,
+        kind: &str,
+        name: &str,
+        seed: u64,
+    ) -> Result<Box<dyn Player + Send>, RosterError> {
+        match Style::named(kind, &self.know.config) {
+            Ok(style) => {
+                return Ok(Box::new(LokiPlayer::new(
+                    name,
+                    style,
+                    self.know.clone(),
+                    seed,
+                )))
+            }
+            Err(StyleError::Unknown(_)) => {}
+            Err(e) => return Err(e.into()),
+        }
+        let spec = self.simple.parse(kind)?;
+        let mut v = self.simple.build(&spec, seed)?;
+        match v.pop() {
+            Some(p) => Ok(Box::new(Renamed(p, name.to_string()))),
+            None => Err(RosterError::Unknown {
+                name: kind.to_string(),
+                known: self.names().join(", "),
+            }),
+        }
+    }
+    /// The players of one table from a `--players` list, by seat, named by
+    /// [`seat_names`] and seeded by [`player_seed`] (table 0).
+    ///
+    /// # Errors
+    /// As [`Roster::expand`].
+    pub fn table(&self, list: &str, seed: u64) -> Result<Vec<Box<dyn Player + Send>>, RosterError> {
+        let kinds = self.expand(list)?;
+        let names = seat_names(&kinds);
+        kinds
+            .iter()
+            .zip(&names)
+            .enumerate()
+            .map(|(seat, (k, name))| self.make(k, name, player_seed(seed, 0, seat)))
+            .collect()
+    }
+    /// A Loki player (for `loki advise` and the network client).
+    ///
+    /// # Errors
+    /// A name that is not a Loki kind or variant.
+    pub fn loki(&self, kind: &str, name: &str, seed: u64) -> Result<LokiPlayer, RosterError> {
+        let style = Style::named(kind, &self.know.config).map_err(|e| match e {
+            StyleError::Unknown(_) => RosterError::NotLoki(kind.to_string()),
+            e => e.into(),
+        })?;
+        Ok(LokiPlayer::new(name, style, self.know.clone(), seed))
+    }
+}
+
+/// The players of a duplicate tournament: seat `s` of rotation `r` is a player of
+/// `kinds[s]` named `names[s]`, seeded by [`player_seed`]`(seed, r, s)`. Before each batch
+/// it builds the batch's board analyses in parallel (every rotation needs them at the
+/// same moment) and drops them after.
+pub struct TournamentFactory<'a> {
+    /// The roster.
+    pub roster: &'a Roster,
+    /// The kind of each seat.
+    pub kinds: Vec<String>,
+    /// The name of each seat.
+    pub names: Vec<String>,
+    /// The run's seed.
+    pub seed: u64,
+}
+
+impl crate::PlayerFactory for TournamentFactory<'_> {
+    fn make(&self, seat: usize, rotation: usize) -> Result<Box<dyn Player + Send>, RosterError> {
+        self.roster.make(
+            &self.kinds[seat],
+            &self.names[seat],
+            player_seed(self.seed, rotation, seat),
+        )
+    }
+    fn prepare_batch(&self, deals: &[loki_engine::Deal]) {
+        use rayon::prelude::*;
+        let boards: Vec<&[loki_cards::Card]> = deals
+            .iter()
+            .flat_map(|d| [&d.board[..3], &d.board[..4], &d.board[..]])
+            .collect();
+        boards.par_iter().for_each(|b| {
+            let _ = self.roster.know.boards.get(b);
+        });
+    }
+    fn end_batch(&self) {
+        self.roster.know.boards.clear();
+    }
+}
+
+/// A player under another name.
+struct Renamed(Box<dyn Player + Send>, String);
+
+impl Player for Renamed {
+    fn name(&self) -> &str {
+        &self.1
+    }
+    fn begin_hand(&mut self, view: &SeatView<'_>) {
+        self.0.begin_hand(view)
+    }
+    fn observe(&mut self, event: &loki_engine::Event, view: &SeatView<'_>) {
+        self.0.observe(event, view)
+    }
+    fn act(&mut self, view: &SeatView<'_>) -> loki_engine::Action {
+        self.0.act(view)
+    }
+    fn end_hand(&mut self, view: &SeatView<'_>) {
+        self.0.end_hand(view)
+    }
+    fn save_state(&self) -> Option<String> {
+        self.0.save_state()
+    }
+    fn load_state(&mut self, state: &str) -> Result<(), PlayerStateError> {
+        self.0.load_state(state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_kinds_and_errors() {
+        let r = Roster::new(LokiConfig::default());
+        assert_eq!(
+            r.expand("2*som,Call,loki2").unwrap(),
+            vec!["SOM", "SOM", "call", "LOKI2"]
+        );
+        assert!(matches!(
+            r.expand("2*SOM,nobody"),
+            Err(RosterError::Unknown { .. })
+        ));
+        assert!(matches!(r.expand("2*"), Err(RosterError::Spec(_))));
+        assert!(matches!(
+            r.loki("call", "x", 1),
+            Err(RosterError::NotLoki(_))
+        ));
+        let t = r.table("2*BPM,random", 7).unwrap();
+        let names: Vec<&str> = t.iter().map(|p| p.name()).collect();
+        assert_eq!(names, ["BPM-1", "BPM-2", "random"]);
+    }
+
+    #[test]
+    fn seeds_differ_by_table_and_seat() {
+        let mut seen = std::collections::HashSet::new();
+        for table in 0..10 {
+            for seat in 0..10 {
+                assert!(seen.insert(player_seed(1998, table, seat)));
+            }
+        }
+    }
+}
