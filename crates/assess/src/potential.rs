@@ -10,7 +10,7 @@
 //! NPot = (hp[A][B] + hp[T][B]/2 + hp[A][T]/2) / (R * (hp_total[A] + hp_total[T]/2))
 //! ```
 //!
-//! A zero denominator gives 0 (a convention of `shared/cases/public.json`, not the
+//! A zero denominator gives 0 (a convention of `crates/assess/tests/data/public.json`, not the
 //! paper's).
 //!
 //! # How it is fast

@@ -1,6 +1,6 @@
 #![allow(missing_docs)]
 //! Golden tests: the paper's Table 1 numbers and every case of public.json (copied from
-//! shared/cases/public.json into tests/data).
+//! the project's reference cases, tests/data/public.json).
 mod common;
 
 use common::weight_rule;

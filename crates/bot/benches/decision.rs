@@ -8,7 +8,7 @@ use loki_cards::parse_cards;
 use loki_engine::{Action, GameConfig, HandState, Player};
 
 fn benches(c: &mut Criterion) {
-    let know = Knowledge::new(LokiConfig::default());
+    let know = Knowledge::new(LokiConfig::default()).unwrap();
     let config = GameConfig::limit(10, 1, 2, 2, 4).unwrap();
     let board = parse_cards("3h4cJh").unwrap();
     know.boards.get(&board).unwrap();

@@ -37,7 +37,115 @@ pub type ActionFrequencies = [f64; 3];
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct FrequencyTable(pub [[ActionFrequencies; 3]; 4]);
 
+/// A frequency table file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum FrequencyError {
+    /// Not TOML with a `frequencies` array of 4 x 3 x 3 numbers.
+    #[error("bad frequency table: {0}")]
+    Toml(#[from] toml::de::Error),
+    /// A row with a negative entry, NaN, or nothing in it.
+    #[error("bad frequency table: row [{round}][{bets}] = {row:?} is not a distribution")]
+    Row {
+        /// The round index.
+        round: usize,
+        /// Bets to call.
+        bets: usize,
+        /// The row.
+        row: [f64; 3],
+    },
+}
+
+/// Action counts in the 36 categories, `[round][bets to call][fold, call, raise]`.
+pub type CategoryCounts = [[[u64; 3]; 3]; 4];
+
 impl FrequencyTable {
+    /// Reads a frequency table file: TOML with `frequencies = [[[f, c, r] x 3] x 4]`
+    /// (rounds pre-flop .. river, bets to call 0, 1, 2+); each row is normalized.
+    ///
+    /// # Errors
+    /// Bad TOML, a wrong shape, or a row that is not a distribution.
+    pub fn from_toml(text: &str) -> Result<FrequencyTable, FrequencyError> {
+        #[derive(Deserialize)]
+        struct File {
+            frequencies: [[[f64; 3]; 3]; 4],
+        }
+        let mut f: File = toml::from_str(text)?;
+        for (round, rows) in f.frequencies.iter_mut().enumerate() {
+            for (bets, row) in rows.iter_mut().enumerate() {
+                let sum: f64 = row.iter().sum();
+                if sum.is_nan() || sum <= 0.0 || row.iter().any(|x| *x < 0.0) {
+                    return Err(FrequencyError::Row {
+                        round,
+                        bets,
+                        row: *row,
+                    });
+                }
+                for x in row.iter_mut() {
+                    *x /= sum;
+                }
+            }
+        }
+        Ok(FrequencyTable(f.frequencies))
+    }
+
+    /// The frequencies of observed counts (a context without observations gets a pure
+    /// check/call).
+    pub fn from_counts(counts: &CategoryCounts) -> FrequencyTable {
+        let mut t = [[[0.0; 3]; 3]; 4];
+        for (r, rows) in counts.iter().enumerate() {
+            for (b, c) in rows.iter().enumerate() {
+                let n: u64 = c.iter().sum();
+                t[r][b] = if n == 0 {
+                    [0.0, 1.0, 0.0]
+                } else {
+                    c.map(|x| x as f64 / n as f64)
+                };
+            }
+        }
+        FrequencyTable(t)
+    }
+
+    /// The table as a file [`FrequencyTable::from_toml`] reads: `comments` (each line
+    /// prefixed with `# `), the observation counts if given, and the rows with six
+    /// decimals.
+    pub fn to_toml(&self, comments: &[String], counts: Option<&CategoryCounts>) -> String {
+        let mut out = String::new();
+        for c in comments {
+            out.push_str("# ");
+            out.push_str(c);
+            out.push('\n');
+        }
+        out.push_str(
+            "# frequencies[round][bets to call][fold, check/call, bet/raise], rounds pre-flop, flop,\n# turn, river; bets to call 0, 1, 2+.\n",
+        );
+        if let Some(c) = counts {
+            out.push_str(&format!(
+                "# Observations per context (same layout): {c:?}\n"
+            ));
+        }
+        out.push_str("frequencies = [\n");
+        for rows in &self.0 {
+            let rows: Vec<String> = rows
+                .iter()
+                .map(|f| format!("[{:.6}, {:.6}, {:.6}]", f[0], f[1], f[2]))
+                .collect();
+            out.push_str(&format!("  [{}],\n", rows.join(", ")));
+        }
+        out.push_str("]\n");
+        out
+    }
+
+    /// The largest absolute difference between two tables' entries.
+    pub fn max_difference(&self, other: &FrequencyTable) -> f64 {
+        self.0
+            .iter()
+            .flatten()
+            .flatten()
+            .zip(other.0.iter().flatten().flatten())
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max)
+    }
+
     /// Papp's "typical IRC player" (Table B.2, d'[bets to call]), the same in every round.
     pub fn papp_irc() -> FrequencyTable {
         let d = [[0.0, 0.5, 0.5], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]];
@@ -188,6 +296,23 @@ mod tests {
         }
         assert_eq!(s.blended(c, d, 20), [0.0, 0.75, 0.25]);
         assert_eq!(s.total(), 20);
+    }
+
+    #[test]
+    fn table_files_round_trip() {
+        let counts: CategoryCounts = [[[1, 2, 3], [0, 0, 0], [5, 0, 5]]; 4];
+        let t = FrequencyTable::from_counts(&counts);
+        assert_eq!(t.0[0][1], [0.0, 1.0, 0.0]);
+        let text = t.to_toml(&["made by a test".into()], Some(&counts));
+        assert!(text.starts_with("# made by a test\n"));
+        let back = FrequencyTable::from_toml(&text).unwrap();
+        assert!(back.max_difference(&t) < 1e-6);
+        assert!(FrequencyTable::from_toml("frequencies = 3").is_err());
+        let bad = text.replace("[0.000000, 1.000000, 0.000000]", "[0.0, -1.0, 0.0]");
+        assert!(matches!(
+            FrequencyTable::from_toml(&bad),
+            Err(FrequencyError::Row { bets: 1, .. })
+        ));
     }
 
     #[test]

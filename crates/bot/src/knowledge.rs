@@ -3,7 +3,7 @@
 //! table size, and the board cache.
 use crate::board_cache::BoardCache;
 use crate::config::{DefaultFrequencies, LokiConfig};
-use crate::frequencies::FrequencyTable;
+use crate::frequencies::{FrequencyError, FrequencyTable};
 use crate::opponent_model::PreflopRanking;
 use loki_assess::IncomeRates;
 use loki_cards::{HoleCards, StartingHand};
@@ -12,25 +12,6 @@ use std::sync::Arc;
 /// The default frequencies measured in self-play of the GOM player (see
 /// `data/self_play_frequencies.toml` for how they were made).
 const SELF_PLAY: &str = include_str!("../data/self_play_frequencies.toml");
-
-/// Parses a frequency table file: `[[round]]` arrays of three `[fold, call, raise]` rows.
-fn parse_frequencies(text: &str) -> Option<FrequencyTable> {
-    #[derive(serde::Deserialize)]
-    struct File {
-        frequencies: [[[f64; 3]; 3]; 4],
-    }
-    let mut f: File = toml::from_str(text).ok()?;
-    for row in f.frequencies.iter_mut().flatten() {
-        let sum: f64 = row.iter().sum();
-        if sum.is_nan() || sum <= 0.0 || row.iter().any(|x| *x < 0.0) {
-            return None;
-        }
-        for x in row.iter_mut() {
-            *x /= sum;
-        }
-    }
-    Some(FrequencyTable(f.frequencies))
-}
 
 /// Shared, read-only knowledge (plus the board cache, which is internally synchronized).
 #[derive(Debug)]
@@ -45,14 +26,30 @@ pub struct Knowledge {
 }
 
 impl Knowledge {
-    /// Builds the shared knowledge for a configuration.
-    pub fn new(config: LokiConfig) -> Arc<Knowledge> {
-        let defaults = match config.model.defaults {
+    /// The default frequencies a configuration asks for.
+    ///
+    /// # Errors
+    /// The committed self-play table does not parse (a broken build, never hidden by a
+    /// fallback).
+    pub fn default_frequencies(config: &LokiConfig) -> Result<FrequencyTable, FrequencyError> {
+        Ok(match config.model.defaults {
             DefaultFrequencies::Irc => FrequencyTable::papp_irc(),
-            DefaultFrequencies::SelfPlay => {
-                parse_frequencies(SELF_PLAY).unwrap_or_else(FrequencyTable::papp_irc)
-            }
-        };
+            DefaultFrequencies::SelfPlay => FrequencyTable::from_toml(SELF_PLAY)?,
+        })
+    }
+
+    /// Builds the shared knowledge for a configuration.
+    ///
+    /// # Errors
+    /// As [`Knowledge::default_frequencies`].
+    pub fn new(config: LokiConfig) -> Result<Arc<Knowledge>, FrequencyError> {
+        let defaults = Knowledge::default_frequencies(&config)?;
+        Ok(Knowledge::with_defaults(config, defaults))
+    }
+
+    /// Builds the shared knowledge with given default frequencies (for measuring them
+    /// by self-play iteration).
+    pub fn with_defaults(config: LokiConfig, defaults: FrequencyTable) -> Arc<Knowledge> {
         let rates = IncomeRates::compiled();
         let rankings = (2..=10)
             .map(|n| {
@@ -85,7 +82,7 @@ mod tests {
 
     #[test]
     fn committed_self_play_table_parses() {
-        let t = parse_frequencies(SELF_PLAY).expect("self-play table");
+        let t = FrequencyTable::from_toml(SELF_PLAY).expect("self-play table");
         // GOM bets most flops checked to it; the file is not the Table B.2 placeholder.
         assert!(t.0[1][0][2] > 0.6, "{:?}", t.0[1][0]);
         for round in t.0 {

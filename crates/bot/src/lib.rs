@@ -2,6 +2,7 @@
 //! opponent models with weight tables and re-weighting, action statistics, the betting
 //! strategy and probability triples, and the player family BPM, BPT, BPL, GOM, SOM, LOKI2
 //! and the reference styles TP, TA, LP, LA.
+#![forbid(unsafe_code)]
 
 pub mod assessment;
 pub mod board_cache;
@@ -19,7 +20,7 @@ pub mod triple;
 
 pub use assessment::{assess, HandAssessment};
 pub use config::LokiConfig;
-pub use frequencies::{ActionFrequencies, ActionStats, Context, FrequencyTable};
+pub use frequencies::{ActionFrequencies, ActionStats, Context, FrequencyError, FrequencyTable};
 pub use knowledge::Knowledge;
 pub use player::{Decision, LokiPlayer, StateError};
 pub use style::{PlayerKind, Style, StyleError};

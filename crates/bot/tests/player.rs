@@ -20,7 +20,7 @@ fn players(know: &Arc<Knowledge>, kinds: &[PlayerKind], seed: u64) -> Vec<LokiPl
 }
 
 fn play(kinds: &[PlayerKind], hands: u64, seed: u64) -> (Vec<i64>, Vec<LokiPlayer>) {
-    let know = Knowledge::new(LokiConfig::default());
+    let know = Knowledge::new(LokiConfig::default()).unwrap();
     let n = kinds.len();
     let config = GameConfig::limit(n, 1, 2, 2, 4).unwrap();
     let mut ps = players(&know, kinds, seed);
@@ -83,7 +83,7 @@ fn som_learns_statistics_across_hands() {
 fn saved_state_resumes_exactly() {
     // Play 30 hands, save, play 20 more; versus restore into fresh players and play the 20.
     let kinds = [PlayerKind::Loki2, PlayerKind::Som, PlayerKind::Gom];
-    let know = Knowledge::new(LokiConfig::default());
+    let know = Knowledge::new(LokiConfig::default()).unwrap();
     let config = GameConfig::limit(3, 1, 2, 2, 4).unwrap();
     let run = |ps: &mut Vec<LokiPlayer>, from: u64, to: u64| -> Vec<i64> {
         let mut out = Vec::new();

@@ -1,6 +1,6 @@
 //! Ranks, suits and cards, with the rank-major index `4 * rank + suit`
 //! (2c = 0, 2d = 1, 2h = 2, 2s = 3, 3c = 4, ..., As = 51), the convention of the whole
-//! project and of `shared/cases/public.json`.
+//! project and of `crates/assess/tests/data/public.json`.
 use crate::CardError;
 use std::fmt;
 use std::str::FromStr;

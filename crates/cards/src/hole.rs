@@ -2,7 +2,7 @@
 //!
 //! For card indices `i < j` the holding index is `i * (103 - i) / 2 + (j - i - 1)`, the
 //! position of `(i, j)` in `for i in 0..52 { for j in i+1..52 }`: 2c2d = 0, 2c2h = 1,
-//! 2cAs = 50, 2d2h = 51, AhAs = 1325 (the convention of `shared/cases/public.json`).
+//! 2cAs = 50, 2d2h = 51, AhAs = 1325 (the convention of `crates/assess/tests/data/public.json`).
 use crate::{parse_cards, Card, CardError, CardSet};
 use std::fmt;
 use std::str::FromStr;

@@ -1,12 +1,13 @@
 //! `loki advise`: the decision and trace of one Loki player in one situation. The
-//! situation is replayed step by step through the engine (positions as everywhere in
+//! betting string is read by the ACPC parser of `loki-history` and the situation is
+//! replayed step by step through the engine (positions as everywhere in
 //! loki: 0 = small blind, 1 = big blind, 2 first to act pre-flop; heads-up reverse
 //! blinds), so the player's opponent models see every action as they would in play.
 use crate::roster::load_config;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use loki_cards::{parse_cards, Card, CardSet, HoleCards};
-use loki_engine::{Action, GameConfig, HandState, Phase, Player};
+use loki_engine::{GameConfig, HandState, Phase, Player};
 use loki_sim::Roster;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,6 +43,10 @@ pub struct AdviseArgs {
     /// Print the decision and trace as one JSON object.
     #[arg(long)]
     json: bool,
+    /// Also print each live opponent's weight table as the 13 x 13 starting-hand grid
+    /// (average weight of the class's live holdings; suited above the diagonal).
+    #[arg(long)]
+    grid: bool,
 }
 
 fn feed(player: &mut dyn Player, state: &HandState, me: usize, seen: &mut usize) {
@@ -55,7 +60,7 @@ fn feed(player: &mut dyn Player, state: &HandState, me: usize, seen: &mut usize)
 }
 
 pub fn run(a: AdviseArgs) -> Result<ExitCode> {
-    let roster = Roster::new(load_config(a.config.as_deref())?);
+    let roster = Roster::new(load_config(a.config.as_deref())?)?;
     if !(2..=10).contains(&a.seats) {
         bail!("--seats must be 2 to 10, got {}", a.seats);
     }
@@ -95,45 +100,46 @@ pub fn run(a: AdviseArgs) -> Result<ExitCode> {
     let mut seen = 0;
     feed(&mut player, &state, a.position, &mut seen);
     let mut dealt = 0;
-    for (i, ch) in a.betting.chars().enumerate() {
-        match ch {
-            '/' => {
-                let Phase::DealBoard(round) = state.phase() else {
-                    bail!(
-                        "betting '{}': '/' at character {} but the round is not over",
-                        a.betting,
-                        i + 1
-                    );
-                };
-                let need = round.board_len();
-                if board.len() < need {
-                    bail!(
-                        "the betting reaches the {round} but --board has {} cards",
-                        board.len()
-                    );
-                }
-                state.deal_board(&board[dealt..need])?;
-                dealt = need;
+    let rounds = loki_history::parse_betting(&a.betting)?;
+    for (r, actions) in rounds.iter().enumerate() {
+        if r > 0 {
+            let Phase::DealBoard(round) = state.phase() else {
+                bail!(
+                    "betting '{}': '/' after round {} but that round is not over",
+                    a.betting,
+                    r
+                );
+            };
+            let need = round.board_len();
+            if board.len() < need {
+                bail!(
+                    "the betting reaches the {round} but --board has {} cards",
+                    board.len()
+                );
             }
-            'c' | 'r' | 'f' => {
-                let action = Action::from_acpc_char(ch).context("action")?;
-                if !matches!(state.phase(), Phase::Act(_)) {
-                    bail!("betting '{}': action '{ch}' at character {} but the round is over (missing '/'?)", a.betting, i + 1);
-                }
-                state.apply(action).map_err(|e| {
-                    anyhow::anyhow!(
-                        "betting '{}': illegal '{ch}' at character {}: {e}",
-                        a.betting,
-                        i + 1
-                    )
-                })?;
-            }
-            other => bail!(
-                "betting '{}': unknown character '{other}' (use c, r, f and /)",
-                a.betting
-            ),
+            state.deal_board(&board[dealt..need])?;
+            dealt = need;
+            feed(&mut player, &state, a.position, &mut seen);
         }
-        feed(&mut player, &state, a.position, &mut seen);
+        for (i, &action) in actions.iter().enumerate() {
+            if !matches!(state.phase(), Phase::Act(_)) {
+                bail!(
+                    "betting '{}': action {} of round {} comes after the round is over (missing '/'?)",
+                    a.betting,
+                    i + 1,
+                    r + 1
+                );
+            }
+            state.apply(action).map_err(|e| {
+                anyhow::anyhow!(
+                    "betting '{}': illegal {action} (action {} of round {}): {e}",
+                    a.betting,
+                    i + 1,
+                    r + 1
+                )
+            })?;
+            feed(&mut player, &state, a.position, &mut seen);
+        }
     }
     if dealt != board.len() {
         bail!(
@@ -153,7 +159,22 @@ pub fn run(a: AdviseArgs) -> Result<ExitCode> {
     if a.json {
         println!("{}", serde_json::to_string(&d.trace)?);
     } else {
-        print!("{}", d.trace);
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        write!(out, "{}", d.trace)?;
+        if a.grid {
+            for o in &d.trace.opponents {
+                if let Some(g) = &o.grid {
+                    writeln!(out)?;
+                    writeln!(
+                        out,
+                        "position {} (seat {}): weight table",
+                        o.position, o.seat
+                    )?;
+                    write!(out, "{g}")?;
+                }
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

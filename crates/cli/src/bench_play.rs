@@ -43,7 +43,7 @@ impl Player for Timed {
 
 /// The median flop decision of ten SOM players over `hands` hands.
 pub fn decision_flop_ms(hands: u64) -> Result<f64> {
-    let know = Knowledge::new(LokiConfig::default());
+    let know = Knowledge::new(LokiConfig::default())?;
     let n = 10;
     let config = GameConfig::limit(n, 1, 2, 2, 4)?;
     let mut players: Vec<Timed> = (0..n)

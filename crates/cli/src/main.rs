@@ -1,5 +1,6 @@
 //! The `loki` command line: thin glue over the library crates. Each subcommand lives in
 //! its own module; errors become one line on stderr and exit status 2.
+#![forbid(unsafe_code)]
 #![allow(missing_docs)]
 
 mod advise;

@@ -16,7 +16,7 @@ pub struct PlayersArgs {
 }
 
 pub fn run(a: PlayersArgs) -> Result<ExitCode> {
-    let roster = Roster::new(load_config(a.config.as_deref())?);
+    let roster = Roster::new(load_config(a.config.as_deref())?)?;
     for k in PlayerKind::ALL {
         println!("{:<8} {}", k.name(), k.description());
     }

@@ -89,7 +89,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         bail!("--batch must be positive");
     }
     let config = load_config(a.config.as_deref())?;
-    let roster = Roster::new(config.clone());
+    let roster = Roster::new(config.clone())?;
     let kinds = roster.expand(&player_list)?;
     let n = kinds.len();
     if !(2..=10).contains(&n) {
@@ -218,7 +218,7 @@ pub const SIGNATURE_HANDS: u64 = 500;
 /// decisions made). Any change of behavior changes it; a pure refactor must not.
 pub fn signature() -> Result<(u64, u64)> {
     let config = loki_bot::LokiConfig::default();
-    let roster = Roster::new(config.clone());
+    let roster = Roster::new(config.clone())?;
     let kinds = roster.expand(SIGNATURE_FIELD)?;
     let names = seat_names(&kinds);
     let n = kinds.len();
@@ -345,7 +345,7 @@ fn print_table(s: &Summary, inputs: &Inputs) {
 
 /// Hands per second of the figure-4 field on all cores (for `loki bench`).
 pub fn hands_per_second(deals: u64, seed: u64) -> Result<f64> {
-    let roster = Roster::new(loki_bot::LokiConfig::default());
+    let roster = Roster::new(loki_bot::LokiConfig::default())?;
     let kinds = roster.expand(FIGURE4)?;
     let names = seat_names(&kinds);
     let n = kinds.len();

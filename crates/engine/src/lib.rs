@@ -23,6 +23,7 @@
 //! hand.apply(Action::Fold).unwrap();
 //! assert_eq!(hand.result().unwrap().net, vec![1, -1]);
 //! ```
+#![forbid(unsafe_code)]
 
 mod action;
 mod config;

@@ -1,6 +1,6 @@
 //! ACPC dealer logs: `STATE:<hand>:<betting>:<cards>:<values>:<names>` lines and the final
-//! `SCORE:` line, as the University of Alberta reference dealer writes them (see
-//! `/work/shared/research/acpc-protocol.md`): hole cards in position order separated by
+//! `SCORE:` line, as the University of Alberta reference dealer writes them (the ACPC protocol
+//! 2.0.0 and its reference dealer): hole cards in position order separated by
 //! `|`, every player's cards shown (folded too), the board as far as the hand reached with
 //! `/` between rounds, values and names in position order, values the dealer's even
 //! (fractional) pot split printed with `%.6f` and trailing zeros removed; `SCORE` sums by
@@ -182,6 +182,47 @@ fn check_score(line: &str, records: &[HandRecord]) -> Result<(), String> {
     }
 }
 
+/// The most characters an ACPC betting string can have: 4 rounds of at most 10 players
+/// times (1 bet + 4 raises + calls) plus separators is far below this bound.
+pub const MAX_BETTING_LEN: usize = 1024;
+
+/// Parses an ACPC betting string ("crrc/r": `c` check/call, `r` bet/raise, `f` fold,
+/// rounds separated by `/`; `k` and `b` are read as `c` and `r`, any case; the
+/// protocol's `r<amount>` of no-limit games is not accepted)
+/// into the actions of each round reached. "" is one empty pre-flop round; "cc/" reaches
+/// the flop with no action yet.
+///
+/// # Errors
+/// An unknown character, more than four rounds, or a string over [`MAX_BETTING_LEN`].
+pub fn parse_betting(betting: &str) -> Result<Vec<Vec<Action>>, HistoryError> {
+    let bad = |reason: String| HistoryError::Betting {
+        betting: betting.chars().take(64).collect(),
+        reason,
+    };
+    if betting.len() > MAX_BETTING_LEN {
+        return Err(bad(format!("longer than {MAX_BETTING_LEN} characters")));
+    }
+    let rounds: Vec<&str> = betting.split('/').collect();
+    if rounds.len() > 4 {
+        return Err(bad(format!("{} rounds (at most 4)", rounds.len())));
+    }
+    rounds
+        .iter()
+        .map(|r| {
+            r.chars()
+                .map(|ch| {
+                    Action::from_acpc_char(ch).ok_or_else(|| {
+                        bad(format!(
+                            "bad betting character `{}` (c, r, f and /)",
+                            ch.escape_debug()
+                        ))
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
 fn parse_state(line: &str, no: usize, template: &GameSpec) -> Result<Parsed, HistoryError> {
     let parts: Vec<&str> = line.split(':').collect();
     let label = match parts.get(1) {
@@ -231,8 +272,8 @@ fn parse_state(line: &str, no: usize, template: &GameSpec) -> Result<Parsed, His
         steps.push((no, Step::Hole(p, hc)));
     }
     let boards: Vec<&str> = card_groups.collect();
-    let rounds: Vec<&str> = parts[2].split('/').collect();
-    if rounds.len() > 4 || boards.len() != rounds.len() - 1 {
+    let rounds = parse_betting(parts[2]).map_err(|e| err(e.to_string()))?;
+    if boards.len() != rounds.len() - 1 {
         return Err(err(format!(
             "{} betting rounds but {} board groups",
             rounds.len(),
@@ -247,9 +288,7 @@ fn parse_state(line: &str, no: usize, template: &GameSpec) -> Result<Parsed, His
                 .map_err(|e| err(format!("bad board `{}`: {e}", boards[r - 1])))?;
             steps.push((no, Step::Board(c)));
         }
-        for ch in bet.chars() {
-            let action = Action::from_acpc_char(ch)
-                .ok_or_else(|| err(format!("bad betting character `{ch}`")))?;
+        for &action in bet {
             steps.push((
                 no,
                 Step::Act {
@@ -275,4 +314,23 @@ fn parse_state(line: &str, no: usize, template: &GameSpec) -> Result<Parsed, His
         finishing: None,
         acpc_values: Some((no, values)),
     })
+}
+
+#[cfg(test)]
+mod betting_tests {
+    use super::*;
+
+    #[test]
+    fn betting_strings() {
+        use Action::{Call as C, Fold as F, Raise as R};
+        assert_eq!(parse_betting("").unwrap(), vec![Vec::<Action>::new()]);
+        assert_eq!(
+            parse_betting("crrc/r").unwrap(),
+            vec![vec![C, R, R, C], vec![R]]
+        );
+        assert_eq!(parse_betting("fc/").unwrap(), vec![vec![F, C], Vec::new()]);
+        assert!(parse_betting("c/c/c/c/c").is_err());
+        assert!(parse_betting("cr1x").is_err());
+        assert!(parse_betting(&"c".repeat(MAX_BETTING_LEN + 1)).is_err());
+    }
 }

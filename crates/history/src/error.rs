@@ -21,6 +21,14 @@ pub enum HistoryError {
         /// What is wrong.
         reason: String,
     },
+    /// An ACPC betting string that does not parse.
+    #[error("bad betting string {betting:?}: {reason}")]
+    Betting {
+        /// The string.
+        betting: String,
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 impl HistoryError {

@@ -2,6 +2,7 @@
 //! ACPC log `STATE` lines. Readers take [`std::io::BufRead`] and writers take
 //! [`std::io::Write`], never paths. Every hand read is replayed through the engine: a
 //! history that does not replay is reported with the hand and the line, not trusted.
+#![forbid(unsafe_code)]
 
 mod acpc;
 mod error;
@@ -9,7 +10,8 @@ mod phh;
 mod replay;
 
 pub use acpc::{
-    format_score_line, format_state_line, format_value, read_acpc, write_acpc_log, AcpcHeader,
+    format_score_line, format_state_line, format_value, parse_betting, read_acpc, write_acpc_log,
+    AcpcHeader, MAX_BETTING_LEN,
 };
 pub use error::HistoryError;
 pub use phh::{read_phh, write_phh, write_phh_hand};

@@ -2,6 +2,7 @@
 //! rotations, the parallel runner whose results do not depend on the thread count, and
 //! the statistics (sb/hand with 95% confidence intervals, paired differences of kinds).
 //! Returns data and prints nothing: the CLI writes files, tables and plots.
+#![forbid(unsafe_code)]
 
 pub mod checkpoint;
 pub mod roster;

@@ -25,6 +25,9 @@ pub enum RosterError {
     /// A configured variant that cannot be built.
     #[error(transparent)]
     Style(#[from] StyleError),
+    /// The default frequencies do not load.
+    #[error(transparent)]
+    Frequencies(#[from] loki_bot::frequencies::FrequencyError),
     /// A Loki player was needed (for `loki advise`).
     #[error("'{0}' is not a Loki player (BPM, SOM, LOKI2, ...)")]
     NotLoki(String),
@@ -62,9 +65,16 @@ pub struct Roster {
 
 impl Roster {
     /// A roster for a configuration.
-    pub fn new(config: LokiConfig) -> Roster {
+    ///
+    /// # Errors
+    /// The configuration's default frequencies do not load.
+    pub fn new(config: LokiConfig) -> Result<Roster, RosterError> {
+        Ok(Roster::with_knowledge(Knowledge::new(config)?))
+    }
+    /// A roster whose Loki players share `know`.
+    pub fn with_knowledge(know: Arc<Knowledge>) -> Roster {
         Roster {
-            know: Knowledge::new(config),
+            know,
             simple: PlayerRegistry::builtin(),
         }
     }
@@ -236,7 +246,7 @@ mod tests {
 
     #[test]
     fn names_kinds_and_errors() {
-        let r = Roster::new(LokiConfig::default());
+        let r = Roster::new(LokiConfig::default()).unwrap();
         assert_eq!(
             r.expand("2*som,Call,loki2").unwrap(),
             vec!["SOM", "SOM", "call", "LOKI2"]
