@@ -2,23 +2,31 @@
 //! "Computing Initial Weights"; Papp 1998 §7.2; Peña 1999 §4): a weight table over the
 //! 1,326 holdings, reset every hand, and action statistics kept across hands.
 //!
-//! * Pre-flop, every action re-weights by income rate: the frequencies give a threshold
-//!   percentile (raise: `1 - F(raise)`; call: that minus `F(call)`), mapped to an income
-//!   rate through the sorted income rates of the 1,326 holdings for the number of players
-//!   dealt in (Papp §7.2.2); sigma is a percentile width (ours). This builds the initial
-//!   weights the flop starts from (all player kinds, BPM's "crude initial weights"
-//!   included).
+//! * Pre-flop, a call or raise re-weights by the holding's rank: the frequencies give a
+//!   threshold percentile (raise: `1 - F(raise)`; call: that minus `F(call)`; Papp
+//!   §7.2.2), and Figure 3 is applied in percentile space: each holding's value is its
+//!   percentile rank among the 1,326 holdings ordered by income rate for the number of
+//!   players dealt in, and sigma is a percentile width (`model.preflop_sigma`, ours:
+//!   0.10). (Papp maps the percentile to the income-rate scale and applies Figure 3
+//!   there; with the long upper tail of income rates that made a raiser look looser than
+//!   a caller, so we stay in percentile space.) This builds the initial weights the flop
+//!   starts from (all player kinds, BPM's "crude initial weights" included).
 //! * Post-flop (GOM and SOM): the same threshold rule on the EHS scale, each holding
 //!   ranked by its range-table EHS (HS1 and exact PPot, as its owner sees it), Figure 3's
 //!   factor clamped to [0.01, 1] and the weight floored at 0.01; at most one re-weighting
 //!   per model per round, from the copy saved at the start of the round, repeated only for
 //!   an action that needs a higher threshold (Papp §7.2.1).
-//! * Loki-2: after every post-flop action the weight is multiplied by the probability
-//!   triple's entry for the action (floored at 0.01), the triple generated per holding
-//!   from thresholds averaged over the historic frequencies and the last 20 actions.
+//! * Loki-1 (all modes but Loki-2) ignores checks: only a call, bet or raise re-weights
+//!   (Loki-2 improved on Loki-1 "by not ignoring an opponent's check", Peña 1999).
+//! * An action the frequencies call rare or impossible (a frequency of 0 puts mu at 1)
+//!   keeps the most likely holding at full weight: see [`reweight_table`].
+//! * Loki-2: after every post-flop action, and after a pre-flop check, the weight is
+//!   multiplied by the probability triple's entry for the action (floored at 0.01), the
+//!   triple generated per holding (from its EHS, or its percentile pre-flop) from
+//!   thresholds averaged over the historic frequencies and the recent ones.
 use crate::config::ModelConfig;
 use crate::frequencies::{thresholds, ActionFrequencies, ActionStats, Context, FrequencyTable};
-use crate::reweight::{percentile_value, reweight_table, reweighted_by_triple};
+use crate::reweight::{reweight_table, reweighted_by_triple};
 use crate::triple::ProbabilityTriple;
 use loki_assess::WeightTable;
 use loki_engine::{Action, Round};
@@ -44,6 +52,11 @@ pub struct PreflopRanking {
     pub by_holding: Vec<f64>,
     /// The same values sorted ascending.
     pub sorted: Vec<f64>,
+    /// Each holding's percentile rank in (0, 1): the share of holdings with a lower
+    /// income rate, ties counting half (mid-rank), by holding index.
+    pub percentile: Vec<f64>,
+    /// The largest percentile rank (that of the best class).
+    pub top: f64,
 }
 
 impl PreflopRanking {
@@ -51,7 +64,22 @@ impl PreflopRanking {
     pub fn new(by_holding: Vec<f64>) -> PreflopRanking {
         let mut sorted = by_holding.clone();
         sorted.sort_by(f64::total_cmp);
-        PreflopRanking { by_holding, sorted }
+        let n = sorted.len().max(1) as f64;
+        let percentile: Vec<f64> = by_holding
+            .iter()
+            .map(|&x| {
+                let below = sorted.partition_point(|&y| y < x);
+                let upto = sorted.partition_point(|&y| y <= x);
+                (below as f64 + (upto - below) as f64 / 2.0) / n
+            })
+            .collect();
+        let top = percentile.iter().copied().fold(0.0, f64::max);
+        PreflopRanking {
+            by_holding,
+            sorted,
+            percentile,
+            top,
+        }
     }
 }
 
@@ -149,39 +177,33 @@ impl OpponentModel {
         ehs: &dyn Fn(usize) -> Option<f64>,
     ) -> bool {
         self.enter_round(ctx.round);
-        if action == Action::Fold {
+        let check = action == Action::Call && ctx.bets_to_call == 0;
+        if action == Action::Fold || (check && mode != ModelMode::Loki2) {
             return false;
         }
         let f = self.frequencies(mode, ctx, defaults, cfg);
         let (raise_t, call_t) = thresholds(f);
         if ctx.round == Round::Preflop {
+            if check {
+                // Loki-2: the big blind's check says "no raise".
+                let width = cfg.preflop_sigma;
+                self.reweight_by_triples(action, cfg.floor, |h| {
+                    ranking
+                        .percentile
+                        .get(h)
+                        .map(|&p| ProbabilityTriple::from_thresholds(p, raise_t, call_t, width))
+                });
+                return true;
+            }
+            let sigma = cfg.preflop_sigma;
             let pct = if action == Action::Raise {
                 raise_t
             } else {
                 call_t
             };
-            if pct <= self.round_threshold {
-                return false;
-            }
-            self.round_threshold = pct;
-            let mu = percentile_value(&ranking.sorted, pct);
-            let lo = percentile_value(&ranking.sorted, pct - cfg.preflop_sigma);
-            let hi = percentile_value(&ranking.sorted, pct + cfg.preflop_sigma);
-            let sigma = ((hi - lo) / 2.0).max(1e-9);
-            reweight_table(
-                &self.round_start,
-                &mut self.weights,
-                mu,
-                sigma,
-                cfg.floor,
-                |h| ranking.by_holding.get(h).copied(),
-            );
-            self.last = Some(Reweighting {
-                round: ctx.round,
-                mu,
-                sigma,
+            return self.reweight_once(ctx.round, pct, sigma, cfg.floor, |h| {
+                ranking.percentile.get(h).copied()
             });
-            return true;
         }
         match mode {
             ModelMode::InitialOnly => false,
@@ -191,38 +213,60 @@ impl OpponentModel {
                 } else {
                     (call_t, f[1])
                 };
-                if mu <= self.round_threshold {
-                    return false;
-                }
-                self.round_threshold = mu;
                 let sigma = (cfg.postflop_sigma_scale * freq)
                     .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max);
-                reweight_table(
-                    &self.round_start,
-                    &mut self.weights,
-                    mu,
-                    sigma,
-                    cfg.floor,
-                    ehs,
-                );
-                self.last = Some(Reweighting {
-                    round: ctx.round,
-                    mu,
-                    sigma,
-                });
-                true
+                self.reweight_once(ctx.round, mu, sigma, cfg.floor, ehs)
             }
             ModelMode::Loki2 => {
                 let width = (cfg.postflop_sigma_scale * f[action.index()])
                     .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max);
-                for h in 0..loki_cards::HOLDINGS {
-                    if let Some(e) = ehs(h) {
-                        let pt = ProbabilityTriple::from_thresholds(e, raise_t, call_t, width);
-                        let w = reweighted_by_triple(self.weights.at(h), pt, action, cfg.floor);
-                        self.weights.set_at(h, w);
-                    }
-                }
+                self.reweight_by_triples(action, cfg.floor, |h| {
+                    ehs(h).map(|e| ProbabilityTriple::from_thresholds(e, raise_t, call_t, width))
+                });
                 true
+            }
+        }
+    }
+
+    /// Loki-1's re-weighting (Figure 3), at most once per round from the round's saved
+    /// copy: an action needing a threshold no higher than one already applied this round
+    /// changes nothing. Returns whether the weights changed.
+    fn reweight_once(
+        &mut self,
+        round: Round,
+        mu: f64,
+        sigma: f64,
+        floor: f64,
+        value: impl Fn(usize) -> Option<f64>,
+    ) -> bool {
+        if mu <= self.round_threshold {
+            return false;
+        }
+        self.round_threshold = mu;
+        reweight_table(
+            &self.round_start,
+            &mut self.weights,
+            mu,
+            sigma,
+            floor,
+            value,
+        );
+        self.last = Some(Reweighting { round, mu, sigma });
+        true
+    }
+
+    /// Loki-2's re-weighting: each holding's weight times its triple's entry for the
+    /// action, floored.
+    fn reweight_by_triples(
+        &mut self,
+        action: Action,
+        floor: f64,
+        triple: impl Fn(usize) -> Option<ProbabilityTriple>,
+    ) {
+        for h in 0..loki_cards::HOLDINGS {
+            if let Some(pt) = triple(h) {
+                let w = reweighted_by_triple(self.weights.at(h), pt, action, floor);
+                self.weights.set_at(h, w);
             }
         }
     }
@@ -275,11 +319,16 @@ mod tests {
     fn once_per_round_from_the_saved_copy() {
         let cfg = ModelConfig::default();
         let mut m = OpponentModel::new(&cfg);
-        let defaults = FrequencyTable::papp_irc();
+        // An opponent who raises more often than it calls facing bets on the turn, so
+        // that a holding can sit inside both the call ramp and the raise ramp (where
+        // cumulative and saved-copy re-weighting differ).
+        let mut defaults = FrequencyTable::papp_irc();
+        defaults.0[2][1] = [0.5, 0.2, 0.3];
+        defaults.0[2][2] = [0.5, 0.2, 0.3];
         let ehs = |h: usize| Some((h % 100) as f64 / 100.0);
         let ctx1 = Context::new(Round::Turn, 1);
         m.begin_hand();
-        // Call facing a bet: call threshold 1 - 0.2 - 0.3 = 0.5.
+        // Call facing a bet: call threshold 1 - 0.3 - 0.2 = 0.5, sigma 0.1.
         assert!(m.observe(
             ModelMode::Generic,
             ctx1,
@@ -290,6 +339,8 @@ mod tests {
             &ehs
         ));
         let after_call = m.weights().clone();
+        let call_factor = crate::reweight::reweight_factor(0.58, 0.5, 0.1, 0.01);
+        assert!((after_call.at(58) - 0.9).abs() < 1e-12 && (call_factor - 0.9).abs() < 1e-12);
         // A second call at the same threshold in the same round changes nothing.
         assert!(!m.observe(
             ModelMode::Generic,
@@ -301,8 +352,9 @@ mod tests {
             &ehs
         ));
         assert_eq!(m.weights(), &after_call);
-        // A raise needs a higher threshold (0.8): re-weighted once from the round's copy,
-        // so a holding at 0.75 gets the raise factor alone, not call x raise.
+        // A raise needs a higher threshold (0.7, sigma 0.15): re-weighted once from the
+        // round's copy, so a holding at 0.58 gets the raise factor alone (0.1), not call
+        // x raise (0.09).
         assert!(m.observe(
             ModelMode::Generic,
             Context::new(Round::Turn, 2),
@@ -312,20 +364,24 @@ mod tests {
             &ranking(),
             &ehs
         ));
-        let f2: [f64; 3] = [0.7, 0.2, 0.1];
-        let sigma = (0.5 * f2[2]).clamp(0.05, 0.2);
-        let want = crate::reweight::reweighted(1.0, 0.75, 0.9, sigma, 0.01);
-        assert!((m.weights().at(75) - want).abs() < 1e-12);
-        // A new round starts from the current weights.
+        let raise_factor = crate::reweight::reweight_factor(0.58, 0.7, 0.15, 0.01);
+        assert!((raise_factor - 0.1).abs() < 1e-12);
+        assert!((m.weights().at(58) - raise_factor).abs() < 1e-12);
+        assert!((m.weights().at(58) - call_factor * raise_factor).abs() > 1e-3);
+        // A new round starts from the current weights: a river re-weighting multiplies.
+        let before_river = m.weights().at(58);
         assert!(m.observe(
             ModelMode::Generic,
-            Context::new(Round::River, 0),
-            Action::Raise,
+            Context::new(Round::River, 1),
+            Action::Call,
             &defaults,
             &cfg,
             &ranking(),
             &ehs
         ));
+        let river_factor = crate::reweight::reweight_factor(0.58, 0.5, 0.15, 0.01);
+        assert!(river_factor < 1.0);
+        assert!((m.weights().at(58) - before_river * river_factor).abs() < 1e-12);
     }
 
     #[test]

@@ -35,6 +35,12 @@ pub fn reweighted_by_triple(
 /// Re-weights every holding `h` with `value(h) = Some(ehs)` (holdings mapped to `None`,
 /// e.g. those touching known cards, are left alone): `new = max(floor, base * factor)`,
 /// reading from `base` and writing into `out`.
+///
+/// When even the best value is below `mu + sigma` (an action whose frequency says it is
+/// rare or impossible: a frequency of 0 puts mu at 1), the factors are scaled so that
+/// the most likely holding keeps factor 1 (ours; Figure 3's factors are relative
+/// likelihoods, and without the scaling the floor would weigh twice as much against even
+/// the nuts). If no holding reaches `mu - sigma`, mu is lowered to `best - sigma`.
 pub fn reweight_table(
     base: &WeightTable,
     out: &mut WeightTable,
@@ -43,24 +49,28 @@ pub fn reweight_table(
     floor: f64,
     value: impl Fn(usize) -> Option<f64>,
 ) {
+    let best = (0..loki_cards::HOLDINGS)
+        .filter_map(&value)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let sigma = sigma.max(1e-9);
+    let raw = |v: f64, mu: f64| (v - mu + sigma) / (2.0 * sigma);
+    let mu = if raw(best, mu) <= 0.0 {
+        best - sigma
+    } else {
+        mu
+    };
+    let divisor = match raw(best, mu) {
+        r if r > 0.0 && r < 1.0 => r,
+        _ => 1.0,
+    };
+    let factor = |v: f64| (raw(v, mu) / divisor).clamp(floor, 1.0);
     let src = base.weights();
     for (h, (x, &w)) in out.weights_mut().iter_mut().zip(src.iter()).enumerate() {
         *x = match value(h) {
-            Some(v) => reweighted(w, v, mu, sigma, floor),
+            Some(v) => (w * factor(v)).max(floor),
             None => w,
         };
     }
-}
-
-/// Maps a percentile `p` in [0, 1] to a value of `sorted` (ascending) by nearest point
-/// (Papp §7.2.2: a pre-flop mu is a percentile, converted to the income-rate scale through
-/// the sorted income rates of the 1,326 holdings).
-pub fn percentile_value(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = (p.clamp(0.0, 1.0) * (sorted.len() - 1) as f64).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
 }
 
 #[cfg(test)]
@@ -81,6 +91,27 @@ mod tests {
     }
 
     #[test]
+    fn rare_actions_keep_the_best_holding_at_full_weight() {
+        let base = WeightTable::uniform();
+        let mut out = WeightTable::uniform();
+        let value = |h: usize| Some(h as f64 / 1325.0);
+        // mu 1, sigma 0.1: unscaled the best holding would get 0.5.
+        reweight_table(&base, &mut out, 1.0, 0.1, 0.01, value);
+        assert_eq!(out.at(1325), 1.0);
+        assert!((out.at(1300) - (1300.0 / 1325.0 - 0.9) / 0.1).abs() < 1e-9);
+        assert_eq!(out.at(1000), 0.01);
+        // An ordinary threshold is Figure 3 unchanged.
+        reweight_table(&base, &mut out, 0.5, 0.1, 0.01, value);
+        assert_eq!(out.at(1325), 1.0);
+        let v = 700.0 / 1325.0;
+        assert!((out.at(700) - reweight_factor(v, 0.5, 0.1, 0.01)).abs() < 1e-12);
+        // Everything below mu - sigma: mu moves down to the best value minus sigma.
+        reweight_table(&base, &mut out, 2.0, 0.1, 0.01, value);
+        assert_eq!(out.at(1325), 1.0);
+        assert!(out.at(1320) < 1.0 && out.at(1320) > 0.01);
+    }
+
+    #[test]
     fn triple_examples() {
         use loki_engine::Action;
         // 0.7 x 0.2 = 0.14 (seed 000); 0.9 x 0.2 = 0.18 (seed 004).
@@ -88,12 +119,5 @@ mod tests {
         assert!((reweighted_by_triple(0.7, pt, Action::Call, 0.01) - 0.14).abs() < 1e-12);
         assert!((reweighted_by_triple(0.9, pt, Action::Call, 0.01) - 0.18).abs() < 1e-12);
         assert_eq!(reweighted_by_triple(0.5, pt, Action::Fold, 0.01), 0.01);
-    }
-
-    #[test]
-    fn percentiles() {
-        let v: Vec<f64> = (0..101).map(f64::from).collect();
-        assert_eq!(percentile_value(&v, 0.3), 30.0);
-        assert_eq!(percentile_value(&v, 2.0), 100.0);
     }
 }

@@ -52,10 +52,15 @@ impl ProbabilityTriple {
     /// Peña's second triple generator applied to an opponent: Loki-1's pure rule "raise
     /// at or above the raise threshold, call at or above the call threshold, else fold"
     /// on a hand value, with each boundary linearly interpolated over
-    /// `[t - width, t + width]` (`width` is ours, configurable).
+    /// `[t - width, t + width]` (`width` is ours, configurable). A threshold at or below 0
+    /// has no region below it: every value passes it.
     pub fn from_thresholds(value: f64, raise_t: f64, call_t: f64, width: f64) -> ProbabilityTriple {
         let ramp = |t: f64| {
-            if width <= 0.0 {
+            if t <= 0.0 {
+                // No holding is below a threshold of 0 (e.g. nobody folds when checking
+                // is free): no ramp into the region below it.
+                1.0
+            } else if width <= 0.0 {
                 if value >= t {
                     1.0
                 } else {

@@ -1,0 +1,159 @@
+//! Re-weighting as the sources describe it, with parameters where the right and the
+//! wrong implementation differ (Billings et al. 1998, Figure 3 and "Computing Initial
+//! Weights"; Papp 1998 §7.2; Peña 1999 §4).
+#![allow(missing_docs)]
+use loki_bot::frequencies::ActionFrequencies;
+use loki_bot::opponent_model::{ModelMode, OpponentModel};
+use loki_bot::{Context, FrequencyTable, Knowledge, LokiConfig};
+use loki_cards::HOLDINGS;
+use loki_engine::{Action, Round};
+use proptest::prelude::*;
+
+fn know() -> std::sync::Arc<Knowledge> {
+    Knowledge::new(LokiConfig::default()).unwrap()
+}
+
+/// The normalized weight share of the holdings whose income rate is in the top `share` of
+/// the 1,326 at a 10-seat table.
+fn top_share(m: &OpponentModel, know: &Knowledge, share: f64) -> f64 {
+    let r = know.ranking(10);
+    let mut order: Vec<usize> = (0..HOLDINGS).collect();
+    order.sort_by(|&a, &b| r.by_holding[b].total_cmp(&r.by_holding[a]));
+    let k = ((share * HOLDINGS as f64).round() as usize).max(1);
+    let w = m.weights();
+    let total: f64 = (0..HOLDINGS).map(|h| w.at(h)).sum();
+    order[..k].iter().map(|&h| w.at(h)).sum::<f64>() / total
+}
+
+fn preflop_after(
+    know: &Knowledge,
+    mode: ModelMode,
+    freq: ActionFrequencies,
+    action: Action,
+    bets_to_call: usize,
+) -> OpponentModel {
+    let cfg = &know.config.model;
+    let mut defaults = FrequencyTable::papp_irc();
+    defaults.0[0][bets_to_call.min(2)] = freq;
+    let mut m = OpponentModel::new(cfg);
+    m.begin_hand();
+    m.observe(
+        mode,
+        Context::new(Round::Preflop, bets_to_call),
+        action,
+        &defaults,
+        cfg,
+        know.ranking(10),
+        &|_| None,
+    );
+    m
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// After a raise the top F(raise) of holdings holds a larger share of the weight than
+    /// after a call, whatever the frequencies.
+    #[test]
+    fn a_preflop_raiser_is_modeled_tighter_than_a_caller(
+        raise in 0.03f64..0.5, call in 0.03f64..0.5
+    ) {
+        let know = know();
+        let f = [1.0 - raise - call, call, raise];
+        let r = preflop_after(&know, ModelMode::Generic, f, Action::Raise, 1);
+        let c = preflop_after(&know, ModelMode::Generic, f, Action::Call, 1);
+        let (sr, sc) = (top_share(&r, &know, raise), top_share(&c, &know, raise));
+        prop_assert!(sr > sc, "raise {sr} call {sc}");
+    }
+}
+
+#[test]
+fn a_median_holding_ends_at_the_floor_after_a_tight_raise() {
+    let know = know();
+    // A tight player: raises 10% facing the big blind at a full table.
+    let m = preflop_after(&know, ModelMode::Generic, [0.7, 0.2, 0.1], Action::Raise, 1);
+    let r = know.ranking(10);
+    let mut order: Vec<usize> = (0..HOLDINGS).collect();
+    order.sort_by(|&a, &b| r.by_holding[a].total_cmp(&r.by_holding[b]));
+    let median = order[HOLDINGS / 2];
+    assert_eq!(m.weights().at(median), 0.01);
+    // ... and the best holdings keep their full weight.
+    assert_eq!(m.weights().at(order[HOLDINGS - 1]), 1.0);
+}
+
+#[test]
+fn loki1_ignores_checks_loki2_does_not() {
+    let know = know();
+    let cfg = &know.config.model;
+    let defaults = FrequencyTable::papp_irc();
+    let ehs = |h: usize| Some((h % 100) as f64 / 100.0);
+    for mode in [
+        ModelMode::Generic,
+        ModelMode::Specific,
+        ModelMode::InitialOnly,
+    ] {
+        for round in Round::ALL {
+            let mut m = OpponentModel::new(cfg);
+            m.begin_hand();
+            let changed = m.observe(
+                mode,
+                Context::new(round, 0),
+                Action::Call,
+                &defaults,
+                cfg,
+                know.ranking(10),
+                &ehs,
+            );
+            assert!(!changed, "{mode:?} {round}");
+            assert!((0..HOLDINGS).all(|h| m.weights().at(h) == 1.0));
+        }
+    }
+    // Loki-2 reads a check as "did not bet": the strongest holdings lose weight.
+    let mut m = OpponentModel::new(cfg);
+    m.begin_hand();
+    m.observe(
+        ModelMode::Loki2,
+        Context::new(Round::Flop, 0),
+        Action::Call,
+        &defaults,
+        cfg,
+        know.ranking(10),
+        &ehs,
+    );
+    assert!(m.weights().at(99) < 0.5);
+    assert_eq!(m.weights().at(10), 1.0);
+}
+
+#[test]
+fn a_never_seen_action_keeps_the_nuts_at_full_weight() {
+    let know = know();
+    let cfg = &know.config.model;
+    let mut defaults = FrequencyTable::papp_irc();
+    // This opponent has never raised facing two bets on the river.
+    defaults.0[3][2] = [0.7, 0.3, 0.0];
+    let ehs = |h: usize| {
+        Some(if h == 7 {
+            1.0
+        } else {
+            (h % 100) as f64 / 100.0
+        })
+    };
+    let mut m = OpponentModel::new(cfg);
+    m.begin_hand();
+    m.observe(
+        ModelMode::Generic,
+        Context::new(Round::River, 2),
+        Action::Raise,
+        &defaults,
+        cfg,
+        know.ranking(10),
+        &ehs,
+    );
+    assert_eq!(m.weights().at(7), 1.0);
+    // Pre-flop likewise: the best holding keeps full weight.
+    let m = preflop_after(&know, ModelMode::Generic, [0.8, 0.2, 0.0], Action::Raise, 2);
+    let r = know.ranking(10);
+    let best = (0..HOLDINGS)
+        .max_by(|&a, &b| r.by_holding[a].total_cmp(&r.by_holding[b]))
+        .unwrap();
+    assert_eq!(m.weights().at(best), 1.0);
+}
