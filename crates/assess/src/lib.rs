@@ -20,6 +20,8 @@ pub use error::AssessError;
 pub use hand_strength::{hand_strength, hs_n, HandStrength};
 pub use income_rate::{income_rate, IncomeRates};
 pub use potential::{potential, Lookahead, Potential};
-pub use range::{CachedPotential, HandCounts, HoldingCounts, RangeTable, RankCache, RiverTable};
+pub use range::{
+    CachedPotential, HandCounts, HoldingCounts, NextCardCache, RangeTable, RankCache, RiverTable,
+};
 pub use weight_table::{StartingHandGrid, WeightTable};
 pub use weights_file::parse_weights_json;

@@ -2,8 +2,10 @@
 //! Figures 1 and 2; Papp 1998 §6.2, Eq. 6.4): our hand strength against each live
 //! opponent's own weight table, HS_n as their product, the hand potential against the
 //! field table (the average of the live opponents' normalized tables, see
-//! [`WeightTable::field`]), and the effective hand strength
-//! `ehs = HS_n + (1 - HS_n) PPot` that the betting rules read.
+//! [`WeightTable::field`]) both to the river (PPot2 on the flop, PPot1 on the turn) and
+//! for the next card alone (PPot1), and the effective hand strength
+//! `ehs = HS_n + (1 - HS_n) PPot` that the betting rules read (Papp Eq. 6.4); the
+//! pot-odds and semi-bluff rules read PPot1 (Papp §6.5: "the next card wins it").
 use crate::board_cache::BoardRanges;
 use loki_assess::{hand_strength, WeightTable};
 use loki_cards::{Card, CardSet, HoleCards};
@@ -22,6 +24,11 @@ pub struct HandAssessment {
     pub ppot: f64,
     /// Negative potential, with the same lookahead.
     pub npot: f64,
+    /// Positive potential of the next card alone (PPot1; 0 on the river): "the next card
+    /// wins it", as the pot-odds and semi-bluff rules read PPOT (Papp §6.4-6.5).
+    pub ppot1: f64,
+    /// Negative potential of the next card alone (NPot1).
+    pub npot1: f64,
     /// Effective hand strength `hs_n + (1 - hs_n) ppot` (Papp's EHS').
     pub ehs: f64,
     /// Hand strength against each live opponent's table, in the order the tables were
@@ -47,11 +54,20 @@ pub fn assess(
     let hs_n: f64 = per_opponent.iter().product();
     let known: CardSet = board.iter().copied().collect::<CardSet>().union(hole.set());
     let field = WeightTable::field(tables, known);
-    let (ppot, npot) = match (ranges, round) {
-        (Some(b), Round::Flop | Round::Turn) => b
-            .hand_counts(hole)
-            .map(|c| c.potential(&field))
-            .map_or((0.0, 0.0), |p| (p.ppot, p.npot)),
+    let draw = matches!(round, Round::Flop | Round::Turn);
+    let (ppot, npot) = ranges
+        .filter(|_| draw)
+        .and_then(|b| b.hand_counts(hole))
+        .map_or((0.0, 0.0), |c| {
+            let p = c.potential(&field);
+            (p.ppot, p.npot)
+        });
+    let (ppot1, npot1) = match (ranges, round) {
+        (Some(b), Round::Flop) => b.next_card_counts(hole).map_or((0.0, 0.0), |c| {
+            let p = c.potential(&field);
+            (p.ppot, p.npot)
+        }),
+        (_, Round::Turn) => (ppot, npot),
         _ => (0.0, 0.0),
     };
     let ehs = hs_n + (1.0 - hs_n) * ppot;
@@ -61,6 +77,8 @@ pub fn assess(
         hs_n,
         ppot,
         npot,
+        ppot1,
+        npot1,
         ehs,
         per_opponent,
     }

@@ -1,22 +1,38 @@
 //! What a board tells every player alike, computed once per board and shared (across the
 //! players of a table, the replays of a duplicate deal, and threads): the range table of
 //! a flop or turn (the EHS of every holding as its owner sees it, with the river-rank
-//! cache for fast weighted potentials) and, on the river, the river range table (every
+//! cache for fast weighted potentials, and on a flop the next-card cache for one-card
+//! potentials) and, on the river, the river range table (every
 //! holding's hand strength against one uniform opponent; on the river EHS = HS, Papp
 //! 1998 §6.2).
 use loki_assess::AssessError;
-use loki_assess::{HandCounts, RangeTable, RiverTable};
+use loki_assess::{HandCounts, NextCardCache, RangeTable, RiverTable};
 use loki_cards::{Card, CardSet, HOLDINGS};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+/// Weight-free counts of each holding, computed when a player first asks (the same
+/// holdings come up in every rotation of a duplicate deal).
+type CountsSlots = Box<[OnceLock<Option<Arc<HandCounts>>>]>;
+
+fn slots() -> CountsSlots {
+    (0..HOLDINGS).map(|_| OnceLock::new()).collect()
+}
+
+/// A flop or turn: the range table with its river-rank cache, and on a flop the
+/// next-card cache, with the counts asked for so far.
+#[derive(Debug)]
+pub struct DrawBoard {
+    table: RangeTable,
+    counts: CountsSlots,
+    next_card: Option<(NextCardCache, CountsSlots)>,
+}
+
 /// The shared analysis of one board.
 #[derive(Debug)]
 pub enum BoardRanges {
-    /// A flop or turn: the range table with its river-rank cache, and the weight-free
-    /// counts of each holding a player asked about (the same holdings come up in every
-    /// rotation of a duplicate deal).
-    Draw(Box<RangeTable>, Box<[OnceLock<Option<Arc<HandCounts>>>]>),
+    /// A flop or turn.
+    Draw(Box<DrawBoard>),
     /// A river: HS (= EHS) of every holding against one uniform opponent.
     River(RiverTable),
 }
@@ -28,10 +44,15 @@ impl BoardRanges {
     /// A bad board length or duplicate cards.
     pub fn new(board: &[Card]) -> Result<BoardRanges, AssessError> {
         match board.len() {
-            3 | 4 => Ok(BoardRanges::Draw(
-                Box::new(RangeTable::with_rank_cache(board)?),
-                (0..HOLDINGS).map(|_| OnceLock::new()).collect(),
-            )),
+            3 | 4 => Ok(BoardRanges::Draw(Box::new(DrawBoard {
+                table: RangeTable::with_rank_cache(board)?,
+                counts: slots(),
+                next_card: if board.len() == 3 {
+                    Some((NextCardCache::new(board)?, slots()))
+                } else {
+                    None
+                },
+            }))),
             5 => Ok(BoardRanges::River(RiverTable::new(board)?)),
             n => Err(AssessError::BoardLength(n)),
         }
@@ -39,7 +60,7 @@ impl BoardRanges {
     /// The EHS of holding index `h` as its owner sees it (`None` if it touches the board).
     pub fn ehs(&self, h: usize) -> Option<f64> {
         let v = match self {
-            BoardRanges::Draw(t, _) => t.ehs_at(h),
+            BoardRanges::Draw(d) => d.table.ehs_at(h),
             BoardRanges::River(r) => r.ehs_at(h),
         };
         (!v.is_nan()).then_some(v)
@@ -47,23 +68,41 @@ impl BoardRanges {
     /// The range table (flop or turn).
     pub fn range_table(&self) -> Option<&RangeTable> {
         match self {
-            BoardRanges::Draw(t, _) => Some(t),
+            BoardRanges::Draw(d) => Some(&d.table),
             BoardRanges::River(_) => None,
         }
     }
     /// The weight-free counts of a holding against every opponent holding over every
-    /// runout (flop or turn; computed once per board and holding, then shared), from
-    /// which a weighted potential costs one pass per opponent table.
+    /// runout to the river (two cards on a flop, one on a turn; computed once per board
+    /// and holding, then shared), from which a weighted potential costs one pass per
+    /// opponent table.
     pub fn hand_counts(&self, hole: loki_cards::HoleCards) -> Option<Arc<HandCounts>> {
         match self {
-            BoardRanges::Draw(t, counts) => counts
+            BoardRanges::Draw(d) => d
+                .counts
                 .get(hole.index())?
                 .get_or_init(|| {
-                    t.rank_cache()
+                    d.table
+                        .rank_cache()
                         .and_then(|c| c.hand_counts(hole).ok())
                         .map(Arc::new)
                 })
                 .clone(),
+            BoardRanges::River(_) => None,
+        }
+    }
+
+    /// The same for the next card only (one-card lookahead: PPot1 and NPot1): on a flop
+    /// from the next-card cache, on a turn the river counts themselves.
+    pub fn next_card_counts(&self, hole: loki_cards::HoleCards) -> Option<Arc<HandCounts>> {
+        match self {
+            BoardRanges::Draw(d) => match &d.next_card {
+                Some((cache, counts)) => counts
+                    .get(hole.index())?
+                    .get_or_init(|| cache.hand_counts(hole).ok().map(Arc::new))
+                    .clone(),
+                None => self.hand_counts(hole),
+            },
             BoardRanges::River(_) => None,
         }
     }

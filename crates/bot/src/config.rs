@@ -224,13 +224,21 @@ impl Default for ModelConfig {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TripleConfig {
-    /// Half-width of the linear interpolation around each threshold (**ours**: 0.05).
+    /// Half-width of the linear interpolation of Loki-2's betting around each threshold
+    /// of the post-flop rules (**ours**: 0.05).
     pub smoothing: f64,
+    /// The least probability of the passive action (check/call) in every Loki-2 triple
+    /// that bets or raises, its own and those it re-weights opponents with (Peña's AA
+    /// example keeps 0.2 on call "for deliberate slow-play"; 0 disables).
+    pub min_passive: f64,
 }
 
 impl Default for TripleConfig {
     fn default() -> Self {
-        TripleConfig { smoothing: 0.05 }
+        TripleConfig {
+            smoothing: 0.05,
+            min_passive: 0.2,
+        }
     }
 }
 
@@ -298,6 +306,8 @@ impl LokiConfig {
         unit("model.floor", self.model.floor)?;
         unit("model.preflop_sigma", self.model.preflop_sigma)?;
         unit("preflop.probability_play", self.preflop.probability_play)?;
+        unit("triples.min_passive", self.triples.min_passive)?;
+        unit("triples.smoothing", self.triples.smoothing)?;
         if self.model.floor <= 0.0 {
             return Err(ConfigError::Invalid("model.floor must be positive".into()));
         }

@@ -24,7 +24,7 @@
 //!   multiplied by the probability triple's entry for the action (floored at 0.01), the
 //!   triple generated per holding (from its EHS, or its percentile pre-flop) from
 //!   thresholds averaged over the historic frequencies and the recent ones.
-use crate::config::ModelConfig;
+use crate::config::{LokiConfig, ModelConfig};
 use crate::frequencies::{thresholds, ActionFrequencies, ActionStats, Context, FrequencyTable};
 use crate::reweight::{reweight_table, reweighted_by_triple};
 use crate::triple::ProbabilityTriple;
@@ -172,10 +172,12 @@ impl OpponentModel {
         ctx: Context,
         action: Action,
         defaults: &FrequencyTable,
-        cfg: &ModelConfig,
+        config: &LokiConfig,
         ranking: &PreflopRanking,
         ehs: &dyn Fn(usize) -> Option<f64>,
     ) -> bool {
+        let cfg = &config.model;
+        let min_passive = config.triples.min_passive;
         self.enter_round(ctx.round);
         let check = action == Action::Call && ctx.bets_to_call == 0;
         if action == Action::Fold || (check && mode != ModelMode::Loki2) {
@@ -221,7 +223,10 @@ impl OpponentModel {
                 let width = (cfg.postflop_sigma_scale * f[action.index()])
                     .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max);
                 self.reweight_by_triples(action, cfg.floor, |h| {
-                    ehs(h).map(|e| ProbabilityTriple::from_thresholds(e, raise_t, call_t, width))
+                    ehs(h).map(|e| {
+                        ProbabilityTriple::from_thresholds(e, raise_t, call_t, width)
+                            .with_min_passive(min_passive)
+                    })
                 });
                 true
             }
@@ -284,7 +289,8 @@ mod tests {
 
     #[test]
     fn tight_raiser_on_the_flop_moves_weight_to_strong_holdings() {
-        let cfg = ModelConfig::default();
+        let full = LokiConfig::default();
+        let cfg = full.model.clone();
         let mut m = OpponentModel::new(&cfg);
         let mut defaults = FrequencyTable::papp_irc();
         // A tight opponent: raises 10% facing 0 bets on the flop.
@@ -296,7 +302,7 @@ mod tests {
             Context::new(Round::Flop, 0),
             Action::Raise,
             &defaults,
-            &cfg,
+            &full,
             &ranking(),
             &ehs,
         );
@@ -317,7 +323,8 @@ mod tests {
 
     #[test]
     fn once_per_round_from_the_saved_copy() {
-        let cfg = ModelConfig::default();
+        let full = LokiConfig::default();
+        let cfg = full.model.clone();
         let mut m = OpponentModel::new(&cfg);
         // An opponent who raises more often than it calls facing bets on the turn, so
         // that a holding can sit inside both the call ramp and the raise ramp (where
@@ -334,7 +341,7 @@ mod tests {
             ctx1,
             Action::Call,
             &defaults,
-            &cfg,
+            &full,
             &ranking(),
             &ehs
         ));
@@ -347,7 +354,7 @@ mod tests {
             ctx1,
             Action::Call,
             &defaults,
-            &cfg,
+            &full,
             &ranking(),
             &ehs
         ));
@@ -360,7 +367,7 @@ mod tests {
             Context::new(Round::Turn, 2),
             Action::Raise,
             &defaults,
-            &cfg,
+            &full,
             &ranking(),
             &ehs
         ));
@@ -375,7 +382,7 @@ mod tests {
             Context::new(Round::River, 1),
             Action::Call,
             &defaults,
-            &cfg,
+            &full,
             &ranking(),
             &ehs
         ));
@@ -386,7 +393,8 @@ mod tests {
 
     #[test]
     fn preflop_caller_gets_income_rate_weights() {
-        let cfg = ModelConfig::default();
+        let full = LokiConfig::default();
+        let cfg = full.model.clone();
         let mut m = OpponentModel::new(&cfg);
         let defaults = FrequencyTable::papp_irc();
         m.begin_hand();
@@ -396,7 +404,7 @@ mod tests {
             Context::new(Round::Preflop, 1),
             Action::Call,
             &defaults,
-            &cfg,
+            &full,
             &ranking(),
             &|_| None,
         );
@@ -413,7 +421,7 @@ mod tests {
             Context::new(Round::Flop, 1),
             Action::Raise,
             &defaults,
-            &cfg,
+            &full,
             &ranking(),
             &|_| Some(0.0)
         ));
@@ -421,22 +429,24 @@ mod tests {
 
     #[test]
     fn loki2_triples_reweight_every_action() {
-        let cfg = ModelConfig::default();
+        let full = LokiConfig::default();
+        let cfg = full.model.clone();
         let mut m = OpponentModel::new(&cfg);
         let defaults = FrequencyTable::papp_irc();
         m.begin_hand();
         let ehs = |h: usize| Some(if h < 600 { 0.95 } else { 0.2 });
-        // A call facing one bet: strong holdings (raise territory) lose weight, weak fold-zone ones drop to the floor.
+        // A call facing one bet: strong holdings (raise territory) keep only the
+        // slow-play share (Peña's 0.2 on call), weak fold-zone ones drop to the floor.
         m.observe(
             ModelMode::Loki2,
             Context::new(Round::Flop, 1),
             Action::Call,
             &defaults,
-            &cfg,
+            &full,
             &ranking(),
             &ehs,
         );
-        assert_eq!(m.weights().at(0), 0.01);
+        assert_eq!(m.weights().at(0), full.triples.min_passive);
         assert_eq!(m.weights().at(1000), 0.01);
         // Checks are not ignored: a check (call of 0) with the IRC default (50% bet)
         let mut m2 = OpponentModel::new(&cfg);
@@ -446,7 +456,7 @@ mod tests {
             Context::new(Round::Flop, 0),
             Action::Call,
             &defaults,
-            &cfg,
+            &full,
             &ranking(),
             &ehs,
         );

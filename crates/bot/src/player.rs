@@ -137,7 +137,7 @@ impl LokiPlayer {
             ctx,
             a.action,
             &know.defaults,
-            &know.config.model,
+            &know.config,
             ranking,
             &ehs,
         );
@@ -267,10 +267,11 @@ impl LokiPlayer {
             round,
             ehs: a.ehs,
             hs_n: a.hs_n,
-            ppot: a.ppot,
+            ppot1: a.ppot1,
             to_call: view.amount_to_call(),
             pot: view.pot(),
             bet: view.bet_size(),
+            big_bet: view.config().big_bet(),
             bets_this_round: view.bets_this_round() as usize,
             already_in_this_round: already_in,
             players_after: live.iter().filter(|&&p| p > me).count(),
@@ -280,8 +281,9 @@ impl LokiPlayer {
         let cfg = &self.style.postflop;
         let (pure_action, rule) = postflop::decide(cfg, &situation);
         let (action, triple) = if self.style.randomized {
-            let triple =
-                postflop::smoothed_triple(cfg, &situation, self.know.config.triples.smoothing);
+            let tc = &self.know.config.triples;
+            let triple = postflop::smoothed_triple(cfg, &situation, tc.smoothing)
+                .with_min_passive(tc.min_passive);
             (triple.sample(uniform_unit(&mut self.rng)), triple)
         } else {
             (pure_action, ProbabilityTriple::pure(pure_action))

@@ -1,7 +1,8 @@
 //! Post-flop betting (Papp 1998 §6.2-6.6): rules tried in priority order, the most
 //! aggressive first: check-raise with a very strong hand, Make2 at ehs >= 0.85, Make1 at
 //! ehs >= 0.50, semi-bluff when the potential pays Pot_Odds2, call by pot odds, call by
-//! showdown odds, otherwise check or fold.
+//! showdown odds, otherwise check or fold. The semi-bluff and pot-odds rules read the
+//! potential of the next card (PPot1): Papp's "the next card wins it".
 use crate::config::PostflopConfig;
 use crate::triple::ProbabilityTriple;
 use loki_engine::{Action, Round};
@@ -16,14 +17,17 @@ pub struct PostflopSituation {
     pub ehs: f64,
     /// Hand strength against all live opponents (product of per-opponent HS).
     pub hs_n: f64,
-    /// Positive potential (PPot2 on the flop, PPot1 on the turn, 0 on the river).
-    pub ppot: f64,
+    /// Positive potential of the next card (PPot1; 0 on the river): Papp reads PPOT in
+    /// the semi-bluff and pot-odds rules as "the next card wins it".
+    pub ppot1: f64,
     /// Chips to call.
     pub to_call: i64,
     /// The pot before our action (all chips put in so far).
     pub pot: i64,
     /// The bet size of this round.
     pub bet: i64,
+    /// The game's big bet (the bet size of the turn and river), for showdown odds.
+    pub big_bet: i64,
     /// Bets made this round.
     pub bets_this_round: usize,
     /// Whether we already called or bet this round.
@@ -110,23 +114,52 @@ pub fn showdown_odds(round: Round, to_call: i64, pot: i64, big_bet: i64) -> f64 
 }
 
 /// Loki-2's randomized version of the rules (Peña's second triple generator): the pure
-/// rules evaluated with ehs, HS_n and PPot shifted by `-smoothing`, 0 and `+smoothing`
-/// (clamped to [0, 1]), each result weighing a third.
+/// rules with each boundary linearly interpolated over `[t - smoothing, t + smoothing]`.
+/// Equivalently, the rules' decision averaged over a uniform shift `u` in
+/// `[-smoothing, smoothing]` of ehs, HS_n and PPot1 together (each clamped to [0, 1]):
+/// the decision is a step function of `u`, so the average is exact, one evaluation per
+/// interval between the points where some comparison flips.
 pub fn smoothed_triple(
     cfg: &PostflopConfig,
     s: &PostflopSituation,
     smoothing: f64,
 ) -> ProbabilityTriple {
-    let actions = [-smoothing, 0.0, smoothing].map(|shift| {
+    if smoothing <= 0.0 {
+        return ProbabilityTriple::pure(decide(cfg, s).0);
+    }
+    let d = smoothing;
+    let mut cuts = vec![-d, d];
+    let mut cut = |threshold: f64, value: f64| {
+        let u = threshold - value;
+        if u > -d && u < d {
+            cuts.push(u);
+        }
+    };
+    for t in [cfg.check_raise, cfg.make2, cfg.make1, cfg.call] {
+        cut(t, s.ehs);
+    }
+    let odds = pot_odds(s.to_call, s.pot);
+    cut(pot_odds2(s.bet, s.pot), s.ppot1);
+    cut(odds, s.ppot1);
+    cut(odds, s.hs_n);
+    cut(showdown_odds(s.round, s.to_call, s.pot, s.big_bet), s.hs_n);
+    cuts.sort_by(f64::total_cmp);
+    let mut p = [0.0; 3];
+    for w in cuts.windows(2) {
+        let (lo, hi) = (w[0], w[1]);
+        if hi <= lo {
+            continue;
+        }
+        let u = 0.5 * (lo + hi);
         let shifted = PostflopSituation {
-            ehs: (s.ehs + shift).clamp(0.0, 1.0),
-            hs_n: (s.hs_n + shift).clamp(0.0, 1.0),
-            ppot: (s.ppot + shift).clamp(0.0, 1.0),
+            ehs: (s.ehs + u).clamp(0.0, 1.0),
+            hs_n: (s.hs_n + u).clamp(0.0, 1.0),
+            ppot1: (s.ppot1 + u).clamp(0.0, 1.0),
             ..*s
         };
-        decide(cfg, &shifted).0
-    });
-    ProbabilityTriple::mixture(&actions)
+        p[decide(cfg, &shifted).0.index()] += (hi - lo) / (2.0 * d);
+    }
+    ProbabilityTriple::new(p)
 }
 
 /// The decision of the post-flop rules: the action and the rule that fired.
@@ -162,7 +195,7 @@ pub fn decide(cfg: &PostflopConfig, s: &PostflopSituation) -> (Action, Rule) {
     if cfg.semi_bluff
         && s.to_call == 0
         && s.round != Round::River
-        && (s.ppot >= pot_odds2(s.bet, s.pot) || s.semi_bluff_continues)
+        && (s.ppot1 >= pot_odds2(s.bet, s.pot) || s.semi_bluff_continues)
     {
         return (raise_or_call, Rule::SemiBluff);
     }
@@ -170,17 +203,12 @@ pub fn decide(cfg: &PostflopConfig, s: &PostflopSituation) -> (Action, Rule) {
         let chance = if s.round == Round::River {
             s.hs_n
         } else {
-            s.ppot
+            s.ppot1
         };
         if chance >= pot_odds(s.to_call, s.pot) {
             return (Action::Call, Rule::PotOdds);
         }
-        let big_bet = if s.round == Round::Flop {
-            2 * s.bet
-        } else {
-            s.bet
-        };
-        if cfg.showdown_odds && s.hs_n >= showdown_odds(s.round, s.to_call, s.pot, big_bet) {
+        if cfg.showdown_odds && s.hs_n >= showdown_odds(s.round, s.to_call, s.pot, s.big_bet) {
             return (Action::Call, Rule::ShowdownOdds);
         }
         return (Action::Fold, Rule::CheckOrFold);
@@ -197,10 +225,11 @@ mod tests {
             round: Round::Flop,
             ehs: 0.3,
             hs_n: 0.3,
-            ppot: 0.0,
+            ppot1: 0.0,
             to_call: 0,
             pot: 10,
             bet: 2,
+            big_bet: 4,
             bets_this_round: 0,
             already_in_this_round: false,
             players_after: 0,
@@ -271,12 +300,12 @@ mod tests {
             hs_n: 0.6,
             to_call: 4,
             bets_this_round: 2,
-            ppot: 0.3,
+            ppot1: 0.3,
             ..base()
         };
         assert_eq!(decide(&c, &s), (Action::Call, Rule::PotOdds));
         let s = PostflopSituation {
-            ppot: 0.05,
+            ppot1: 0.05,
             hs_n: 0.1,
             ehs: 0.1,
             to_call: 4,
@@ -292,12 +321,12 @@ mod tests {
         // pot 10, bet 2: Pot_Odds2 = 4 / (18 + 4) = 0.1818...
         assert!((pot_odds2(2, 10) - 4.0 / 22.0).abs() < 1e-12);
         let s = PostflopSituation {
-            ppot: 0.2,
+            ppot1: 0.2,
             ehs: 0.3,
             ..base()
         };
         assert_eq!(decide(&c, &s), (Action::Raise, Rule::SemiBluff));
-        let s = PostflopSituation { ppot: 0.1, ..s };
+        let s = PostflopSituation { ppot1: 0.1, ..s };
         assert_eq!(decide(&c, &s), (Action::Call, Rule::CheckOrFold));
         let s = PostflopSituation {
             semi_bluff_continues: true,
@@ -324,9 +353,68 @@ mod tests {
             bets_this_round: 1,
             hs_n: 0.2,
             ehs: 0.2,
-            ppot: 0.02,
+            ppot1: 0.02,
             ..base()
         };
+        assert_eq!(decide(&c, &s), (Action::Call, Rule::ShowdownOdds));
+    }
+
+    #[test]
+    fn loki2_triples_interpolate_linearly() {
+        let c = PostflopConfig::default();
+        // ehs 0.02 above make1 with nothing to call and no potential: betting holds for
+        // shifts above -0.02, so 0.07 of the 0.10-wide window bets (thirds would give 2/3).
+        let s = PostflopSituation {
+            ehs: 0.52,
+            hs_n: 0.52,
+            ..base()
+        };
+        let t = smoothed_triple(&c, &s, 0.05);
+        assert!((t.get(Action::Raise) - 0.7).abs() < 1e-12, "{t}");
+        assert!((t.get(Action::Call) - 0.3).abs() < 1e-12, "{t}");
+        // Far from every threshold the triple is pure.
+        let s = PostflopSituation {
+            ehs: 0.7,
+            hs_n: 0.7,
+            ..base()
+        };
+        assert_eq!(
+            smoothed_triple(&c, &s, 0.05),
+            ProbabilityTriple::pure(Action::Raise)
+        );
+        // Zero smoothing is the pure rule.
+        assert_eq!(
+            smoothed_triple(
+                &c,
+                &PostflopSituation {
+                    ehs: 0.52,
+                    ..base()
+                },
+                0.0
+            ),
+            ProbabilityTriple::pure(Action::Raise)
+        );
+    }
+
+    #[test]
+    fn showdown_odds_use_the_games_big_bet() {
+        let c = PostflopConfig::default();
+        // A flop bet of 2 in a game whose big bet is 10 (not 2 x 2): calling 2 into 20
+        // costs 2 + 2 x 10 later against 20 + 2 + 40: 22 / 62 = 0.355. With 4 assumed it
+        // would be 10 / 38 = 0.263.
+        assert!((showdown_odds(Round::Flop, 2, 20, 10) - 22.0 / 62.0).abs() < 1e-12);
+        let s = PostflopSituation {
+            to_call: 2,
+            pot: 20,
+            bets_this_round: 1,
+            big_bet: 10,
+            hs_n: 0.3,
+            ehs: 0.3,
+            ppot1: 0.0,
+            ..base()
+        };
+        assert_eq!(decide(&c, &s), (Action::Fold, Rule::CheckOrFold));
+        let s = PostflopSituation { big_bet: 4, ..s };
         assert_eq!(decide(&c, &s), (Action::Call, Rule::ShowdownOdds));
     }
 }

@@ -75,6 +75,18 @@ impl ProbabilityTriple {
         ProbabilityTriple([1.0 - p_play, p_play - p_raise, p_raise])
     }
 
+    /// The triple with at least `p` on the passive action (check/call) whenever it bets
+    /// or raises: the shortfall is taken from the raise (Peña: 0.2 on call "for
+    /// deliberate slow-play").
+    pub fn with_min_passive(self, p: f64) -> ProbabilityTriple {
+        let [f, c, r] = self.0;
+        if r <= 0.0 || c >= p {
+            return self;
+        }
+        let moved = (p - c).min(r);
+        ProbabilityTriple([f, c + moved, r - moved])
+    }
+
     /// The probability of an action.
     pub fn get(self, action: Action) -> f64 {
         self.0[action.index()]
@@ -156,6 +168,17 @@ mod tests {
             ProbabilityTriple::pure(Action::Fold).sample(0.99),
             Action::Fold
         );
+    }
+
+    #[test]
+    fn slow_play_floor() {
+        let aa = ProbabilityTriple::pure(Action::Raise).with_min_passive(0.2);
+        assert!((aa.get(Action::Call) - 0.2).abs() < 1e-12);
+        assert!((aa.get(Action::Raise) - 0.8).abs() < 1e-12);
+        let weak = ProbabilityTriple::new([0.9, 0.0, 0.1]).with_min_passive(0.2);
+        assert_eq!(weak.to_array(), [0.9, 0.1, 0.0]);
+        let fold = ProbabilityTriple::pure(Action::Fold);
+        assert_eq!(fold.with_min_passive(0.2), fold);
     }
 
     #[test]

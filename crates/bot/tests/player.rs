@@ -114,3 +114,54 @@ fn saved_state_resumes_exactly() {
     assert_eq!(run(&mut b, 30, 50), cont);
     assert!(b[0].load_state("not json").is_err());
 }
+
+/// Replays a heads-up hand to our flop decision (as `loki advise` does) and decides.
+fn flop_decision(kind: PlayerKind, hole: &str, board: &str) -> loki_bot::Decision {
+    use loki_engine::{Action, HandState};
+    let know = Knowledge::new(LokiConfig::default()).unwrap();
+    let config = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let mut state = HandState::new(&config).unwrap();
+    let me = 0;
+    state.deal_hole(me, hole.parse().unwrap()).unwrap();
+    state.deal_hole_hidden(1).unwrap();
+    let mut p = LokiPlayer::new("me", Style::of(kind, &know.config), know.clone(), 1);
+    p.begin_hand(&state.view(me));
+    let mut seen = 0;
+    let mut feed = |p: &mut LokiPlayer, state: &HandState| {
+        let view = state.view(me);
+        for e in &state.events()[seen..] {
+            if e.visible_to(me) {
+                p.observe(e, &view);
+            }
+        }
+        seen = state.events().len();
+    };
+    feed(&mut p, &state);
+    for a in [Action::Raise, Action::Call] {
+        state.apply(a).unwrap();
+        feed(&mut p, &state);
+    }
+    state
+        .deal_board(&loki_cards::parse_cards(board).unwrap())
+        .unwrap();
+    feed(&mut p, &state);
+    p.decide(&state.view(me))
+}
+
+#[test]
+fn the_semi_bluff_reads_the_next_card_on_the_flop() {
+    use loki_bot::postflop::{pot_odds2, Rule};
+    use loki_bot::DecisionRule;
+    // 6s5s on Kh4d2c after a raised pre-flop heads-up: the two-card potential pays
+    // Pot_Odds2 but the next card alone does not, so Loki checks (Papp: "the next card
+    // wins it"). Reading PPot2 here would semi-bluff.
+    let d = flop_decision(PlayerKind::Gom, "6s5s", "Kh4d2c");
+    let a = d.trace.assessment.clone().unwrap();
+    let odds2 = pot_odds2(2, d.trace.pot);
+    assert!(a.ppot >= odds2 && a.ppot1 < odds2, "{a:?} {odds2}");
+    assert_ne!(d.trace.rule, DecisionRule::Postflop(Rule::SemiBluff));
+    assert_eq!(d.action, loki_engine::Action::Call, "a check");
+    // A draw whose next card pays still semi-bluffs.
+    let d = flop_decision(PlayerKind::Gom, "JdTd", "9s8h2c");
+    assert_eq!(d.trace.rule, DecisionRule::Postflop(Rule::SemiBluff));
+}

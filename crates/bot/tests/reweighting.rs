@@ -42,7 +42,7 @@ fn preflop_after(
         Context::new(Round::Preflop, bets_to_call),
         action,
         &defaults,
-        cfg,
+        &know.config,
         know.ranking(10),
         &|_| None,
     );
@@ -99,7 +99,7 @@ fn loki1_ignores_checks_loki2_does_not() {
                 Context::new(round, 0),
                 Action::Call,
                 &defaults,
-                cfg,
+                &know.config,
                 know.ranking(10),
                 &ehs,
             );
@@ -115,7 +115,7 @@ fn loki1_ignores_checks_loki2_does_not() {
         Context::new(Round::Flop, 0),
         Action::Call,
         &defaults,
-        cfg,
+        &know.config,
         know.ranking(10),
         &ehs,
     );
@@ -144,7 +144,7 @@ fn a_never_seen_action_keeps_the_nuts_at_full_weight() {
         Context::new(Round::River, 2),
         Action::Raise,
         &defaults,
-        cfg,
+        &know.config,
         know.ranking(10),
         &ehs,
     );

@@ -105,11 +105,13 @@
 //! faster.
 mod board;
 mod cache;
+mod next_card;
 mod river;
 mod simd;
 mod sweep;
 
 pub use cache::{CachedPotential, HandCounts, RankCache};
+pub use next_card::NextCardCache;
 pub use river::RiverTable;
 
 use crate::AssessError;
