@@ -45,6 +45,17 @@ pub struct PlanThresholds {
     pub make4: Threshold,
 }
 
+/// The small blind's calling plans for one player-count group (**ours**; Papp's fixed
+/// values are lost). Heads-up the small blind completes half a bet into a pot of a bet
+/// and a half, so it plays far more hands than at a full table.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SmallBlindThresholds {
+    /// Complete the blind (Call0.5) at or above this income rate.
+    pub call_half: f64,
+    /// Call a raise (Call1.5) at or above this income rate.
+    pub call_one_and_half: f64,
+}
+
 /// Plans per tightness for one player-count group.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct GroupThresholds {
@@ -54,6 +65,8 @@ pub struct GroupThresholds {
     pub moderate: PlanThresholds,
     /// Loose.
     pub loose: PlanThresholds,
+    /// The small blind's calling plans (any tightness).
+    pub small_blind: SmallBlindThresholds,
 }
 
 /// Pre-flop configuration. Papp's Table B.1 survives only as one pair (tight, 3-4
@@ -71,10 +84,6 @@ pub struct PreflopConfig {
     pub group3_4: GroupThresholds,
     /// ... to 5 or more.
     pub group5: GroupThresholds,
-    /// Small blind: complete (Call0.5) at or above this income rate (**ours**).
-    pub sb_call_half: f64,
-    /// Small blind: call a raise (Call1.5) at or above this income rate (**ours**).
-    pub sb_call_one_and_half: f64,
 }
 
 impl Default for PreflopConfig {
@@ -97,6 +106,11 @@ impl Default for PreflopConfig {
                     make2: t(50.0, 25.0),
                     make4: t(250.0, 25.0),
                 },
+                // Heads-up: fold only about the worst tenth (IR2 < -250).
+                small_blind: SmallBlindThresholds {
+                    call_half: -250.0,
+                    call_one_and_half: 0.0,
+                },
             },
             group3_4: GroupThresholds {
                 tight: PlanThresholds {
@@ -113,6 +127,10 @@ impl Default for PreflopConfig {
                     make1: t(0.0, 25.0),
                     make2: t(100.0, 50.0),
                     make4: t(400.0, 50.0),
+                },
+                small_blind: SmallBlindThresholds {
+                    call_half: -100.0,
+                    call_one_and_half: 150.0,
                 },
             },
             group5: GroupThresholds {
@@ -131,9 +149,11 @@ impl Default for PreflopConfig {
                     make2: t(350.0, 50.0),
                     make4: t(700.0, 50.0),
                 },
+                small_blind: SmallBlindThresholds {
+                    call_half: 0.0,
+                    call_one_and_half: 250.0,
+                },
             },
-            sb_call_half: 0.0,
-            sb_call_one_and_half: 250.0,
         }
     }
 }
@@ -189,8 +209,10 @@ pub struct ModelConfig {
     pub floor: f64,
     /// Observations after which a context's frequencies are used alone (paper: 20).
     pub min_observations: u32,
-    /// Loki-2's recency window (Peña: the last 20 actions).
+    /// Loki-2's recency window (Peña: the last 20 actions), kept per context.
     pub window: usize,
+    /// Actions a context's window needs before its recent frequencies count (**ours**).
+    pub recent_min: u32,
     /// Pre-flop sigma, as a percentile of the 1,326 holdings ranked by income rate
     /// (**ours**: 0.10; the paper's example uses +/-100 income rate).
     pub preflop_sigma: f64,
@@ -211,6 +233,7 @@ impl Default for ModelConfig {
             floor: 0.01,
             min_observations: 20,
             window: 20,
+            recent_min: 5,
             preflop_sigma: 0.10,
             postflop_sigma_scale: 0.5,
             postflop_sigma_min: 0.05,

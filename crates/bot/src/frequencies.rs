@@ -157,20 +157,22 @@ impl FrequencyTable {
     }
 }
 
-/// Counts of one opponent's actions in the 36 categories, plus the last `window` actions.
+/// Counts of one opponent's actions in the 36 categories, plus the last `window` actions
+/// of each context (Loki-2's recency record, kept per context so that a context's recent
+/// frequencies are not diluted by the others).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActionStats {
     counts: [[u32; 3]; 12],
-    recent: VecDeque<(Context, Action)>,
+    recent: Vec<VecDeque<Action>>,
     window: usize,
 }
 
 impl ActionStats {
-    /// Empty statistics keeping the last `window` actions (Loki-2 uses 20).
+    /// Empty statistics keeping the last `window` actions of each context (Loki-2: 20).
     pub fn new(window: usize) -> ActionStats {
         ActionStats {
             counts: [[0; 3]; 12],
-            recent: VecDeque::with_capacity(window + 1),
+            recent: vec![VecDeque::with_capacity(window + 1); 12],
             window,
         }
     }
@@ -178,9 +180,11 @@ impl ActionStats {
     pub fn record(&mut self, c: Context, a: Action) {
         self.counts[c.slot()][a.index()] += 1;
         if self.window > 0 {
-            self.recent.push_back((c, a));
-            while self.recent.len() > self.window {
-                self.recent.pop_front();
+            if let Some(w) = self.recent.get_mut(c.slot()) {
+                w.push_back(a);
+                while w.len() > self.window {
+                    w.pop_front();
+                }
             }
         }
     }
@@ -206,21 +210,32 @@ impl ActionStats {
     ) -> ActionFrequencies {
         blend(self.counts(c), default, min_obs)
     }
-    /// Frequencies from the last `window` actions in this context, blended with
-    /// `default` in the same way (Loki-2's recency record).
-    pub fn recent_blended(
+    /// Counts [fold, call, raise] among the last `window` actions in this context.
+    pub fn recent_counts(&self, c: Context) -> [u32; 3] {
+        let mut n = [0u32; 3];
+        for a in self.recent.get(c.slot()).into_iter().flatten() {
+            n[a.index()] += 1;
+        }
+        n
+    }
+    /// Loki-2's frequencies (Peña 1999, "Specific opponent modeling"): the average of the
+    /// historic ones (blended with `default` as in [`ActionStats::blended`]) and the raw
+    /// frequencies of the context's last `window` actions, once that window holds at least
+    /// `recent_min` actions (**ours**); the historic ones alone before.
+    pub fn loki2(
         &self,
         c: Context,
         default: ActionFrequencies,
         min_obs: u32,
+        recent_min: u32,
     ) -> ActionFrequencies {
-        let mut n = [0u32; 3];
-        for (ctx, a) in &self.recent {
-            if *ctx == c {
-                n[a.index()] += 1;
-            }
+        let historic = self.blended(c, default, min_obs);
+        let n = self.recent_counts(c);
+        let total: u32 = n.iter().sum();
+        if total == 0 || total < recent_min {
+            return historic;
         }
-        blend(n, default, min_obs.min(self.window as u32).max(1))
+        [0, 1, 2].map(|i| 0.5 * (historic[i] + f64::from(n[i]) / f64::from(total)))
     }
     /// All counts, `[round][bets to call][action]`, for reports.
     pub fn table(&self) -> [[[u32; 3]; 3]; 4] {
@@ -299,6 +314,39 @@ mod tests {
     }
 
     #[test]
+    fn loki2_windows_are_per_context() {
+        let mut s = ActionStats::new(20);
+        let c = Context::new(Round::Turn, 1);
+        let other = Context::new(Round::Flop, 0);
+        for _ in 0..30 {
+            s.record(c, Action::Call);
+        }
+        for _ in 0..10 {
+            s.record(c, Action::Raise);
+        }
+        // Twenty later actions elsewhere do not push this context's out of its window.
+        for _ in 0..20 {
+            s.record(other, Action::Call);
+        }
+        assert_eq!(s.recent_counts(c), [0, 10, 10]);
+        // Historic [0, 0.75, 0.25], recent [0, 0.5, 0.5]: averaged.
+        let f = s.loki2(c, [0.5, 0.3, 0.2], 20, 5);
+        assert!(
+            (f[2] - 0.375).abs() < 1e-12 && (f[1] - 0.625).abs() < 1e-12,
+            "{f:?}"
+        );
+        // Below the minimum count the historic frequencies stand alone.
+        let mut t = ActionStats::new(20);
+        for _ in 0..4 {
+            t.record(c, Action::Raise);
+        }
+        assert_eq!(
+            t.loki2(c, [0.5, 0.3, 0.2], 20, 5),
+            t.blended(c, [0.5, 0.3, 0.2], 20)
+        );
+    }
+
+    #[test]
     fn table_files_round_trip() {
         let counts: CategoryCounts = [[[1, 2, 3], [0, 0, 0], [5, 0, 5]]; 4];
         let t = FrequencyTable::from_counts(&counts);
@@ -325,7 +373,7 @@ mod tests {
         for _ in 0..20 {
             s.record(c, Action::Raise);
         }
-        assert_eq!(s.recent_blended(c, [1.0, 0.0, 0.0], 20), [0.0, 0.0, 1.0]);
+        assert_eq!(s.recent_counts(c), [0, 0, 20]);
         assert_eq!(s.counts(c), [30, 0, 20]);
         assert_eq!(Context::new(Round::Flop, 5).bets_to_call, 2);
     }

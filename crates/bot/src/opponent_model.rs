@@ -153,11 +153,9 @@ impl OpponentModel {
         match mode {
             ModelMode::InitialOnly | ModelMode::Generic => d,
             ModelMode::Specific => self.stats.blended(ctx, d, cfg.min_observations),
-            ModelMode::Loki2 => {
-                let h = self.stats.blended(ctx, d, cfg.min_observations);
-                let r = self.stats.recent_blended(ctx, d, cfg.min_observations);
-                [0, 1, 2].map(|i| 0.5 * (h[i] + r[i]))
-            }
+            ModelMode::Loki2 => self
+                .stats
+                .loki2(ctx, d, cfg.min_observations, cfg.recent_min),
         }
     }
 

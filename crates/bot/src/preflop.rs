@@ -6,7 +6,7 @@
 //! after us before the small blind's next turn (the button counts 0), and the thresholds
 //! depend on the expected number of players (each player yet to act counts as 0.6) and on
 //! the player's tightness.
-use crate::config::{PlanThresholds, PreflopConfig};
+use crate::config::{GroupThresholds, PlanThresholds, PreflopConfig};
 use loki_engine::Action;
 use serde::{Deserialize, Serialize};
 
@@ -90,15 +90,19 @@ pub fn expected_players(already_in: usize, yet_to_act: usize, probability_play: 
     1.0 + already_in as f64 + yet_to_act as f64 * probability_play
 }
 
-fn thresholds(cfg: &PreflopConfig, expected: f64, tight: Tightness) -> PlanThresholds {
+fn group(cfg: &PreflopConfig, expected: f64) -> &GroupThresholds {
     let n = expected.round() as i64;
-    let g = if n <= 2 {
+    if n <= 2 {
         &cfg.group2
     } else if n <= 4 {
         &cfg.group3_4
     } else {
         &cfg.group5
-    };
+    }
+}
+
+fn thresholds(cfg: &PreflopConfig, expected: f64, tight: Tightness) -> PlanThresholds {
+    let g = group(cfg, expected);
     match tight {
         Tightness::Tight => g.tight,
         Tightness::Moderate => g.moderate,
@@ -115,9 +119,10 @@ pub fn choose_plan(cfg: &PreflopConfig, tight: Tightness, x: &PlanInputs) -> Pla
     } else if x.income_rate >= at(th.make2) {
         Plan::Make2
     } else if x.small_blind {
-        if x.income_rate >= cfg.sb_call_one_and_half {
+        let sb = group(cfg, x.expected_players).small_blind;
+        if x.income_rate >= sb.call_one_and_half {
             Plan::CallOneAndHalf
-        } else if x.income_rate >= cfg.sb_call_half {
+        } else if x.income_rate >= sb.call_half {
             Plan::CallHalf
         } else {
             Plan::Make0

@@ -165,3 +165,35 @@ fn the_semi_bluff_reads_the_next_card_on_the_flop() {
     let d = flop_decision(PlayerKind::Gom, "JdTd", "9s8h2c");
     assert_eq!(d.trace.rule, DecisionRule::Postflop(Rule::SemiBluff));
 }
+
+/// The share of the 1,326 holdings with which a moderate player folds in the small blind
+/// (plan Make0) heads-up, where it acts first with the big blind after it.
+fn heads_up_small_blind_fold_share() -> f64 {
+    use loki_bot::preflop::{choose_plan, expected_players, Plan, PlanInputs, Tightness};
+    let know = Knowledge::new(LokiConfig::default()).unwrap();
+    let cfg = &know.config.preflop;
+    let (already_in, yet_to_act, after) = (0, 1, 1);
+    let expected = expected_players(already_in, yet_to_act, cfg.probability_play);
+    let table = (expected.round() as usize).clamp(2, 10);
+    let folds = loki_cards::HoleCards::all()
+        .filter(|&h| {
+            let x = PlanInputs {
+                income_rate: know.income_rate(table, h),
+                position: after,
+                expected_players: expected,
+                small_blind: true,
+            };
+            choose_plan(cfg, Tightness::Moderate, &x) == Plan::Make0
+        })
+        .count();
+    folds as f64 / 1326.0
+}
+
+#[test]
+fn heads_up_small_blind_plays_most_hands() {
+    // Completing half a bet into a pot of a bet and a half: folding half the hands (as
+    // with a full-table threshold of IR 0) throws away the blind far too often.
+    let share = heads_up_small_blind_fold_share();
+    assert!(share < 0.2, "{share}");
+    assert!(share > 0.0, "{share}");
+}
