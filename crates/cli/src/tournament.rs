@@ -63,6 +63,11 @@ pub struct TournamentArgs {
     /// Deals per batch between checkpoints.
     #[arg(long, default_value_t = 50)]
     batch: u64,
+    /// Deals between seat permutations: every block of this many deals draws a new order
+    /// of the players around the table from the seed (0: the cyclic rotations alone, the
+    /// same neighbors all run).
+    #[arg(long, default_value_t = loki_sim::schedule::DEFAULT_SEATING_BLOCK)]
+    seating_block: u64,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -97,7 +102,8 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     }
     let names = seat_names(&kinds);
     let game = GameConfig::limit(n, 1, 2, 2, 4)?;
-    let inputs = make_inputs(a.seed, &player_list, &names, hands, &config)?;
+    let mut inputs = make_inputs(a.seed, &player_list, &names, hands, &config)?;
+    inputs.seating_block = a.seating_block;
     let deals = inputs.deals;
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;
@@ -113,6 +119,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         .build()
         .context("cannot start worker threads")?;
     let mut t = Tournament::new(game, a.seed, &factory)?;
+    t.set_seating_block(a.seating_block);
     let ckpt_path = a.out.join("checkpoint.json");
     let mut phh_bytes = 0u64;
     if a.resume && ckpt_path.exists() {

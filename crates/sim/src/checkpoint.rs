@@ -44,6 +44,8 @@ pub struct Inputs {
     pub deals: u64,
     /// Rotations (= seats).
     pub rotations: usize,
+    /// Deals between seat permutations (0: cyclic rotations only).
+    pub seating_block: u64,
     /// The game.
     pub game: Game,
     /// The Loki configuration, as JSON.
@@ -70,6 +72,7 @@ impl Inputs {
             hands: deals * n,
             deals,
             rotations: seats.len(),
+            seating_block: crate::schedule::DEFAULT_SEATING_BLOCK,
             game: Game::PAPER,
             configuration,
         }

@@ -5,7 +5,7 @@
 //! are bit-identical for any thread count. After each batch the factory is told, so that
 //! it can drop shared per-board data (range tables) that later deals do not need.
 use crate::roster::RosterError;
-use crate::schedule::{deal, position_of, seat_at};
+use crate::schedule::{deal, Seating, DEFAULT_SEATING_BLOCK};
 use crate::stats::DealLedger;
 use loki_engine::{play_hand_seated, Deal, EngineError, GameConfig, HandRecord, Player};
 use rayon::prelude::*;
@@ -73,6 +73,7 @@ struct Rotation {
 pub struct Tournament {
     config: GameConfig,
     seed: u64,
+    seating: Seating,
     rotations: Vec<Rotation>,
     /// Per-deal results so far.
     pub ledger: DealLedger,
@@ -102,6 +103,7 @@ impl Tournament {
             rotations.push(Rotation { index: r, players });
         }
         Ok(Tournament {
+            seating: Seating::new(seed, n, DEFAULT_SEATING_BLOCK),
             config,
             seed,
             rotations,
@@ -109,6 +111,11 @@ impl Tournament {
             keep_records: false,
             decisions: 0,
         })
+    }
+    /// Permute the seats every `block` deals (0: cyclic rotations only); call before
+    /// playing. The default is [`DEFAULT_SEATING_BLOCK`].
+    pub fn set_seating_block(&mut self, block: u64) {
+        self.seating = Seating::new(self.seed, self.config.seats(), block);
     }
     /// Keep every hand's record (for hand histories).
     pub fn keep_records(&mut self, keep: bool) {
@@ -151,6 +158,7 @@ impl Tournament {
         factory.prepare_batch(&cards);
         let config = &self.config;
         let keep = self.keep_records;
+        let seating = &self.seating;
         let per_rotation: Vec<RotationBatch> = self
             .rotations
             .par_iter_mut()
@@ -159,7 +167,7 @@ impl Tournament {
                 let mut hands = Vec::new();
                 let mut decisions = 0u64;
                 for (d, cards) in &deals {
-                    let seats: Vec<usize> = (0..n).map(|p| seat_at(p, *d, rot.index, n)).collect();
+                    let seats = seating.seats_by_position(*d, rot.index);
                     let mut slots: Vec<Option<&mut Box<dyn Player + Send>>> =
                         rot.players.iter_mut().map(Some).collect();
                     let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
@@ -175,8 +183,10 @@ impl Tournament {
                             rotation: rot.index,
                             source: e,
                         })?;
-                    let net: Vec<i64> = (0..n)
-                        .map(|s| record.net[position_of(s, *d, rot.index, n)])
+                    let net: Vec<i64> = seating
+                        .positions(*d, rot.index)
+                        .into_iter()
+                        .map(|p| record.net[p])
                         .collect();
                     nets.push(net);
                     decisions += record.actions.iter().map(|r| r.len() as u64).sum::<u64>();

@@ -1,13 +1,26 @@
-//! The deal schedule and seat rotations of a duplicate tournament (Billings et al. 1998,
+//! The deal schedule and seatings of a duplicate tournament (Billings et al. 1998,
 //! "Experiments": each deal is replayed once per seating rotation, so that every player
 //! holds every set of hole cards once).
 //!
 //! Deal `d` is shuffled by its own ChaCha8 generator, seeded from `(seed, d)`, so a deal
-//! never depends on what happened before it. In rotation `r`, the player of seat `i` takes
-//! position `(i + d + r) mod N` in deal `d`: within one rotation the button moves every
-//! deal, and over the `N` rotations every player sits in every position of every deal.
-use loki_cards::{rng_from_seed, Deck};
+//! never depends on what happened before it. The deals are grouped in blocks of
+//! `block` deals; each block draws a seat permutation `perm` from its own generator,
+//! seeded from `(seed, block number)`. In rotation `r`, the player of seat `i` takes
+//! position `(perm[i] + d + r) mod N` in deal `d`: within one rotation the button moves
+//! every deal, over the `N` rotations every player sits in every position of every deal,
+//! and from block to block the players' order around the table changes, so that no
+//! player always acts right after the same other player (with cyclic rotations alone
+//! that order never varies, a fixed bias as large as the differences we measure). A
+//! block of 0 keeps the identity permutation (the cyclic rotations alone). Everything is
+//! a function of the seed and the deal number, never of threads or batches.
+use loki_cards::{rng_from_seed, uniform_below, Deck};
 use loki_engine::Deal;
+
+/// The default number of deals between seat permutations (**ours**).
+pub const DEFAULT_SEATING_BLOCK: u64 = 10;
+
+/// Stream numbers of the seat permutations start here (deals use streams 0, 1, ...).
+const SEATING_STREAM: u64 = 1 << 62;
 
 /// SplitMix64: a well-mixed 64-bit value from a seed and a stream number.
 pub fn mix(seed: u64, stream: u64) -> u64 {
@@ -25,15 +38,53 @@ pub fn deal(seed: u64, index: u64, seats: usize) -> Deal {
         .unwrap_or_else(|| unreachable!("52 cards suffice for 10 seats"))
 }
 
-/// The position of the player in seat `seat` in deal `deal` of rotation `rotation`.
-pub fn position_of(seat: usize, deal: u64, rotation: usize, seats: usize) -> usize {
-    ((seat as u64 + deal + rotation as u64) % seats as u64) as usize
+/// Where the players sit in a duplicate tournament.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seating {
+    seed: u64,
+    seats: usize,
+    block: u64,
 }
 
-/// The seat of the player at `position` (the inverse of [`position_of`]).
-pub fn seat_at(position: usize, deal: u64, rotation: usize, seats: usize) -> usize {
-    let n = seats as u64;
-    ((position as u64 + n - (deal + rotation as u64) % n) % n) as usize
+impl Seating {
+    /// The seating of a run of `seats` players seeded by `seed`, permuted every `block`
+    /// deals (0: never).
+    pub fn new(seed: u64, seats: usize, block: u64) -> Seating {
+        Seating { seed, seats, block }
+    }
+
+    /// The seat permutation of deal `deal`: `perm[seat]` is the seat's place around the
+    /// table (a Fisher-Yates shuffle of its block's generator).
+    pub fn permutation(&self, deal: u64) -> Vec<usize> {
+        let mut perm: Vec<usize> = (0..self.seats).collect();
+        if self.block == 0 {
+            return perm;
+        }
+        let mut rng = rng_from_seed(mix(self.seed, SEATING_STREAM + deal / self.block));
+        for i in (1..perm.len()).rev() {
+            let j = uniform_below(&mut rng, i as u32 + 1) as usize;
+            perm.swap(i, j);
+        }
+        perm
+    }
+
+    /// The position of each seat in deal `deal` of rotation `rotation`.
+    pub fn positions(&self, deal: u64, rotation: usize) -> Vec<usize> {
+        let n = self.seats as u64;
+        self.permutation(deal)
+            .iter()
+            .map(|&p| ((p as u64 + deal + rotation as u64) % n) as usize)
+            .collect()
+    }
+
+    /// The seat at each position (the inverse of [`Seating::positions`]).
+    pub fn seats_by_position(&self, deal: u64, rotation: usize) -> Vec<usize> {
+        let mut seats = vec![0; self.seats];
+        for (seat, p) in self.positions(deal, rotation).into_iter().enumerate() {
+            seats[p] = seat;
+        }
+        seats
+    }
 }
 
 #[cfg(test)]
@@ -43,17 +94,48 @@ mod tests {
     #[test]
     fn every_player_holds_every_hand_once() {
         for n in 2..=10 {
-            for d in 0..5u64 {
-                for seat in 0..n {
-                    let mut seen: Vec<usize> = (0..n).map(|r| position_of(seat, d, r, n)).collect();
-                    seen.sort_unstable();
-                    assert_eq!(seen, (0..n).collect::<Vec<_>>());
+            for block in [0, 1, 10] {
+                let s = Seating::new(5, n, block);
+                for d in 0..25u64 {
+                    let mut seen = vec![Vec::new(); n];
                     for r in 0..n {
-                        assert_eq!(seat_at(position_of(seat, d, r, n), d, r, n), seat);
+                        let pos = s.positions(d, r);
+                        let mut sorted = pos.clone();
+                        sorted.sort_unstable();
+                        assert_eq!(sorted, (0..n).collect::<Vec<_>>(), "a permutation");
+                        let back = s.seats_by_position(d, r);
+                        for (seat, &p) in pos.iter().enumerate() {
+                            assert_eq!(back[p], seat);
+                            seen[seat].push(p);
+                        }
+                    }
+                    for v in &mut seen {
+                        v.sort_unstable();
+                        assert_eq!(*v, (0..n).collect::<Vec<_>>(), "every position once");
                     }
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_order_around_the_table_varies_by_block() {
+        let n = 10;
+        let s = Seating::new(1998, n, 10);
+        // Who sits right after seat 0, block by block.
+        let after: std::collections::HashSet<usize> = (0..40u64)
+            .map(|b| {
+                let pos = s.positions(b * 10, 0);
+                let next = (pos[0] + 1) % n;
+                pos.iter().position(|&p| p == next).unwrap()
+            })
+            .collect();
+        assert!(after.len() >= 5, "{after:?}");
+        // Within a block the order is fixed; block 0 means cyclic rotations only.
+        assert_eq!(s.permutation(20), s.permutation(29));
+        assert_eq!(Seating::new(1998, n, 0).permutation(77), (0..n).collect::<Vec<_>>());
+        // The same seed gives the same seating.
+        assert_eq!(Seating::new(1998, n, 10).positions(123, 4), s.positions(123, 4));
     }
 
     #[test]
