@@ -64,19 +64,40 @@ fn all_kinds_play_legally_and_deterministically() {
 
 #[test]
 fn som_learns_statistics_across_hands() {
-    let kinds = [
-        PlayerKind::Som,
-        PlayerKind::Bpm,
-        PlayerKind::Bpl,
-        PlayerKind::Bpt,
-    ];
-    let (_, ps) = play(&kinds, 60, 11);
+    use loki_bot::frequencies::thresholds;
+    use loki_bot::opponent_model::ModelMode;
+    use loki_bot::Context;
+    use loki_engine::Round;
+    // SOM at a table of passive and aggressive players: after enough hands its model of
+    // each must differ from the generic one (GOM's defaults) and move the right way:
+    // checked to on the flop, a tight-passive player bets less (a higher raise
+    // threshold), a loose-aggressive one more (a lower one).
+    let mut kinds = vec![PlayerKind::Som];
+    kinds.extend([PlayerKind::Tp; 3]);
+    kinds.extend([PlayerKind::La; 3]);
+    let (_, ps) = play(&kinds, 150, 11);
     let som = &ps[0];
-    let seen: u32 = (1..4)
-        .filter_map(|s| som.model(s))
-        .map(|m| m.stats.total())
-        .sum();
-    assert!(seen > 100, "{seen}");
+    let know = Knowledge::new(LokiConfig::default()).unwrap();
+    let ctx = Context::new(Round::Flop, 0);
+    let generic = know.defaults.get(ctx);
+    let (raise_generic, _) = thresholds(generic);
+    for (seat, kind) in kinds.iter().enumerate().skip(1) {
+        let m = som.model(seat).expect("a model of every opponent");
+        assert!(
+            m.stats.observations(ctx) >= 10,
+            "{}",
+            m.stats.observations(ctx)
+        );
+        let specific = m.frequencies(ModelMode::Specific, ctx, &know.defaults, &know.config.model);
+        let gom = m.frequencies(ModelMode::Generic, ctx, &know.defaults, &know.config.model);
+        assert_eq!(gom, generic, "GOM's model ignores what it saw");
+        let (raise_specific, _) = thresholds(specific);
+        let why = format!("seat {seat} {kind:?}: SOM {specific:?} vs GOM {generic:?}");
+        match kind {
+            PlayerKind::Tp => assert!(raise_specific > raise_generic + 0.1, "{why}"),
+            _ => assert!(raise_specific < raise_generic - 0.05, "{why}"),
+        }
+    }
 }
 
 #[test]

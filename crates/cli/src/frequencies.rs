@@ -9,8 +9,9 @@ use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use loki_bot::frequencies::CategoryCounts;
-use loki_bot::{FrequencyTable, Knowledge};
+use loki_bot::{FrequencyTable, Knowledge, LokiConfig};
 use loki_engine::{Event, GameConfig, Table};
+use loki_sim::schedule::mix;
 use loki_sim::Roster;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,9 +21,13 @@ pub struct FrequenciesArgs {
     /// The players whose actions are counted.
     #[arg(long, default_value = "10*GOM")]
     players: String,
-    /// Hands to play per iteration.
+    /// Hands to play per iteration (split over the tables).
     #[arg(long, default_value_t = 20_000)]
     hands: u64,
+    /// Independent tables, played in parallel (each its own seed derived from --seed);
+    /// the counts are summed, so the result does not depend on the number of threads.
+    #[arg(long, default_value_t = 10)]
+    tables: u64,
     /// Seed.
     #[arg(long, default_value_t = 1998)]
     seed: u64,
@@ -44,8 +49,8 @@ pub struct FrequenciesArgs {
     quiet: bool,
 }
 
-/// Plays `hands` hands of `players` and counts every action by category.
-fn measure(
+/// Plays `hands` hands of `players` at one table and counts every action by category.
+fn measure_table(
     roster: &Roster,
     players: &str,
     hands: u64,
@@ -70,8 +75,45 @@ fn measure(
     Ok(counts)
 }
 
+/// Plays `hands` hands split over `tables` independent tables in parallel (table `t`
+/// seeded by `mix(seed, t)`, with its own board cache) and sums their counts in table
+/// order.
+fn measure(
+    config: &LokiConfig,
+    defaults: FrequencyTable,
+    players: &str,
+    hands: u64,
+    tables: u64,
+    seed: u64,
+    bar: &ProgressBar,
+) -> Result<CategoryCounts> {
+    use rayon::prelude::*;
+    let per_table: Vec<Result<CategoryCounts>> = (0..tables)
+        .into_par_iter()
+        .map(|t| {
+            let share = hands / tables + u64::from(t < hands % tables);
+            let roster = Roster::with_knowledge(Knowledge::with_defaults(config.clone(), defaults));
+            measure_table(&roster, players, share, mix(seed, t), bar)
+        })
+        .collect();
+    let mut counts = [[[0u64; 3]; 3]; 4];
+    for c in per_table {
+        let c = c?;
+        for (a, b) in counts
+            .iter_mut()
+            .flatten()
+            .flatten()
+            .zip(c.iter().flatten().flatten())
+        {
+            *a += b;
+        }
+    }
+    Ok(counts)
+}
+
 pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
     anyhow::ensure!(a.iterations >= 1, "--iterations must be at least 1");
+    anyhow::ensure!(a.tables >= 1, "--tables must be at least 1");
     let config = load_config(a.config.as_deref())?;
     let mut defaults = Knowledge::default_frequencies(&config)?;
     let bar = if a.quiet {
@@ -87,8 +129,9 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
     let mut history = Vec::new();
     let mut counts = [[[0u64; 3]; 3]; 4];
     for it in 1..=a.iterations {
-        let roster = Roster::with_knowledge(Knowledge::with_defaults(config.clone(), defaults));
-        counts = measure(&roster, &a.players, a.hands, a.seed, &bar)?;
+        counts = measure(
+            &config, defaults, &a.players, a.hands, a.tables, a.seed, &bar,
+        )?;
         let table = FrequencyTable::from_counts(&counts);
         let change = table.max_difference(&defaults);
         bar.suspend(|| eprintln!("iteration {it}: largest change {change:.4}"));
@@ -103,8 +146,8 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
         "Default action frequencies of the generic opponent model (GOM): how Loki itself plays."
             .to_string(),
         format!(
-            "Made by: loki frequencies --players \"{}\" --hands {} --seed {} --iterations {} --tolerance {}",
-            a.players, a.hands, a.seed, a.iterations, a.tolerance
+            "Made by: loki frequencies --players \"{}\" --hands {} --tables {} --seed {} --iterations {} --tolerance {}",
+            a.players, a.hands, a.tables, a.seed, a.iterations, a.tolerance
         ),
     ];
     comments.extend(history);

@@ -183,7 +183,17 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         summary: &summary,
     };
     std::fs::write(a.out.join("results.json"), results.to_json()?)?;
-    plot::profit_png(&a.out.join("profit.png"), &t.ledger, &kinds, n)?;
+    plot::profit_png(
+        &a.out.join("profit.png"),
+        &t.ledger,
+        &kinds,
+        n,
+        &plot::Caption {
+            hands: inputs.hands,
+            deals: inputs.deals,
+            seed: inputs.seed,
+        },
+    )?;
     print_table(&summary, &inputs);
     let secs = started.elapsed().as_secs_f64();
     let new_hands = (t.deals_played() - start_deals) * n as u64;

@@ -133,9 +133,15 @@ mod tests {
         assert!(after.len() >= 5, "{after:?}");
         // Within a block the order is fixed; block 0 means cyclic rotations only.
         assert_eq!(s.permutation(20), s.permutation(29));
-        assert_eq!(Seating::new(1998, n, 0).permutation(77), (0..n).collect::<Vec<_>>());
+        assert_eq!(
+            Seating::new(1998, n, 0).permutation(77),
+            (0..n).collect::<Vec<_>>()
+        );
         // The same seed gives the same seating.
-        assert_eq!(Seating::new(1998, n, 10).positions(123, 4), s.positions(123, 4));
+        assert_eq!(
+            Seating::new(1998, n, 10).positions(123, 4),
+            s.positions(123, 4)
+        );
     }
 
     #[test]
