@@ -49,9 +49,14 @@ pub fn reweight_table(
     floor: f64,
     value: impl Fn(usize) -> Option<f64>,
 ) {
-    let best = (0..loki_cards::HOLDINGS)
-        .filter_map(&value)
-        .fold(f64::NEG_INFINITY, f64::max);
+    let mut values = [f64::NAN; loki_cards::HOLDINGS];
+    let mut best = f64::NEG_INFINITY;
+    for (h, v) in values.iter_mut().enumerate() {
+        if let Some(x) = value(h) {
+            *v = x;
+            best = best.max(x);
+        }
+    }
     let sigma = sigma.max(1e-9);
     let raw = |v: f64, mu: f64| (v - mu + sigma) / (2.0 * sigma);
     let mu = if raw(best, mu) <= 0.0 {
@@ -65,10 +70,11 @@ pub fn reweight_table(
     };
     let factor = |v: f64| (raw(v, mu) / divisor).clamp(floor, 1.0);
     let src = base.weights();
-    for (h, (x, &w)) in out.weights_mut().iter_mut().zip(src.iter()).enumerate() {
-        *x = match value(h) {
-            Some(v) => (w * factor(v)).max(floor),
-            None => w,
+    for ((x, &w), &v) in out.weights_mut().iter_mut().zip(src.iter()).zip(&values) {
+        *x = if v.is_nan() {
+            w
+        } else {
+            (w * factor(v)).max(floor)
         };
     }
 }
