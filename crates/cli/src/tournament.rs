@@ -111,7 +111,6 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         roster: &roster,
         kinds: kinds.clone(),
         names: names.clone(),
-        seed: a.seed,
     };
     let threads = a.threads.unwrap_or(0);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -135,16 +134,15 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
             );
         }
         for (r, states) in c.players.iter().enumerate() {
-            let ps = t
-                .players_mut(r)
-                .context("checkpoint has too many rotations")?;
+            let ps = t.players_mut(r).context("checkpoint has too many tables")?;
             for (p, s) in ps.iter_mut().zip(states) {
                 if let Some(s) = s {
                     p.load_state(s)?;
                 }
             }
         }
-        t.ledger = c.ledger;
+        t.restore(c.matches)
+            .with_context(|| format!("bad checkpoint {}", ckpt_path.display()))?;
         phh_bytes = c.phh_bytes;
     }
     let mut phh = match &a.phh {
@@ -177,7 +175,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         bar.set_position(t.deals_played() * n as u64);
     }
     bar.finish_and_clear();
-    let summary = summarize(&t.ledger, &names, &kinds, n, 2);
+    let summary = summarize(t.ledger(), &names, &kinds, n, 2);
     let results = Results {
         inputs: &inputs,
         summary: &summary,
@@ -185,7 +183,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     std::fs::write(a.out.join("results.json"), results.to_json()?)?;
     plot::profit_png(
         &a.out.join("profit.png"),
-        &t.ledger,
+        t.ledger(),
         &kinds,
         n,
         &plot::Caption {
@@ -245,14 +243,13 @@ pub fn signature() -> Result<(u64, u64)> {
         roster: &roster,
         kinds: kinds.clone(),
         names: names.clone(),
-        seed,
     };
     let mut t = Tournament::new(GameConfig::limit(n, 1, 2, 2, 4)?, seed, &factory)?;
     while t.deals_played() < inputs.deals {
         let count = 25.min(inputs.deals - t.deals_played());
         t.play_batch(count, &factory)?;
     }
-    let summary = summarize(&t.ledger, &names, &kinds, n, 2);
+    let summary = summarize(t.ledger(), &names, &kinds, n, 2);
     let json = Results {
         inputs: &inputs,
         summary: &summary,
@@ -307,13 +304,14 @@ fn write_checkpoint(
     phh_bytes: u64,
 ) -> Result<()> {
     let mut players = Vec::new();
-    for r in 0..t.rotations() {
-        let ps = t.players_mut(r).context("rotation")?;
+    for i in 0..t.tables() {
+        let ps = t.players_mut(i).context("table")?;
         players.push(ps.iter().map(|p| p.save_state()).collect());
     }
     let c = Checkpoint {
         inputs: inputs.clone(),
-        ledger: t.ledger.clone(),
+        shard: loki_sim::Shard::ALL,
+        matches: t.match_ledgers().to_vec(),
         players,
         phh_bytes,
     };
@@ -370,7 +368,6 @@ pub fn hands_per_second(deals: u64, seed: u64) -> Result<f64> {
         roster: &roster,
         kinds,
         names,
-        seed,
     };
     let mut t = Tournament::new(GameConfig::limit(n, 1, 2, 2, 4)?, seed, &factory)?;
     let start = std::time::Instant::now();

@@ -1,7 +1,7 @@
 //! The files of a tournament run as serde types: the inputs its results depend on,
 //! `results.json` (inputs and summary), and the checkpoint that `--resume` continues
 //! from (per-deal results and every player's saved state after a batch).
-use crate::stats::{DealLedger, Summary};
+use crate::stats::Summary;
 use serde::{Deserialize, Serialize};
 
 /// The game of a tournament (chips).
@@ -46,6 +46,9 @@ pub struct Inputs {
     pub rotations: usize,
     /// Deals between seat permutations (0: cyclic rotations only).
     pub seating_block: u64,
+    /// Independent matches (`--matches`; 0 when not given: one match, as without).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub matches: u64,
     /// The game.
     pub game: Game,
     /// The Loki configuration, as JSON.
@@ -73,10 +76,15 @@ impl Inputs {
             deals,
             rotations: seats.len(),
             seating_block: crate::schedule::DEFAULT_SEATING_BLOCK,
+            matches: 0,
             game: Game::PAPER,
             configuration,
         }
     }
+}
+
+fn is_zero(x: &u64) -> bool {
+    *x == 0
 }
 
 /// `results.json`: the inputs and the summary side by side.
@@ -100,14 +108,16 @@ impl Results<'_> {
     }
 }
 
-/// `checkpoint.json`: the state of a run after a whole batch.
+/// `checkpoint.json`: the state of a run (or of one shard) after a whole batch.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Checkpoint {
     /// The inputs (a resume must have the same).
     pub inputs: Inputs,
-    /// Per-deal results so far.
-    pub ledger: DealLedger,
-    /// Every player's saved state, by rotation and seat.
+    /// The shard (`0/1` for a whole run).
+    pub shard: crate::shard::Shard,
+    /// Per-deal results so far, per match touched.
+    pub matches: Vec<crate::shard::MatchLedger>,
+    /// Every player's saved state, by table and seat.
     pub players: Vec<Vec<Option<String>>>,
     /// Bytes of the hand-history file written so far (it is cut back to this on resume).
     pub phh_bytes: u64,

@@ -8,9 +8,11 @@ pub mod checkpoint;
 pub mod roster;
 pub mod runner;
 pub mod schedule;
+pub mod shard;
 pub mod stats;
 
 pub use checkpoint::{Checkpoint, Game, Inputs, Results};
 pub use roster::{player_seed, seat_names, Roster, RosterError, TournamentFactory};
 pub use runner::{PlayedHand, PlayerFactory, SimError, Tournament};
+pub use shard::{merge, MatchLedger, Shard, ShardError, ShardResult};
 pub use stats::{summarize, DealLedger, Difference, KindResult, SeatResult, Summary};

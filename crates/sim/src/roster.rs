@@ -175,8 +175,8 @@ impl Roster {
     }
 }
 
-/// The players of a duplicate tournament: seat `s` of rotation `r` is a player of
-/// `kinds[s]` named `names[s]`, seeded by [`player_seed`]`(seed, r, s)`. Before each batch
+/// The players of a duplicate tournament: seat `s` of rotation `r` of a match is a player
+/// of `kinds[s]` named `names[s]`, seeded by [`player_seed`]`(match seed, r, s)`. Before each batch
 /// it builds the batch's board analyses in parallel (every rotation needs them at the
 /// same moment) and drops them after.
 pub struct TournamentFactory<'a> {
@@ -186,16 +186,19 @@ pub struct TournamentFactory<'a> {
     pub kinds: Vec<String>,
     /// The name of each seat.
     pub names: Vec<String>,
-    /// The run's seed.
-    pub seed: u64,
 }
 
 impl crate::PlayerFactory for TournamentFactory<'_> {
-    fn make(&self, seat: usize, rotation: usize) -> Result<Box<dyn Player + Send>, RosterError> {
+    fn make(
+        &self,
+        seat: usize,
+        rotation: usize,
+        match_seed: u64,
+    ) -> Result<Box<dyn Player + Send>, RosterError> {
         self.roster.make(
             &self.kinds[seat],
             &self.names[seat],
-            player_seed(self.seed, rotation, seat),
+            player_seed(match_seed, rotation, seat),
         )
     }
     fn prepare_batch(&self, deals: &[loki_engine::Deal]) {

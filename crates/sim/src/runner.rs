@@ -1,24 +1,33 @@
-//! The duplicate tournament runner. Each seating rotation is its own table with its own
-//! players, who play the deals in order and keep what they learn across hands (as in the
-//! paper). Rotations are independent, so a batch of deals runs in parallel over the
-//! rotations (rayon) and the per-deal results are summed in a fixed order: the results
-//! are bit-identical for any thread count. After each batch the factory is told, so that
-//! it can drop shared per-board data (range tables) that later deals do not need.
+//! The duplicate tournament runner. A run is one or more independent matches; each
+//! match is played at N tables, one per seating rotation, each with its own players, who
+//! play the match's deals in order and keep what they learn across hands (as in the
+//! paper). Tables are independent, so a batch of deals runs in parallel over the tables
+//! (rayon) and the per-deal results are summed per match in rotation order: the results
+//! are bit-identical for any thread count. A process may play only some of the tables
+//! (a [`Shard`]); merging shards gives the same integers. Before each batch the factory
+//! is told, so that it can precompute shared per-board data (range tables) and drop it
+//! after.
 use crate::roster::RosterError;
-use crate::schedule::{deal, Seating, DEFAULT_SEATING_BLOCK};
+use crate::schedule::{deal, match_seed, Seating, DEFAULT_SEATING_BLOCK};
+use crate::shard::{MatchLedger, Shard, ShardError};
 use crate::stats::DealLedger;
 use loki_engine::{play_hand_seated, Deal, EngineError, GameConfig, HandRecord, Player};
 use rayon::prelude::*;
 
 /// Makes the players of a tournament and hears about its progress.
 pub trait PlayerFactory: Sync {
-    /// The player for `seat` in rotation `rotation`.
+    /// The player for `seat` in rotation `rotation` of the match seeded by `match_seed`.
     ///
     /// # Errors
     /// A player that cannot be made (e.g. an unknown name).
-    fn make(&self, seat: usize, rotation: usize) -> Result<Box<dyn Player + Send>, RosterError>;
+    fn make(
+        &self,
+        seat: usize,
+        rotation: usize,
+        match_seed: u64,
+    ) -> Result<Box<dyn Player + Send>, RosterError>;
     /// A batch of deals is about to be played (precompute shared per-board data here,
-    /// in parallel: every rotation will need it at the same moment).
+    /// in parallel: every table will need it at the same moment).
     fn prepare_batch(&self, deals: &[Deal]) {
         let _ = deals;
     }
@@ -33,8 +42,10 @@ pub enum SimError {
     #[error(transparent)]
     Player(#[from] RosterError),
     /// The engine refused something (a bug in a player or the engine).
-    #[error("deal {deal}, rotation {rotation}: {source}")]
+    #[error("match {matched}, deal {deal}, rotation {rotation}: {source}")]
     Engine {
+        /// The match.
+        matched: u64,
         /// The deal.
         deal: u64,
         /// The rotation.
@@ -45,11 +56,19 @@ pub enum SimError {
     /// Fewer than 2 or more than 10 seats.
     #[error("a tournament needs 2 to 10 seats, got {0}")]
     Seats(usize),
+    /// No matches.
+    #[error("a run needs at least one match")]
+    NoMatches,
+    /// A bad shard.
+    #[error(transparent)]
+    Shard(#[from] ShardError),
 }
 
-/// One finished hand of a rotation, for hand histories.
+/// One finished hand of a table, for hand histories.
 #[derive(Debug, Clone)]
 pub struct PlayedHand {
+    /// The match.
+    pub match_index: u64,
     /// The deal.
     pub deal: u64,
     /// The rotation.
@@ -60,29 +79,33 @@ pub struct PlayedHand {
     pub record: HandRecord,
 }
 
-/// What one rotation returns for a batch: net chips per deal by seat, kept records, and
+/// What one table returns for a batch: net chips per deal by seat, kept records, and
 /// the number of player decisions (actions) made.
-type RotationBatch = Result<(Vec<Vec<i64>>, Vec<PlayedHand>, u64), SimError>;
+type TableBatch = Result<(Vec<Vec<i64>>, Vec<PlayedHand>, u64), SimError>;
 
-struct Rotation {
-    index: usize,
+/// One table: a rotation of a match, with its players.
+struct Table {
+    match_index: u64,
+    rotation: usize,
+    seed: u64,
+    seating: Seating,
     players: Vec<Box<dyn Player + Send>>,
 }
 
-/// A duplicate tournament in progress.
+/// A duplicate tournament in progress (all its tables, or one shard's).
 pub struct Tournament {
     config: GameConfig,
     seed: u64,
-    seating: Seating,
-    rotations: Vec<Rotation>,
-    /// Per-deal results so far.
-    pub ledger: DealLedger,
+    tables: Vec<Table>,
+    ledgers: Vec<MatchLedger>,
+    deals_played: u64,
     keep_records: bool,
     decisions: u64,
 }
 
 impl Tournament {
-    /// A tournament of `config.seats()` players from `factory`, deals seeded by `seed`.
+    /// One match of `config.seats()` players from `factory`, deals seeded by `seed`, all
+    /// its tables.
     ///
     /// # Errors
     /// A bad seat count or a player the factory cannot make.
@@ -91,23 +114,60 @@ impl Tournament {
         seed: u64,
         factory: &dyn PlayerFactory,
     ) -> Result<Tournament, SimError> {
+        Tournament::sharded(config, seed, 1, Shard::ALL, factory)
+    }
+
+    /// The tables of `shard` of a run of `matches` independent matches (match `m` seeded
+    /// by [`match_seed`]`(seed, m)`; match 0 by `seed` itself).
+    ///
+    /// # Errors
+    /// A bad seat count, no matches, more shards than tables, or a player the factory
+    /// cannot make.
+    pub fn sharded(
+        config: GameConfig,
+        seed: u64,
+        matches: u64,
+        shard: Shard,
+        factory: &dyn PlayerFactory,
+    ) -> Result<Tournament, SimError> {
         let n = config.seats();
         if !(2..=10).contains(&n) {
             return Err(SimError::Seats(n));
         }
-        let mut rotations = Vec::with_capacity(n);
-        for r in 0..n {
+        if matches == 0 {
+            return Err(SimError::NoMatches);
+        }
+        let range = shard.tables(matches * n as u64)?;
+        let mut tables = Vec::with_capacity((range.end - range.start) as usize);
+        let mut ledgers: Vec<MatchLedger> = Vec::new();
+        for t in range {
+            let (m, r) = (t / n as u64, (t % n as u64) as usize);
+            let ms = match_seed(seed, m);
             let players = (0..n)
-                .map(|s| factory.make(s, r).map_err(SimError::Player))
+                .map(|s| factory.make(s, r, ms).map_err(SimError::Player))
                 .collect::<Result<Vec<_>, _>>()?;
-            rotations.push(Rotation { index: r, players });
+            tables.push(Table {
+                match_index: m,
+                rotation: r,
+                seed: ms,
+                seating: Seating::new(ms, n, DEFAULT_SEATING_BLOCK),
+                players,
+            });
+            match ledgers.last_mut() {
+                Some(l) if l.match_index == m => l.rotations.push(r),
+                _ => ledgers.push(MatchLedger {
+                    match_index: m,
+                    rotations: vec![r],
+                    ledger: DealLedger::default(),
+                }),
+            }
         }
         Ok(Tournament {
-            seating: Seating::new(seed, n, DEFAULT_SEATING_BLOCK),
             config,
             seed,
-            rotations,
-            ledger: DealLedger::default(),
+            tables,
+            ledgers,
+            deals_played: 0,
             keep_records: false,
             decisions: 0,
         })
@@ -115,7 +175,10 @@ impl Tournament {
     /// Permute the seats every `block` deals (0: cyclic rotations only); call before
     /// playing. The default is [`DEFAULT_SEATING_BLOCK`].
     pub fn set_seating_block(&mut self, block: u64) {
-        self.seating = Seating::new(self.seed, self.config.seats(), block);
+        let n = self.config.seats();
+        for t in &mut self.tables {
+            t.seating = Seating::new(t.seed, n, block);
+        }
     }
     /// Keep every hand's record (for hand histories).
     pub fn keep_records(&mut self, keep: bool) {
@@ -126,21 +189,57 @@ impl Tournament {
     pub fn decisions(&self) -> u64 {
         self.decisions
     }
-    /// Deals played so far.
+    /// Deals played so far (by every table).
     pub fn deals_played(&self) -> u64 {
-        self.ledger.net.len() as u64
+        self.deals_played
     }
-    /// The number of rotations (= seats).
-    pub fn rotations(&self) -> usize {
-        self.rotations.len()
+    /// The run's seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
-    /// The players of a rotation, by seat (for checkpoints).
-    pub fn players_mut(&mut self, rotation: usize) -> Option<&mut Vec<Box<dyn Player + Send>>> {
-        self.rotations.get_mut(rotation).map(|r| &mut r.players)
+    /// The number of tables this tournament plays.
+    pub fn tables(&self) -> usize {
+        self.tables.len()
+    }
+    /// The players of a table (in table order), by seat (for checkpoints).
+    pub fn players_mut(&mut self, table: usize) -> Option<&mut Vec<Box<dyn Player + Send>>> {
+        self.tables.get_mut(table).map(|t| &mut t.players)
+    }
+    /// The per-deal results of each match touched, summed over this tournament's
+    /// rotations of it.
+    pub fn match_ledgers(&self) -> &[MatchLedger] {
+        &self.ledgers
+    }
+    /// The per-deal results of the first match (all of a one-match, unsharded run).
+    pub fn ledger(&self) -> &DealLedger {
+        static EMPTY: DealLedger = DealLedger { net: Vec::new() };
+        self.ledgers.first().map_or(&EMPTY, |l| &l.ledger)
+    }
+    /// Restores the results of a checkpoint (the same tables, every match at the same
+    /// number of deals).
+    ///
+    /// # Errors
+    /// Ledgers of other matches or rotations, or of different lengths.
+    pub fn restore(&mut self, ledgers: Vec<MatchLedger>) -> Result<(), ShardError> {
+        let same_tables = ledgers.len() == self.ledgers.len()
+            && ledgers
+                .iter()
+                .zip(&self.ledgers)
+                .all(|(a, b)| a.match_index == b.match_index && a.rotations == b.rotations);
+        let deals = ledgers.first().map_or(0, |l| l.ledger.net.len());
+        if !same_tables || ledgers.iter().any(|l| l.ledger.net.len() != deals) {
+            return Err(ShardError::Corrupt {
+                file: "checkpoint".into(),
+                reason: "its tables or deal counts do not match this run".into(),
+            });
+        }
+        self.ledgers = ledgers;
+        self.deals_played = deals as u64;
+        Ok(())
     }
 
-    /// Plays the next `count` deals (in parallel over rotations) and returns the hand
-    /// records if kept, in (deal, rotation) order.
+    /// Plays the next `count` deals at every table (in parallel) and returns the hand
+    /// records if kept, in (match, deal, rotation) order.
     ///
     /// # Errors
     /// An engine error (which would be a bug).
@@ -150,41 +249,56 @@ impl Tournament {
         factory: &dyn PlayerFactory,
     ) -> Result<Vec<PlayedHand>, SimError> {
         let n = self.config.seats();
-        let first = self.deals_played();
-        let deals: Vec<_> = (first..first + count)
-            .map(|d| (d, deal(self.seed, d, n)))
+        let first = self.deals_played;
+        let range = first..first + count;
+        // The deals of every match touched, in match order.
+        let deals: Vec<Vec<(u64, Deal)>> = self
+            .ledgers
+            .iter()
+            .map(|l| {
+                let ms = match_seed(self.seed, l.match_index);
+                range.clone().map(|d| (d, deal(ms, d, n))).collect()
+            })
             .collect();
-        let cards: Vec<Deal> = deals.iter().map(|d| d.1.clone()).collect();
+        let cards: Vec<Deal> = deals.iter().flatten().map(|d| d.1.clone()).collect();
         factory.prepare_batch(&cards);
         let config = &self.config;
         let keep = self.keep_records;
-        let seating = &self.seating;
-        let per_rotation: Vec<RotationBatch> = self
-            .rotations
+        let match_pos = |m: u64| self.ledgers.iter().position(|l| l.match_index == m);
+        let slots: Vec<usize> = self
+            .tables
+            .iter()
+            .map(|t| match_pos(t.match_index).unwrap_or(0))
+            .collect();
+        let per_table: Vec<TableBatch> = self
+            .tables
             .par_iter_mut()
-            .map(|rot| {
-                let mut nets = Vec::with_capacity(deals.len());
+            .zip(&slots)
+            .map(|(table, &slot)| {
+                let mut nets = Vec::with_capacity(count as usize);
                 let mut hands = Vec::new();
                 let mut decisions = 0u64;
-                for (d, cards) in &deals {
-                    let seats = seating.seats_by_position(*d, rot.index);
-                    let mut slots: Vec<Option<&mut Box<dyn Player + Send>>> =
-                        rot.players.iter_mut().map(Some).collect();
+                for (d, cards) in &deals[slot] {
+                    let seats = table.seating.seats_by_position(*d, table.rotation);
+                    let mut by_seat: Vec<Option<&mut Box<dyn Player + Send>>> =
+                        table.players.iter_mut().map(Some).collect();
                     let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
                     for &s in &seats {
-                        let p = slots[s]
+                        let p = by_seat[s]
                             .take()
                             .unwrap_or_else(|| unreachable!("seats are a permutation"));
                         by_position.push(p.as_mut());
                     }
                     let record = play_hand_seated(config, &mut by_position, cards, &seats)
                         .map_err(|e| SimError::Engine {
+                            matched: table.match_index,
                             deal: *d,
-                            rotation: rot.index,
+                            rotation: table.rotation,
                             source: e,
                         })?;
-                    let net: Vec<i64> = seating
-                        .positions(*d, rot.index)
+                    let net: Vec<i64> = table
+                        .seating
+                        .positions(*d, table.rotation)
                         .into_iter()
                         .map(|p| record.net[p])
                         .collect();
@@ -192,8 +306,9 @@ impl Tournament {
                     decisions += record.actions.iter().map(|r| r.len() as u64).sum::<u64>();
                     if keep {
                         hands.push(PlayedHand {
+                            match_index: table.match_index,
                             deal: *d,
-                            rotation: rot.index,
+                            rotation: table.rotation,
                             seats,
                             record,
                         });
@@ -202,20 +317,24 @@ impl Tournament {
                 Ok((nets, hands, decisions))
             })
             .collect();
-        let mut totals = vec![vec![0i64; n]; deals.len()];
+        let mut totals: Vec<Vec<Vec<i64>>> =
+            vec![vec![vec![0i64; n]; count as usize]; self.ledgers.len()];
         let mut hands = Vec::new();
-        for r in per_rotation {
+        for (r, &slot) in per_table.into_iter().zip(&slots) {
             let (nets, h, decisions) = r?;
             self.decisions += decisions;
-            for (t, net) in totals.iter_mut().zip(nets) {
+            for (t, net) in totals[slot].iter_mut().zip(nets) {
                 for (x, y) in t.iter_mut().zip(net) {
                     *x += y;
                 }
             }
             hands.extend(h);
         }
-        hands.sort_by_key(|h| (h.deal, h.rotation));
-        self.ledger.net.extend(totals);
+        hands.sort_by_key(|h| (h.match_index, h.deal, h.rotation));
+        for (l, t) in self.ledgers.iter_mut().zip(totals) {
+            l.ledger.net.extend(t);
+        }
+        self.deals_played += count;
         factory.end_batch();
         Ok(hands)
     }

@@ -21,6 +21,18 @@ pub const DEFAULT_SEATING_BLOCK: u64 = 10;
 
 /// Stream numbers of the seat permutations start here (deals use streams 0, 1, ...).
 const SEATING_STREAM: u64 = 1 << 62;
+/// Stream numbers of the match seeds start here.
+const MATCH_STREAM: u64 = 3 << 62;
+
+/// The seed of match `m` of a run seeded by `seed`: match 0 uses `seed` itself (so a
+/// one-match run is the plain tournament), the others a stream of their own.
+pub fn match_seed(seed: u64, m: u64) -> u64 {
+    if m == 0 {
+        seed
+    } else {
+        mix(seed, MATCH_STREAM + m)
+    }
+}
 
 /// SplitMix64: a well-mixed 64-bit value from a seed and a stream number.
 pub fn mix(seed: u64, stream: u64) -> u64 {

@@ -11,11 +11,17 @@ struct Factory {
 }
 
 impl PlayerFactory for Factory {
-    fn make(&self, seat: usize, rotation: usize) -> Result<Box<dyn Player + Send>, RosterError> {
+    fn make(
+        &self,
+        seat: usize,
+        rotation: usize,
+        match_seed: u64,
+    ) -> Result<Box<dyn Player + Send>, RosterError> {
         let spec = PlayerSpec::parse(&self.kinds[seat])?;
-        let mut v = self
-            .registry
-            .build(&spec, mix(self.seed, (rotation * 16 + seat) as u64))?;
+        let mut v = self.registry.build(
+            &spec,
+            mix(self.seed ^ match_seed, (rotation * 16 + seat) as u64),
+        )?;
         v.pop().ok_or_else(|| RosterError::Unknown {
             name: self.kinds[seat].clone(),
             known: String::new(),
@@ -42,7 +48,7 @@ fn run(kinds: &[&str], deals: u64, threads: usize) -> Vec<Vec<i64>> {
             t.play_batch(b, &f).unwrap();
             left -= b;
         }
-        t.ledger.net.clone()
+        t.ledger().net.clone()
     })
 }
 
