@@ -11,7 +11,7 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use loki_acpc::client::{self, ClientOptions};
 use loki_acpc::{run_match, Dealer, DealerOptions, GameDef, HandDone, TimeLimits};
-use loki_bot::LokiPlayer;
+use loki_bot::{Knowledge, LokiPlayer};
 use loki_engine::{Action, Event, Player, SeatView};
 use loki_store::Store;
 use std::collections::HashSet;
@@ -20,6 +20,7 @@ use std::io::{BufWriter, Read, Write};
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Subcommand)]
@@ -208,6 +209,7 @@ enum Inner {
 /// is first seen and each hand's observations are saved when it ends (one transaction).
 struct NetPlayer {
     inner: Inner,
+    know: Arc<Knowledge>,
     verbose: bool,
     names: Vec<String>,
     store: Option<Store>,
@@ -283,6 +285,8 @@ impl Player for NetPlayer {
     }
     fn end_hand(&mut self, view: &SeatView<'_>) {
         self.inner().end_hand(view);
+        // The hand's board analyses are not needed any more: keep memory flat.
+        self.know.boards.clear();
         let me = view.position();
         let deltas: Vec<_> = (0..view.players())
             .filter(|&p| p != me)
@@ -331,6 +335,7 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
     };
     let mut player = NetPlayer {
         inner,
+        know: roster.know.clone(),
         verbose: a.verbose,
         names: a.names.clone(),
         store,
@@ -520,7 +525,10 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
             None => None,
         };
         let mut messages = Vec::new();
+        let know = roster.know.clone();
         let mut on_hand = |h: &HandDone| {
+            // A board's range tables are not needed after its hand: keep memory flat.
+            know.boards.clear();
             for (p, v) in h.values.iter().enumerate() {
                 values[player_at(h.seats[p])][h.hand as usize] += v;
             }

@@ -331,4 +331,59 @@ mod tests {
         long.recent = recent[30..].to_vec();
         assert_eq!(stats_from_profile(&long, 5), stats);
     }
+
+    #[test]
+    fn hand_deltas_count_what_the_loki_player_records() {
+        use loki_bot::{Knowledge, LokiConfig, LokiPlayer, Style};
+        use loki_cards::{rng_from_seed, uniform_below, Deck};
+        use loki_engine::{GameConfig, HandState, Phase, Player};
+        let know = Knowledge::new(LokiConfig::default());
+        let config = GameConfig::limit(4, 5, 10, 10, 20).unwrap();
+        for seed in 0..40u64 {
+            let mut rng = rng_from_seed(seed);
+            let mut deck = Deck::shuffled(&mut rng);
+            let mut state = HandState::new(&config).unwrap();
+            state.set_seats(&[2, 3, 0, 1]).unwrap();
+            for p in 0..4 {
+                let c = deck.deal_n(2).unwrap().to_vec();
+                state
+                    .deal_hole(p, loki_cards::HoleCards::new(c[0], c[1]).unwrap())
+                    .unwrap();
+            }
+            loop {
+                match state.phase() {
+                    Phase::DealBoard(r) => {
+                        let c = deck.deal_n(r.cards_dealt()).unwrap().to_vec();
+                        state.deal_board(&c).unwrap();
+                    }
+                    Phase::Act(_) => {
+                        let legal = state.legal_actions().to_vec();
+                        let a = legal[uniform_below(&mut rng, legal.len() as u32) as usize];
+                        state.apply(a).unwrap();
+                    }
+                    _ => break,
+                }
+            }
+            let view = state.view(0);
+            let style = Style::named("SOM", &know.config).unwrap();
+            let mut loki = LokiPlayer::new("SOM", style, know.clone(), 1);
+            loki.begin_hand(&view);
+            for e in view.events() {
+                loki.observe(e, &view);
+            }
+            for p in 1..4 {
+                let d = hand_delta(&view, p, "x");
+                let mut counts = [[[0u32; 3]; 3]; 4];
+                for o in &d.observations {
+                    counts[usize::from(o.round)][usize::from(o.bets_to_call)][o.action.index()] +=
+                        1;
+                }
+                let recorded = loki
+                    .model(view.seat_of(p))
+                    .map(|m| m.stats.table())
+                    .unwrap_or_default();
+                assert_eq!(counts, recorded, "seed {seed}, position {p}");
+            }
+        }
+    }
 }
