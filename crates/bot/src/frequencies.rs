@@ -176,9 +176,30 @@ impl ActionStats {
             window,
         }
     }
+    /// Statistics from stored parts: the counts `[round][bets to call][action]` and the
+    /// recent actions, oldest first (each context keeps its last `window`).
+    pub fn from_parts(
+        counts: [[[u32; 3]; 3]; 4],
+        recent: impl IntoIterator<Item = (Context, Action)>,
+        window: usize,
+    ) -> ActionStats {
+        let mut s = ActionStats::new(window);
+        for (r, rows) in counts.iter().enumerate() {
+            for (b, cell) in rows.iter().enumerate() {
+                s.counts[r * 3 + b] = *cell;
+            }
+        }
+        for (c, a) in recent {
+            s.remember(c, a);
+        }
+        s
+    }
     /// Records one action.
     pub fn record(&mut self, c: Context, a: Action) {
         self.counts[c.slot()][a.index()] += 1;
+        self.remember(c, a);
+    }
+    fn remember(&mut self, c: Context, a: Action) {
         if self.window > 0 {
             if let Some(w) = self.recent.get_mut(c.slot()) {
                 w.push_back(a);
@@ -187,6 +208,16 @@ impl ActionStats {
                 }
             }
         }
+    }
+    /// The recent actions of every context, oldest first within each context.
+    pub fn recent(&self) -> impl Iterator<Item = (Context, Action)> + '_ {
+        self.recent.iter().enumerate().flat_map(|(slot, w)| {
+            let c = Context::new(
+                Round::ALL.get(slot / 3).copied().unwrap_or(Round::River),
+                slot % 3,
+            );
+            w.iter().map(move |&a| (c, a))
+        })
     }
     /// Counts [fold, call, raise] in a context.
     pub fn counts(&self, c: Context) -> [u32; 3] {
@@ -344,6 +375,25 @@ mod tests {
             t.loki2(c, [0.5, 0.3, 0.2], 20, 5),
             t.blended(c, [0.5, 0.3, 0.2], 20)
         );
+    }
+
+    #[test]
+    fn stats_from_parts_equal_the_recorded_ones() {
+        let mut s = ActionStats::new(3);
+        let seq = [
+            (Context::new(Round::Flop, 0), Action::Raise),
+            (Context::new(Round::Turn, 1), Action::Call),
+            (Context::new(Round::Flop, 0), Action::Call),
+            (Context::new(Round::Flop, 0), Action::Call),
+            (Context::new(Round::Flop, 0), Action::Fold),
+        ];
+        for (c, a) in seq {
+            s.record(c, a);
+        }
+        let back = ActionStats::from_parts(s.table(), seq, 3);
+        assert_eq!(back, s);
+        let again = ActionStats::from_parts(s.table(), s.recent().collect::<Vec<_>>(), 3);
+        assert_eq!(again, s);
     }
 
     #[test]

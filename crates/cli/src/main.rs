@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 #![allow(missing_docs)]
 
+mod acpc;
 mod advise;
 mod assess;
 mod bench;
@@ -15,6 +16,7 @@ mod history;
 mod income_rates;
 mod players;
 mod plot;
+mod profiles;
 mod roster;
 mod simulate;
 mod tournament;
@@ -56,6 +58,11 @@ enum Command {
     Assess(assess::AssessArgs),
     /// Generate pre-flop income-rate tables by roll-out simulation.
     IncomeRates(income_rates::IncomeRatesArgs),
+    /// Network play over the ACPC protocol: client, dealer, loopback match, game files.
+    #[command(subcommand)]
+    Acpc(acpc::AcpcCommand),
+    /// Opponent profiles saved by `loki acpc client`: list, show, export, reset.
+    Profiles(profiles::ProfilesArgs),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +79,8 @@ fn main() -> ExitCode {
         Command::Advise(a) => advise::run(a),
         Command::Assess(a) => assess::run(a),
         Command::IncomeRates(a) => income_rates::run(a),
+        Command::Acpc(a) => acpc::run(a),
+        Command::Profiles(a) => profiles::run(a),
     };
     match result {
         Ok(code) => code,

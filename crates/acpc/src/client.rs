@@ -1,0 +1,113 @@
+//! The network client (`loki acpc client`): connects to a dealer, sends `VERSION:2.0.0`,
+//! then feeds every line to a [`ClientSession`] and sends its replies, until the dealer
+//! closes the connection (the end of the match: `Ok`). Lines are bounded by the protocol's
+//! 1024 bytes. Blocking std I/O, `TCP_NODELAY`.
+use crate::error::ClientError;
+use crate::game::GameDef;
+use crate::line::{Line, LineReader};
+use crate::matchstate::{MAX_LINE_LEN, VERSION_LINE};
+use crate::session::ClientSession;
+use loki_engine::Player;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+/// How a client plays.
+#[derive(Default)]
+pub struct ClientOptions {
+    /// The game (default: the built-in game of the first state's number of players).
+    pub game: Option<GameDef>,
+    /// Where to write the transcript: `S-> ` before each line received, `<-  ` before
+    /// each line sent (the notation of the protocol notes).
+    pub transcript: Option<Box<dyn Write + Send>>,
+}
+
+/// What a client did.
+#[derive(Debug, Clone, Default)]
+pub struct ClientReport {
+    /// Hands finished.
+    pub hands: u64,
+    /// Our net chips (the reference dealer's values).
+    pub net: f64,
+    /// Our seat (0-based), once known.
+    pub seat: Option<usize>,
+    /// The time of each decision: from the state arriving to the reply written.
+    pub decisions: Vec<Duration>,
+}
+
+/// Connects to a dealer (`TCP_NODELAY`).
+///
+/// # Errors
+/// The connection fails.
+pub fn connect(host: &str, port: u16) -> Result<TcpStream, ClientError> {
+    let s = TcpStream::connect((host, port))?;
+    s.set_nodelay(true)?;
+    Ok(s)
+}
+
+/// Plays a match on a connected socket with `player`.
+///
+/// # Errors
+/// I/O errors, and lines from the dealer that are not states of this match.
+pub fn play(
+    stream: TcpStream,
+    player: &mut dyn Player,
+    options: ClientOptions,
+) -> Result<ClientReport, ClientError> {
+    let reader = stream.try_clone()?;
+    play_io(reader, stream, player, options)
+}
+
+/// [`play`] over any reader and writer (tests use in-memory streams).
+///
+/// # Errors
+/// As [`play`].
+pub fn play_io<R: Read, W: Write>(
+    reader: R,
+    mut writer: W,
+    player: &mut dyn Player,
+    mut options: ClientOptions,
+) -> Result<ClientReport, ClientError> {
+    let mut session = ClientSession::new(options.game.take())?;
+    let mut lines = LineReader::new(reader, MAX_LINE_LEN);
+    let mut transcript = options.transcript.take();
+    writer.write_all(format!("{VERSION_LINE}\r\n").as_bytes())?;
+    writer.flush()?;
+    if let Some(t) = transcript.as_mut() {
+        writeln!(t, "<-  {VERSION_LINE}")?;
+    }
+    let mut report = ClientReport::default();
+    loop {
+        let line = match lines.read_line() {
+            Ok(Some(Line::Text(bytes))) => bytes,
+            Ok(Some(Line::TooLong)) => return Err(ClientError::LineTooLong),
+            Ok(None) => break,
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => break,
+            Err(e) => return Err(e.into()),
+        };
+        let start = Instant::now();
+        let text = std::str::from_utf8(&line)
+            .ok()
+            .filter(|t| t.is_ascii())
+            .ok_or(ClientError::NotText)?;
+        if let Some(t) = transcript.as_mut() {
+            writeln!(t, "S-> {text}")?;
+        }
+        if let Some(reply) = session.on_line(text, player)? {
+            writer.write_all(reply.as_bytes())?;
+            writer.flush()?;
+            report.decisions.push(start.elapsed());
+            if let Some(t) = transcript.as_mut() {
+                writeln!(t, "<-  {}", reply.trim_end())?;
+            }
+        }
+    }
+    session.finish(player);
+    if let Some(t) = transcript.as_mut() {
+        t.flush()?;
+    }
+    report.hands = session.hands();
+    report.net = session.net();
+    report.seat = session.seat();
+    Ok(report)
+}

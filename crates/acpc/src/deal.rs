@@ -1,0 +1,36 @@
+//! The dealer's cards: each hand is shuffled by its own ChaCha8 generator seeded from
+//! (seed, hand number), and position `p` always gets the `p`-th pair, so the cards depend
+//! only on (seed, hand number, position) and a seat-swapped replay with the same seed is a
+//! duplicate match (as with the reference dealer, whose cards use a fixed number of
+//! random draws per hand; `/work/shared/research/acpc-protocol.md`, "Log format and
+//! score"). The deck itself is loki's (not the reference dealer's Mersenne Twister).
+use loki_cards::{rng_from_seed, Deck};
+use loki_engine::Deal;
+
+/// SplitMix64 of a seed and a stream number.
+fn mix(seed: u64, stream: u64) -> u64 {
+    let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The cards of hand `hand` for `players` (2..=10) positions.
+pub fn deal(seed: u64, hand: u64, players: usize) -> Deal {
+    let mut deck = Deck::shuffled(&mut rng_from_seed(mix(seed, hand)));
+    Deal::from_deck(players.clamp(2, 10), &mut deck)
+        .unwrap_or_else(|| unreachable!("52 cards suffice for 10 players"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_depend_on_seed_hand_and_position_only() {
+        assert_eq!(deal(1, 5, 3), deal(1, 5, 3));
+        assert_ne!(deal(1, 5, 3).hole, deal(1, 6, 3).hole);
+        assert_ne!(deal(2, 5, 3).hole, deal(1, 5, 3).hole);
+    }
+}

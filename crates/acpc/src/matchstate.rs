@@ -1,0 +1,354 @@
+//! The protocol's lines (`/work/shared/research/acpc-protocol.md`, "Protocol"): the
+//! `MATCHSTATE:<position>:<handNumber>:<betting>:<cards>` state, a client's reply (the
+//! state echoed, `:` and an action character) and the `VERSION:a.b.c` greeting. Pure:
+//! strings in, typed values or typed errors out; every field is bounded (line length,
+//! players, rounds, actions per round), so hostile input costs bounded time and memory.
+use crate::error::StateError;
+use crate::game::{MAX_ACTIONS_PER_ROUND, MAX_PLAYERS, MAX_ROUNDS};
+use loki_cards::{Card, HoleCards};
+use loki_engine::Action;
+use std::fmt;
+use std::str::FromStr;
+
+/// The longest line the reference dealer reads or writes, line end included
+/// (`MAX_LINE_LEN` = `READBUF_LEN` = 1024); longer lines are refused.
+pub const MAX_LINE_LEN: usize = 1024;
+
+/// The protocol version loki speaks.
+pub const VERSION: (u32, u32, u32) = (2, 0, 0);
+
+/// The greeting a client sends first.
+pub const VERSION_LINE: &str = "VERSION:2.0.0";
+
+/// One `MATCHSTATE` as a viewer sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchState {
+    /// The viewer's position in this hand (not its seat).
+    pub position: usize,
+    /// The hand number, from 0.
+    pub hand: u32,
+    /// The actions of each round reached (at least one round; `/` separates them).
+    pub betting: Vec<Vec<Action>>,
+    /// Hole cards by position; `None` where hidden.
+    pub holes: Vec<Option<HoleCards>>,
+    /// The board cards dealt at each round after the first (`board[0]` is the flop).
+    pub board: Vec<Vec<Card>>,
+}
+
+fn parse_number<T: FromStr>(
+    text: &str,
+    max_digits: usize,
+    what: &'static str,
+) -> Result<T, StateError> {
+    if text.is_empty() || text.len() > max_digits || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(StateError::Number(what));
+    }
+    text.parse().map_err(|_| StateError::Number(what))
+}
+
+fn parse_card_run(text: &str) -> Result<Vec<Card>, StateError> {
+    if !text.is_ascii() || text.len() % 2 != 0 || text.len() > 2 * 7 {
+        return Err(StateError::Cards(truncate(text)));
+    }
+    (0..text.len() / 2)
+        .map(|i| {
+            Card::from_str(&text[2 * i..2 * i + 2]).map_err(|_| StateError::Cards(truncate(text)))
+        })
+        .collect()
+}
+
+fn truncate(text: &str) -> String {
+    text.chars().take(24).collect()
+}
+
+impl MatchState {
+    /// Parses a state (`MATCHSTATE:0:0::7d3d|`), without line end.
+    ///
+    /// # Errors
+    /// Anything that is not a well-formed limit state with at most 10 players, 4 rounds
+    /// and 64 actions per round, two or no hole cards per position and no card twice.
+    pub fn parse(text: &str) -> Result<MatchState, StateError> {
+        if text.len() > MAX_LINE_LEN {
+            return Err(StateError::TooLong);
+        }
+        let body = text.strip_prefix("MATCHSTATE:").ok_or(StateError::Prefix)?;
+        let fields: Vec<&str> = body.splitn(5, ':').collect();
+        if fields.len() != 4 {
+            return Err(StateError::Fields(fields.len()));
+        }
+        let position: usize = parse_number(fields[0], 2, "position")?;
+        let hand: u32 = parse_number(fields[1], 10, "hand number")?;
+        let rounds: Vec<&str> = fields[2].split('/').collect();
+        if rounds.len() > MAX_ROUNDS {
+            return Err(StateError::Rounds(rounds.len()));
+        }
+        let mut betting = Vec::with_capacity(rounds.len());
+        for r in &rounds {
+            if r.len() > MAX_ACTIONS_PER_ROUND {
+                return Err(StateError::Actions);
+            }
+            let actions = r
+                .chars()
+                .map(|c| Action::from_acpc_char(c).ok_or(StateError::Betting(c)))
+                .collect::<Result<Vec<_>, _>>()?;
+            betting.push(actions);
+        }
+        let mut groups = fields[3].split('/');
+        let hole_text = groups.next().unwrap_or("");
+        let hole_groups: Vec<&str> = hole_text.split('|').collect();
+        if !(2..=MAX_PLAYERS).contains(&hole_groups.len()) {
+            return Err(StateError::Players(hole_groups.len()));
+        }
+        if position >= hole_groups.len() {
+            return Err(StateError::Position(position));
+        }
+        let mut seen: Vec<Card> = Vec::new();
+        let mut holes = Vec::with_capacity(hole_groups.len());
+        for g in &hole_groups {
+            let cards = parse_card_run(g)?;
+            holes.push(match cards.as_slice() {
+                [] => None,
+                [a, b] => Some(HoleCards::new(*a, *b).map_err(|_| StateError::Cards(truncate(g)))?),
+                _ => return Err(StateError::HoleCount(cards.len())),
+            });
+            seen.extend(cards);
+        }
+        let board_groups: Vec<&str> = groups.collect();
+        if board_groups.len() + 1 != betting.len() {
+            return Err(StateError::BoardRounds {
+                rounds: betting.len(),
+                boards: board_groups.len(),
+            });
+        }
+        let mut board = Vec::with_capacity(board_groups.len());
+        for g in &board_groups {
+            let cards = parse_card_run(g)?;
+            seen.extend(cards.iter().copied());
+            board.push(cards);
+        }
+        let mut sorted = seen.clone();
+        sorted.sort_unstable();
+        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            return Err(StateError::DuplicateCard(w[0]));
+        }
+        Ok(MatchState {
+            position,
+            hand,
+            betting,
+            holes,
+            board,
+        })
+    }
+
+    /// Number of players (hole-card groups).
+    pub fn players(&self) -> usize {
+        self.holes.len()
+    }
+
+    /// The viewer's hole cards, if shown.
+    pub fn my_hole(&self) -> Option<HoleCards> {
+        self.holes.get(self.position).copied().flatten()
+    }
+
+    /// The betting string (`crrrc/cc/r`).
+    pub fn betting_string(&self) -> String {
+        self.betting
+            .iter()
+            .map(|r| r.iter().map(|a| a.acpc_char()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// Whether a reply echoing `other` answers this state: the same viewer, hand,
+    /// betting, board and viewer's hole cards (the reference dealer's
+    /// `matchStatesEqual`; other positions' cards are not compared).
+    pub fn same_decision_point(&self, other: &MatchState) -> bool {
+        self.position == other.position
+            && self.hand == other.hand
+            && self.betting == other.betting
+            && self.board == other.board
+            && self.my_hole() == other.my_hole()
+    }
+}
+
+impl fmt::Display for MatchState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "MATCHSTATE:{}:{}:{}:",
+            self.position,
+            self.hand,
+            self.betting_string()
+        )?;
+        for (p, h) in self.holes.iter().enumerate() {
+            if p > 0 {
+                f.write_str("|")?;
+            }
+            if let Some(h) = h {
+                write!(f, "{h}")?;
+            }
+        }
+        for round in &self.board {
+            f.write_str("/")?;
+            for c in round {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a reply line from the acting seat amounts to, in the order the reference dealer
+/// checks it (`readPlayerResponse`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reply {
+    /// A line starting with `#` or `;`: ignored silently.
+    Comment,
+    /// Not a state: "WARNING: bad state format in response", ignored.
+    BadState(StateError),
+    /// A state, and what follows it: `None` when there is no `:` after the state.
+    State {
+        /// The echoed state.
+        state: MatchState,
+        /// The action: `Some(Some(a))` for a known action character, `Some(None)` for an
+        /// unknown or missing one after the colon, `None` without the colon.
+        action: Option<Option<Action>>,
+    },
+}
+
+/// Parses a reply line (without its line end).
+pub fn parse_reply(line: &str) -> Reply {
+    if line.starts_with('#') || line.starts_with(';') {
+        return Reply::Comment;
+    }
+    if line.len() > MAX_LINE_LEN {
+        return Reply::BadState(StateError::TooLong);
+    }
+    // The state is the first five colon-separated fields; the action follows the fifth.
+    let mut colons = line.match_indices(':').map(|(i, _)| i);
+    let end = colons.nth(4);
+    let (state_text, rest) = match end {
+        Some(i) => (&line[..i], Some(&line[i + 1..])),
+        None => (line, None),
+    };
+    match MatchState::parse(state_text) {
+        Err(e) => Reply::BadState(e),
+        Ok(state) => Reply::State {
+            state,
+            action: rest.map(|r| r.chars().next().and_then(Action::from_acpc_char)),
+        },
+    }
+}
+
+/// Parses a greeting `VERSION:a.b.c` (trailing text ignored, as `sscanf` does); `None`
+/// if it is not one.
+pub fn parse_version(line: &str) -> Option<(u32, u32, u32)> {
+    let rest = line.strip_prefix("VERSION:")?;
+    let mut parts = rest.splitn(3, '.');
+    let major = parts.next()?.parse().ok()?;
+    let minor = parts.next()?.parse().ok()?;
+    let third = parts.next()?;
+    let digits: String = third
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .take(10)
+        .collect();
+    let revision = digits.parse().ok()?;
+    Some((major, minor, revision))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints_the_documented_states() {
+        for text in [
+            "MATCHSTATE:0:0::7d3d|",
+            "MATCHSTATE:1:0:c:|2hAc",
+            "MATCHSTATE:0:0:crrrc/:7d3d|/5sKs7s",
+            "MATCHSTATE:0:0:crrrc/cc/cc/r:7d3d|/5sKs7s/9s/6h",
+            "MATCHSTATE:2:0::||As9d",
+            "MATCHSTATE:0:0:frrc/rc/rc/rc:8dJd|Td4d|/6s3d6c/2c/Qc",
+            "MATCHSTATE:1:10:rrf:|4d8d",
+        ] {
+            let s = MatchState::parse(text).unwrap();
+            // Hole cards print high card first; the rest is the same text.
+            let again = MatchState::parse(&s.to_string()).unwrap();
+            assert_eq!(again, s, "{text}");
+        }
+        let s = MatchState::parse("MATCHSTATE:0:0:crrrc/cc/cc/rc:7d3d|2hAc/5sKs7s/9s/6h").unwrap();
+        assert_eq!(s.players(), 2);
+        assert_eq!(s.betting.len(), 4);
+        assert_eq!(s.board[0].len(), 3);
+        assert_eq!(s.betting_string(), "crrrc/cc/cc/rc");
+        assert_eq!(s.holes[1].unwrap().to_string(), "Ac2h");
+    }
+
+    #[test]
+    fn malformed_states_are_typed_errors() {
+        for (text, want) in [
+            ("MATCHSTATE:0:0:", StateError::Fields(3)),
+            ("MATCHSTATE:x:0::7d3d|", StateError::Number("position")),
+            ("MATCHSTATE:2:0::7d3d|", StateError::Position(2)),
+            ("MATCHSTATE:0:0:q:7d3d|", StateError::Betting('q')),
+            (
+                "MATCHSTATE:0:0:c/:7d3d|",
+                StateError::BoardRounds {
+                    rounds: 2,
+                    boards: 0,
+                },
+            ),
+            ("MATCHSTATE:0:0::7d3d7d|", StateError::HoleCount(3)),
+            ("MATCHSTATE:0:0::7d|", StateError::HoleCount(1)),
+            (
+                "MATCHSTATE:0:0::7d3d|7d2c",
+                StateError::DuplicateCard("7d".parse().unwrap()),
+            ),
+            ("MATCHSTATE:0:0::7d3d", StateError::Players(1)),
+            (
+                "MATCHSTATE:0:99999999999::7d3d|",
+                StateError::Number("hand number"),
+            ),
+            ("STATE:0:0::7d3d|", StateError::Prefix),
+        ] {
+            assert_eq!(MatchState::parse(text), Err(want), "{text}");
+        }
+    }
+
+    #[test]
+    fn replies_follow_the_reference_order_of_checks() {
+        assert_eq!(parse_reply("# hello"), Reply::Comment);
+        assert!(matches!(parse_reply("hello"), Reply::BadState(_)));
+        let r = parse_reply("MATCHSTATE:0:0:c:7d3d|:r");
+        let Reply::State { state, action } = r else {
+            panic!()
+        };
+        assert_eq!(state.betting_string(), "c");
+        assert_eq!(action, Some(Some(Action::Raise)));
+        let Reply::State { action, .. } = parse_reply("MATCHSTATE:1:1::|2c7d:x") else {
+            panic!()
+        };
+        assert_eq!(action, Some(None));
+        let Reply::State { action, .. } = parse_reply("MATCHSTATE:1:1::|2c7d:") else {
+            panic!()
+        };
+        assert_eq!(action, Some(None));
+        let Reply::State { action, .. } = parse_reply("MATCHSTATE:1:1::|2c7d") else {
+            panic!()
+        };
+        assert_eq!(action, None);
+        let Reply::State { action, .. } = parse_reply("MATCHSTATE:1:1::|2c7d:call") else {
+            panic!()
+        };
+        assert_eq!(action, Some(Some(Action::Call)));
+    }
+
+    #[test]
+    fn versions() {
+        assert_eq!(parse_version("VERSION:2.0.0"), Some((2, 0, 0)));
+        assert_eq!(parse_version("VERSION:2.5.0\r"), Some((2, 5, 0)));
+        assert_eq!(parse_version("VERSION:2.0"), None);
+        assert_eq!(parse_version("hello"), None);
+    }
+}

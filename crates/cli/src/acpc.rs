@@ -1,0 +1,570 @@
+//! `loki acpc client|dealer|match|game`: network play over the ACPC protocol 2.0.0
+//! (crates/acpc; `/work/shared/research/acpc-protocol.md`). The client plays one Loki
+//! player (or a simple one) against a dealer, loading and saving its opponents' profiles
+//! (crates/store) by name; the dealer behaves as the University of Alberta reference
+//! dealer; `match` runs our dealer and our clients on loopback and reports sb/hand and
+//! milli-big-blinds per hand with 95% intervals.
+use crate::profiles::{hand_delta, stats_from_profile};
+use crate::roster::load_config;
+use anyhow::{bail, Context as _, Result};
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use loki_acpc::client::{self, ClientOptions};
+use loki_acpc::{run_match, Dealer, DealerOptions, GameDef, HandDone, TimeLimits};
+use loki_bot::{Knowledge, LokiPlayer};
+use loki_engine::{Action, Event, Player, SeatView};
+use loki_sim::{player_seed, seat_names, Roster};
+use loki_store::Store;
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{BufWriter, Read, Write};
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+#[derive(Subcommand)]
+pub enum AcpcCommand {
+    /// Play one seat of a match against an ACPC dealer.
+    Client(ClientArgs),
+    /// Deal a match to ACPC agents (the reference dealer's protocol, log and limits).
+    Dealer(DealerArgs),
+    /// Play a match between loki players through our dealer on loopback.
+    Match(MatchArgs),
+    /// Print a built-in game definition file, or list the built-in games.
+    Game(GameArgs),
+}
+
+#[derive(Args)]
+pub struct ClientArgs {
+    /// The dealer's host.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// The port of our seat.
+    #[arg(long)]
+    port: u16,
+    /// The game definition file or built-in game (default: the built-in game for the
+    /// number of players in the first state).
+    #[arg(long)]
+    game: Option<String>,
+    /// The player kind (see `loki players`).
+    #[arg(long, default_value = "SOM")]
+    player: String,
+    /// Seed of the player's random choices (LOKI2, random).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Model and strategy constants (TOML; see `loki config`).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// The opponent-profile database (default: profiles.sqlite3 in the user's data
+    /// directory).
+    #[arg(long)]
+    profiles: Option<PathBuf>,
+    /// Neither load nor save opponent profiles.
+    #[arg(long, conflicts_with = "profiles")]
+    no_profiles: bool,
+    /// The players' names in the dealer's seat order (ours included, ignored), to key
+    /// the profiles; default `seat N` (N from 1).
+    #[arg(long, value_delimiter = ',')]
+    names: Vec<String>,
+    /// Write the transcript (`S-> ` lines received, `<-  ` lines sent) to FILE.
+    #[arg(long)]
+    log: Option<PathBuf>,
+    /// Print each decision's trace (JSON) on stderr.
+    #[arg(short, long)]
+    verbose: bool,
+}
+
+#[derive(Args)]
+pub struct DealerArgs {
+    /// The game definition file or built-in game (`loki acpc game`).
+    #[arg(long)]
+    game: String,
+    /// Number of hands.
+    #[arg(long)]
+    hands: u64,
+    /// Seed of the cards.
+    #[arg(long)]
+    seed: u64,
+    /// Ports by seat (comma-separated or repeated; default: free ports).
+    #[arg(long = "port", value_delimiter = ',')]
+    ports: Vec<u16>,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// Write the log to MATCH.log (the match name is MATCH's file name).
+    #[arg(long, value_name = "MATCH")]
+    log: Option<PathBuf>,
+    /// Longest response in milliseconds (-1: none).
+    #[arg(long, default_value_t = 600_000, allow_hyphen_values = true)]
+    t_response: i64,
+    /// Most time per seat in one hand in milliseconds (-1: none).
+    #[arg(long, default_value_t = 600_000, allow_hyphen_values = true)]
+    t_hand: i64,
+    /// Average time per seat per hand over the match in milliseconds (-1: none).
+    #[arg(long, default_value_t = 7_000, allow_hyphen_values = true)]
+    t_per_hand: i64,
+    /// Longest wait for all seats to connect in milliseconds (-1: forever).
+    #[arg(long, default_value_t = -1, allow_hyphen_values = true)]
+    start_timeout: i64,
+    /// Only print errors, warnings and the result on stderr (not every line).
+    #[arg(short, long)]
+    quiet: bool,
+    /// The players' names in seat order.
+    #[arg(required = true)]
+    names: Vec<String>,
+}
+
+#[derive(Args)]
+pub struct MatchArgs {
+    /// Players by seat, e.g. `SOM,BPM` or `SOM,2*BPM` (see `loki players`).
+    #[arg(long)]
+    players: String,
+    /// Number of hands (per seating with --duplicate).
+    #[arg(long, default_value_t = 1000)]
+    hands: u64,
+    /// Seed of the cards and the players.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The game definition file or built-in game (default: the built-in game for the
+    /// number of players).
+    #[arg(long)]
+    game: Option<String>,
+    /// Also play the seat-swapped replays (every player in every seat, same seed).
+    #[arg(long)]
+    duplicate: bool,
+    /// Model and strategy constants (TOML; see `loki config`).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Write the dealer's log to FILE (with --duplicate, seating k > 0 to FILE.rk.log).
+    #[arg(long)]
+    log: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+#[derive(Args)]
+pub struct GameArgs {
+    /// A built-in game (`holdem.limit.2p.reverse_blinds`, `holdem.limit.3p` ...
+    /// `holdem.limit.10p`); without it, the list.
+    name: Option<String>,
+}
+
+pub fn run(command: AcpcCommand) -> Result<ExitCode> {
+    match command {
+        AcpcCommand::Client(a) => run_client(a),
+        AcpcCommand::Dealer(a) => run_dealer(a),
+        AcpcCommand::Match(a) => run_match_command(a),
+        AcpcCommand::Game(a) => {
+            match a.name {
+                None => {
+                    for name in GameDef::builtin_names() {
+                        println!("{name}");
+                    }
+                }
+                Some(name) => print!("{}", load_game(&name)?.0),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// A game from a file, else a built-in name; with the name for logs.
+fn load_game(spec: &str) -> Result<(GameDef, String)> {
+    let path = Path::new(spec);
+    if path.is_file() {
+        let mut text = String::new();
+        File::open(path)
+            .with_context(|| format!("cannot open {spec}"))?
+            .take(loki_acpc::game::MAX_GAME_BYTES as u64 + 1)
+            .read_to_string(&mut text)
+            .with_context(|| format!("cannot read {spec}"))?;
+        let game = GameDef::parse(&text).with_context(|| format!("game {spec}"))?;
+        let name = path
+            .file_name()
+            .map_or(spec.to_string(), |n| n.to_string_lossy().into());
+        return Ok((game, name));
+    }
+    match GameDef::builtin(spec) {
+        Some(g) => {
+            let name = spec.strip_suffix(".game").unwrap_or(spec);
+            Ok((g, format!("{name}.game")))
+        }
+        None => bail!(
+            "no game file or built-in game '{spec}' (built in: {})",
+            GameDef::builtin_names().join(", ")
+        ),
+    }
+}
+
+/// The player of a client: a Loki player (whose opponent models load and save profiles
+/// and whose decisions can be traced) or a simple one.
+enum Inner {
+    Loki(Box<LokiPlayer>),
+    Other(Box<dyn Player + Send>),
+}
+
+/// A client's player with its profiles: the opponents' statistics are loaded when a seat
+/// is first seen and each hand's observations are saved when it ends (one transaction).
+struct NetPlayer {
+    inner: Inner,
+    know: Arc<Knowledge>,
+    verbose: bool,
+    names: Vec<String>,
+    store: Option<Store>,
+    window: usize,
+    loaded: HashSet<usize>,
+    failures: u64,
+}
+
+impl NetPlayer {
+    fn inner(&mut self) -> &mut dyn Player {
+        match &mut self.inner {
+            Inner::Loki(p) => p.as_mut(),
+            Inner::Other(p) => p.as_mut(),
+        }
+    }
+    fn seat_name(&self, seat: usize) -> String {
+        self.names
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {}", seat + 1))
+    }
+}
+
+impl Player for NetPlayer {
+    fn name(&self) -> &str {
+        match &self.inner {
+            Inner::Loki(p) => p.name(),
+            Inner::Other(p) => p.name(),
+        }
+    }
+    fn begin_hand(&mut self, view: &SeatView<'_>) {
+        if !self.names.is_empty() && self.names.len() != view.players() {
+            eprintln!(
+                "loki: warning: {} names for {} players: profiles are neither loaded nor saved",
+                self.names.len(),
+                view.players()
+            );
+            self.names.clear();
+            self.store = None;
+        }
+        let me = view.position();
+        for p in (0..view.players()).filter(|&p| p != me) {
+            let seat = view.seat_of(p);
+            if !self.loaded.insert(seat) {
+                continue;
+            }
+            let name = self.seat_name(seat);
+            if let (Inner::Loki(loki), Some(store)) = (&mut self.inner, &self.store) {
+                match store.profile(&name) {
+                    Ok(Some(profile)) => {
+                        loki.model_mut(seat).stats = stats_from_profile(&profile, self.window);
+                    }
+                    Ok(None) => {}
+                    Err(e) => eprintln!("loki: warning: profile of {name}: {e}"),
+                }
+            }
+        }
+        self.inner().begin_hand(view);
+    }
+    fn observe(&mut self, event: &Event, view: &SeatView<'_>) {
+        self.inner().observe(event, view);
+    }
+    fn act(&mut self, view: &SeatView<'_>) -> Action {
+        let action = self.inner().act(view);
+        if self.verbose {
+            if let Inner::Loki(p) = &self.inner {
+                if let Some(t) = p.last_trace() {
+                    eprint!("{t}");
+                }
+            }
+        }
+        action
+    }
+    fn end_hand(&mut self, view: &SeatView<'_>) {
+        self.inner().end_hand(view);
+        // The hand's board analyses are not needed any more: keep memory flat.
+        self.know.boards.clear();
+        let me = view.position();
+        let deltas: Vec<_> = (0..view.players())
+            .filter(|&p| p != me)
+            .map(|p| hand_delta(view, p, &self.seat_name(view.seat_of(p))))
+            .collect();
+        if let Some(store) = self.store.as_mut() {
+            if let Err(e) = store.record_hand(&deltas, self.window) {
+                self.failures += 1;
+                eprintln!("loki: warning: profiles not saved for this hand: {e}");
+            }
+        }
+    }
+}
+
+fn run_client(a: ClientArgs) -> Result<ExitCode> {
+    let roster = Roster::new(load_config(a.config.as_deref())?)?;
+    let window = roster.know.config.model.window;
+    let kind = roster.canonical(&a.player)?;
+    let inner = match roster.loki(&kind, &kind, a.seed) {
+        Ok(p) => Inner::Loki(Box::new(p)),
+        Err(_) => Inner::Other(roster.make(&kind, &kind, a.seed)?),
+    };
+    let game = match &a.game {
+        Some(g) => Some(load_game(g)?.0),
+        None => None,
+    };
+    if let (Some(g), false) = (&game, a.names.is_empty()) {
+        if a.names.len() != g.players {
+            bail!("{} names for a {}-player game", a.names.len(), g.players);
+        }
+    }
+    let store = if a.no_profiles {
+        None
+    } else {
+        let path = crate::profiles::path(a.profiles.as_deref())?;
+        Some(
+            Store::open(&path)
+                .with_context(|| "opponent profiles (--no-profiles to play without)")?,
+        )
+    };
+    let transcript: Option<Box<dyn Write + Send>> = match &a.log {
+        Some(p) => Some(Box::new(BufWriter::new(
+            File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
+        ))),
+        None => None,
+    };
+    let mut player = NetPlayer {
+        inner,
+        know: roster.know.clone(),
+        verbose: a.verbose,
+        names: a.names.clone(),
+        store,
+        window,
+        loaded: HashSet::new(),
+        failures: 0,
+    };
+    let stream = client::connect(&a.host, a.port)
+        .with_context(|| format!("cannot connect to {}:{}", a.host, a.port))?;
+    let report = client::play(stream, &mut player, ClientOptions { game, transcript })?;
+    let (median, p99) = percentiles(&report.decisions);
+    eprintln!(
+        "{} hands, net {} chips; {} decisions, median {:.3} ms, 99th percentile {:.3} ms",
+        report.hands,
+        loki_history::format_value(report.net),
+        report.decisions.len(),
+        median,
+        p99
+    );
+    if player.failures > 0 {
+        eprintln!(
+            "loki: warning: {} hands not saved to the profiles",
+            player.failures
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Median and 99th percentile in milliseconds (nearest rank).
+fn percentiles(d: &[Duration]) -> (f64, f64) {
+    if d.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mut ms: Vec<f64> = d.iter().map(|x| x.as_secs_f64() * 1e3).collect();
+    ms.sort_by(f64::total_cmp);
+    let at = |q: f64| ms[((q * ms.len() as f64).ceil() as usize).clamp(1, ms.len()) - 1];
+    (at(0.5), at(0.99))
+}
+
+fn log_file(path: &Path) -> PathBuf {
+    if path.extension().is_some_and(|e| e == "log") {
+        path.to_path_buf()
+    } else {
+        let mut s = path.as_os_str().to_owned();
+        s.push(".log");
+        PathBuf::from(s)
+    }
+}
+
+fn run_dealer(a: DealerArgs) -> Result<ExitCode> {
+    let (game, game_name) = load_game(&a.game)?;
+    let match_name = a
+        .log
+        .as_ref()
+        .and_then(|p| p.file_stem())
+        .map_or("loki".to_string(), |s| s.to_string_lossy().into());
+    let options = DealerOptions {
+        game,
+        game_name,
+        match_name,
+        hands: a.hands,
+        seed: a.seed,
+        names: a.names.clone(),
+        limits: TimeLimits::from_millis(a.t_response, a.t_hand, a.t_per_hand),
+        start_timeout: u64::try_from(a.start_timeout)
+            .ok()
+            .map(Duration::from_millis),
+        quiet: a.quiet,
+    };
+    let dealer = Dealer::bind(options, a.bind, &a.ports)?;
+    let ports: Vec<String> = dealer.ports().iter().map(|p| p.to_string()).collect();
+    let mut out = std::io::stdout();
+    writeln!(out, "{}", ports.join(" "))?;
+    out.flush()?;
+    let mut log = match &a.log {
+        Some(p) => {
+            let file = log_file(p);
+            Some(BufWriter::new(File::create(&file).with_context(|| {
+                format!("cannot create {}", file.display())
+            })?))
+        }
+        None => None,
+    };
+    let mut stderr = std::io::stderr();
+    let result = dealer.run(
+        log.as_mut().map(|l| l as &mut dyn Write),
+        &mut stderr,
+        &mut |_| {},
+    );
+    match result {
+        Ok(r) => {
+            println!("{}", r.score_line);
+            Ok(ExitCode::SUCCESS)
+        }
+        // The dealer has printed its ERROR line, as the reference dealer does.
+        Err(_) => Ok(ExitCode::FAILURE),
+    }
+}
+
+fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
+    let roster = Roster::new(load_config(a.config.as_deref())?)?;
+    let kinds = roster.expand(&a.players)?;
+    let n = kinds.len();
+    let (game, game_name) = match &a.game {
+        Some(g) => load_game(g)?,
+        None => {
+            let g =
+                GameDef::holdem(n).with_context(|| format!("{n} players: a game needs 2 to 10"))?;
+            (g, format!("{}.game", GameDef::holdem_name(n)))
+        }
+    };
+    if game.players != n {
+        bail!("{n} players for a {}-player game", game.players);
+    }
+    let names = seat_names(&kinds);
+    let seatings = if a.duplicate { n } else { 1 };
+    let bar = if a.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(a.hands * seatings as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} hands eta {eta}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    // values[player][hand]: chips summed over the seatings.
+    let mut values = vec![vec![0.0; a.hands as usize]; n];
+    let mut decisions: Vec<Duration> = Vec::new();
+    let started = Instant::now();
+    for r in 0..seatings {
+        bar.set_message(format!("seating {}/{seatings}", r + 1));
+        // Seat s holds player (s + r) mod n.
+        let player_at = |s: usize| (s + r) % n;
+        let players = (0..n)
+            .map(|s| {
+                let i = player_at(s);
+                roster.make(&kinds[i], &names[i], player_seed(a.seed, 0, i))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let options = DealerOptions {
+            game: game.clone(),
+            game_name: game_name.clone(),
+            match_name: format!("loki-match-{r}"),
+            hands: a.hands,
+            seed: a.seed,
+            names: (0..n).map(|s| names[player_at(s)].clone()).collect(),
+            limits: TimeLimits::default(),
+            start_timeout: Some(Duration::from_secs(60)),
+            quiet: true,
+        };
+        let mut log = match &a.log {
+            Some(p) => {
+                let file = if r == 0 {
+                    p.clone()
+                } else {
+                    p.with_extension(format!("r{r}.log"))
+                };
+                Some(BufWriter::new(File::create(&file).with_context(|| {
+                    format!("cannot create {}", file.display())
+                })?))
+            }
+            None => None,
+        };
+        let mut messages = Vec::new();
+        let know = roster.know.clone();
+        let mut on_hand = |h: &HandDone| {
+            // A board's range tables are not needed after its hand: keep memory flat.
+            know.boards.clear();
+            for (p, v) in h.values.iter().enumerate() {
+                values[player_at(h.seats[p])][h.hand as usize] += v;
+            }
+            bar.inc(1);
+        };
+        let report = run_match(
+            options,
+            players,
+            log.as_mut().map(|l| l as &mut dyn Write),
+            &mut messages,
+            &mut on_hand,
+        )
+        .map_err(|e| anyhow::anyhow!("{e}\n{}", String::from_utf8_lossy(&messages)))?;
+        if let Some(l) = log.as_mut() {
+            l.flush()?;
+        }
+        for c in report.clients {
+            decisions.extend(c.decisions);
+        }
+    }
+    bar.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    let (sb, bb) = (game.small_bet() as f64, game.big_blind() as f64);
+    println!(
+        "{} hands{}, seed {}, {game_name} (small bet {sb}, big blind {bb})",
+        a.hands,
+        if a.duplicate {
+            format!(" x {seatings} seatings (duplicate)")
+        } else {
+            String::new()
+        },
+        a.seed
+    );
+    println!(
+        "{:<12} {:>12} {:>10} {:>8} {:>10} {:>8}",
+        "player", "chips", "sb/hand", "±95%", "mbb/hand", "±95%"
+    );
+    for (i, name) in names.iter().enumerate() {
+        let per_hand: Vec<f64> = values[i].iter().map(|v| v / seatings as f64).collect();
+        let total: f64 = values[i].iter().sum();
+        let (m, ci) = loki_sim::stats::mean_ci95(&per_hand);
+        println!(
+            "{:<12} {:>12} {:>+10.4} {:>8.4} {:>+10.0} {:>8.0}",
+            name,
+            loki_history::format_value(total),
+            m / sb,
+            ci / sb,
+            m / bb * 1000.0,
+            ci / bb * 1000.0
+        );
+    }
+    let (median, p99) = percentiles(&decisions);
+    eprintln!(
+        "{:.0} hands/s; {} decisions, median {:.3} ms, 99th percentile {:.3} ms (state received to reply sent)",
+        (a.hands * seatings as u64) as f64 / secs,
+        decisions.len(),
+        median,
+        p99
+    );
+    Ok(ExitCode::SUCCESS)
+}

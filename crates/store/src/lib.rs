@@ -1,0 +1,435 @@
+//! Opponent profiles in an embedded SQLite database (rusqlite, bundled SQLite): for each
+//! opponent name, the counts of its actions in Loki's 36 categories (round x bets to call
+//! 0, 1, 2+ x fold, check/call, bet/raise; Billings et al. 1998, "Computing Initial
+//! Weights"; Papp 1998 §7.1), its most recent actions (Loki-2's window; Peña 1999), and the
+//! hand counts behind the HUD statistics (VPIP, PFR). A later match starts from what an
+//! earlier one learned: Loki-1's historic frequencies.
+//!
+//! Several clients may share one file: it is in WAL mode with a busy timeout, and each
+//! hand is one `BEGIN IMMEDIATE` transaction that adds increments (never read-modify-write
+//! of whole rows), so concurrent writers lose no count and a killed client loses at most
+//! the hand in progress. A file that is not SQLite, not a loki profile store, from a newer
+//! version, or corrupt is a clear error and is never replaced.
+//!
+//! This crate knows nothing of the bot: [`Profile`] is a plain record; the CLI converts it
+//! to and from the player's statistics.
+#![forbid(unsafe_code)]
+
+mod error;
+mod record;
+
+pub use error::StoreError;
+pub use record::{ActionClass, HandDelta, Hud, Observation, Profile};
+
+use rusqlite::{params, Connection, ErrorCode, OpenFlags, TransactionBehavior};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// `PRAGMA application_id` of a loki profile store ("LOKI").
+pub const APPLICATION_ID: i32 = 0x4C4F_4B49;
+/// The schema version (`PRAGMA user_version`).
+pub const SCHEMA_VERSION: i32 = 1;
+/// How long a writer waits for another one (ours; [`Store::set_busy_timeout`]).
+pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+/// Longest opponent name stored (ours).
+pub const MAX_NAME_LEN: usize = 200;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS opponent (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    hands INTEGER NOT NULL DEFAULT 0,
+    vpip_hands INTEGER NOT NULL DEFAULT 0,
+    pfr_hands INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS action_count (
+    opponent INTEGER NOT NULL REFERENCES opponent(id) ON DELETE CASCADE,
+    round INTEGER NOT NULL CHECK (round BETWEEN 0 AND 3),
+    bets_to_call INTEGER NOT NULL CHECK (bets_to_call BETWEEN 0 AND 2),
+    action INTEGER NOT NULL CHECK (action BETWEEN 0 AND 2),
+    count INTEGER NOT NULL CHECK (count >= 0),
+    PRIMARY KEY (opponent, round, bets_to_call, action)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS recent_action (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    opponent INTEGER NOT NULL REFERENCES opponent(id) ON DELETE CASCADE,
+    round INTEGER NOT NULL CHECK (round BETWEEN 0 AND 3),
+    bets_to_call INTEGER NOT NULL CHECK (bets_to_call BETWEEN 0 AND 2),
+    action INTEGER NOT NULL CHECK (action BETWEEN 0 AND 2)
+);
+CREATE INDEX IF NOT EXISTS recent_by_opponent ON recent_action (opponent, id);
+";
+
+/// The default file: `profiles.sqlite3` in the user's data directory for loki (e.g.
+/// `~/.local/share/loki/` on Linux); `None` when the system has no home directory.
+pub fn default_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "loki").map(|d| d.data_dir().join("profiles.sqlite3"))
+}
+
+/// An open profile store.
+#[derive(Debug)]
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+fn classify(path: &Path, e: rusqlite::Error) -> StoreError {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::NotADatabase) => StoreError::NotSqlite(path.to_path_buf()),
+        Some(ErrorCode::DatabaseCorrupt) => StoreError::Corrupt(path.to_path_buf(), e.to_string()),
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => {
+            StoreError::Busy(path.to_path_buf())
+        }
+        _ => StoreError::Sqlite(path.to_path_buf(), e),
+    }
+}
+
+impl Store {
+    /// Opens the store at `path`, creating the file (and its folder) if it does not exist.
+    ///
+    /// # Errors
+    /// A file that is not a loki profile store (never replaced), a corrupt one, or I/O.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| StoreError::Io(path.to_path_buf(), e))?;
+        }
+        Store::open_with(path, true)
+    }
+
+    /// Opens an existing store (for reading and resets), never creating one.
+    ///
+    /// # Errors
+    /// [`StoreError::Missing`] if there is no file, else as [`Store::open`].
+    pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
+        if !path.exists() {
+            return Err(StoreError::Missing(path.to_path_buf()));
+        }
+        Store::open_with(path, false)
+    }
+
+    fn open_with(path: &Path, create: bool) -> Result<Store, StoreError> {
+        check_header(path)?;
+        let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        if create {
+            flags |= OpenFlags::SQLITE_OPEN_CREATE;
+        }
+        let err = |e| classify(path, e);
+        let mut conn = Connection::open_with_flags(path, flags).map_err(err)?;
+        conn.busy_timeout(DEFAULT_BUSY_TIMEOUT).map_err(err)?;
+        let (app, version, tables) = identity(&conn).map_err(err)?;
+        if app == APPLICATION_ID {
+            if version > SCHEMA_VERSION {
+                return Err(StoreError::TooNew(path.to_path_buf(), version));
+            }
+        } else if app != 0 || tables > 0 {
+            return Err(StoreError::Foreign(path.to_path_buf()));
+        }
+        let check: String = conn
+            .query_row("PRAGMA quick_check", [], |r| r.get(0))
+            .map_err(err)?;
+        if check != "ok" {
+            return Err(StoreError::Corrupt(path.to_path_buf(), check));
+        }
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+            .map_err(err)?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(StoreError::NoWal(path.to_path_buf(), mode));
+        }
+        conn.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
+            .map_err(err)?;
+        if app == 0 {
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(err)?;
+            // Another client may have created the schema while we waited.
+            let (app, _, tables) = identity(&tx).map_err(err)?;
+            if app == 0 && tables > 0 {
+                return Err(StoreError::Foreign(path.to_path_buf()));
+            }
+            if app == 0 {
+                tx.execute_batch(SCHEMA).map_err(err)?;
+                tx.execute_batch(&format!(
+                    "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
+                ))
+                .map_err(err)?;
+            }
+            tx.commit().map_err(err)?;
+        }
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// How long a writer waits for the file to be free before [`StoreError::Busy`].
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn set_busy_timeout(&mut self, timeout: Duration) -> Result<(), StoreError> {
+        self.conn
+            .busy_timeout(timeout)
+            .map_err(|e| classify(&self.path, e))
+    }
+
+    /// Adds one hand's observations in one transaction: each opponent's hand count (and
+    /// VPIP / PFR hands), its 36 category counts as increments, and its new actions
+    /// appended to its recent-action windows, which keep the last `window` actions of
+    /// each context (round, bets to call), as Loki-2 does.
+    ///
+    /// # Errors
+    /// A name that is empty or too long, a busy file past the timeout, or SQLite errors
+    /// (nothing of the hand is written then).
+    pub fn record_hand(&mut self, deltas: &[HandDelta], window: usize) -> Result<(), StoreError> {
+        for d in deltas {
+            check_name(&d.name)?;
+        }
+        let path = self.path.clone();
+        let err = |e| classify(&path, e);
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(err)?;
+        for d in deltas {
+            tx.execute(
+                "INSERT INTO opponent (name) VALUES (?1) ON CONFLICT (name) DO NOTHING",
+                params![d.name],
+            )
+            .map_err(err)?;
+            let id: i64 = tx
+                .query_row(
+                    "SELECT id FROM opponent WHERE name = ?1",
+                    params![d.name],
+                    |r| r.get(0),
+                )
+                .map_err(err)?;
+            tx.execute(
+                "UPDATE opponent SET hands = hands + ?2, vpip_hands = vpip_hands + ?3, \
+                 pfr_hands = pfr_hands + ?4 WHERE id = ?1",
+                params![id, 1i64, i64::from(d.vpip), i64::from(d.pfr)],
+            )
+            .map_err(err)?;
+            let mut counts = [[[0i64; 3]; 3]; 4];
+            for o in &d.observations {
+                counts[usize::from(o.round)][usize::from(o.bets_to_call)][o.action.index()] += 1;
+            }
+            {
+                let mut add = tx
+                    .prepare_cached(
+                        "INSERT INTO action_count (opponent, round, bets_to_call, action, count) \
+                         VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (opponent, round, bets_to_call, action) \
+                         DO UPDATE SET count = count + excluded.count",
+                    )
+                    .map_err(err)?;
+                for (r, row) in counts.iter().enumerate() {
+                    for (b, cell) in row.iter().enumerate() {
+                        for (a, &k) in cell.iter().enumerate() {
+                            if k > 0 {
+                                add.execute(params![id, r as i64, b as i64, a as i64, k])
+                                    .map_err(err)?;
+                            }
+                        }
+                    }
+                }
+                let mut push = tx
+                    .prepare_cached(
+                        "INSERT INTO recent_action (opponent, round, bets_to_call, action) \
+                         VALUES (?1, ?2, ?3, ?4)",
+                    )
+                    .map_err(err)?;
+                for o in &d.observations {
+                    push.execute(params![
+                        id,
+                        i64::from(o.round),
+                        i64::from(o.bets_to_call),
+                        o.action.index() as i64
+                    ])
+                    .map_err(err)?;
+                }
+            }
+            if !d.observations.is_empty() {
+                tx.execute(
+                    "DELETE FROM recent_action WHERE id IN (SELECT id FROM \
+                     (SELECT id, ROW_NUMBER() OVER (PARTITION BY round, bets_to_call \
+                     ORDER BY id DESC) AS newer FROM recent_action WHERE opponent = ?1) \
+                     WHERE newer > ?2)",
+                    params![id, window as i64],
+                )
+                .map_err(err)?;
+            }
+        }
+        tx.commit().map_err(err)
+    }
+
+    /// The profile of one opponent, if any.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn profile(&self, name: &str) -> Result<Option<Profile>, StoreError> {
+        let err = |e| classify(&self.path, e);
+        let row = self.conn.query_row(
+            "SELECT id, hands, vpip_hands, pfr_hands FROM opponent WHERE name = ?1",
+            params![name],
+            |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, i64>(3)?,
+                ))
+            },
+        );
+        let (id, hands, vpip, pfr) = match row {
+            Ok(x) => x,
+            Err(rusqlite::Error::QueryReturnedNoRows) => return Ok(None),
+            Err(e) => return Err(err(e)),
+        };
+        let mut counts = [[[0u32; 3]; 3]; 4];
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT round, bets_to_call, action, count FROM action_count WHERE opponent = ?1",
+            )
+            .map_err(err)?;
+        let rows = stmt
+            .query_map(params![id], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, i64>(3)?,
+                ))
+            })
+            .map_err(err)?;
+        for row in rows {
+            let (r, b, a, k) = row.map_err(err)?;
+            let cell = usize::try_from(r)
+                .ok()
+                .and_then(|r| counts.get_mut(r))
+                .and_then(|row| row.get_mut(usize::try_from(b).ok()?))
+                .and_then(|cell| cell.get_mut(usize::try_from(a).ok()?))
+                .ok_or_else(|| {
+                    StoreError::Corrupt(self.path.clone(), format!("bad category {r} {b} {a}"))
+                })?;
+            *cell = u32::try_from(k.max(0)).unwrap_or(u32::MAX);
+        }
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT round, bets_to_call, action FROM recent_action WHERE opponent = ?1 ORDER BY id",
+            )
+            .map_err(err)?;
+        let rows = stmt
+            .query_map(params![id], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, i64>(2)?,
+                ))
+            })
+            .map_err(err)?;
+        let mut recent = Vec::new();
+        for row in rows {
+            let (r, b, a) = row.map_err(err)?;
+            let o = Observation::from_indices(r, b, a).ok_or_else(|| {
+                StoreError::Corrupt(self.path.clone(), format!("bad action {r} {b} {a}"))
+            })?;
+            recent.push(o);
+        }
+        let count = |x: i64| u64::try_from(x).unwrap_or(0);
+        Ok(Some(Profile {
+            name: name.to_string(),
+            hands: count(hands),
+            vpip_hands: count(vpip),
+            pfr_hands: count(pfr),
+            counts,
+            recent,
+        }))
+    }
+
+    /// Every opponent's name and hand count, by name.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn names(&self) -> Result<Vec<(String, u64)>, StoreError> {
+        let err = |e| classify(&self.path, e);
+        let mut stmt = self
+            .conn
+            .prepare("SELECT name, hands FROM opponent ORDER BY name")
+            .map_err(err)?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
+            .map_err(err)?;
+        rows.map(|r| {
+            r.map(|(n, h)| (n, u64::try_from(h).unwrap_or(0)))
+                .map_err(err)
+        })
+        .collect()
+    }
+
+    /// Every profile, by name.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn profiles(&self) -> Result<Vec<Profile>, StoreError> {
+        let mut out = Vec::new();
+        for (name, _) in self.names()? {
+            if let Some(p) = self.profile(&name)? {
+                out.push(p);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Deletes one opponent's profile; `false` if there was none.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn reset(&mut self, name: &str) -> Result<bool, StoreError> {
+        let n = self
+            .conn
+            .execute("DELETE FROM opponent WHERE name = ?1", params![name])
+            .map_err(|e| classify(&self.path, e))?;
+        Ok(n > 0)
+    }
+}
+
+fn identity(conn: &Connection) -> rusqlite::Result<(i32, i32, i64)> {
+    let app: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+    let version: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
+    Ok((app, version, tables))
+}
+
+/// Refuses a non-empty file that does not start with SQLite's header, before SQLite
+/// touches it.
+fn check_header(path: &Path) -> Result<(), StoreError> {
+    use std::io::Read;
+    let mut f = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(StoreError::Io(path.to_path_buf(), e)),
+    };
+    let mut head = Vec::with_capacity(16);
+    f.by_ref()
+        .take(16)
+        .read_to_end(&mut head)
+        .map_err(|e| StoreError::Io(path.to_path_buf(), e))?;
+    if head.is_empty() || head == b"SQLite format 3\0" {
+        Ok(())
+    } else {
+        Err(StoreError::NotSqlite(path.to_path_buf()))
+    }
+}
+
+fn check_name(name: &str) -> Result<(), StoreError> {
+    if name.is_empty() || name.len() > MAX_NAME_LEN || name.chars().any(char::is_control) {
+        return Err(StoreError::BadName(name.chars().take(40).collect()));
+    }
+    Ok(())
+}
