@@ -54,6 +54,8 @@ enum Command {
     Advise(advise::AdviseArgs),
     /// Duplicate tournament of the paper's experiments (Figure 4): results.json, profit.png.
     Tournament(tournament::TournamentArgs),
+    /// Merge the shard files of a sharded tournament into its results.json and profit.png.
+    Merge(tournament::MergeArgs),
     /// Weighted hand strength, hand potential and EHS of one hand (--json: one object).
     Assess(assess::AssessArgs),
     /// Generate pre-flop income-rate tables by roll-out simulation.
@@ -73,6 +75,7 @@ fn main() -> ExitCode {
         Command::Simulate(a) => simulate::run(a),
         Command::History(a) => history::run(a),
         Command::Tournament(a) => tournament::run(a),
+        Command::Merge(a) => tournament::merge(a),
         Command::Players(a) => players::run(a),
         Command::Frequencies(a) => frequencies::run(a),
         Command::Config(a) => players::run_config(a),

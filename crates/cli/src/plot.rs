@@ -16,8 +16,23 @@ fn register_font() {
     });
 }
 
+/// Per deal and seat, the net chips averaged over the matches' ledgers (match order;
+/// one ledger gives its own values).
+fn average(ledgers: &[DealLedger]) -> Vec<Vec<f64>> {
+    let deals = ledgers.iter().map(|l| l.net.len()).min().unwrap_or(0);
+    let m = ledgers.len().max(1) as f64;
+    (0..deals)
+        .map(|d| {
+            let seats = ledgers[0].net[d].len();
+            (0..seats)
+                .map(|i| ledgers.iter().map(|l| l.net[d][i] as f64).sum::<f64>() / m)
+                .collect()
+        })
+        .collect()
+}
+
 /// Cumulative average profit per kind after each deal (hands played = deals x rotations).
-pub fn curves(ledger: &DealLedger, kinds: &[String]) -> Vec<(String, Vec<f64>)> {
+pub fn curves(net: &[Vec<f64>], kinds: &[String]) -> Vec<(String, Vec<f64>)> {
     let mut names: Vec<String> = Vec::new();
     for k in kinds {
         if !names.contains(k) {
@@ -29,11 +44,10 @@ pub fn curves(ledger: &DealLedger, kinds: &[String]) -> Vec<(String, Vec<f64>)> 
         .map(|k| {
             let idx: Vec<usize> = (0..kinds.len()).filter(|&i| kinds[i] == k).collect();
             let mut acc = 0.0;
-            let pts = ledger
-                .net
+            let pts = net
                 .iter()
                 .map(|d| {
-                    acc += idx.iter().map(|&i| d[i] as f64).sum::<f64>() / idx.len() as f64;
+                    acc += idx.iter().map(|&i| d[i]).sum::<f64>() / idx.len() as f64;
                     acc
                 })
                 .collect();
@@ -62,12 +76,11 @@ pub fn thousands(x: f64) -> String {
 
 /// The per-deal profit of each kind (averaged over its copies), in the order of
 /// [`curves`], and its standard deviation over deals.
-fn deal_sd(ledger: &DealLedger, kinds: &[String], kind: &str) -> f64 {
+fn deal_sd(net: &[Vec<f64>], kinds: &[String], kind: &str) -> f64 {
     let idx: Vec<usize> = (0..kinds.len()).filter(|&i| kinds[i] == kind).collect();
-    let xs: Vec<f64> = ledger
-        .net
+    let xs: Vec<f64> = net
         .iter()
-        .map(|d| idx.iter().map(|&i| d[i] as f64).sum::<f64>() / idx.len().max(1) as f64)
+        .map(|d| idx.iter().map(|&i| d[i]).sum::<f64>() / idx.len().max(1) as f64)
         .collect();
     let n = xs.len();
     if n < 2 {
@@ -85,6 +98,8 @@ pub struct Caption {
     pub deals: u64,
     /// Seed.
     pub seed: u64,
+    /// Independent matches averaged (0: one, without `--matches`).
+    pub matches: u64,
 }
 
 /// Writes the profit plot: the average cumulative profit of each player type against
@@ -92,18 +107,19 @@ pub struct Caption {
 /// per-deal profit over the whole run).
 pub fn profit_png(
     path: &Path,
-    ledger: &DealLedger,
+    ledgers: &[DealLedger],
     kinds: &[String],
     rotations: usize,
     caption: &Caption,
 ) -> Result<()> {
     register_font();
-    let curves = curves(ledger, kinds);
+    let net = average(ledgers);
+    let curves = curves(&net, kinds);
     let sds: Vec<f64> = curves
         .iter()
-        .map(|(k, _)| deal_sd(ledger, kinds, k))
+        .map(|(k, _)| deal_sd(&net, kinds, k))
         .collect();
-    let deals = ledger.net.len().max(1);
+    let deals = net.len().max(1);
     let (lo, hi) = curves
         .iter()
         .zip(&sds)
@@ -128,13 +144,24 @@ pub fn profit_png(
         .map_err(|e| err(&e))?;
     title
         .draw(&Text::new(
-            format!(
-                "{} hands ({} deals x {} seatings), seed {}; shaded: 95% band of each type's cumulative profit",
-                thousands(caption.hands as f64),
-                thousands(caption.deals as f64),
-                rotations,
-                caption.seed
-            ),
+            if caption.matches == 0 {
+                format!(
+                    "{} hands ({} deals x {} seatings), seed {}; shaded: 95% band of each type's cumulative profit",
+                    thousands(caption.hands as f64),
+                    thousands(caption.deals as f64),
+                    rotations,
+                    caption.seed
+                )
+            } else {
+                format!(
+                    "mean of {} matches of {} deals x {} seatings ({} hands), seed {}; shaded: 95% band of the mean",
+                    thousands(caption.matches as f64),
+                    thousands(caption.deals as f64),
+                    rotations,
+                    thousands(caption.hands as f64),
+                    caption.seed
+                )
+            },
             (12, 34),
             ("sans-serif", 14).into_font().color(&RGBColor(80, 80, 80)),
         ))

@@ -10,20 +10,37 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use loki_engine::GameConfig;
 use loki_sim::{
-    seat_names, summarize, Checkpoint, Inputs, Results, Roster, Summary, Tournament,
-    TournamentFactory,
+    seat_names, summarize, Checkpoint, Inputs, Results, Roster, Shard, ShardResult, Summary,
+    Tournament, TournamentFactory,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// The paper's experiments.
+/// The paper's experiments and ours.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum Preset {
     /// Figure 4: two copies each of BPM, BPT, BPL, GOM and SOM, 100,000 hands.
     Figure4,
     /// One SOM against nine BPM, 100,000 hands.
     SomVsBpm,
+    /// Two SOM and two GOM among BPT, BPL and the reference styles TP, TA, LP, LA,
+    /// 100,000 hands.
+    Reference,
+    /// The figure-4 field with LOKI2 in GOM's seats, 100,000 hands.
+    Loki2,
+}
+
+impl Preset {
+    /// The players of the preset.
+    pub fn players(self) -> &'static str {
+        match self {
+            Preset::Figure4 => FIGURE4,
+            Preset::SomVsBpm => "SOM,9*BPM",
+            Preset::Reference => "2*SOM,2*GOM,BPT,BPL,TP,TA,LP,LA",
+            Preset::Loki2 => "2*BPM,2*BPT,2*BPL,2*SOM,2*LOKI2",
+        }
+    }
 }
 
 /// The figure-4 field.
@@ -68,16 +85,26 @@ pub struct TournamentArgs {
     /// same neighbors all run).
     #[arg(long, default_value_t = loki_sim::schedule::DEFAULT_SEATING_BLOCK)]
     seating_block: u64,
+    /// Independent duplicate matches (each its own seed derived from --seed and the
+    /// match number, each with fresh players); --hands are per match. results.json then
+    /// also reports each match and the spread between matches.
+    #[arg(long)]
+    matches: Option<u64>,
+    /// Play only shard I of N (0-based): the contiguous tables
+    /// [floor(I T / N), floor((I + 1) T / N)) of the T = matches x seats tables
+    /// (match m, rotation r is table m x seats + r), writing DIR/shard-I-of-N.json for
+    /// `loki merge`.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
 }
 
-/// Runs a tournament to the end and returns the summary (also used by `loki bench`).
+/// Runs a tournament (or one shard of it) to the end.
 pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     let (player_list, default_hands) = match a.preset {
-        Some(Preset::Figure4) => (FIGURE4.to_string(), 100_000),
-        Some(Preset::SomVsBpm) => ("SOM,9*BPM".to_string(), 100_000),
+        Some(p) => (p.players().to_string(), 100_000),
         None => (
             a.players.clone().unwrap_or_else(|| FIGURE4.to_string()),
             3_000,
@@ -93,6 +120,12 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     if a.batch == 0 {
         bail!("--batch must be positive");
     }
+    if a.matches == Some(0) {
+        bail!("--matches must be positive");
+    }
+    if a.shard.is_some() && a.phh.is_some() {
+        bail!("--phh is for whole runs; leave it out with --shard");
+    }
     let config = load_config(a.config.as_deref())?;
     let roster = Roster::new(config.clone())?;
     let kinds = roster.expand(&player_list)?;
@@ -104,6 +137,9 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     let game = GameConfig::limit(n, 1, 2, 2, 4)?;
     let mut inputs = make_inputs(a.seed, &player_list, &names, hands, &config)?;
     inputs.seating_block = a.seating_block;
+    inputs.matches = a.matches.unwrap_or(0);
+    let matches = inputs.matches.max(1);
+    let shard = a.shard.unwrap_or(Shard::ALL);
     let deals = inputs.deals;
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;
@@ -117,9 +153,12 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         .num_threads(threads)
         .build()
         .context("cannot start worker threads")?;
-    let mut t = Tournament::new(game, a.seed, &factory)?;
+    let mut t = Tournament::sharded(game, a.seed, matches, shard, &factory)?;
     t.set_seating_block(a.seating_block);
-    let ckpt_path = a.out.join("checkpoint.json");
+    let ckpt_path = a.out.join(match a.shard {
+        Some(s) => format!("checkpoint-{}-of-{}.json", s.index, s.count),
+        None => "checkpoint.json".to_string(),
+    });
     let mut phh_bytes = 0u64;
     if a.resume && ckpt_path.exists() {
         let c: Checkpoint = serde_json::from_str(
@@ -127,14 +166,14 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
                 .with_context(|| format!("cannot read {}", ckpt_path.display()))?,
         )
         .with_context(|| format!("bad checkpoint {}", ckpt_path.display()))?;
-        if c.inputs != inputs {
+        if c.inputs != inputs || c.shard != shard {
             bail!(
-                "{} was made with other inputs (players, hands, seed or config); remove it or rerun without --resume",
+                "{} was made with other inputs (players, hands, seed, matches, shard or config); remove it or rerun without --resume",
                 ckpt_path.display()
             );
         }
-        for (r, states) in c.players.iter().enumerate() {
-            let ps = t.players_mut(r).context("checkpoint has too many tables")?;
+        for (i, states) in c.players.iter().enumerate() {
+            let ps = t.players_mut(i).context("checkpoint has too many tables")?;
             for (p, s) in ps.iter_mut().zip(states) {
                 if let Some(s) = s {
                     p.load_state(s)?;
@@ -150,11 +189,12 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         None => None,
     };
     t.keep_records(phh.is_some());
-    let bar = progress(a.quiet, inputs.hands);
-    bar.set_position(t.deals_played() * n as u64);
+    let per_deal = t.tables() as u64;
+    let bar = progress(a.quiet, deals * per_deal);
+    bar.set_position(t.deals_played() * per_deal);
     let start_deals = t.deals_played();
     let started = std::time::Instant::now();
-    let mut hand_key = t.deals_played() * n as u64;
+    let mut hand_key = t.deals_played() * per_deal;
     while t.deals_played() < deals {
         let count = a.batch.min(deals - t.deals_played());
         let played = pool.install(|| t.play_batch(count, &factory))?;
@@ -171,30 +211,39 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
             }
             w.flush()?;
         }
-        write_checkpoint(&ckpt_path, &inputs, &mut t, phh.as_ref().map_or(0, |p| p.1))?;
-        bar.set_position(t.deals_played() * n as u64);
+        write_checkpoint(
+            &ckpt_path,
+            &inputs,
+            shard,
+            &mut t,
+            phh.as_ref().map_or(0, |p| p.1),
+        )?;
+        bar.set_position(t.deals_played() * per_deal);
     }
     bar.finish_and_clear();
-    let summary = summarize(t.ledger(), &names, &kinds, n, 2);
-    let results = Results {
-        inputs: &inputs,
-        summary: &summary,
-    };
-    std::fs::write(a.out.join("results.json"), results.to_json()?)?;
-    plot::profit_png(
-        &a.out.join("profit.png"),
-        t.ledger(),
-        &kinds,
-        n,
-        &plot::Caption {
-            hands: inputs.hands,
-            deals: inputs.deals,
-            seed: inputs.seed,
-        },
-    )?;
-    print_table(&summary, &inputs);
     let secs = started.elapsed().as_secs_f64();
-    let new_hands = (t.deals_played() - start_deals) * n as u64;
+    let new_hands = (t.deals_played() - start_deals) * per_deal;
+    if let Some(s) = a.shard {
+        let range = s.tables(matches * n as u64)?;
+        let result = ShardResult {
+            inputs: inputs.clone(),
+            shard: s,
+            tables: range.clone(),
+            matches: t.match_ledgers().to_vec(),
+        };
+        let path = a.out.join(shard_file_name(s));
+        write_atomically(&path, &serde_json::to_string(&result)?)?;
+        println!(
+            "shard {s}: tables {}..{} of {}, {new_hands} hands; {}",
+            range.start,
+            range.end,
+            matches * n as u64,
+            path.display()
+        );
+    } else {
+        let ledgers: Vec<_> = t.match_ledgers().iter().map(|l| l.ledger.clone()).collect();
+        finish(&inputs, &ledgers, &names, &kinds, &a.out)?;
+    }
     if !a.quiet && secs > 0.0 {
         eprintln!(
             "{new_hands} hands in {secs:.1} s ({:.0} hands/s); results in {}",
@@ -202,6 +251,135 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
             a.out.display()
         );
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The file a shard writes into its --out folder.
+pub fn shard_file_name(s: Shard) -> String {
+    format!("shard-{}-of-{}.json", s.index, s.count)
+}
+
+/// Writes `text` to `path` through a temporary file and a rename, so that a reader never
+/// sees a half-written file.
+fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    let tmp = path.with_extension("json.tmp");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Writes results.json and profit.png of a whole run and prints its table: one match
+/// (without `--matches`) exactly as always; several with the pooled statistics, the
+/// between-match spread and each match's results.
+fn finish(
+    inputs: &Inputs,
+    ledgers: &[loki_sim::DealLedger],
+    names: &[String],
+    kinds: &[String],
+    out: &Path,
+) -> Result<()> {
+    let n = names.len();
+    let json = if inputs.matches == 0 {
+        let summary = summarize(&ledgers[0], names, kinds, n, 2);
+        print_table(&summary, inputs);
+        Results {
+            inputs,
+            summary: &summary,
+        }
+        .to_json()?
+    } else {
+        let r = loki_sim::MatchesResults::new(inputs, ledgers, names, kinds, n, 2);
+        print_table(&r.pooled, inputs);
+        println!();
+        println!(
+            "{:<10} {:>10} {:>12} {:>10}   over {} matches",
+            "kind", "sb/hand", "sd matches", "+/- 95%", inputs.matches
+        );
+        for k in &r.between_matches {
+            println!(
+                "{:<10} {:>10.4} {:>12.4} {:>10.4}",
+                k.kind, k.sb_per_hand, k.sd, k.ci95
+            );
+        }
+        r.to_json()?
+    };
+    std::fs::write(out.join("results.json"), json)?;
+    plot::profit_png(
+        &out.join("profit.png"),
+        ledgers,
+        kinds,
+        n,
+        &plot::Caption {
+            hands: inputs.hands * inputs.matches.max(1),
+            deals: inputs.deals,
+            seed: inputs.seed,
+            matches: inputs.matches,
+        },
+    )?;
+    Ok(())
+}
+
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// Folders holding shard files (shard-I-of-N.json), or the files themselves.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    /// Where to write results.json and profit.png.
+    #[arg(long, default_value = "loki-tournament")]
+    out: PathBuf,
+}
+
+/// `loki merge`: checks that the shard files are the shards of one run, each exactly
+/// once, and writes the results of the whole run, byte-identical to the unsharded run.
+pub fn merge(a: MergeArgs) -> Result<ExitCode> {
+    let mut files = Vec::new();
+    for p in &a.inputs {
+        if p.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
+                .with_context(|| format!("cannot read {}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| {
+                    f.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with("shard-") && n.ends_with(".json"))
+                })
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                bail!("{} holds no shard-I-of-N.json file", p.display());
+            }
+            files.extend(found);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let shards = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f)
+                .with_context(|| format!("cannot read {}", f.display()))?;
+            let r: ShardResult = serde_json::from_str(&text).with_context(|| {
+                format!(
+                    "{} is not a complete shard file (truncated or not a shard)",
+                    f.display()
+                )
+            })?;
+            Ok((f.display().to_string(), r))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let (inputs, ledgers) = loki_sim::merge(&shards)?;
+    let config: loki_bot::LokiConfig = serde_json::from_value(inputs.configuration.clone())
+        .context("the shards' configuration does not load")?;
+    let roster = Roster::new(config)?;
+    let kinds = roster.expand(&inputs.player_list)?;
+    std::fs::create_dir_all(&a.out)
+        .with_context(|| format!("cannot create {}", a.out.display()))?;
+    finish(&inputs, &ledgers, &inputs.seats, &kinds, &a.out)?;
+    eprintln!(
+        "{} shards merged; results in {}",
+        shards.len(),
+        a.out.display()
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -300,6 +478,7 @@ fn open_phh(path: &Path, resuming: bool, bytes: u64) -> Result<(std::fs::File, u
 fn write_checkpoint(
     path: &Path,
     inputs: &Inputs,
+    shard: Shard,
     t: &mut Tournament,
     phh_bytes: u64,
 ) -> Result<()> {
@@ -310,16 +489,12 @@ fn write_checkpoint(
     }
     let c = Checkpoint {
         inputs: inputs.clone(),
-        shard: loki_sim::Shard::ALL,
+        shard,
         matches: t.match_ledgers().to_vec(),
         players,
         phh_bytes,
     };
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, serde_json::to_string(&c)?)
-        .with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    write_atomically(path, &serde_json::to_string(&c)?)
 }
 
 fn print_table(s: &Summary, inputs: &Inputs) {

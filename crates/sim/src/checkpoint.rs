@@ -1,7 +1,7 @@
 //! The files of a tournament run as serde types: the inputs its results depend on,
 //! `results.json` (inputs and summary), and the checkpoint that `--resume` continues
 //! from (per-deal results and every player's saved state after a batch).
-use crate::stats::Summary;
+use crate::stats::{mean_ci95, summarize, DealLedger, Summary};
 use serde::{Deserialize, Serialize};
 
 /// The game of a tournament (chips).
@@ -121,4 +121,111 @@ pub struct Checkpoint {
     pub players: Vec<Vec<Option<String>>>,
     /// Bytes of the hand-history file written so far (it is cut back to this on resume).
     pub phh_bytes: u64,
+}
+
+/// One kind's results across independent matches.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KindSpread {
+    /// The kind.
+    pub kind: String,
+    /// The mean over matches of the kind's sb/hand.
+    pub sb_per_hand: f64,
+    /// The standard deviation of the kind's sb/hand between matches.
+    pub sd: f64,
+    /// Half-width of the 95% interval of the mean over matches (1.96 sd / sqrt(M)).
+    pub ci95: f64,
+}
+
+/// One match of a multi-match run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchSummary {
+    /// The match number.
+    #[serde(rename = "match")]
+    pub match_index: u64,
+    /// Its seed.
+    pub seed: u64,
+    /// Its results.
+    #[serde(flatten)]
+    pub summary: Summary,
+}
+
+/// `results.json` of a run with `--matches`: the inputs, the pooled statistics over the
+/// deals of all matches, the spread between matches, and each match.
+#[derive(Debug, Serialize)]
+pub struct MatchesResults<'a> {
+    /// The inputs.
+    #[serde(flatten)]
+    pub inputs: &'a Inputs,
+    /// Pooled over all deals of all matches (intervals over deals across matches).
+    #[serde(flatten)]
+    pub pooled: Summary,
+    /// Per kind, the spread of sb/hand between matches.
+    pub between_matches: Vec<KindSpread>,
+    /// Each match.
+    pub per_match: Vec<MatchSummary>,
+}
+
+impl MatchesResults<'_> {
+    /// The results of the matches' ledgers (match order).
+    pub fn new<'a>(
+        inputs: &'a Inputs,
+        ledgers: &[DealLedger],
+        names: &[String],
+        kinds: &[String],
+        rotations: usize,
+        small_bet: i64,
+    ) -> MatchesResults<'a> {
+        let all = DealLedger {
+            net: ledgers.iter().flat_map(|l| l.net.iter().cloned()).collect(),
+        };
+        let pooled = summarize(&all, names, kinds, rotations, small_bet);
+        let per_match: Vec<MatchSummary> = ledgers
+            .iter()
+            .enumerate()
+            .map(|(m, l)| MatchSummary {
+                match_index: m as u64,
+                seed: crate::schedule::match_seed(inputs.seed, m as u64),
+                summary: summarize(l, names, kinds, rotations, small_bet),
+            })
+            .collect();
+        let between_matches = pooled
+            .kinds
+            .iter()
+            .map(|k| {
+                let xs: Vec<f64> = per_match
+                    .iter()
+                    .filter_map(|m| m.summary.kinds.iter().find(|x| x.kind == k.kind))
+                    .map(|x| x.sb_per_hand)
+                    .collect();
+                let (mean, ci95) = mean_ci95(&xs);
+                let sd = if xs.len() < 2 {
+                    0.0
+                } else {
+                    (xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>()
+                        / (xs.len() - 1) as f64)
+                        .sqrt()
+                };
+                KindSpread {
+                    kind: k.kind.clone(),
+                    sb_per_hand: mean,
+                    sd,
+                    ci95: if ci95.is_finite() { ci95 } else { 0.0 },
+                }
+            })
+            .collect();
+        MatchesResults {
+            inputs,
+            pooled,
+            between_matches,
+            per_match,
+        }
+    }
+
+    /// The bytes of `results.json`.
+    ///
+    /// # Errors
+    /// A value JSON cannot hold (a bug).
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        Ok(serde_json::to_string_pretty(self)? + "\n")
+    }
 }

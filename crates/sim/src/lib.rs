@@ -11,7 +11,7 @@ pub mod schedule;
 pub mod shard;
 pub mod stats;
 
-pub use checkpoint::{Checkpoint, Game, Inputs, Results};
+pub use checkpoint::{Checkpoint, Game, Inputs, KindSpread, MatchSummary, MatchesResults, Results};
 pub use roster::{player_seed, seat_names, Roster, RosterError, TournamentFactory};
 pub use runner::{PlayedHand, PlayerFactory, SimError, Tournament};
 pub use shard::{merge, MatchLedger, Shard, ShardError, ShardResult};
