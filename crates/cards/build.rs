@@ -1,13 +1,19 @@
 //! Generates the evaluator's lookup tables (see `src/hand.rs` for how they are used).
 //!
-//! * `RANK_LOOKUP`: a perfect hash from the OMPEval rank key (the sum of one multiplier
-//!   per card rank; unique for every multiset of at most 7 ranks with at most 4 of each)
-//!   to the hand rank of the best non-flush five-card hand. Displacement hashing
-//!   (Tarjan-Yao): `index = key + OFFSETS[key >> 12]`, offsets found greedily.
+//! * `RANK_LOOKUP` (2^17 entries) and `OFFSETS` (8,192 rows): a perfect hash from the
+//!   OMPEval rank key `k` (the sum of one multiplier per card rank; unique for every
+//!   multiset of at most 7 ranks with at most 4 of each) to the hand rank of the best
+//!   non-flush five-card hand. The hand's key holds `k * KEY_MUL`; displacement hashing
+//!   (Tarjan-Yao) with `row = key >> 51` and `index = ((key as u32) + OFFSETS[row]) >>
+//!   15`, offsets found greedily (first fit, largest rows first; keys of equal rank may
+//!   share a slot). Both indices are in range by their types, so the evaluator needs no
+//!   mask and no bounds check.
 //! * `FLUSH_LOOKUP`: the rank of the best flush or straight flush for every 13-bit
 //!   mask of one suit's ranks.
 //!
-//! The generator checks its own result: 7,462 distinct ranks, no collision.
+//! The generator checks its own result: 7,462 distinct ranks, and every rank key (with
+//! the smallest and the largest suit counters of a hand without a flush) reads back its
+//! own rank through the evaluator's index arithmetic.
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 
@@ -17,7 +23,17 @@ const RANK_MULT: [u32; 13] = [
     0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000, 0x41a013, 0x47802e, 0x479068,
     0x48c0e4, 0x48f211, 0x494493,
 ];
-const ROW_SHIFT: u32 = 12;
+/// The hand key carries the rank key `k` as `k * KEY_MUL` (wrapping), which puts `k`'s
+/// high bits at the top of the word and `k mod 2^16` in bits 16..31, above the four suit
+/// counters in bits 0..15.
+const KEY_MUL: u64 = (1 << 39) + (1 << 16);
+/// Row of the displacement hash: `key >> ROW_SHIFT`, below 8,192 by its type.
+const ROW_SHIFT: u32 = 51;
+/// Table index: `((key as u32) + OFFSETS[row]) >> INDEX_SHIFT`, below 2^17 by its type.
+const INDEX_SHIFT: u32 = 15;
+const TABLE_SIZE: usize = 1 << (32 - INDEX_SHIFT);
+/// The suit counters of a hand without a flush are at most 3 + 4 in each 4-bit field.
+const MAX_COUNTERS: u64 = 0x7777;
 
 /// A comparable value of the best five-card hand: category (0 = high card .. 8 = straight
 /// flush) then up to five tie-break ranks, four bits each.
@@ -142,13 +158,16 @@ fn main() {
     }
     assert_eq!(per_cat, [1277, 2860, 858, 858, 10, 1277, 156, 156, 10]);
 
-    // Perfect hash over rank keys.
-    let mut rows: HashMap<u32, Vec<(u32, u16)>> = HashMap::new();
+    // A displacement perfect hash of the rank keys. A key's column is its bits 16..31; a
+    // row's keys go to slots (2 * column + offset) mod 2^17 (the table is cyclic), and two
+    // keys may share a slot when they have the same rank.
+    let mut table: Vec<Option<u16>> = vec![None; TABLE_SIZE];
+    let mut rows: HashMap<u64, Vec<(usize, u16)>> = HashMap::new();
     let mut seen = HashMap::new();
     for counts in &multisets {
-        let key: u32 = (0..13).map(|r| counts[r] * RANK_MULT[r]).sum();
+        let k: u32 = (0..13).map(|r| counts[r] * RANK_MULT[r]).sum();
         assert!(
-            seen.insert(key, *counts).is_none(),
+            seen.insert(k, *counts).is_none(),
             "rank multipliers collide"
         );
         let n: u32 = counts.iter().sum();
@@ -157,50 +176,57 @@ fn main() {
         } else {
             0
         };
+        let key = u64::from(k).wrapping_mul(KEY_MUL);
+        let column = (key as u32 >> 16) as usize;
         rows.entry(key >> ROW_SHIFT)
             .or_default()
-            .push((key & ((1 << ROW_SHIFT) - 1), rank));
+            .push((column, rank));
     }
-    let max_key = *seen.keys().max().unwrap();
-    let n_rows = (max_key >> ROW_SHIFT) + 1;
-    assert!(n_rows <= 8192);
-    let mut order: Vec<u32> = rows.keys().copied().collect();
+    for cols in rows.values() {
+        let mut c: Vec<usize> = cols.iter().map(|c| c.0).collect();
+        c.sort_unstable();
+        c.dedup();
+        assert_eq!(c.len(), cols.len(), "columns are distinct within a row");
+    }
+    let n_rows = 1usize << (64 - ROW_SHIFT);
+    let mut order: Vec<u64> = rows.keys().copied().collect();
     order.sort_by_key(|r| (std::cmp::Reverse(rows[r].len()), *r));
-    let mut table: Vec<Option<u16>> = Vec::new();
-    let mut offsets = vec![0u32; 8192];
-    let mut first_free = 0usize;
+    let mut offsets = vec![0u32; n_rows];
     for row in order {
         let cols = &rows[&row];
-        let min_col = cols.iter().map(|c| c.0).min().unwrap() as usize;
-        let mut base = first_free.saturating_sub(min_col);
-        loop {
-            if cols
-                .iter()
-                .all(|&(c, _)| table.get(base + c as usize).is_none_or(|s| s.is_none()))
-            {
-                break;
-            }
-            base += 1;
-        }
+        let slot = |base: usize, c: usize| (2 * c + base) % TABLE_SIZE;
+        let base = (0..TABLE_SIZE)
+            .find(|&b| {
+                cols.iter()
+                    .all(|&(c, rank)| table[slot(b, c)].is_none_or(|v| v == rank))
+            })
+            .expect("the rank table is full");
         for &(c, rank) in cols {
-            let i = base + c as usize;
-            if table.len() <= i {
-                table.resize(i + 1, None);
-            }
-            table[i] = Some(rank);
+            table[slot(base, c)] = Some(rank);
         }
-        while first_free < table.len() && table[first_free].is_some() {
-            first_free += 1;
-        }
-        offsets[row as usize] = (base as u32).wrapping_sub(row << ROW_SHIFT);
+        offsets[row as usize] = (base as u32) << INDEX_SHIFT;
     }
-    let size = table.len().next_power_of_two();
-    assert!(size <= 1 << 17);
-
-    let mut flush = vec![0u16; 8192];
+    let used = table.iter().filter(|s| s.is_some()).count();
+    // Every rank key reads back its own rank through the evaluator's arithmetic, with the
+    // smallest and the largest suit counters of a hand without a flush.
+    for (&k, counts) in &seen {
+        let n: u32 = counts.iter().sum();
+        let want = if n >= 5 {
+            dense[&value_from_counts(counts)] as u16
+        } else {
+            0
+        };
+        for counters in [0x3333, MAX_COUNTERS] {
+            let key = u64::from(k).wrapping_mul(KEY_MUL).wrapping_add(counters);
+            let row = (key >> ROW_SHIFT) as usize;
+            let index = (key as u32).wrapping_add(offsets[row]) >> INDEX_SHIFT;
+            assert_eq!(table[index as usize], Some(want), "rank key {k}");
+        }
+    }
+    let mut flush = vec![0u32; 8192];
     for (mask, slot) in flush.iter_mut().enumerate() {
         if (mask as u32).count_ones() >= 5 {
-            *slot = dense[&value_from_flush(mask as u32)] as u16;
+            *slot = dense[&value_from_flush(mask as u32)];
         }
     }
 
@@ -211,26 +237,24 @@ fn main() {
         "pub(crate) const RANK_MULT: [u32; 13] = {RANK_MULT:?};"
     )
     .unwrap();
+    writeln!(out, "pub(crate) const KEY_MUL: u64 = {KEY_MUL};").unwrap();
     writeln!(out, "pub(crate) const ROW_SHIFT: u32 = {ROW_SHIFT};").unwrap();
-    writeln!(out, "pub(crate) const RANK_LOOKUP_SIZE: usize = {size};").unwrap();
+    writeln!(out, "pub(crate) const INDEX_SHIFT: u32 = {INDEX_SHIFT};").unwrap();
+    writeln!(out, "pub(crate) const RANK_LOOKUP_USED: usize = {used};").unwrap();
+    let lookup: Vec<u16> = table.iter().map(|s| s.unwrap_or(0)).collect();
     writeln!(
         out,
-        "pub(crate) const RANK_LOOKUP_USED: usize = {};",
-        table.len()
+        "pub(crate) static RANK_LOOKUP: [u16; {TABLE_SIZE}] = {lookup:?};"
     )
     .unwrap();
-    let lookup: Vec<u16> = (0..size)
-        .map(|i| table.get(i).copied().flatten().unwrap_or(0))
-        .collect();
     writeln!(
         out,
-        "pub(crate) static RANK_LOOKUP: [u16; {size}] = {lookup:?};"
+        "pub(crate) static OFFSETS: [u32; {n_rows}] = {offsets:?};"
     )
     .unwrap();
-    writeln!(out, "pub(crate) static OFFSETS: [u32; 8192] = {offsets:?};").unwrap();
     writeln!(
         out,
-        "pub(crate) static FLUSH_LOOKUP: [u16; 8192] = {flush:?};"
+        "pub(crate) static FLUSH_LOOKUP: [u32; 8192] = {flush:?};"
     )
     .unwrap();
     let path = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("tables.rs");
