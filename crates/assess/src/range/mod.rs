@@ -105,6 +105,7 @@
 //! faster.
 mod board;
 mod cache;
+mod prefix;
 mod simd;
 mod sweep;
 
