@@ -40,10 +40,11 @@
 //! * a flush on the flop (or turn) board plus two cards needs 3 (or 3-4) board cards of
 //!   one suit, and then that suit is s on every runout.
 //!
-//! The types are sorted by y and swept in y-tie groups; running counts over the
-//! (at most about 170) distinct x values, one for all holdings and one per card type,
-//! give each type's counts with two queries (before and after its tie group is
-//! inserted). Card removal is inclusion-exclusion: the count over all live holdings,
+//! The types are sorted by y (a two-pass radix sort) and swept in y-tie groups; running
+//! counts over the (at most about 170) distinct x values, one for all holdings and one
+//! per card type, give each type's counts with two queries (before and after its tie
+//! group is inserted). The running counts are blocked prefix sums (`prefix.rs`): an
+//! insert is two 16-lane vector adds, a query two loads, whatever the number of x values. Card removal is inclusion-exclusion: the count over all live holdings,
 //! minus the holdings through our first card, minus those through our second (both
 //! depend only on the card's type), plus the holding itself. The counts are added per
 //! (flush suit, type key); the holdings that touch the runout take back what their type
@@ -58,6 +59,15 @@
 //! G-orbit is swept, its counts multiplied by the orbit size, and at the end
 //! `total(h) = (1/|G|) * sum over g in G of W(g(h))` (exact integer division). Monotone
 //! flops sweep 344 runouts instead of 1,176, two-tone flops 721.
+//!
+//! Runout groups: two runouts sweep identically when they have the same flush suit and
+//! the same card types (rank, of the flush suit or not) of their runout cards: the live
+//! card types then come in the same numbers and every holding type has the same x and
+//! y. Each group of orbit representatives is swept once, its counts multiplied by the
+//! group's runouts; only the take-back of the holdings that touch a runout (and the cache
+//! rows) stays per runout. A rainbow flop sweeps 289 groups instead of 1,176 runouts
+//! (91 rank pairs without a flush suit plus 198 runouts with one), a two-tone flop 355,
+//! a monotone flop 266, a turn as few as 23.
 //!
 //! Hot loops are portable Rust written to auto-vectorise; on x86-64 with AVX2 the sweep
 //! and the counts pass are compiled a second time with AVX2 and picked at run time (the

@@ -418,3 +418,27 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use loki_cards::parse_cards;
+
+    /// The number of sweeps per texture, and every group holds runouts of one signature
+    /// (checked through the sweep itself in `mod.rs` and `tests/range.rs`).
+    #[test]
+    fn runout_groups_per_texture() {
+        let groups = |b: &str| {
+            let info = BoardInfo::new(&parse_cards(b).unwrap()).unwrap();
+            let g = runout_groups(&info);
+            let orbits: usize = g.iter().map(Vec::len).sum();
+            assert_eq!(orbits, info.orbits.len(), "every orbit in one group on {b}");
+            g.len()
+        };
+        let counts: Vec<usize> = ["5s4dKh", "3h4cJh", "JcQc8c", "9d2s9h", "7c7d7h", "3h4cJh2h"]
+            .iter()
+            .map(|b| groups(b))
+            .collect();
+        assert_eq!(counts, [289, 355, 266, 223, 156, 23]);
+    }
+}
