@@ -5,10 +5,12 @@
 //!   hash from the OMPEval rank key `k` (the sum of one multiplier per card rank; unique
 //!   for every multiset of at most 7 ranks with at most 4 of each) to the hand rank of
 //!   the best non-flush five-card hand, 0 for fewer than five cards.
-//! * `OFFSETS` (8,192 rows): displacement hashing (Tarjan-Yao) with `row = k >> 12` and
-//!   `index = (k + offset[row]) mod 2^17`, offsets found greedily (first fit, largest rows
-//!   first, the table cyclic; entries of equal rank may share a slot). They are stored
-//!   shifted up by 47, where the hand's key holds `k mod 2^17`.
+//! * `OFFSETS` (8,192 rows): displacement hashing (Tarjan-Yao). The hand's key holds
+//!   `k * (2^39 + 2^16)`; the row is `key >> 51` (about `k >> 12`) and the column `k mod
+//!   2^16`, and a row's keys go to slots `(2 column + offset) mod 2^17`; offsets found
+//!   greedily (first fit, largest rows first, the table cyclic; entries of equal rank may
+//!   share a slot) and stored shifted up by 15, so that the evaluator's index is
+//!   `((key as u32) + OFFSETS[row]) >> 15`.
 //!
 //! The generator checks its own result: 7,462 distinct ranks, and every rank key (with
 //! the smallest and the largest suit counters of a hand without a flush) and every flush
@@ -22,23 +24,20 @@ const RANK_MULT: [u32; 13] = [
     0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000, 0x41a013, 0x47802e, 0x479068,
     0x48c0e4, 0x48f211, 0x494493,
 ];
-/// The hand key carries the rank key `k` (below 2^25) as `k * KEY_MUL` (wrapping): `k`
-/// itself in bits 7..31 and `k mod 2^17` in bits 47..63. The suit counters sit in the
-/// free bits 0..3 and 32..43.
-const KEY_MUL: u64 = (1 << 7) + (1 << 47);
-/// Row of the displacement hash: `(key as u32) >> ROW_SHIFT` = `k >> 12`, below 8,192 by
-/// its type.
-const ROW_SHIFT: u32 = 19;
-/// Table index: `(key + OFFSETS[row]) >> INDEX_SHIFT`, below 2^17 by its type.
-const INDEX_SHIFT: u32 = 47;
-const TABLE_SIZE: usize = 1 << (64 - INDEX_SHIFT);
-/// Columns per row (`k mod 4096`).
-const COLUMNS: u32 = 1 << 12;
+/// The hand key carries the rank key `k` (below 2^25) as `k * KEY_MUL` (wrapping): `k`'s
+/// high bits fill the top of the word and `k mod 2^16` sits in bits 16..31, above the
+/// four suit counters in bits 0..15.
+const KEY_MUL: u64 = (1 << 39) + (1 << 16);
+/// Row of the displacement hash: `key >> ROW_SHIFT`, below 8,192 by its type.
+const ROW_SHIFT: u32 = 51;
+/// Table index: `((key as u32) + OFFSETS[row]) >> INDEX_SHIFT`, below 2^17 by its type.
+const INDEX_SHIFT: u32 = 15;
+const TABLE_SIZE: usize = 1 << (32 - INDEX_SHIFT);
 /// The flush ranks: slot `FLUSH_BASE | (13-bit rank mask of the flush suit)`.
 const FLUSH_BASE: usize = TABLE_SIZE - 8192;
-/// The suit counters of a hand without a flush: at most 3 + 4 in each 4-bit field.
-const MAX_COUNTERS: u64 = 7 | 0x777 << 32;
-const MIN_COUNTERS: u64 = 3 | 0x333 << 32;
+/// The suit counters of a hand without a flush: 3 to 3 + 4 in each 4-bit field.
+const MAX_COUNTERS: u64 = 0x7777;
+const MIN_COUNTERS: u64 = 0x3333;
 
 /// A comparable value of the best five-card hand: category (0 = high card .. 8 = straight
 /// flush) then up to five tie-break ranks, four bits each.
@@ -186,15 +185,16 @@ fn main() {
     assert_eq!(per_cat, [1277, 2860, 858, 858, 10, 1277, 156, 156, 10]);
 
     // One table of 2^17 ranks: the flush ranks at FLUSH_BASE | mask, and around them a
-    // displacement perfect hash of the rank keys: row k >> 12, slot (k + offset) mod 2^17
-    // (the table is cyclic). Two entries may share a slot when they have the same rank.
+    // displacement perfect hash of the rank keys: row key >> 51, column (key as u32) >> 16
+    // (k mod 2^16), slot (2 column + offset) mod 2^17 (the table is cyclic). Two entries
+    // may share a slot when they have the same rank.
     let mut table: Vec<Option<u16>> = vec![None; TABLE_SIZE];
     for mask in 0u32..8192 {
         if (5..=7).contains(&mask.count_ones()) {
             table[FLUSH_BASE | mask as usize] = Some(dense[&value_from_flush(mask)] as u16);
         }
     }
-    let mut rows: HashMap<u32, Vec<(usize, u16)>> = HashMap::new();
+    let mut rows: HashMap<u64, Vec<(usize, u16)>> = HashMap::new();
     let mut seen = HashMap::new();
     for counts in &multisets {
         let k: u32 = (0..13).map(|r| counts[r] * RANK_MULT[r]).sum();
@@ -209,17 +209,25 @@ fn main() {
         } else {
             0
         };
-        rows.entry(k / COLUMNS)
+        let key = u64::from(k).wrapping_mul(KEY_MUL);
+        rows.entry(key >> ROW_SHIFT)
             .or_default()
-            .push(((k % COLUMNS) as usize, rank));
+            .push(((key as u32 >> 16) as usize, rank));
     }
-    let n_rows = 1usize << (32 - ROW_SHIFT);
-    let mut order: Vec<u32> = rows.keys().copied().collect();
+    for cols in rows.values() {
+        let mut c: Vec<usize> = cols.iter().map(|c| c.0).collect();
+        c.sort_unstable();
+        c.dedup();
+        assert_eq!(c.len(), cols.len(), "columns are distinct within a row");
+    }
+    let n_rows = 1usize << (64 - ROW_SHIFT);
+    let mut order: Vec<u64> = rows.keys().copied().collect();
     order.sort_by_key(|r| (std::cmp::Reverse(rows[r].len()), *r));
-    let mut offsets = vec![0u64; n_rows];
+    let mut offsets = vec![0u32; n_rows];
     for row in order {
         let cols = &rows[&row];
-        let slot = |base: usize, c: usize| (base + c) % TABLE_SIZE;
+        // index = ((column << 16 | counters) + (base << 15)) >> 15 = 2 column + base.
+        let slot = |base: usize, c: usize| (2 * c + base) % TABLE_SIZE;
         let base = (0..TABLE_SIZE)
             .find(|&b| {
                 cols.iter()
@@ -229,10 +237,7 @@ fn main() {
         for &(c, rank) in cols {
             table[slot(base, c)] = Some(rank);
         }
-        // slot = (k + offset) mod 2^17 with k = row * 4096 + c.
-        let start = (row * COLUMNS) as usize % TABLE_SIZE;
-        let offset = (base + TABLE_SIZE - start) % TABLE_SIZE;
-        offsets[row as usize] = (offset as u64) << INDEX_SHIFT;
+        offsets[row as usize] = (base as u32) << INDEX_SHIFT;
     }
     let used = table.iter().filter(|s| s.is_some()).count();
     // Every rank key reads back its own rank through the evaluator's arithmetic, with the
@@ -246,8 +251,8 @@ fn main() {
         };
         for counters in [MIN_COUNTERS, MAX_COUNTERS] {
             let key = u64::from(k).wrapping_mul(KEY_MUL).wrapping_add(counters);
-            let row = (key as u32 >> ROW_SHIFT) as usize;
-            let index = key.wrapping_add(offsets[row]) >> INDEX_SHIFT;
+            let row = (key >> ROW_SHIFT) as usize;
+            let index = (key as u32).wrapping_add(offsets[row]) >> INDEX_SHIFT;
             assert_eq!(table[index as usize], Some(want), "rank key {k}");
         }
     }
@@ -282,7 +287,7 @@ fn main() {
     .unwrap();
     writeln!(
         out,
-        "pub(crate) static OFFSETS: [u64; {n_rows}] = {offsets:?};"
+        "pub(crate) static OFFSETS: [u32; {n_rows}] = {offsets:?};"
     )
     .unwrap();
     let path = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("tables.rs");
