@@ -1,4 +1,4 @@
-//! Times the range table of one flop (default the rainbow 5s4dKh, the slowest texture):
+//! Times the range table of one flop (default the rainbow 5s4dKh of `loki bench`):
 //! `cargo run --release -p loki-assess --example range_time -- [BOARD] [RUNS] [cache]`
 //! prints the median and the minimum of RUNS builds (default 15) in milliseconds, one
 //! thread; with `cache`, of the table plus the board's river-rank cache.

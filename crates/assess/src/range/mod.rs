@@ -90,28 +90,32 @@
 //!
 //! # Timings
 //!
-//! `cargo bench -p loki-assess --bench range` (criterion medians), shared 2-vCPU guest
-//! (AMD EPYC, AVX2), one thread, load average about 2-3 from other developers' jobs
-//! (`perf stat` CPU times agreed within 5 %). The prototype of
+//! Range-table rows: `cargo run --release -p loki-assess --example range_time -- BOARD
+//! 31 [cache]`, the minimum of 31 builds on one thread (shared 2-vCPU Intel guest, AVX2;
+//! the median is within 5 % of it when the other core is idle, and up to 2.5 times it
+//! when other developers' builds preempt us). Before the runout groups and the blocked
+//! prefix counts, the rainbow flop took 6.3 ms (minimum; median 10.4 ms in the same
+//! interleaved runs). Other rows: `cargo bench -p loki-assess --bench range` (criterion
+//! medians, an AMD EPYC guest, load average about 2-3); the prototype of
 //! `shared/research/range-table.md` was measured idle; our naive single-holding loop
 //! takes 4.7 ms here against its 3.1-3.4 ms there.
 //!
 //! | operation | time |
 //! |---|---:|
-//! | range table, rainbow 5s4dKh (slowest texture; 7s9h2c the same) | 9.3 ms |
-//! | range table, two-tone 3h4cJh | 8.8 ms |
-//! | range table, monotone JcQc8c | 6.0 ms |
-//! | range table, rainbow paired 9d2s9h | 6.4 ms |
-//! | range table, trips 7c7d7h | 3.5 ms |
-//! | range table, turn 3h4cJh2d (PPot1) | 0.62 ms |
-//! | range table + rank cache, rainbow flop | 12.3 ms |
+//! | range table, rainbow 5s4dKh (289 sweeps) | 2.6 ms |
+//! | range table, two-tone 3h4cJh (slowest texture: 355 sweeps, many with a flush suit) | 3.0 ms |
+//! | range table, monotone JcQc8c | 2.7 ms |
+//! | range table, rainbow paired 9d2s9h | 1.9 ms |
+//! | range table, trips 7c7d7h | 1.3 ms |
+//! | range table, turn 3h4cJh2d (PPot1) | 0.34 ms |
+//! | range table + rank cache, rainbow flop | 4.3 ms |
 //! | cached two-card HP table, one hand vs 1 table | 83 us |
 //! | cached two-card HP table, one hand vs 10 tables | 99 us |
 //! | weighted pass alone (one more table) | 1.2 us |
 //! | cached one-card HP table on the turn, vs 1 table | 9.8 us |
 //! | naive Figure-2 loop, one holding on a flop | 4.7 ms |
 //!
-//! The naive table would be 1,176 x 4.7 ms = 5.6 s: the range table is about 600 times
+//! The naive table would be 1,176 x 4.7 ms = 5.6 s: the range table is about 2,000 times
 //! faster.
 mod board;
 mod cache;
