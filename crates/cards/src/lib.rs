@@ -13,6 +13,8 @@
 //! Conventions used across the project: card index `4 * rank + suit` (2c = 0 .. As =
 //! 51), holding index `i * (103 - i) / 2 + (j - i - 1)` for card indices `i < j`.
 
+#![forbid(unsafe_code)]
+
 mod card;
 mod card_set;
 mod deck;
