@@ -38,5 +38,6 @@ pub use hand_rank::{HandCategory, HandRank};
 pub use hole::{holding_index, HoleCards, HOLDINGS};
 pub use starting_hand::{StartingHand, STARTING_HANDS};
 
-/// Size of the non-flush rank table actually used (for documentation and benches).
+/// Slots of the evaluator's one 65,536-entry rank table that some hand reads (for
+/// documentation and benches).
 pub const RANK_TABLE_ENTRIES: usize = tables::RANK_LOOKUP_USED;

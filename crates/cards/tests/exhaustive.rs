@@ -5,6 +5,17 @@
 use loki_cards::{Hand, HandCategory};
 use std::collections::HashSet;
 
+/// Order-sensitive digests of every rank value in lexicographic order, recorded from the
+/// evaluator of commit 5178781 (before the tables were re-packed): the `HandRank` values
+/// themselves, not only their order, are part of the contract (they are stored in the
+/// range table's rank cache and compared across crates).
+const SEVEN_DIGEST: u64 = 0x1158_b1d5_8a20_53fa;
+const FIVE_SIX_DIGEST: u64 = 0x6e7b_b95f_e49d_3938;
+
+fn fold(digest: u64, rank: u16) -> u64 {
+    (digest ^ u64::from(rank)).wrapping_mul(0x0100_0000_01b3)
+}
+
 fn category_index(h: Hand) -> usize {
     h.rank().category().expect("valid rank") as usize - 1
 }
@@ -13,6 +24,7 @@ fn category_index(h: Hand) -> usize {
 fn all_seven_card_hands() {
     let mut counts = [0u64; 9];
     let mut distinct = HashSet::new();
+    let mut digest = 0u64;
     for a in 0..46u8 {
         let ha = Hand::EMPTY.with_index(a);
         for b in a + 1..47 {
@@ -28,6 +40,7 @@ fn all_seven_card_hands() {
                             for g in f + 1..52 {
                                 let h = hf.with_index(g);
                                 counts[category_index(h)] += 1;
+                                digest = fold(digest, h.rank().value());
                                 if g == f + 1 || distinct.len() < 4824 {
                                     distinct.insert(h.rank());
                                 }
@@ -47,6 +60,7 @@ fn all_seven_card_hands() {
     );
     assert_eq!(counts.iter().sum::<u64>(), 133_784_560);
     assert_eq!(distinct.len(), 4824);
+    assert_eq!(digest, SEVEN_DIGEST, "digest {digest:#x}");
 }
 
 #[test]
@@ -55,6 +69,7 @@ fn all_five_and_six_card_hands() {
     let mut five_counts = [0u64; 9];
     let mut six = HashSet::new();
     let mut n5 = 0;
+    let mut digest = 0u64;
     for a in 0..48u8 {
         for b in a + 1..49 {
             for c in b + 1..50 {
@@ -62,10 +77,12 @@ fn all_five_and_six_card_hands() {
                     for e in d + 1..52 {
                         let h = Hand::EMPTY.with_indices(&[a, b, c, d, e]);
                         five.insert(h.rank());
+                        digest = fold(digest, h.rank().value());
                         five_counts[category_index(h)] += 1;
                         n5 += 1;
                         for f in e + 1..52 {
                             six.insert(h.with_index(f).rank());
+                            digest = fold(digest, h.with_index(f).rank().value());
                         }
                     }
                 }
@@ -75,6 +92,7 @@ fn all_five_and_six_card_hands() {
     assert_eq!(n5, 2_598_960);
     assert_eq!(five.len(), 7462);
     assert_eq!(six.len(), 6075);
+    assert_eq!(digest, FIVE_SIX_DIGEST, "digest {digest:#x}");
     assert_eq!(
         five_counts,
         [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]

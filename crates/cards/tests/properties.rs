@@ -49,3 +49,43 @@ proptest! {
         prop_assert_eq!(board.combine(hole).rank(), evaluate(&cards));
     }
 }
+
+proptest! {
+    /// Any card set, even of more than seven cards, ranks without a panic (every table
+    /// index is in range by its type); fewer than five cards rank as 0.
+    #[test]
+    fn any_card_set_ranks(bits in any::<u64>()) {
+        let set = loki_cards::CardSet::from_bits(bits);
+        let r = Hand::from_set(set).rank();
+        if set.len() < 5 {
+            prop_assert_eq!(r.value(), 0);
+        }
+    }
+}
+
+/// Every hand of fewer than five cards ranks as 0 (all 1 + 52 + 1,326 + 22,100 + 270,725).
+#[test]
+fn fewer_than_five_cards_rank_zero() {
+    let mut n = 1;
+    assert_eq!(Hand::EMPTY.rank().value(), 0);
+    for a in 0..52u8 {
+        let ha = Hand::EMPTY.with_index(a);
+        assert_eq!(ha.rank().value(), 0);
+        n += 1;
+        for b in a + 1..52 {
+            let hb = ha.with_index(b);
+            assert_eq!(hb.rank().value(), 0);
+            n += 1;
+            for c in b + 1..52 {
+                let hc = hb.with_index(c);
+                assert_eq!(hc.rank().value(), 0);
+                n += 1;
+                for d in c + 1..52 {
+                    assert_eq!(hc.with_index(d).rank().value(), 0);
+                    n += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(n, 1 + 52 + 1_326 + 22_100 + 270_725);
+}

@@ -1,5 +1,5 @@
 //! `loki bench` entries of the range table (`loki-assess::range`): the exact EHS table of
-//! the slowest flop texture (rainbow) on one thread, and the weighted two-card HP table
+//! a rainbow flop on one thread, and the weighted two-card HP table
 //! of one hand from the board's river-rank cache.
 use loki_assess::{RangeTable, RankCache, WeightTable};
 use loki_cards::{parse_cards, HoleCards, HOLDINGS};

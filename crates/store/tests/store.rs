@@ -44,14 +44,28 @@ fn hands_add_up_and_the_window_keeps_the_last_actions() {
         3,
     )
     .unwrap();
-    s.record_hand(&[delta("Bob", &[(2, 5, 1), (3, 1, 0)])], 3)
-        .unwrap();
+    s.record_hand(
+        &[delta("Bob", &[(2, 5, 1), (3, 1, 0), (1, 0, 2), (1, 0, 0), (1, 0, 1)])],
+        3,
+    )
+    .unwrap();
     let bob = s.profile("Bob").unwrap().unwrap();
     assert_eq!(bob.hands, 2);
     assert_eq!(bob.pfr_hands, 1);
     assert_eq!(bob.counts[0][1], [0, 0, 1]);
     assert_eq!(bob.counts[2][2], [0, 1, 0], "5 bets to call count as 2+");
-    assert_eq!(bob.recent, vec![obs(1, 0, 1), obs(2, 2, 1), obs(3, 1, 0)]);
+    // Each context keeps its last 3: the flop facing 0 bets drops its first action.
+    assert_eq!(
+        bob.recent,
+        vec![
+            obs(0, 1, 2),
+            obs(2, 2, 1),
+            obs(3, 1, 0),
+            obs(1, 0, 2),
+            obs(1, 0, 0),
+            obs(1, 0, 1)
+        ]
+    );
     assert_eq!(
         s.names().unwrap(),
         vec![("Bob".to_string(), 2), ("Carol".to_string(), 1)]

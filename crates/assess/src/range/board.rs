@@ -26,10 +26,11 @@ pub(crate) struct BoardInfo {
     pub local: Vec<u16>,
     /// Local holding -> rank on the current board (5 cards on a flop, 6 on a turn).
     pub x: Vec<u16>,
-    /// Local holding -> index of its rank among the distinct ranks (ascending).
-    pub xc: Vec<u16>,
     /// Number of distinct ranks.
     pub dx: usize,
+    /// Card pair `52 * a + b` (either order) -> index of that holding's rank among the
+    /// distinct ranks (ascending), or [`NONE`] if it touches the board.
+    pub pair_xc: Vec<u16>,
     /// The runouts: two cards on a flop, one card (second = 255) on a turn.
     pub runouts: Vec<(u8, u8)>,
     /// Runout -> bit set of its cards.
@@ -83,10 +84,15 @@ impl BoardInfo {
         let mut distinct = x.clone();
         distinct.sort_unstable();
         distinct.dedup();
-        let xc = x
+        let xc: Vec<u16> = x
             .iter()
             .map(|v| distinct.partition_point(|d| d < v) as u16)
             .collect();
+        let mut pair_xc = vec![NONE; 52 * 52];
+        for (&(a, b), &c) in cards.iter().zip(&xc) {
+            pair_xc[usize::from(a) * 52 + usize::from(b)] = c;
+            pair_xc[usize::from(b) * 52 + usize::from(a)] = c;
+        }
         let (runouts, r) = if board.len() == 3 {
             (cards.clone(), 990)
         } else {
@@ -112,8 +118,8 @@ impl BoardInfo {
             global,
             local,
             x,
-            xc,
             dx: distinct.len(),
+            pair_xc,
             runouts,
             runout_masks,
             r,

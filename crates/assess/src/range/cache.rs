@@ -37,7 +37,7 @@ pub struct HandCounts {
 }
 
 /// A weighted hand assessment against one opponent table (the conventions of
-/// `shared/cases/public.json`): HS counts, the 3x3 HP table (rows: now ahead / tied /
+/// `crates/assess/tests/data/public.json`): HS counts, the 3x3 HP table (rows: now ahead / tied /
 /// behind; columns: final ahead / tied / behind; weights added once per runout), PPot
 /// and NPot with `R` runouts per holding.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -11,7 +11,7 @@
 //! touch the board (1,176 on a flop, 1,128 on a turn) gets HS against one uniform
 //! opponent holding any other pair, the exact 3x3 HP table (two-card lookahead on the
 //! flop: 990 turn/river pairs per opponent; one card on the turn: 44 rivers), PPot, NPot
-//! and `EHS = HS + (1 - HS) * PPot`, with the formulas of `shared/cases/public.json`
+//! and `EHS = HS + (1 - HS) * PPot`, with the formulas of `crates/assess/tests/data/public.json`
 //! (uniform weights, `n = 1`). The table depends on the board alone, so it is computed
 //! once per board and shared (it is `Send + Sync`; wrap it in an `Arc`). An observer
 //! ignores the holdings that contain its own cards.
@@ -40,10 +40,11 @@
 //! * a flush on the flop (or turn) board plus two cards needs 3 (or 3-4) board cards of
 //!   one suit, and then that suit is s on every runout.
 //!
-//! The types are sorted by y and swept in y-tie groups; running counts over the
-//! (at most about 170) distinct x values, one for all holdings and one per card type,
-//! give each type's counts with two queries (before and after its tie group is
-//! inserted). Card removal is inclusion-exclusion: the count over all live holdings,
+//! The types are sorted by y (a two-pass radix sort) and swept in y-tie groups; running
+//! counts over the (at most about 170) distinct x values, one for all holdings and one
+//! per card type, give each type's counts with two queries (before and after its tie
+//! group is inserted). The running counts are blocked prefix sums (`prefix.rs`): an
+//! insert is two 16-lane vector adds, a query two loads, whatever the number of x values. Card removal is inclusion-exclusion: the count over all live holdings,
 //! minus the holdings through our first card, minus those through our second (both
 //! depend only on the card's type), plus the holding itself. The counts are added per
 //! (flush suit, type key); the holdings that touch the runout take back what their type
@@ -58,6 +59,15 @@
 //! G-orbit is swept, its counts multiplied by the orbit size, and at the end
 //! `total(h) = (1/|G|) * sum over g in G of W(g(h))` (exact integer division). Monotone
 //! flops sweep 344 runouts instead of 1,176, two-tone flops 721.
+//!
+//! Runout groups: two runouts sweep identically when they have the same flush suit and
+//! the same card types (rank, of the flush suit or not) of their runout cards: the live
+//! card types then come in the same numbers and every holding type has the same x and
+//! y. Each group of orbit representatives is swept once, its counts multiplied by the
+//! group's runouts; only the take-back of the holdings that touch a runout (and the cache
+//! rows) stays per runout. A rainbow flop sweeps 289 groups instead of 1,176 runouts
+//! (91 rank pairs without a flush suit plus 198 runouts with one), a two-tone flop 355,
+//! a monotone flop 266, a turn as few as 23.
 //!
 //! Hot loops are portable Rust written to auto-vectorise; on x86-64 with AVX2 the sweep
 //! and the counts pass are compiled a second time with AVX2 and picked at run time (the
@@ -80,32 +90,37 @@
 //!
 //! # Timings
 //!
-//! `cargo bench -p loki-assess --bench range` (criterion medians), shared 2-vCPU guest
-//! (AMD EPYC, AVX2), one thread, load average about 2-3 from other developers' jobs
-//! (`perf stat` CPU times agreed within 5 %). The prototype of
-//! `shared/research/range-table.md` was measured idle; our naive single-holding loop
+//! Range-table rows: `cargo run --release -p loki-assess --example range_time -- BOARD
+//! 31 [cache]`, the minimum of 31 builds on one thread (shared 2-vCPU Intel guest, AVX2;
+//! the median is within 5 % of it when the other core is idle, and up to 2.5 times it
+//! when other developers' builds preempt us). Before the runout groups and the blocked
+//! prefix counts, the rainbow flop took 6.3 ms (minimum; median 10.4 ms in the same
+//! interleaved runs). Other rows: `cargo bench -p loki-assess --bench range` (criterion
+//! medians, an AMD EPYC guest, load average about 2-3); the design prototype
+//! (the project's range-table research note) was measured idle; our naive single-holding loop
 //! takes 4.7 ms here against its 3.1-3.4 ms there.
 //!
 //! | operation | time |
 //! |---|---:|
-//! | range table, rainbow 5s4dKh (slowest texture; 7s9h2c the same) | 9.3 ms |
-//! | range table, two-tone 3h4cJh | 8.8 ms |
-//! | range table, monotone JcQc8c | 6.0 ms |
-//! | range table, rainbow paired 9d2s9h | 6.4 ms |
-//! | range table, trips 7c7d7h | 3.5 ms |
-//! | range table, turn 3h4cJh2d (PPot1) | 0.62 ms |
-//! | range table + rank cache, rainbow flop | 12.3 ms |
+//! | range table, rainbow 5s4dKh (289 sweeps) | 2.6 ms |
+//! | range table, two-tone 3h4cJh (slowest texture: 355 sweeps, many with a flush suit) | 3.0 ms |
+//! | range table, monotone JcQc8c | 2.7 ms |
+//! | range table, rainbow paired 9d2s9h | 1.9 ms |
+//! | range table, trips 7c7d7h | 1.3 ms |
+//! | range table, turn 3h4cJh2d (PPot1) | 0.34 ms |
+//! | range table + rank cache, rainbow flop | 4.3 ms |
 //! | cached two-card HP table, one hand vs 1 table | 83 us |
 //! | cached two-card HP table, one hand vs 10 tables | 99 us |
 //! | weighted pass alone (one more table) | 1.2 us |
 //! | cached one-card HP table on the turn, vs 1 table | 9.8 us |
 //! | naive Figure-2 loop, one holding on a flop | 4.7 ms |
 //!
-//! The naive table would be 1,176 x 4.7 ms = 5.6 s: the range table is about 600 times
+//! The naive table would be 1,176 x 4.7 ms = 5.6 s: the range table is about 2,000 times
 //! faster.
 mod board;
 mod cache;
 mod next_card;
+mod prefix;
 mod river;
 mod simd;
 mod sweep;

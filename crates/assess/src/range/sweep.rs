@@ -1,6 +1,6 @@
 //! The runout-major sweep over holding types (algorithm B of the module docs).
 use super::board::BoardInfo;
-use loki_cards::holding_index;
+use super::prefix::Prefix;
 
 /// Card types: `2 * rank + (suit == flush suit)`.
 const CT: usize = 26;
@@ -34,67 +34,35 @@ struct TypeRec {
     wb: u16,
 }
 
-/// Running counts of swept holdings: `le[j]` = swept weight with rank class <= j.
-struct Counter<'a> {
-    le: &'a [u16],
-    tot: i32,
-}
-
-impl Counter<'_> {
-    #[inline(always)]
-    fn query(&self, c: usize) -> [i32; 3] {
-        let lt = if c > 0 {
-            self.le.get(c - 1).copied().unwrap_or(0)
-        } else {
-            0
-        };
-        let le = self.le.get(c).copied().unwrap_or(0);
-        [i32::from(lt), i32::from(le), self.tot]
-    }
+/// The counts of one counter at rank class `c`: `[below, at or below, all]`.
+#[inline(always)]
+fn counts(p: &Prefix, tot: i32, c: usize) -> [i32; 3] {
+    let (lt, le) = p.lt_le(c);
+    [i32::from(lt), i32::from(le), tot]
 }
 
 /// The counts of holdings swept so far relative to type `t` (`[x below, x at or below,
 /// all]`), over live holdings avoiding `t`'s two cards (global minus the two card types'
 /// counters; the holding itself is added back by the caller).
 #[inline(always)]
-fn query(
-    t: &TypeRec,
-    le_g: &[u16],
-    le_p: &[u16],
-    tot_g: i32,
-    tot_p: &[i32; CT],
-    dx: usize,
-) -> [i32; 3] {
+fn query(t: &TypeRec, le_g: &Prefix, le_p: &[Prefix], tot_g: i32, tot_p: &[i32; CT]) -> [i32; 3] {
     let c = t.xc as usize;
     let (a, b) = (t.a as usize, t.b as usize);
-    let part = |k: usize| Counter {
-        le: le_p.get(k * dx..(k + 1) * dx).unwrap_or(&[0]),
-        tot: tot_p[k % CT],
+    let part = |k: usize| match le_p.get(k) {
+        Some(p) => counts(p, tot_p[k % CT], c),
+        None => [0; 3],
     };
-    let g = Counter {
-        le: le_g,
-        tot: tot_g,
-    }
-    .query(c);
-    let pa = part(a).query(c);
+    let g = counts(le_g, tot_g, c);
+    let pa = part(a);
     if a == b {
         [g[0] - 2 * pa[0], g[1] - 2 * pa[1], g[2] - 2 * pa[2]]
     } else {
-        let pb = part(b).query(c);
+        let pb = part(b);
         [
             g[0] - pa[0] - pb[0],
             g[1] - pa[1] - pb[1],
             g[2] - pa[2] - pb[2],
         ]
-    }
-}
-
-#[inline(always)]
-fn add_from(le: &mut [u16], c: usize, w: u16) {
-    if let Some(tail) = le.get_mut(c..) {
-        for v in tail {
-            *v = v.wrapping_add(w);
-        }
     }
 }
 
@@ -118,6 +86,85 @@ pub(crate) const RANK_STRIDE: usize = 256;
 /// The dense value of a dead holding.
 pub(crate) const DEAD_DENSE: i8 = i8::MAX;
 
+/// Fills `order` with `y << 16 | type index` for every type, ascending (a two-pass radix
+/// sort on the river rank; the type indices are already ascending within a rank).
+fn sort_by_river_rank(types: &[TypeRec], order: &mut Vec<u32>, scratch: &mut Vec<u32>) {
+    scratch.clear();
+    scratch.extend(
+        types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| u32::from(t.y) << 16 | i as u32),
+    );
+    order.clear();
+    order.resize(scratch.len(), 0);
+    for shift in [16, 24] {
+        let mut start = [0usize; 257];
+        for &k in scratch.iter() {
+            start[(k >> shift & 0xff) as usize + 1] += 1;
+        }
+        for d in 1..257 {
+            start[d] += start[d - 1];
+        }
+        for &k in scratch.iter() {
+            let d = (k >> shift & 0xff) as usize;
+            if let Some(slot) = order.get_mut(start[d]) {
+                *slot = k;
+            }
+            start[d] += 1;
+        }
+        std::mem::swap(order, scratch);
+    }
+    std::mem::swap(order, scratch);
+}
+
+/// The flush suit of a 5-card (or 4-card) board given as a card mask: the suit with 3 or
+/// more cards (at most one), or [`NO_SUIT`].
+fn flush_suit(board: u64) -> usize {
+    (0..4)
+        .find(|&s| (board >> s & 0x0001_1111_1111_1111).count_ones() >= 3)
+        .unwrap_or(NO_SUIT)
+}
+
+/// The orbit representatives grouped by what their sweep depends on: the flush suit and
+/// the card types (rank, of the flush suit or not) of the runout cards. Two runouts with
+/// the same signature have the same live card types in the same numbers and the same
+/// river ranks for every holding type (no suit other than the flush suit can make a
+/// flush), so their sweeps are identical. Groups in order of their first orbit.
+fn runout_groups(info: &BoardInfo) -> Vec<Vec<usize>> {
+    let mut keyed: Vec<(u32, usize)> = info
+        .orbits
+        .iter()
+        .enumerate()
+        .filter_map(|(o, &(ri, _))| {
+            let &(r1, r2) = info.runouts.get(ri)?;
+            let s = flush_suit(info.board_mask | info.runout_masks[ri]);
+            let code = |c: u8| {
+                if c < 52 {
+                    u32::from(card_type(c as usize, s))
+                } else {
+                    CT as u32
+                }
+            };
+            let (a, b) = (code(r1).min(code(r2)), code(r1).max(code(r2)));
+            Some(((s as u32 * KS as u32 + a) * KS as u32 + b, o))
+        })
+        .collect();
+    keyed.sort_unstable();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, &(sig, o)) in keyed.iter().enumerate() {
+        if i > 0 && keyed[i - 1].0 == sig {
+            if let Some(g) = groups.last_mut() {
+                g.push(o);
+                continue;
+            }
+        }
+        groups.push(vec![o]);
+    }
+    groups.sort_unstable_by_key(|g| g.first().copied());
+    groups
+}
+
 /// Runs the sweep over every runout. Returns the six sums of every local holding and, if
 /// `cache` is given, fills it: `dense` (runouts x holdings, row-major) gets the dense
 /// river-rank group of every holding on every runout as `group - 128` (order kept;
@@ -127,8 +174,8 @@ pub(crate) const DEAD_DENSE: i8 = i8::MAX;
 pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>) -> Vec<Sums> {
     let n = info.n();
     let dx = info.dx.max(1);
-    let mut le_g = vec![0u16; dx];
-    let mut le_p = vec![0u16; CT * dx];
+    let mut le_g = Prefix::new(dx);
+    let mut le_p = vec![Prefix::new(dx); CT];
     let mut acc = vec![[0u32; 6]; 5 * KS * KS];
     let mut dead_acc = vec![[0u32; 6]; n];
     let mut cnt = vec![[0u32; 6]; KS * KS];
@@ -137,37 +184,33 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>
     let mut group_rank = [0u16; RANK_STRIDE];
     let mut types: Vec<TypeRec> = Vec::with_capacity(400);
     let mut order: Vec<u32> = Vec::with_capacity(400);
+    let mut scratch: Vec<u32> = Vec::with_capacity(400);
     let mut before: Vec<[i32; 3]> = Vec::with_capacity(400);
-    for (ri, members) in &info.orbits {
-        let ri = *ri;
+    for (gi, group) in runout_groups(info).iter().enumerate() {
+        // Every runout of the group sweeps identically (same flush suit, same card types
+        // live in the same numbers, same river ranks): sweep the first one, weighted by
+        // the group's runouts (each orbit representative stands for its whole orbit; the
+        // final average over the symmetry group sorts that out).
+        let Some(&(ri, _)) = group.first().and_then(|&o| info.orbits.get(o)) else {
+            continue;
+        };
         let Some(&(r1, r2)) = info.runouts.get(ri) else {
             continue;
         };
-        // Every runout of the orbit contributes what the representative contributes, to
-        // the permuted holdings; the final average over the group sorts that out.
-        let weight = members.len() as u32;
+        let weight: u32 = group.iter().map(|&o| info.orbits[o].1.len() as u32).sum();
         let dead = info.board_mask | info.runout_masks[ri];
         let mut h5 = info.board_hand.with_index(r1);
         if r2 < 52 {
             h5 = h5.with_index(r2);
         }
-        // The flush suit: at most one suit has 3+ cards on a 5-card board.
-        let mut suit_count = [0u8; 4];
-        for c in 0..52 {
-            if dead >> c & 1 == 1 {
-                suit_count[c % 4] += 1;
-            }
-        }
-        let s = suit_count.iter().position(|&k| k >= 3).unwrap_or(NO_SUIT);
-        let mut sigma = [DEAD; 52];
+        let s = flush_suit(dead);
         let mut full = [0u8; 52];
         let mut nct = [0u16; CT];
         let mut rep = [[0u8; 2]; CT];
-        for c in 0..52 {
+        for (c, slot) in full.iter_mut().enumerate() {
             let t = card_type(c, s);
-            full[c] = t;
+            *slot = t;
             if dead >> c & 1 == 0 {
-                sigma[c] = t;
                 let k = nct[t as usize] as usize;
                 if k < 2 {
                     rep[t as usize][k] = c as u8;
@@ -196,12 +239,12 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>
                 } else {
                     (rep[a][0], rep[b][0], nct[a] * nct[b], nct[b], nct[a])
                 };
-                let Some(loc) = holding_index(c1, c2).map(|g| info.local[g] as usize) else {
+                let Some(&xc) = info.pair_xc.get(usize::from(c1) * 52 + usize::from(c2)) else {
                     continue;
                 };
-                let Some(&xc) = info.xc.get(loc) else {
+                if xc == super::board::NONE {
                     continue;
-                };
+                }
                 let y = h5.with_index(c1).with_index(c2).rank().value();
                 types.push(TypeRec {
                     a: a as u8,
@@ -214,30 +257,20 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>
                 });
             }
         }
-        order.clear();
-        order.extend(
-            types
-                .iter()
-                .enumerate()
-                .map(|(i, t)| u32::from(t.y) << 16 | i as u32),
-        );
-        order.sort_unstable();
+        sort_by_river_rank(&types, &mut order, &mut scratch);
         before.clear();
         before.resize(types.len(), [0; 3]);
-        le_g.fill(0);
-        for (t, &k) in nct.iter().enumerate() {
+        le_g.clear();
+        for (p, &k) in le_p.iter_mut().zip(&nct) {
             if k > 0 {
-                le_p[t * dx..(t + 1) * dx].fill(0);
+                p.clear();
             }
         }
         let mut tot_g = 0i32;
         let mut tot_p = [0i32; CT];
-        let query = |t: &TypeRec, le_g: &[u16], le_p: &[u16], tot_g: i32, tot_p: &[i32; CT]| {
-            query(t, le_g, le_p, tot_g, tot_p, dx)
-        };
         let sbase = s * KS * KS;
         let mut i = 0;
-        let mut group = 0usize;
+        let mut y_group = 0usize;
         group_rank.fill(0);
         while i < order.len() {
             let y = (order[i] >> 16) as u16;
@@ -252,14 +285,14 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>
             for &o in &order[i..j] {
                 let t = types[(o & 0xffff) as usize];
                 let c = t.xc as usize;
-                add_from(&mut le_g, c, t.m);
+                le_g.add(c, t.m);
                 tot_g += i32::from(t.m);
-                let a = t.a as usize;
-                add_from(&mut le_p[a * dx..(a + 1) * dx], c, t.wa);
+                let a = t.a as usize % CT;
+                le_p[a].add(c, t.wa);
                 tot_p[a] += i32::from(t.wa);
                 if t.a != t.b {
-                    let b = t.b as usize;
-                    add_from(&mut le_p[b * dx..(b + 1) * dx], c, t.wb);
+                    let b = t.b as usize % CT;
+                    le_p[b].add(c, t.wb);
                     tot_p[b] += i32::from(t.wb);
                 }
             }
@@ -281,41 +314,58 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>
                     tot_a - tot_b,
                 ];
                 let k = key(t.a, t.b);
-                let sums = v.map(|z| z.max(0) as u32 * weight);
-                cnt[k] = sums;
-                stamp[k] = ri;
-                ykey[k] = (group.min(MAX_GROUPS - 1) as i32 - 128) as i8;
+                let once = v.map(|z| z.max(0) as u32);
+                cnt[k] = once;
+                stamp[k] = gi;
+                ykey[k] = (y_group.min(MAX_GROUPS - 1) as i32 - 128) as i8;
                 let slot = &mut acc[sbase + k];
-                for (d, z) in slot.iter_mut().zip(sums) {
-                    *d = d.wrapping_add(z);
+                for (d, z) in slot.iter_mut().zip(once) {
+                    *d = d.wrapping_add(z.wrapping_mul(weight));
                 }
             }
-            if let Some(slot) = group_rank.get_mut(group) {
+            if let Some(slot) = group_rank.get_mut(y_group) {
                 *slot = y;
             }
-            group += 1;
+            y_group += 1;
             i = j;
         }
-        // Holdings that touch the runout are dead on it: take back what their type added.
-        for (pass, c) in [r1, r2].into_iter().enumerate() {
-            if c >= 52 {
+        for &o in group {
+            let (ri, members) = &info.orbits[o];
+            let ri = *ri;
+            let w = members.len() as u32;
+            let Some(&(r1, r2)) = info.runouts.get(ri) else {
                 continue;
-            }
-            for &h in &info.card_holdings[c as usize] {
-                let (ca, cb) = info.cards[h as usize];
-                if pass == 1 && (ca == r1 || cb == r1) {
+            };
+            // Holdings that touch the runout are dead on it: take back what their type
+            // added.
+            for (pass, c) in [r1, r2].into_iter().enumerate() {
+                if c >= 52 {
                     continue;
                 }
-                let k = key(full[ca as usize], full[cb as usize]);
-                if stamp[k] == ri {
-                    let d = &mut dead_acc[h as usize];
-                    for (d, z) in d.iter_mut().zip(cnt[k]) {
-                        *d = d.wrapping_add(z);
+                for &h in &info.card_holdings[c as usize] {
+                    let (ca, cb) = info.cards[h as usize];
+                    if pass == 1 && (ca == r1 || cb == r1) {
+                        continue;
+                    }
+                    let k = key(full[ca as usize], full[cb as usize]);
+                    if stamp[k] == gi {
+                        let d = &mut dead_acc[h as usize];
+                        for (d, z) in d.iter_mut().zip(cnt[k]) {
+                            *d = d.wrapping_add(z.wrapping_mul(w));
+                        }
                     }
                 }
             }
-        }
-        if let Some((dense, ranks)) = cache.as_mut() {
+            let Some((dense, ranks)) = cache.as_mut() else {
+                continue;
+            };
+            let dead = info.board_mask | info.runout_masks[ri];
+            let mut sigma = [DEAD; 52];
+            for (c, t) in sigma.iter_mut().enumerate() {
+                if dead >> c & 1 == 0 {
+                    *t = full[c];
+                }
+            }
             for &(rj, g) in members {
                 if let Some(row) = ranks.get_mut(rj * RANK_STRIDE..(rj + 1) * RANK_STRIDE) {
                     row.copy_from_slice(&group_rank);
@@ -367,4 +417,28 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>
             sum.map(|z| (z / gsize) as u32)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use loki_cards::parse_cards;
+
+    /// The number of sweeps per texture, and every group holds runouts of one signature
+    /// (checked through the sweep itself in `mod.rs` and `tests/range.rs`).
+    #[test]
+    fn runout_groups_per_texture() {
+        let groups = |b: &str| {
+            let info = BoardInfo::new(&parse_cards(b).unwrap()).unwrap();
+            let g = runout_groups(&info);
+            let orbits: usize = g.iter().map(Vec::len).sum();
+            assert_eq!(orbits, info.orbits.len(), "every orbit in one group on {b}");
+            g.len()
+        };
+        let counts: Vec<usize> = ["5s4dKh", "3h4cJh", "JcQc8c", "9d2s9h", "7c7d7h", "3h4cJh2h"]
+            .iter()
+            .map(|b| groups(b))
+            .collect();
+        assert_eq!(counts, [289, 355, 266, 223, 156, 23]);
+    }
 }
