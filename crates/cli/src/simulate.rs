@@ -31,10 +31,11 @@ pub struct SimulateArgs {
     /// Small and big bet.
     #[arg(long, default_value = "2,4", value_name = "SMALL,BIG")]
     bets: String,
-    /// Finite starting stack of every player at the start of every hand (all-ins and side
-    /// pots); without it, stacks are deep enough that nobody is ever all-in.
-    #[arg(long)]
-    stacks: Option<i64>,
+    /// Finite starting stacks at the start of every hand (all-ins and side pots): one
+    /// number for every player, or one per position (`9,20,13`: position 0 has 9 chips in
+    /// every hand); without it, stacks are deep enough that nobody is ever all-in.
+    #[arg(long, value_name = "N|N,N,...")]
+    stacks: Option<String>,
     /// Write the hands as a PHH file (`.phhs`, one table per hand).
     #[arg(long)]
     phh: Option<PathBuf>,
@@ -71,6 +72,20 @@ pub fn game_spec(blinds: &str, bets: &str) -> Result<GameSpec> {
     })
 }
 
+/// Parses `--stacks`: one number for all `n` players or one per position.
+fn stacks(text: &str, n: usize) -> Result<Vec<i64>> {
+    let list = text
+        .split(',')
+        .map(|x| x.trim().parse::<i64>())
+        .collect::<Result<Vec<_>, _>>()
+        .with_context(|| format!("bad --stacks '{text}'"))?;
+    match list.len() {
+        1 => Ok(vec![list[0]; n]),
+        k if k == n => Ok(list),
+        k => bail!("bad --stacks '{text}': {k} stacks for {n} players"),
+    }
+}
+
 fn create(path: &PathBuf) -> Result<BufWriter<File>> {
     Ok(BufWriter::new(File::create(path).with_context(|| {
         format!("cannot create {}", path.display())
@@ -83,7 +98,7 @@ pub fn run(a: SimulateArgs) -> Result<ExitCode> {
     let n = players.len();
     let mut game = game_spec(&a.blinds, &a.bets)?;
     game.seats = n;
-    game.stacks = a.stacks.map(|s| vec![s; n]);
+    game.stacks = a.stacks.as_deref().map(|s| stacks(s, n)).transpose()?;
     let config = GameConfig::new(game).context("bad game")?;
     let mut table = Table::new(config, players, a.seed)?;
     let records = table.play(a.hands)?;

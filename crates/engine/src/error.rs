@@ -62,9 +62,15 @@ pub enum ActionError {
     /// The raise cap of the round is reached.
     #[error("the raise cap is reached")]
     RaiseCap,
-    /// Raising is impossible: no chips beyond a call, or nobody left to call it.
-    #[error("cannot raise (no chips beyond a call, or every opponent is all-in)")]
+    /// Raising is impossible: no chips beyond a call, or no opponent who could put in more
+    /// than the current bet.
+    #[error("cannot raise (no chips beyond a call, or no opponent could call more)")]
     CannotRaise,
+    /// Only all-in raises short of a full raise came since this player acted (or the
+    /// player owes less than a full raise): the betting is not reopened for them, they may
+    /// only call or fold.
+    #[error("a short all-in did not reopen the betting: call or fold")]
+    NotReopened,
 }
 
 /// An error while playing a hand with players.

@@ -10,7 +10,39 @@
 //! flop. The seat of position `p` in hand `h` is `(p + h) mod N`.
 //!
 //! Odd chips: a split pot's indivisible remainder goes to the first winner in position
-//! order (= PHH player order, PokerKit's rule).
+//! order (= PHH player order), and the pots are formed as PokerKit 0.7.7 forms them:
+//! after mucking the hands that win no pot, so side pots that the same hands win are
+//! one pot ([`split_pots`]).
+//!
+//! # All-ins
+//!
+//! With finite stacks ([`GameSpec::stacks`]) a player may go all-in for less than a full
+//! bet or raise. The rule is PokerKit 0.7.7's for fixed-limit hold'em (`pokerkit.state`,
+//! the reference of our PHH histories), checked decision by decision on PokerKit's own
+//! betting trees (`tests/pokerkit_trees.rs`, written by `scripts/pokerkit_trees.py`) and
+//! pinned case by case in `tests/short_all_ins.rs`. In each betting round:
+//!
+//! - A bet or raise puts the bet to at most the current bet plus the round's bet size; a
+//!   player with fewer chips goes all-in for less. Its *increment* is the amount by which
+//!   it raises the current bet; the round's *full raise* is the largest increment so far
+//!   (0 when the round starts: the blinds do not count).
+//! - A bet or raise whose increment is at least the full raise is *full* and reopens the
+//!   betting for everyone. So the first bet or raise of a round is full even when it is
+//!   an all-in for less than a bet, pre-flop too (an all-in to 5 over a big blind of 4
+//!   with a bet of 4 reopens it, and the next raise goes to 9).
+//! - A smaller increment, an all-in short of a full raise (less than half a bet, half, or
+//!   more: no difference), does not reopen the betting for the players who have acted
+//!   since the last full bet or raise: they may only call or fold. Consecutive short
+//!   all-ins that add up to a full raise reopen it; a later short all-in closes it again
+//!   for those who acted. Players who have not acted since the last full bet or raise may
+//!   raise (a full bet size over the current bet).
+//! - A player may raise only if they owe at least the full raise, have chips beyond a
+//!   call, and some opponent still in the hand could put in more than the current bet.
+//! - Every bet or raise counts toward the cap, a short all-in too.
+//! - When a round starts, players who cannot lose more chips (their bet already covers
+//!   all that any other live player could put in) do not act in it, nor does a lone player left with
+//!   chips who already has the largest bet. Later in the round a player who has not acted
+//!   is asked even when everyone else is all-in: pre-flop the big blind then checks.
 //!
 //! ```
 //! use loki_engine::{GameConfig, HandState, Action, Phase};

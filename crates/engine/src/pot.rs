@@ -1,7 +1,13 @@
 //! Pots and showdown arithmetic: main and side pots built from contributions, integer
-//! splits with the odd chip to the first winner in position order (PokerKit's rule, so
-//! that PokerKit computes the same stacks), and the ACPC reference dealer's even
-//! (fractional) split.
+//! splits with the odd chip to the first winner in position order, and the ACPC reference
+//! dealer's even (fractional) split.
+//!
+//! The integer split is PokerKit 0.7.7's (`pokerkit.state.State`: hand killing, then chips
+//! pushing), so that PokerKit computes the same stacks from our PHH histories: the hands
+//! that win no pot are mucked first, then the pots are formed again from the hands left,
+//! each split evenly among its best hands with the remainder to the first of them in
+//! position order. Forming the pots again can join side pots that the same hands win
+//! (a loser's all-in level no longer separates them), which moves odd chips.
 use crate::Chips;
 use loki_cards::HandRank;
 
@@ -60,10 +66,18 @@ fn winners(eligible: &[usize], ranks: &[Option<HandRank>]) -> Vec<usize> {
         .collect()
 }
 
-/// Splits the pots in integer chips: each pot goes to its best eligible hands, evenly, and
-/// the indivisible remainder to the first winner in position order.
+/// Splits the pots in integer chips as PokerKit does: the hands that win no pot are
+/// mucked, the pots are formed from the hands left (`eligible` lists them), and each pot
+/// goes to its best hands, evenly, the indivisible remainder to the first winner in
+/// position order.
 pub fn split_pots(contrib: &[Chips], ranks: &[Option<HandRank>]) -> Vec<PotShare> {
-    layers(contrib, ranks)
+    let mut kept = vec![None; ranks.len()];
+    for (_, eligible) in layers(contrib, ranks) {
+        for p in winners(&eligible, ranks) {
+            kept[p] = ranks[p];
+        }
+    }
+    layers(contrib, &kept)
         .into_iter()
         .map(|(amount, eligible)| {
             let w = winners(&eligible, ranks);
@@ -131,5 +145,32 @@ mod tests {
         assert_eq!(pots[0].shares, vec![(0, 15)]);
         assert_eq!(pots[1].amount, 30);
         assert_eq!(pots[1].shares, vec![(1, 30)]);
+    }
+
+    #[test]
+    fn a_losers_all_in_level_does_not_split_the_winners_pot() {
+        // PokerKit 0.7.7 on a 6-player hand (scripts/pokerkit_trees.py): positions 3 and
+        // 5 tie for the main pot, 3 alone covers the side pot; 1 (all-in for 11) and 0
+        // lose, 4 folded after putting in 12. Pots by every live level would be 55 (28/27)
+        // + 7 (4/3) + 18; PokerKit mucks 0 and 1 first and splits 62 (31/31) + 18.
+        let board = "Ah7s7d5d2c";
+        let ranks = vec![
+            rank(&format!("4h6h{board}")),
+            rank(&format!("Qs4d{board}")),
+            None,
+            rank(&format!("5hTh{board}")),
+            None,
+            rank(&format!("Ks5c{board}")),
+        ];
+        let contrib = [22, 11, 0, 22, 12, 13];
+        let pots = split_pots(&contrib, &ranks);
+        let amounts: Vec<Chips> = pots.iter().map(|p| p.amount).collect();
+        assert_eq!(amounts, vec![62, 18]);
+        assert_eq!(pots[0].eligible, vec![3, 5]);
+        assert_eq!(pots[0].shares, vec![(3, 31), (5, 31)]);
+        assert_eq!(pots[1].shares, vec![(3, 18)]);
+        // the ACPC split is by the pots of every live hand, and fractional anyway
+        let v = acpc_values(&contrib, &ranks);
+        assert_eq!(v[3] + v[5], 80.0 - 22.0 - 13.0);
     }
 }

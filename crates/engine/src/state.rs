@@ -1,6 +1,12 @@
 //! [`HandState`]: the pure state machine of one hand of fixed-limit hold'em. Chance is
 //! explicit (the engine deals only the cards it is given), every change is recorded as an
 //! [`Event`], and a refused action or deal returns a typed error and changes nothing.
+//!
+//! All-ins follow PokerKit 0.7.7 exactly (the rule is in the crate docs, "All-ins"): the
+//! fields `full_raise`, `acted` and `short_all_ins` are PokerKit's
+//! `completion_betting_or_raising_amount`, `acted_player_indices` and
+//! `consecutive_short_all_in_amounts` (`pokerkit/state.py`), and [`HandState::check`]
+//! refuses a raise where PokerKit's `_verify_completion_betting_or_raising` does.
 use crate::pot::split_pots;
 use crate::{
     Action, ActionError, ActionEvent, Chips, ConfigError, DealError, Event, GameConfig,
@@ -60,6 +66,14 @@ pub struct HandState {
     level: u32,
     raises: u32,
     current: Chips,
+    /// The largest bet or raise increment this round (PokerKit's
+    /// `completion_betting_or_raising_amount`).
+    full_raise: Chips,
+    /// Who has acted since the last full bet or raise.
+    acted: Vec<bool>,
+    /// Increments of the consecutive all-ins short of a full raise since the last full
+    /// bet or raise (0: none).
+    short_all_ins: Chips,
     river_aggressor: Option<usize>,
     phase: Phase,
     events: Vec<Event>,
@@ -82,18 +96,17 @@ impl HandState {
             stack[p] -= paid;
         }
         let current = bets.iter().copied().max().unwrap_or(0);
-        let need = stack.iter().map(|&s| s > 0).collect();
         let events = vec![Event::BlindsPosted {
             amounts: bets.clone(),
         }];
-        Ok(HandState {
+        let mut state = HandState {
             config: config.clone(),
             n,
             stack,
             contrib: bets.clone(),
             bets,
             folded: vec![false; n],
-            need,
+            need: vec![false; n],
             hole: vec![None; n],
             hidden: vec![false; n],
             board: Vec::new(),
@@ -102,12 +115,17 @@ impl HandState {
             level: u32::from(current > 0),
             raises: 0,
             current,
+            full_raise: 0,
+            acted: vec![false; n],
+            short_all_ins: 0,
             river_aggressor: None,
             phase: Phase::DealHole(0),
             events,
             result: None,
             seats: (0..n).collect(),
-        })
+        };
+        state.open_round();
+        Ok(state)
     }
 
     /// The configuration.
@@ -268,11 +286,16 @@ impl HandState {
                 }
             }
             Action::Raise => {
+                let owed = self.current - self.bets[p];
                 if self.cap_reached() {
                     Err(ActionError::RaiseCap)
-                } else if self.stack[p] <= self.amount_to_call(p)
-                    || !(0..self.n).any(|q| q != p && self.active(q))
-                {
+                } else if self.stack[p] <= owed {
+                    Err(ActionError::CannotRaise)
+                } else if owed < self.full_raise || (self.short_all_ins > 0 && self.acted[p]) {
+                    Err(ActionError::NotReopened)
+                } else if !(0..self.n).any(|q| {
+                    q != p && !self.folded[q] && self.stack[q] + self.bets[q] > self.current
+                }) {
                     Err(ActionError::CannotRaise)
                 } else {
                     Ok(())
@@ -303,7 +326,22 @@ impl HandState {
         self.contrib[p] += amount;
         self.stack[p] -= amount;
         self.need[p] = false;
+        self.acted[p] = true;
         if action == Action::Raise {
+            let increment = self.bets[p] - self.current;
+            if increment >= self.full_raise {
+                self.acted.iter_mut().for_each(|a| *a = false);
+                self.acted[p] = true;
+            }
+            self.full_raise = self.full_raise.max(increment);
+            if self.stack[p] > 0 {
+                self.short_all_ins = 0;
+            } else {
+                self.short_all_ins += increment;
+            }
+            if self.short_all_ins >= self.full_raise {
+                self.short_all_ins = 0;
+            }
             self.current = self.current.max(self.bets[p]);
             self.level += 1;
             self.raises += 1;
@@ -430,16 +468,35 @@ impl HandState {
         Ok(&self.events[at])
     }
 
+    /// Who acts in a round that starts (PokerKit's `_begin_betting`): live players with
+    /// chips who could still lose some (a positive effective stack), unless only one of
+    /// them is left and they already have the largest bet.
+    fn open_round(&mut self) {
+        let mut totals: Vec<Chips> = (0..self.n)
+            .filter(|&q| !self.folded[q])
+            .map(|q| self.bets[q] + self.stack[q])
+            .collect();
+        totals.sort_unstable();
+        let second = totals.iter().rev().nth(1).copied().unwrap_or(0);
+        for p in 0..self.n {
+            self.need[p] = self.active(p) && second > self.bets[p];
+        }
+        let mut needed = (0..self.n).filter(|&p| self.need[p]);
+        if let (Some(p), None) = (needed.next(), needed.next()) {
+            if self.bets[p] >= self.current {
+                self.need[p] = false;
+            }
+        }
+        self.full_raise = 0;
+        self.short_all_ins = 0;
+        self.acted.iter_mut().for_each(|a| *a = false);
+    }
+
     /// Finds the next player to act from `start`, or ends the round.
     fn advance(&mut self, start: usize) {
-        let actives = (0..self.n).filter(|&q| self.active(q)).count();
         for i in 0..self.n {
             let p = (start + i) % self.n;
             if !self.need[p] || !self.active(p) {
-                continue;
-            }
-            if actives == 1 && self.bets[p] >= self.current {
-                self.need[p] = false;
                 continue;
             }
             self.phase = Phase::Act(p);
@@ -461,10 +518,7 @@ impl HandState {
                 self.current = 0;
                 self.level = 0;
                 self.raises = 0;
-                let actives = (0..self.n).filter(|&q| self.active(q)).count();
-                for p in 0..self.n {
-                    self.need[p] = actives > 1 && self.active(p);
-                }
+                self.open_round();
                 self.phase = Phase::DealBoard(next);
             }
         }

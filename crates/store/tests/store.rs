@@ -45,7 +45,10 @@ fn hands_add_up_and_the_window_keeps_the_last_actions() {
     )
     .unwrap();
     s.record_hand(
-        &[delta("Bob", &[(2, 5, 1), (3, 1, 0), (1, 0, 2), (1, 0, 0), (1, 0, 1)])],
+        &[delta(
+            "Bob",
+            &[(2, 5, 1), (3, 1, 0), (1, 0, 2), (1, 0, 0), (1, 0, 1)],
+        )],
         3,
     )
     .unwrap();
