@@ -18,20 +18,16 @@ pub fn class_of(symbol: char) -> Option<ActionClass> {
     }
 }
 
-/// One player decision (every action except blind posts) and its public situation just
-/// before it.
+/// The public situation of a decision, just before it is made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Decision {
-    /// The engine position (0 = small blind; see the crate docs for the mapping).
+pub struct Spot {
+    /// Index of the decision in [`IrcHand::decisions`].
+    pub index: usize,
+    /// The engine position to act (0 = small blind; see [`crate::replay`] for the
+    /// mapping from IRC positions).
     pub position: usize,
     /// The round.
     pub round: Round,
-    /// The IRC character (`f k b c r A Q K`).
-    pub symbol: char,
-    /// The scored class.
-    pub class: ActionClass,
-    /// The action the engine applied (an all-in for less than a call is a call).
-    pub action: Action,
     /// Bets to call: `ceil(amount to call / bet size)`.
     pub bets_to_call: u32,
     /// Chips to call.
@@ -46,6 +42,20 @@ pub struct Decision {
     pub active: usize,
     /// Whether a bet or raise was legal.
     pub can_raise: bool,
+}
+
+/// One player decision (every action except blind posts): its situation and what the
+/// player did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    /// The situation before the action.
+    pub spot: Spot,
+    /// The IRC character (`f k b c r A Q K`).
+    pub symbol: char,
+    /// The scored class.
+    pub class: ActionClass,
+    /// The action the engine applied (an all-in for less than a call is a call).
+    pub action: Action,
     /// Index of the action in [`IrcHand::events`].
     pub event: usize,
 }

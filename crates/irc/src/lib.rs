@@ -11,17 +11,20 @@
 #![forbid(unsafe_code)]
 
 pub mod archive;
+pub mod boards;
 pub mod dataset;
 pub mod error;
+pub mod eval;
 pub mod folders;
 pub mod hand;
 pub mod lines;
+pub mod predict;
 pub mod replay;
 
 pub use archive::Archive;
 pub use dataset::{Dataset, ReplayStats};
 pub use error::{IrcError, LineError, ParseError};
-pub use hand::{is_bot_name, Decision, IrcHand};
+pub use hand::{is_bot_name, Decision, IrcHand, Spot};
 pub use replay::Skip;
 
 /// Reads and replays every hand under the given roots.

@@ -18,7 +18,7 @@
 //!   `A` raises when it can, else calls, and must leave the player with no chips.
 //!   Characters after a player's fold are ignored.
 use crate::archive::HandParts;
-use crate::hand::{class_of, Decision, IrcHand};
+use crate::hand::{class_of, Decision, IrcHand, Spot};
 use crate::lines::PdbLine;
 use loki_cards::HoleCards;
 use loki_engine::{
@@ -365,20 +365,23 @@ pub fn replay(parts: &HandParts) -> Result<IrcHand, Skip> {
                 };
                 let class = class_of(symbol).ok_or_else(wrong)?;
                 let decision = Decision {
-                    position: p,
-                    round,
+                    spot: Spot {
+                        index: decisions.len(),
+                        position: p,
+                        round,
+                        bets_to_call: state.bets_to_call(p),
+                        to_call,
+                        pot: state.pot(),
+                        bets_this_round: level,
+                        live: (0..n).filter(|&q| state.is_live(q)).count(),
+                        active: (0..n)
+                            .filter(|&q| state.is_live(q) && !state.is_all_in(q))
+                            .count(),
+                        can_raise: legal.raise,
+                    },
                     symbol,
                     class,
                     action,
-                    bets_to_call: state.bets_to_call(p),
-                    to_call,
-                    pot: state.pot(),
-                    bets_this_round: level,
-                    live: (0..n).filter(|&q| state.is_live(q)).count(),
-                    active: (0..n)
-                        .filter(|&q| state.is_live(q) && !state.is_all_in(q))
-                        .count(),
-                    can_raise: legal.raise,
                     event: state.events().len(),
                 };
                 state.apply(action).map_err(|e| Skip::Illegal {

@@ -15,7 +15,7 @@ fn data(root: &str) -> PathBuf {
 fn order(h: &loki_irc::IrcHand) -> String {
     h.decisions
         .iter()
-        .map(|d| format!("{}{}", h.irc_positions[d.position], d.symbol))
+        .map(|d| format!("{}{}", h.irc_positions[d.spot.position], d.symbol))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -80,19 +80,19 @@ fn order_of_play_is_rebuilt() {
     assert_eq!(h.names, vec!["alice", "bob", "carol"]);
     assert_eq!(h.showdown, vec![1, 2]);
     assert_eq!(h.replayed_net, Some(h.recorded_net()));
-    let rounds: Vec<Round> = h.decisions.iter().map(|d| d.round).collect();
+    let rounds: Vec<Round> = h.decisions.iter().map(|d| d.spot.round).collect();
     assert_eq!(rounds[3], Round::Flop);
     assert_eq!(rounds[9], Round::River);
     // The situation of each decision: bets to call and the pot before the action.
-    let d0 = h.decisions[0];
+    let d0 = h.decisions[0].spot;
     assert_eq!(
         (d0.bets_to_call, d0.to_call, d0.pot, d0.live),
         (1, 10, 15, 3)
     );
     assert_eq!(d0.bets_this_round, 1);
-    let d1 = h.decisions[1];
+    let d1 = h.decisions[1].spot;
     assert_eq!((d1.bets_to_call, d1.to_call, d1.pot), (2, 15, 35));
-    assert_eq!(h.decisions[3].live, 2);
+    assert_eq!(h.decisions[3].spot.live, 2);
     // Heads-up: the small blind (position 1) acts first in every round.
     let hu = &d.hands[1];
     assert_eq!(order(hu), "1c 2k 1b 2r 1c 1k 2b 1f");

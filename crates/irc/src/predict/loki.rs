@@ -1,0 +1,161 @@
+//! GOM, SOM and LOKI2 as `loki-bot` defines them, behind [`OpponentPredictor`]. This is
+//! the only file of the crate that uses `loki-bot`'s opponent-model API (`OpponentModel`,
+//! `ModelMode`, `Context`, `Street`, `ActionKind`, the frequency thresholds and the
+//! probability triples).
+//!
+//! * One [`OpponentModel`] per player, kept across hands (weights reset each hand), fed
+//!   every public action of that player exactly as `LokiPlayer` feeds its opponents'
+//!   (re-weighting first, then the statistics), with the income-rate ranking for the
+//!   number of players dealt in and the board's range-table EHS.
+//! * Action probabilities: GOM and SOM predict the frequencies of the context (GOM: the
+//!   defaults, measured in GOM's self-play; SOM: the player's frequencies blended with
+//!   them). LOKI2 predicts the same frequencies pre-flop (where it re-weights as Loki-1
+//!   does) and, after the flop, its probability triples averaged over the player's
+//!   normalized weight table: P(a) proportional to sum_h w(h) PT_h(a), where PT_h is the
+//!   smooth triple of holding h's EHS from the context's thresholds with the width the
+//!   model re-weights action a with.
+//! * Hole cards: the model's weight table after all the player's actions.
+use super::{normalized, ModelSpec, OpponentPredictor, Probabilities, PublicHand};
+use crate::hand::{Decision, IrcHand, Spot};
+use loki_bot::frequencies::thresholds;
+use loki_bot::opponent_model::{ModelMode, OpponentModel};
+use loki_bot::reweight::smooth_triple;
+use loki_bot::{ActionKind, Context, Knowledge, LokiConfig, Street};
+use loki_engine::{Action, Round};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The paper's models.
+pub fn models() -> Vec<ModelSpec> {
+    vec![
+        ModelSpec {
+            name: "GOM",
+            description: "generic opponent model: GOM's self-play frequencies for everyone, Loki-1 re-weighting",
+            make: || Box::new(LokiModel::new(ModelMode::Generic)),
+        },
+        ModelSpec {
+            name: "SOM",
+            description: "specific opponent model: each player's frequencies blended with the defaults, Loki-1 re-weighting",
+            make: || Box::new(LokiModel::new(ModelMode::Specific)),
+        },
+        ModelSpec {
+            name: "LOKI2",
+            description: "Loki-2: historic and last-20 frequencies, probability-triple re-weighting",
+            make: || Box::new(LokiModel::new(ModelMode::Loki2)),
+        },
+    ]
+}
+
+fn street(r: Round) -> Street {
+    match r {
+        Round::Preflop => Street::Preflop,
+        Round::Flop => Street::Flop,
+        Round::Turn => Street::Turn,
+        Round::River => Street::River,
+    }
+}
+
+fn kind(a: Action) -> ActionKind {
+    match a {
+        Action::Fold => ActionKind::Fold,
+        Action::Call => ActionKind::Call,
+        Action::Raise => ActionKind::Raise,
+    }
+}
+
+fn context(spot: &Spot) -> Context {
+    Context::new(street(spot.round), spot.bets_to_call as usize)
+}
+
+/// A `loki-bot` opponent model per player.
+pub struct LokiModel {
+    mode: ModelMode,
+    know: Arc<Knowledge>,
+    models: HashMap<u32, OpponentModel>,
+}
+
+impl LokiModel {
+    /// A model of the given mode with the default configuration.
+    pub fn new(mode: ModelMode) -> LokiModel {
+        LokiModel {
+            mode,
+            know: Knowledge::new(LokiConfig::default()),
+            models: HashMap::new(),
+        }
+    }
+    fn model(&mut self, id: u32) -> &mut OpponentModel {
+        let cfg = &self.know.config.model;
+        self.models
+            .entry(id)
+            .or_insert_with(|| OpponentModel::new(cfg))
+    }
+}
+
+impl OpponentPredictor for LokiModel {
+    fn begin_hand(&mut self, hand: &PublicHand<'_>) {
+        for &id in hand.players() {
+            self.model(id).begin_hand();
+        }
+    }
+
+    fn predict(&mut self, hand: &PublicHand<'_>, spot: &Spot) -> Probabilities {
+        let id = hand.players()[spot.position];
+        let ctx = context(spot);
+        let know = self.know.clone();
+        let cfg = &know.config.model;
+        let mode = self.mode;
+        let m = self.model(id);
+        let f = m.frequencies(mode, ctx, &know.defaults, cfg);
+        let values = hand.board_values();
+        match (mode, values) {
+            (ModelMode::Loki2, Some(ehs)) if spot.round != Round::Preflop => {
+                let (raise_t, call_t) = thresholds(f);
+                let widths = f.map(|x| {
+                    (cfg.postflop_sigma_scale * x)
+                        .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max)
+                });
+                let w = m.weights().weights();
+                let mut p = [0.0; 3];
+                for (h, &e) in ehs.iter().enumerate() {
+                    if e.is_nan() || w[h] <= 0.0 {
+                        continue;
+                    }
+                    for (a, pa) in p.iter_mut().enumerate() {
+                        *pa += w[h] * smooth_triple(e, raise_t, call_t, widths[a])[a];
+                    }
+                }
+                normalized(p)
+            }
+            _ => normalized(f),
+        }
+    }
+
+    fn observe(&mut self, hand: &PublicHand<'_>, d: &Decision) {
+        let id = hand.players()[d.spot.position];
+        let ctx = context(&d.spot);
+        let k = kind(d.class);
+        let know = self.know.clone();
+        let ranking = know.ranking(hand.seats());
+        let values = hand.board_values();
+        let ehs = |h: usize| values.and_then(|v| v.get(h).copied().filter(|x| !x.is_nan()));
+        let mode = self.mode;
+        let m = self.model(id);
+        m.observe(
+            mode,
+            ctx,
+            k,
+            &know.defaults,
+            &know.config.model,
+            ranking,
+            &ehs,
+        );
+        m.stats.record(ctx, k);
+    }
+
+    fn showdown_weights(&mut self, hand: &PublicHand<'_>, position: usize) -> Option<Vec<f64>> {
+        let id = hand.players()[position];
+        Some(self.model(id).weights().weights().to_vec())
+    }
+
+    fn end_hand(&mut self, _: &IrcHand) {}
+}
