@@ -12,6 +12,7 @@ mod eval;
 mod frequencies;
 mod history;
 mod income_rates;
+mod irc;
 mod players;
 mod plot;
 mod roster;
@@ -55,6 +56,9 @@ enum Command {
     Assess(assess::AssessArgs),
     /// Generate pre-flop income-rate tables by roll-out simulation.
     IncomeRates(income_rates::IncomeRatesArgs),
+    /// The IRC poker database: replay, players, profiles, PHH export, model evaluation.
+    #[command(subcommand)]
+    Irc(irc::IrcCommand),
 }
 
 fn main() -> ExitCode {
@@ -71,6 +75,7 @@ fn main() -> ExitCode {
         Command::Advise(a) => advise::run(a),
         Command::Assess(a) => assess::run(a),
         Command::IncomeRates(a) => income_rates::run(a),
+        Command::Irc(a) => irc::run(a),
     };
     match result {
         Ok(code) => code,

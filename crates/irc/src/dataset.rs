@@ -34,6 +34,8 @@ pub struct Dataset {
     pub stats: ReplayStats,
     /// Each skipped hand: timestamp and reason.
     pub skips: Vec<(u64, Skip)>,
+    /// Hands dealt in per nickname, over every hand read (replayed or not).
+    pub dealt: BTreeMap<String, usize>,
 }
 
 impl Dataset {
@@ -45,8 +47,12 @@ impl Dataset {
         };
         let mut hands = Vec::new();
         let mut skips = Vec::new();
+        let mut dealt: BTreeMap<String, usize> = BTreeMap::new();
         for (t, parts) in archive.hands() {
             stats.hands += 1;
+            for nick in parts.pdb.keys() {
+                *dealt.entry(nick.clone()).or_default() += 1;
+            }
             match replay(parts) {
                 Ok(h) => hands.push(h),
                 Err(s) => {
@@ -76,6 +82,7 @@ impl Dataset {
             players: names,
             stats,
             skips,
+            dealt,
         }
     }
     /// The id of a nickname.

@@ -18,7 +18,9 @@ pub mod eval;
 pub mod folders;
 pub mod hand;
 pub mod lines;
+pub mod phh;
 pub mod predict;
+pub mod profile;
 pub mod replay;
 
 pub use archive::Archive;

@@ -138,7 +138,7 @@ fn malformed_lines_are_errors_with_file_and_line() {
         "al 800000100 2 1 Bf - - - 100 5 0\nal 800000101 2 1 Bx - - - 100 5 0\n",
     )
     .unwrap();
-    match load(&[root.clone()]) {
+    match load(std::slice::from_ref(&root)) {
         Err(IrcError::Line { path, line, error }) => {
             assert!(path.ends_with("pdb/pdb.al"), "{}", path.display());
             assert_eq!(line, 2);
@@ -152,14 +152,17 @@ fn malformed_lines_are_errors_with_file_and_line() {
     )
     .unwrap();
     assert!(matches!(
-        load(&[root.clone()]),
+        load(std::slice::from_ref(&root)),
         Err(IrcError::Line {
             error: LineError::Nick { .. },
             ..
         })
     ));
     std::fs::remove_file(month.join("hroster")).unwrap();
-    assert!(matches!(load(&[root.clone()]), Err(IrcError::Missing(_))));
+    assert!(matches!(
+        load(std::slice::from_ref(&root)),
+        Err(IrcError::Missing(_))
+    ));
     assert!(matches!(
         load(&[root.join("holdem")]),
         Err(IrcError::NotARoot(_))
