@@ -35,6 +35,8 @@ pub struct EvalOptions {
     pub resamples: usize,
     /// Seed of the bootstrap.
     pub seed: u64,
+    /// Compute the board values (off only for models that never read them).
+    pub boards: bool,
 }
 
 impl Default for EvalOptions {
@@ -44,6 +46,7 @@ impl Default for EvalOptions {
             batch: 1024,
             resamples: 1000,
             seed: 1,
+            boards: true,
         }
     }
 }
@@ -114,7 +117,7 @@ fn run_hand(
             g.percentile += pct;
         }
     }
-    m.end_hand(h);
+    m.end_hand(h, &view);
     t
 }
 
@@ -126,13 +129,30 @@ pub fn evaluate(
     opts: &EvalOptions,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Evaluation {
-    let mut models: Vec<Box<dyn OpponentPredictor>> = specs.iter().map(|s| (s.make)()).collect();
+    let models = specs
+        .iter()
+        .map(|s| (s.name.to_string(), (s.make)()))
+        .collect();
+    evaluate_models(data, models, opts, progress)
+}
+
+/// Evaluates named model instances (see [`evaluate`]).
+pub fn evaluate_models(
+    data: &Dataset,
+    named: Vec<(String, Box<dyn OpponentPredictor>)>,
+    opts: &EvalOptions,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Evaluation {
+    let (names, mut models): (Vec<String>, Vec<Box<dyn OpponentPredictor>>) =
+        named.into_iter().unzip();
     let scored = |h: &IrcHand| opts.score_from.is_none_or(|t| h.timestamp >= t);
     let mut boards = Boards::new();
     let mut hands: Vec<HandTallies> = Vec::new();
     let mut done = 0usize;
     for batch in data.hands.chunks(opts.batch.max(1)) {
-        boards.prepare(batch.iter().flat_map(boards_of));
+        if opts.boards {
+            boards.prepare(batch.iter().flat_map(boards_of));
+        }
         let per_model: Vec<Vec<[Tally; 2]>> = models
             .par_iter_mut()
             .map(|m| {
@@ -151,7 +171,7 @@ pub fn evaluate(
         progress(done);
     }
     Evaluation {
-        models: specs.iter().map(|s| s.name.to_string()).collect(),
+        models: names,
         hands,
         walked: data.hands.len(),
     }

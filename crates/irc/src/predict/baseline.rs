@@ -56,7 +56,7 @@ impl OpponentPredictor for Population {
     fn showdown_weights(&mut self, _: &PublicHand<'_>, _: usize) -> Option<Vec<f64>> {
         None
     }
-    fn end_hand(&mut self, _: &IrcHand) {}
+    fn end_hand(&mut self, _: &IrcHand, _: &PublicHand<'_>) {}
 }
 
 /// Per-player frequencies with a population prior.
@@ -90,5 +90,5 @@ impl OpponentPredictor for PerPlayer {
     fn showdown_weights(&mut self, _: &PublicHand<'_>, _: usize) -> Option<Vec<f64>> {
         None
     }
-    fn end_hand(&mut self, _: &IrcHand) {}
+    fn end_hand(&mut self, _: &IrcHand, _: &PublicHand<'_>) {}
 }

@@ -77,9 +77,13 @@ pub struct LokiModel {
 impl LokiModel {
     /// A model of the given mode with the default configuration.
     pub fn new(mode: ModelMode) -> LokiModel {
+        LokiModel::with_config(mode, LokiConfig::default())
+    }
+    /// A model of the given mode with a configuration.
+    pub fn with_config(mode: ModelMode, config: LokiConfig) -> LokiModel {
         LokiModel {
             mode,
-            know: Knowledge::new(LokiConfig::default()),
+            know: Knowledge::new(config),
             models: HashMap::new(),
         }
     }
@@ -157,5 +161,5 @@ impl OpponentPredictor for LokiModel {
         Some(self.model(id).weights().weights().to_vec())
     }
 
-    fn end_hand(&mut self, _: &IrcHand) {}
+    fn end_hand(&mut self, _: &IrcHand, _: &PublicHand<'_>) {}
 }

@@ -7,7 +7,9 @@
 //! SOM and LOKI2 through `loki-bot` ([`loki`]), and our improved variants ([`context`]).
 pub mod baseline;
 pub mod context;
+pub mod features;
 pub mod loki;
+pub mod range;
 
 use crate::boards::Boards;
 use crate::hand::{Decision, IrcHand, Spot};
@@ -36,6 +38,17 @@ impl<'a> PublicHand<'a> {
             round,
             boards,
         }
+    }
+    /// The same view without its last decision (the situation that decision was made in).
+    pub fn new_before(view: &PublicHand<'a>) -> PublicHand<'a> {
+        PublicHand {
+            seen: view.seen.saturating_sub(1),
+            ..*view
+        }
+    }
+    /// The engine position from which the first live player acts after the flop.
+    pub fn first_postflop(&self) -> usize {
+        self.hand.config.first_postflop()
     }
     /// Players dealt in.
     pub fn seats(&self) -> usize {
@@ -103,8 +116,9 @@ pub trait OpponentPredictor: Send {
     /// The weight table of the player at `position` (by holding index) at the showdown,
     /// after all of its actions; `None` means uniform.
     fn showdown_weights(&mut self, hand: &PublicHand<'_>, position: usize) -> Option<Vec<f64>>;
-    /// The hand is over: everything recorded, shown cards included.
-    fn end_hand(&mut self, hand: &IrcHand);
+    /// The hand is over: everything recorded, shown cards included (`view` is the public
+    /// view of the whole hand, for the board values).
+    fn end_hand(&mut self, hand: &IrcHand, view: &PublicHand<'_>);
 }
 
 /// A model factory: its name, a description, and a constructor.
