@@ -194,3 +194,44 @@ impl OpponentPredictor for ContextModel {
         self.ranges.learn(hand, view);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn features(can_raise: bool, aggressor: bool) -> Features {
+        Features {
+            round: 1,
+            to_call: 0,
+            live: 0,
+            unacted: 0,
+            acted: 0,
+            aggressor,
+            raises: 0,
+            can_raise,
+        }
+    }
+
+    #[test]
+    fn contexts_and_tilts_separate_what_loki_lumps_together() {
+        let mut m = ActionModel::new(ActionConfig::default());
+        let (agg, other) = (features(true, true), features(true, false));
+        // The previous round's aggressor bets the flop, the others check; player 7
+        // checks even as the aggressor.
+        for _ in 0..200 {
+            m.record(1, &agg, 2);
+            m.record(2, &other, 1);
+        }
+        for _ in 0..30 {
+            m.record(7, &agg, 1);
+        }
+        assert!(m.population(&agg)[2] > 0.8);
+        assert!(m.population(&other)[1] > 0.9);
+        assert!(m.predict(7, &agg)[2] < 0.5 * m.population(&agg)[2]);
+        assert_eq!(m.predict(99, &agg), m.population(&agg));
+        // A raise that is not legal has probability 0.
+        assert_eq!(m.population(&features(false, true))[2], 0.0);
+        let p = m.predict(1, &features(false, true));
+        assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12 && p[2] == 0.0);
+    }
+}

@@ -163,3 +163,37 @@ impl OpponentPredictor for LokiModel {
 
     fn end_hand(&mut self, _: &IrcHand, _: &PublicHand<'_>) {}
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boards::Boards;
+
+    #[test]
+    fn gom_predicts_its_default_frequencies_and_som_learns() {
+        let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        let d = crate::load(&[dir.join("rootA"), dir.join("rootB")]).unwrap();
+        let know = Knowledge::new(LokiConfig::default());
+        let boards = Boards::new();
+        let mut gom = LokiModel::new(ModelMode::Generic);
+        let mut som = LokiModel::new(ModelMode::Specific);
+        for h in &d.hands {
+            let start = PublicHand::new(h, 0, Round::Preflop, &boards);
+            gom.begin_hand(&start);
+            som.begin_hand(&start);
+            for (i, x) in h.decisions.iter().enumerate() {
+                let view = PublicHand::new(h, i, x.spot.round, &boards);
+                let want = normalized(know.defaults.get(context(&x.spot)));
+                assert_eq!(gom.predict(&view, &x.spot), want);
+                som.predict(&view, &x.spot);
+                let after = PublicHand::new(h, i + 1, x.spot.round, &boards);
+                gom.observe(&after, x);
+                som.observe(&after, x);
+            }
+        }
+        // SOM counted every decision of every player.
+        let total: u32 = som.models.values().map(|m| m.stats.total()).sum();
+        let n: usize = d.hands.iter().map(|h| h.decisions.len()).sum();
+        assert_eq!(total as usize, n);
+    }
+}

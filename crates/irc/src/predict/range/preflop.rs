@@ -176,3 +176,32 @@ impl Default for PreflopRanges {
         PreflopRanges::new()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn class(s: &str) -> usize {
+        class_of(s.parse::<HoleCards>().unwrap().index())
+    }
+
+    #[test]
+    fn shown_hands_raise_their_weight() {
+        let cfg = RangeConfig::default();
+        let mut p = PreflopRanges::new();
+        // Nothing learned: every combination weighs the same.
+        let w = p.weights(1, 6, 0, &cfg);
+        assert!((w[class("AsAh")] - w[class("7c2d")]).abs() < 1e-15);
+        p.end_hand();
+        for _ in 0..300 {
+            p.learn(class("AsAh"), 5, 6, 0);
+            p.learn(class("KdQd"), 5, 6, 0);
+            p.end_hand();
+        }
+        let w = p.weights(5, 6, 0, &cfg);
+        assert!(w[class("AsAh")] > 10.0 * w[class("7c2d")]);
+        // Per combination: AA (6 combos) and KQs (4) were shown equally often.
+        assert!(w[class("KdQd")] > w[class("AsAh")]);
+        assert_eq!(combos().iter().sum::<f64>(), 1326.0);
+    }
+}

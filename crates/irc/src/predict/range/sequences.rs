@@ -91,3 +91,34 @@ impl Default for Sequences {
         Sequences::new()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nothing_learned_is_flat_and_counts_move_it() {
+        let mut s = Sequences::new();
+        // Heads-up river sequences: a bet, a check.
+        let raise_river = ((4u64 << 2) | 3) << 1;
+        for b in 0..BUCKETS {
+            assert_eq!(s.likelihood(raise_river, b, 20.0, 0.15), 0.5);
+        }
+        for _ in 0..50 {
+            s.learn(raise_river, BUCKETS - 1);
+        }
+        let check_river = ((1u64 << 2) | 3) << 1;
+        for _ in 0..50 {
+            s.learn(check_river, 2);
+        }
+        assert!(s.likelihood(raise_river, BUCKETS - 1, 20.0, 0.0) > 0.6);
+        assert!(s.likelihood(raise_river, 2, 20.0, 0.0) < 0.4);
+        // Smoothing lends a bucket some of its neighbours' counts.
+        assert!(
+            s.likelihood(raise_river, BUCKETS - 2, 20.0, 0.15)
+                > s.likelihood(raise_river, BUCKETS - 2, 20.0, 0.0)
+        );
+        assert_eq!(bucket(1.0), BUCKETS - 1);
+        assert_eq!(bucket(0.0), 0);
+    }
+}

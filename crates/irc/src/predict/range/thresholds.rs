@@ -53,3 +53,77 @@ pub fn reweight(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boards::Boards;
+    use crate::hand::{Decision, IrcHand, Spot};
+    use loki_cards::{parse_cards, HOLDINGS};
+    use loki_engine::{GameConfig, Round};
+
+    #[test]
+    fn a_raise_keeps_strong_holdings_and_floors_weak_ones() {
+        let board = parse_cards("2c7d9hJsQc").unwrap();
+        let mut boards = Boards::new();
+        boards.prepare(vec![board[..3].to_vec()]);
+        let spot = Spot {
+            index: 0,
+            position: 0,
+            round: Round::Flop,
+            bets_to_call: 0,
+            to_call: 0,
+            pot: 20,
+            bets_this_round: 0,
+            live: 2,
+            active: 2,
+            can_raise: true,
+        };
+        let hand = IrcHand {
+            timestamp: 1,
+            session: 1,
+            number: 1,
+            config: GameConfig::limit(2, 5, 10, 10, 20).unwrap(),
+            names: vec!["a".into(), "b".into()],
+            players: vec![0, 1],
+            irc_positions: vec![2, 1],
+            bankrolls: vec![100, 100],
+            put_in: vec![0, 0],
+            won: vec![0, 0],
+            hole: vec![None, None],
+            board: board[..3].to_vec(),
+            decisions: vec![Decision {
+                spot,
+                symbol: 'b',
+                class: Action::Raise,
+                action: Action::Raise,
+                event: 0,
+            }],
+            events: Vec::new(),
+            showdown: Vec::new(),
+            replayed_net: None,
+        };
+        let view = PublicHand::new(&hand, 1, Round::Flop, &boards);
+        let mut w = vec![1.0; HOLDINGS];
+        // Bets half the time: threshold 0.5, sigma 0.2 (clamped).
+        reweight(
+            &mut w,
+            &view,
+            0,
+            &[[0.0, 0.5, 0.5]],
+            &RangeConfig::default(),
+        );
+        let ehs = view.board_values().unwrap();
+        for h in 0..HOLDINGS {
+            let e = ehs[h];
+            if e.is_nan() || e >= 0.7 {
+                assert_eq!(w[h], 1.0);
+            } else if e <= 0.3 + 0.4 * 0.3 {
+                // factor (e - 0.3) / 0.4 is below the floor
+                assert!((w[h] - 0.3).abs() < 1e-12, "{e} {}", w[h]);
+            } else {
+                assert!(w[h] > 0.3 - 1e-12 && w[h] < 1.0, "{e}");
+            }
+        }
+    }
+}
