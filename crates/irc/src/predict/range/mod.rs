@@ -8,7 +8,8 @@
 //!
 //! then mixed with 10% of the pre-flop weights alone ([`RangeConfig::mix`]).
 //!
-//! * [`preflop`]: the 169 starting hands of earlier showdown players, by pre-flop line.
+//! * [`preflop`]: the 169 starting hands of earlier showdown players, by pre-flop line
+//!   (before any is seen: combinations times income-rate percentile).
 //! * [`sequences`]: the likelihood of a whole round's actions (for example check-raise) given
 //!   the holding's EHS, counted over earlier showdown players.
 //! * [`thresholds`]: Loki-1's re-weighting (Billings et al. 1998, Figure 3) with the
@@ -33,9 +34,11 @@ use sequences::Sequences;
 /// the README).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RangeConfig {
-    /// Weight, in showdowns, of the number of combinations in the distribution of all
-    /// showdown hands.
+    /// Weight, in showdowns, of the prior shape in the distribution of all showdown
+    /// hands.
     pub preflop_prior: f64,
+    /// The prior shape: combinations times the income-rate percentile to this power.
+    pub income_exponent: f64,
     /// Weight, in showdowns, of the coarser distribution in a pre-flop line's strength
     /// tilt (line, then line at the table size).
     pub line_prior: f64,
@@ -67,6 +70,7 @@ impl Default for RangeConfig {
     fn default() -> Self {
         RangeConfig {
             preflop_prior: 200.0,
+            income_exponent: 1.0,
             line_prior: 20.0,
             player_prior: 100.0,
             sized_lines: true,

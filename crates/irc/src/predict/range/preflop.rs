@@ -1,5 +1,6 @@
 //! Pre-flop ranges learned from earlier showdowns: the distribution of the 169 starting
-//! hands among all players who showed down (shrunk towards the number of combinations),
+//! hands among all players who showed down (shrunk towards their combinations times their
+//! income-rate percentile, Loki's pre-flop ranking, for hands not yet seen),
 //! tilted by strength group towards the distribution after the player's pre-flop line,
 //! the same line at this table size, and the player's own showdown hands.
 //!
@@ -39,6 +40,37 @@ fn combos() -> &'static [f64; STARTING_HANDS] {
         }
         c
     })
+}
+
+/// The share of each starting hand among showdown hands before any is seen: its
+/// combinations times its income-rate percentile at this table size to the power
+/// `exponent` (0: the combinations alone).
+fn income_shape(seats: usize, exponent: f64) -> [f64; STARTING_HANDS] {
+    static PCT: OnceLock<Vec<[f64; STARTING_HANDS]>> = OnceLock::new();
+    let all = PCT.get_or_init(|| {
+        let rates = loki_assess::IncomeRates::compiled();
+        (2..=10)
+            .map(|n| {
+                let ir: Vec<f64> = StartingHand::all()
+                    .map(|k| rates.get(n, k).unwrap_or(0.0))
+                    .collect();
+                // Percentile over the 1,326 holdings (by combinations).
+                let combos = combos();
+                std::array::from_fn(|k| {
+                    let below: f64 = (0..STARTING_HANDS)
+                        .filter(|&j| ir[j] < ir[k])
+                        .map(|j| combos[j])
+                        .sum();
+                    (below + combos[k] / 2.0) / HOLDINGS as f64
+                })
+            })
+            .collect()
+    });
+    let pct = &all[seats.clamp(2, 10) - 2];
+    let combos = combos();
+    let raw: [f64; STARTING_HANDS] = std::array::from_fn(|k| combos[k] * pct[k].powf(exponent));
+    let sum: f64 = raw.iter().sum();
+    raw.map(|x| x / sum)
 }
 
 /// A player's pre-flop line: the class of its first decision, the bets and raises before
@@ -109,8 +141,9 @@ impl PreflopRanges {
         let combos = combos();
         let total: f64 = self.all.iter().sum();
         let a = cfg.preflop_prior;
+        let shape = income_shape(seats, cfg.income_exponent);
         let p: [f64; STARTING_HANDS] =
-            std::array::from_fn(|k| (self.all[k] + a * combos[k] / HOLDINGS as f64) / (total + a));
+            std::array::from_fn(|k| (self.all[k] + a * shape[k]) / (total + a));
         let mut group = [0.0; GROUPS];
         for (k, x) in p.iter().enumerate() {
             group[usize::from(self.groups[k])] += x;
@@ -189,8 +222,15 @@ mod tests {
     fn shown_hands_raise_their_weight() {
         let cfg = RangeConfig::default();
         let mut p = PreflopRanges::new();
-        // Nothing learned: every combination weighs the same.
+        // Nothing learned: the income-rate prior, or the same weight for every
+        // combination without it.
         let w = p.weights(1, 6, 0, &cfg);
+        assert!(w[class("AsAh")] > 5.0 * w[class("7c2d")]);
+        let flat = RangeConfig {
+            income_exponent: 0.0,
+            ..cfg
+        };
+        let w = p.weights(1, 6, 0, &flat);
         assert!((w[class("AsAh")] - w[class("7c2d")]).abs() < 1e-15);
         p.end_hand();
         for _ in 0..300 {

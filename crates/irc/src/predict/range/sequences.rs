@@ -1,8 +1,10 @@
 //! The likelihood of a player's whole action sequence in a post-flop round (for example
 //! check, then raise) given its holding's EHS, counted over the earlier players who showed
-//! down: P(sequence | EHS bucket, round, heads-up or not), shrunk towards P(sequence) and
-//! smoothed over neighbouring buckets. One factor per round instead of one per action
-//! avoids counting the same hand strength twice within a round.
+//! down: P(sequence | EHS bucket, round, heads-up or not), shrunk towards P(sequence)
+//! times how much likelier the same actions are in this bucket in any round and any
+//! number of players (which learns three to six times faster), and smoothed over
+//! neighbouring buckets. One factor per round instead of one per action avoids counting
+//! the same hand strength twice within a round.
 use crate::hand::Decision;
 use loki_engine::{Action, Round};
 use std::collections::HashMap;
@@ -45,11 +47,13 @@ fn context(key: u64) -> usize {
     (key & 7) as usize
 }
 
-/// Sequence counts by EHS bucket.
+/// Sequence counts by EHS bucket, per (round, multiway) context and pooled over them.
 #[derive(Debug, Clone)]
 pub struct Sequences {
     counts: HashMap<u64, [f64; BUCKETS]>,
     totals: [[f64; BUCKETS]; 8],
+    pooled: HashMap<u64, [f64; BUCKETS]>,
+    pooled_totals: [f64; BUCKETS],
 }
 
 impl Sequences {
@@ -58,24 +62,39 @@ impl Sequences {
         Sequences {
             counts: HashMap::new(),
             totals: [[0.0; BUCKETS]; 8],
+            pooled: HashMap::new(),
+            pooled_totals: [0.0; BUCKETS],
         }
     }
 
-    /// P(sequence `key` | bucket `b`) with `prior` showdowns' worth of P(sequence) and a
-    /// share `smoothing` of each neighbouring bucket.
+    /// P(sequence `key` | bucket `b`) with `prior` showdowns' worth of the pooled estimate
+    /// and a share `smoothing` of each neighbouring bucket.
     pub fn likelihood(&self, key: u64, b: usize, prior: f64, smoothing: f64) -> f64 {
         let b = b.min(BUCKETS - 1);
-        let totals = &self.totals[context(key)];
-        let counts = self.counts.get(&key);
-        let n_all: f64 = totals.iter().sum();
-        let seq_all: f64 = counts.map_or(0.0, |c| c.iter().sum());
-        let p_seq = (seq_all + 0.5) / (n_all + 1.0);
         let smooth = |v: &[f64; BUCKETS]| {
             let lo = v[b.saturating_sub(1)];
             let hi = v[(b + 1).min(BUCKETS - 1)];
             (1.0 - 2.0 * smoothing) * v[b] + smoothing * (lo + hi)
         };
-        (counts.map_or(0.0, smooth) + prior * p_seq) / (smooth(totals) + prior)
+        // The sequence's share in its context, bucket-blind.
+        let totals = &self.totals[context(key)];
+        let counts = self.counts.get(&key);
+        let n_all: f64 = totals.iter().sum();
+        let seq_all: f64 = counts.map_or(0.0, |c| c.iter().sum());
+        let p_seq = (seq_all + 0.5) / (n_all + 1.0);
+        // The same actions in any round: how much more (or less) likely in this bucket.
+        let pooled = self.pooled.get(&(key >> 3));
+        let pooled_all: f64 = pooled.map_or(0.0, |c| c.iter().sum());
+        let pooled_n: f64 = self.pooled_totals.iter().sum();
+        let ratio = if pooled_all > 0.0 {
+            let in_bucket = (pooled.map_or(0.0, smooth) + prior * pooled_all / pooled_n)
+                / (smooth(&self.pooled_totals) + prior);
+            in_bucket / (pooled_all / pooled_n)
+        } else {
+            1.0
+        };
+        let p = p_seq * ratio;
+        (counts.map_or(0.0, smooth) + prior * p) / (smooth(totals) + prior)
     }
 
     /// Counts one sequence of a showdown player whose holding was in bucket `b`.
@@ -83,6 +102,8 @@ impl Sequences {
         let b = b.min(BUCKETS - 1);
         self.counts.entry(key).or_insert([0.0; BUCKETS])[b] += 1.0;
         self.totals[context(key)][b] += 1.0;
+        self.pooled.entry(key >> 3).or_insert([0.0; BUCKETS])[b] += 1.0;
+        self.pooled_totals[b] += 1.0;
     }
 }
 
