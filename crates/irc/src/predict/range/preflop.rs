@@ -183,7 +183,7 @@ impl PreflopRanges {
         self.by_player.entry(id).or_insert([0.0; STARTING_HANDS])[class] += 1.0;
     }
 
-    /// A hand ended: re-ranks the strength groups every [`REGROUP_EVERY`] hands.
+    /// A hand ended: re-ranks the strength groups every 500 hands.
     pub fn end_hand(&mut self) {
         if self.hands % REGROUP_EVERY == 0 {
             let combos = combos();
