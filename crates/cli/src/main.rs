@@ -14,6 +14,7 @@ mod eval;
 mod frequencies;
 mod history;
 mod income_rates;
+mod irc;
 mod players;
 mod plot;
 mod profiles;
@@ -65,6 +66,9 @@ enum Command {
     Acpc(acpc::AcpcCommand),
     /// Opponent profiles saved by `loki acpc client`: list, show, export, reset.
     Profiles(profiles::ProfilesArgs),
+    /// The IRC poker database: replay, players, profiles, PHH export, model evaluation.
+    #[command(subcommand)]
+    Irc(irc::IrcCommand),
 }
 
 fn main() -> ExitCode {
@@ -84,6 +88,7 @@ fn main() -> ExitCode {
         Command::IncomeRates(a) => income_rates::run(a),
         Command::Acpc(a) => acpc::run(a),
         Command::Profiles(a) => profiles::run(a),
+        Command::Irc(a) => irc::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,399 @@
+//! `loki irc ...`: the University of Alberta IRC poker database (`holdem/YYYYMM/` folders
+//! with `hdb`, `hroster`, `pdb/pdb.NICK`; several roots are merged): replay statistics,
+//! the player list, one player's profile, PHH export, and the evaluation of opponent
+//! models on real play.
+use anyhow::{bail, Context, Result};
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use loki_irc::eval::report::{report, GroupReport, Report};
+use loki_irc::eval::{evaluate, EvalOptions};
+use loki_irc::phh::{expressible, write_hand, PhhSkip};
+use loki_irc::predict::{model, models};
+use loki_irc::profile::{players, profile};
+use loki_irc::{Dataset, ReplayStats};
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Subcommand)]
+pub enum IrcCommand {
+    /// Replay every hand and report how many replayed, and why the others did not.
+    Check(CheckArgs),
+    /// List the players by hands played.
+    Players(PlayersArgs),
+    /// One player's 36-category frequencies, HUD statistics and showdown hands.
+    Profile(ProfileArgs),
+    /// Write the replayable hands as PHH (PokerKit 0.7.7).
+    Export(ExportArgs),
+    /// Measure opponent models on real play: action prediction and hole-card inference.
+    Eval(EvalArgs),
+}
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// Roots of the database layout (each holds holdem/YYYYMM/).
+    #[arg(required = true, num_args = 1..)]
+    dirs: Vec<PathBuf>,
+    /// List every hand that does not replay, with its reason.
+    #[arg(long)]
+    verbose: bool,
+}
+
+#[derive(Args)]
+pub struct PlayersArgs {
+    /// Roots of the database layout.
+    #[arg(required = true, num_args = 1..)]
+    dirs: Vec<PathBuf>,
+    /// One JSON array.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct ProfileArgs {
+    /// Roots of the database layout, then the nickname.
+    #[arg(required = true, num_args = 1..)]
+    dirs: Vec<PathBuf>,
+    /// The nickname.
+    nick: String,
+    /// One JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct ExportArgs {
+    /// Roots of the database layout.
+    #[arg(required = true, num_args = 1..)]
+    dirs: Vec<PathBuf>,
+    /// The PHH file to write (`.phhs`: one table per hand).
+    #[arg(long)]
+    phh: PathBuf,
+}
+
+#[derive(Args)]
+pub struct EvalArgs {
+    /// Roots of the database layout.
+    #[arg(required = true, num_args = 1..)]
+    dirs: Vec<PathBuf>,
+    /// A model to evaluate (repeatable; default: all). `--model list` lists them.
+    #[arg(long = "model")]
+    models: Vec<String>,
+    /// Hands before this Unix time only train.
+    #[arg(long, value_name = "UNIXTIME")]
+    score_from: Option<u64>,
+    /// Bootstrap resamples of the 95% intervals.
+    #[arg(long, default_value_t = 1000)]
+    resamples: usize,
+    /// Seed of the bootstrap.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// One JSON object keyed by model name.
+    #[arg(long)]
+    json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(c: IrcCommand) -> Result<ExitCode> {
+    match c {
+        IrcCommand::Check(a) => check(a),
+        IrcCommand::Players(a) => list_players(a),
+        IrcCommand::Profile(a) => show_profile(a),
+        IrcCommand::Export(a) => export(a),
+        IrcCommand::Eval(a) => eval(a),
+    }
+}
+
+fn load(dirs: &[PathBuf]) -> Result<Dataset> {
+    Ok(loki_irc::load(dirs)?)
+}
+
+fn stats_lines(s: &ReplayStats) -> Vec<String> {
+    let skipped: usize = s.skipped.values().sum();
+    let mut v = vec![format!(
+        "{} hands read, {} replayed, {} skipped ({} pdb lines, {} identical copies dropped, {} lines without a hand)",
+        s.hands, s.replayed, skipped, s.lines.pdb_lines, s.lines.duplicate_lines, s.lines.orphan_lines
+    )];
+    let mut reasons: Vec<(&&str, &usize)> = s.skipped.iter().collect();
+    reasons.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    for (reason, n) in reasons {
+        v.push(format!("  skipped: {n:>6}  {reason}"));
+    }
+    v
+}
+
+fn check(a: CheckArgs) -> Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    let d = load(&a.dirs)?;
+    for l in stats_lines(&d.stats) {
+        writeln!(out, "{l}")?;
+    }
+    if d.stats.winnings_differ > 0 {
+        writeln!(
+            out,
+            "{} replayed hands record winnings other than the engine's pot split",
+            d.stats.winnings_differ
+        )?;
+    }
+    if a.verbose {
+        for (t, s) in &d.skips {
+            writeln!(out, "hand {t}: {s}")?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn list_players(a: PlayersArgs) -> Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    let d = load(&a.dirs)?;
+    let v = players(&d);
+    if a.json {
+        writeln!(out, "{}", serde_json::to_string(&v)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "{:<16} {:>7} {:>8} {:>9} {:>9}",
+        "player", "hands", "replayed", "decisions", "showdowns"
+    )?;
+    for p in v {
+        let bot = if p.bot { "  (bot)" } else { "" };
+        writeln!(
+            out,
+            "{:<16} {:>7} {:>8} {:>9} {:>9}{bot}",
+            p.nick, p.hands, p.replayed, p.decisions, p.showdowns
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn pct(x: Option<f64>) -> String {
+    x.map_or("-".into(), |v| format!("{:.1}%", 100.0 * v))
+}
+
+fn show_profile(a: ProfileArgs) -> Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    let d = load(&a.dirs)?;
+    let Some(p) = profile(&d, &a.nick) else {
+        bail!("no replayed hand of player `{}`", a.nick);
+    };
+    if a.json {
+        writeln!(out, "{}", serde_json::to_string(&p)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(out, "{}: {} replayed hands", p.nick, p.hands)?;
+    writeln!(
+        out,
+        "VPIP {}  PFR {}  AF {}  WTSD {}  W$SD {}",
+        pct(p.hud.vpip),
+        pct(p.hud.pfr),
+        p.hud.af.map_or("-".into(), |v| format!("{v:.2}")),
+        pct(p.hud.wtsd),
+        pct(p.hud.wsd)
+    )?;
+    writeln!(
+        out,
+        "round    to call  decisions    fold   check/call   bet/raise"
+    )?;
+    for (r, name) in ["preflop", "flop", "turn", "river"].iter().enumerate() {
+        for (b, c) in p.categories[r].iter().enumerate() {
+            let n: u64 = c.iter().sum();
+            let f = |i: usize| {
+                if n == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{:.3}", c[i] as f64 / n as f64)
+                }
+            };
+            let to_call = ["0", "1", "2+"][b];
+            writeln!(
+                out,
+                "{name:<8} {to_call:>7} {n:>10} {:>7} {:>12} {:>11}",
+                f(0),
+                f(1),
+                f(2)
+            )?;
+        }
+    }
+    writeln!(out, "{} showdowns:", p.showdowns.len())?;
+    for s in &p.showdowns {
+        let board: String = s.board.iter().map(|c| c.to_string()).collect();
+        writeln!(
+            out,
+            "  {}  {}  {board:<10}  {:+}",
+            s.timestamp, s.cards, s.net
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn export(a: ExportArgs) -> Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    let d = load(&a.dirs)?;
+    let mut w = BufWriter::new(
+        File::create(&a.phh).with_context(|| format!("cannot create {}", a.phh.display()))?,
+    );
+    let mut skipped: BTreeMap<PhhSkip, usize> = BTreeMap::new();
+    let mut written = 0usize;
+    for h in &d.hands {
+        match expressible(h) {
+            Ok(()) => {
+                if written > 0 {
+                    writeln!(w)?;
+                }
+                written += 1;
+                write_hand(&mut w, written, h)?;
+            }
+            Err(s) => *skipped.entry(s).or_default() += 1,
+        }
+    }
+    w.flush()?;
+    for l in stats_lines(&d.stats) {
+        writeln!(out, "{l}")?;
+    }
+    writeln!(out, "{written} hands written to {}", a.phh.display())?;
+    for (s, n) in skipped {
+        writeln!(out, "  not expressible in PHH: {n:>6}  {}", s.describe())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn ci(v: [f64; 2], digits: usize) -> String {
+    format!("[{:.digits$}, {:.digits$}]", v[0], v[1])
+}
+
+fn table(
+    out: &mut impl Write,
+    r: &Report,
+    pick: impl Fn(&loki_irc::eval::report::ModelReport) -> &GroupReport,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{:<12} {:>9} {:>8} {:>18} {:>9} {:>7} {:>8} {:>16} {:>11} {:>16}",
+        "model",
+        "decisions",
+        "bits",
+        "95% CI",
+        "accuracy",
+        "pairs",
+        "hc bits",
+        "95% CI",
+        "percentile",
+        "95% CI"
+    )?;
+    for (name, m) in &r.models {
+        let g = pick(m);
+        writeln!(
+            out,
+            "{:<12} {:>9} {:>8.4} {:>18} {:>9.4} {:>7} {:>8.3} {:>16} {:>11.3} {:>16}",
+            name,
+            g.decisions,
+            g.bits_per_decision,
+            ci(g.bits_per_decision_ci95, 4),
+            g.accuracy,
+            g.showdown_pairs,
+            g.holecard_bits_gained,
+            ci(g.holecard_bits_gained_ci95, 3),
+            g.holecard_percentile,
+            ci(g.holecard_percentile_ci95, 3)
+        )?;
+    }
+    Ok(())
+}
+
+fn eval(a: EvalArgs) -> Result<ExitCode> {
+    // The Loki models need the compiled-in default frequencies: refuse to run (rather
+    // than fall back) if they do not load.
+    loki_bot::Knowledge::new(loki_bot::LokiConfig::default())?;
+    let mut out = std::io::stdout().lock();
+    if a.models.iter().any(|m| m == "list") {
+        for m in models() {
+            writeln!(out, "{:<12} {}", m.name, m.description)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let specs = if a.models.is_empty() {
+        models()
+    } else {
+        let mut v = Vec::new();
+        for name in &a.models {
+            match model(name) {
+                Some(m)
+                    if !v
+                        .iter()
+                        .any(|x: &loki_irc::predict::ModelSpec| x.name == m.name) =>
+                {
+                    v.push(m)
+                }
+                Some(_) => {}
+                None => bail!("unknown model `{name}` (`--model list` lists them)"),
+            }
+        }
+        v
+    };
+    let d = load(&a.dirs)?;
+    for l in stats_lines(&d.stats) {
+        eprintln!("{l}");
+    }
+    let opts = EvalOptions {
+        score_from: a.score_from,
+        resamples: a.resamples,
+        seed: a.seed,
+        ..EvalOptions::default()
+    };
+    let bar = if a.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(d.hands.len() as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} hands  {per_sec}  eta {eta}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    let e = evaluate(&d, &specs, &opts, &|done| bar.set_position(done as u64));
+    bar.finish_and_clear();
+    let r = report(&e, &opts);
+    if a.json {
+        let map: serde_json::Map<String, serde_json::Value> = r
+            .models
+            .iter()
+            .map(|(n, m)| Ok((n.clone(), serde_json::to_value(m)?)))
+            .collect::<Result<_, serde_json::Error>>()?;
+        writeln!(out, "{}", serde_json::Value::Object(map))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "{} hands scored of {} replayed; {} bootstrap resamples over hands",
+        r.hands, e.walked, a.resamples
+    )?;
+    writeln!(out, "all players:")?;
+    table(&mut out, &r, |m| &m.all)?;
+    writeln!(out, "humans:")?;
+    table(&mut out, &r, |m| &m.humans)?;
+    writeln!(out, "bots (names with `bot`):")?;
+    table(&mut out, &r, |m| &m.bots)?;
+    if r.models.len() > 1 {
+        writeln!(out, "paired differences on the same decisions (row minus column: bits per decision, 95% CI):")?;
+        for (name, m) in &r.models {
+            for (other, diff) in &m.differences {
+                writeln!(
+                    out,
+                    "  {name:<12} - {other:<12} bits {:+.4} {}  hole-card bits {:+.3} {}",
+                    diff.bits_per_decision,
+                    ci(diff.bits_per_decision_ci95, 4),
+                    diff.holecard_bits_gained,
+                    ci(diff.holecard_bits_gained_ci95, 3)
+                )?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,184 @@
+//! GOM, SOM and LOKI2 as `loki-bot` defines them, behind [`OpponentPredictor`]. This is
+//! the only file of the crate that uses `loki-bot`'s opponent-model API (`OpponentModel`,
+//! `ModelMode`, `Context`, the frequency thresholds and the probability triples).
+//!
+//! * One [`OpponentModel`] per player, kept across hands (weights reset each hand), fed
+//!   every public action of that player exactly as `LokiPlayer` feeds its opponents'
+//!   (re-weighting first, then the statistics), with the income-rate ranking for the
+//!   number of players dealt in and the board's range-table EHS.
+//! * Action probabilities: GOM and SOM predict the frequencies of the context (GOM: the
+//!   defaults, measured in GOM's self-play; SOM: the player's frequencies blended with
+//!   them). LOKI2 predicts the same frequencies pre-flop (where it re-weights as Loki-1
+//!   does) and, after the flop, its probability triples averaged over the player's
+//!   normalized weight table: P(a) proportional to sum_h w(h) PT_h(a), where PT_h is the
+//!   smooth triple of holding h's EHS from the context's thresholds with the width the
+//!   model re-weights action a with.
+//! * Hole cards: the model's weight table after all the player's actions.
+use super::{normalized, ModelSpec, OpponentPredictor, Probabilities, PublicHand};
+use crate::hand::{Decision, IrcHand, Spot};
+use loki_bot::frequencies::thresholds;
+use loki_bot::opponent_model::{ModelMode, OpponentModel};
+use loki_bot::{Context, Knowledge, LokiConfig, ProbabilityTriple};
+use loki_engine::{Action, Round};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The paper's models.
+pub fn models() -> Vec<ModelSpec> {
+    vec![
+        ModelSpec {
+            name: "GOM",
+            description: "generic opponent model: GOM's self-play frequencies for everyone, Loki-1 re-weighting",
+            make: || Box::new(LokiModel::new(ModelMode::Generic)),
+        },
+        ModelSpec {
+            name: "SOM",
+            description: "specific opponent model: each player's frequencies blended with the defaults, Loki-1 re-weighting",
+            make: || Box::new(LokiModel::new(ModelMode::Specific)),
+        },
+        ModelSpec {
+            name: "LOKI2",
+            description: "Loki-2: historic and last-20 frequencies, probability-triple re-weighting",
+            make: || Box::new(LokiModel::new(ModelMode::Loki2)),
+        },
+    ]
+}
+
+fn context(spot: &Spot) -> Context {
+    Context::new(spot.round, spot.bets_to_call as usize)
+}
+
+/// A `loki-bot` opponent model per player.
+pub struct LokiModel {
+    mode: ModelMode,
+    know: Arc<Knowledge>,
+    models: HashMap<u32, OpponentModel>,
+}
+
+impl LokiModel {
+    /// A model of the given mode with the default configuration.
+    pub fn new(mode: ModelMode) -> LokiModel {
+        LokiModel::with_config(mode, LokiConfig::default())
+    }
+    /// A model of the given mode with a configuration.
+    pub fn with_config(mode: ModelMode, config: LokiConfig) -> LokiModel {
+        let know = match Knowledge::new(config) {
+            Ok(k) => k,
+            // The committed default table is checked by loki-bot's tests, and `loki irc
+            // eval` refuses to start when it does not load; this arm is unreachable there.
+            Err(_) => Knowledge::with_defaults(
+                LokiConfig::default(),
+                loki_bot::FrequencyTable::papp_irc(),
+            ),
+        };
+        LokiModel {
+            mode,
+            know,
+            models: HashMap::new(),
+        }
+    }
+    fn model(&mut self, id: u32) -> &mut OpponentModel {
+        let cfg = &self.know.config.model;
+        self.models
+            .entry(id)
+            .or_insert_with(|| OpponentModel::new(cfg))
+    }
+}
+
+impl OpponentPredictor for LokiModel {
+    fn begin_hand(&mut self, hand: &PublicHand<'_>) {
+        for &id in hand.players() {
+            self.model(id).begin_hand();
+        }
+    }
+
+    fn predict(&mut self, hand: &PublicHand<'_>, spot: &Spot) -> Probabilities {
+        let id = hand.players()[spot.position];
+        let ctx = context(spot);
+        let know = self.know.clone();
+        let cfg = &know.config.model;
+        let mode = self.mode;
+        let m = self.model(id);
+        let f = m.frequencies(mode, ctx, &know.defaults, cfg);
+        let values = hand.board_values();
+        match (mode, values) {
+            (ModelMode::Loki2, Some(ehs)) if spot.round != Round::Preflop => {
+                let (raise_t, call_t) = thresholds(f);
+                let widths = f.map(|x| {
+                    (cfg.postflop_sigma_scale * x)
+                        .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max)
+                });
+                let min_passive = know.config.triples.min_passive;
+                let w = m.weights().weights();
+                let mut p = [0.0; 3];
+                for (h, &e) in ehs.iter().enumerate() {
+                    if e.is_nan() || w[h] <= 0.0 {
+                        continue;
+                    }
+                    for (a, pa) in p.iter_mut().enumerate() {
+                        let pt = ProbabilityTriple::from_thresholds(e, raise_t, call_t, widths[a])
+                            .with_min_passive(min_passive);
+                        *pa += w[h] * pt.get(Action::ALL[a]);
+                    }
+                }
+                normalized(p)
+            }
+            _ => normalized(f),
+        }
+    }
+
+    fn observe(&mut self, hand: &PublicHand<'_>, d: &Decision) {
+        let id = hand.players()[d.spot.position];
+        let ctx = context(&d.spot);
+        let k: Action = d.class;
+        let know = self.know.clone();
+        let ranking = know.ranking(hand.seats());
+        let values = hand.board_values();
+        let ehs = |h: usize| values.and_then(|v| v.get(h).copied().filter(|x| !x.is_nan()));
+        let mode = self.mode;
+        let m = self.model(id);
+        m.observe(mode, ctx, k, &know.defaults, &know.config, ranking, &ehs);
+        m.stats.record(ctx, k);
+    }
+
+    fn showdown_weights(&mut self, hand: &PublicHand<'_>, position: usize) -> Option<Vec<f64>> {
+        let id = hand.players()[position];
+        Some(self.model(id).weights().weights().to_vec())
+    }
+
+    fn end_hand(&mut self, _: &IrcHand, _: &PublicHand<'_>) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boards::Boards;
+
+    #[test]
+    fn gom_predicts_its_default_frequencies_and_som_learns() {
+        let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        let d = crate::load(&[dir.join("rootA"), dir.join("rootB")]).unwrap();
+        let know = Knowledge::new(LokiConfig::default()).unwrap();
+        let boards = Boards::new();
+        let mut gom = LokiModel::new(ModelMode::Generic);
+        let mut som = LokiModel::new(ModelMode::Specific);
+        for h in &d.hands {
+            let start = PublicHand::new(h, 0, Round::Preflop, &boards);
+            gom.begin_hand(&start);
+            som.begin_hand(&start);
+            for (i, x) in h.decisions.iter().enumerate() {
+                let view = PublicHand::new(h, i, x.spot.round, &boards);
+                let want = normalized(know.defaults.get(context(&x.spot)));
+                assert_eq!(gom.predict(&view, &x.spot), want);
+                som.predict(&view, &x.spot);
+                let after = PublicHand::new(h, i + 1, x.spot.round, &boards);
+                gom.observe(&after, x);
+                som.observe(&after, x);
+            }
+        }
+        // SOM counted every decision of every player.
+        let total: u32 = som.models.values().map(|m| m.stats.total()).sum();
+        let n: usize = d.hands.iter().map(|h| h.decisions.len()).sum();
+        assert_eq!(total as usize, n);
+    }
+}

@@ -1,0 +1,129 @@
+//! Loki-1's post-flop re-weighting (Billings et al. 1998, Figure 3; Papp 1998 §7.2.1)
+//! with the model's predicted frequencies of each decision: raise threshold `1 - F(raise)`,
+//! call threshold that minus `F(call)`, on the EHS scale; sigma `0.5 F(action)` clamped to
+//! [0.05, 0.2]; at most one re-weighting per round, from the table saved at the start of
+//! the round, repeated only for a higher threshold. Our change: the factor's floor
+//! ([`super::RangeConfig::floor`], 0.3 instead of 0.01).
+use super::RangeConfig;
+use crate::predict::PublicHand;
+use loki_engine::{Action, Round};
+
+/// Re-weights `w` by the post-flop actions of the player at `position`.
+pub fn reweight(
+    w: &mut [f64],
+    view: &PublicHand<'_>,
+    position: usize,
+    frequencies: &[[f64; 3]],
+    cfg: &RangeConfig,
+) {
+    let mut round_start = w.to_vec();
+    let mut round = Round::Preflop;
+    let mut round_mu = f64::NEG_INFINITY;
+    for (i, d) in view.decisions().iter().enumerate() {
+        if d.spot.position != position || d.spot.round == Round::Preflop {
+            continue;
+        }
+        if d.spot.round != round {
+            round = d.spot.round;
+            round_start.copy_from_slice(w);
+            round_mu = f64::NEG_INFINITY;
+        }
+        if d.class == Action::Fold {
+            continue;
+        }
+        let Some(values) = view.board_values_at(d.spot.round) else {
+            continue;
+        };
+        let f = frequencies.get(i).copied().unwrap_or([1.0 / 3.0; 3]);
+        let raise_t = (1.0 - f[2]).clamp(0.0, 1.0);
+        let (mu, fa) = if d.class == Action::Raise {
+            (raise_t, f[2])
+        } else {
+            ((raise_t - f[1]).clamp(0.0, 1.0), f[1])
+        };
+        if mu <= round_mu {
+            continue;
+        }
+        round_mu = mu;
+        let sigma = (cfg.sigma_scale * fa).clamp(0.05, cfg.sigma_max.max(0.05));
+        for ((x, &base), &e) in w.iter_mut().zip(&round_start).zip(values) {
+            if !e.is_nan() {
+                *x = base * ((e - mu + sigma) / (2.0 * sigma)).clamp(cfg.floor, 1.0);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boards::Boards;
+    use crate::hand::{Decision, IrcHand, Spot};
+    use loki_cards::{parse_cards, HOLDINGS};
+    use loki_engine::{GameConfig, Round};
+
+    #[test]
+    fn a_raise_keeps_strong_holdings_and_floors_weak_ones() {
+        let board = parse_cards("2c7d9hJsQc").unwrap();
+        let mut boards = Boards::new();
+        boards.prepare(vec![board[..3].to_vec()]);
+        let spot = Spot {
+            index: 0,
+            position: 0,
+            round: Round::Flop,
+            bets_to_call: 0,
+            to_call: 0,
+            pot: 20,
+            bets_this_round: 0,
+            live: 2,
+            active: 2,
+            can_raise: true,
+        };
+        let hand = IrcHand {
+            timestamp: 1,
+            session: 1,
+            number: 1,
+            config: GameConfig::limit(2, 5, 10, 10, 20).unwrap(),
+            names: vec!["a".into(), "b".into()],
+            players: vec![0, 1],
+            irc_positions: vec![2, 1],
+            bankrolls: vec![100, 100],
+            put_in: vec![0, 0],
+            won: vec![0, 0],
+            hole: vec![None, None],
+            board: board[..3].to_vec(),
+            decisions: vec![Decision {
+                spot,
+                symbol: 'b',
+                class: Action::Raise,
+                action: Action::Raise,
+                event: 0,
+            }],
+            events: Vec::new(),
+            showdown: Vec::new(),
+            replayed_net: None,
+        };
+        let view = PublicHand::new(&hand, 1, Round::Flop, &boards);
+        let mut w = vec![1.0; HOLDINGS];
+        // Bets half the time: threshold 0.5, sigma 0.2 (clamped).
+        reweight(
+            &mut w,
+            &view,
+            0,
+            &[[0.0, 0.5, 0.5]],
+            &RangeConfig::default(),
+        );
+        let ehs = view.board_values().unwrap();
+        for h in 0..HOLDINGS {
+            let e = ehs[h];
+            if e.is_nan() || e >= 0.7 {
+                assert_eq!(w[h], 1.0);
+            } else if e <= 0.3 + 0.4 * 0.3 {
+                // factor (e - 0.3) / 0.4 is below the floor
+                assert!((w[h] - 0.3).abs() < 1e-12, "{e} {}", w[h]);
+            } else {
+                assert!(w[h] > 0.3 - 1e-12 && w[h] < 1.0, "{e}");
+            }
+        }
+    }
+}
