@@ -55,12 +55,13 @@ pub fn assess(
     let known: CardSet = board.iter().copied().collect::<CardSet>().union(hole.set());
     let field = WeightTable::field(tables, known);
     let draw = matches!(round, Round::Flop | Round::Turn);
-    let (ppot, npot) = ranges
+    // On a flop or turn the cached counts give HS against the field table as well.
+    let (ppot, npot, field_hs) = ranges
         .filter(|_| draw)
         .and_then(|b| b.hand_counts(hole))
-        .map_or((0.0, 0.0), |c| {
+        .map_or((0.0, 0.0, None), |c| {
             let p = c.potential(&field);
-            (p.ppot, p.npot)
+            (p.ppot, p.npot, Some(p.hs))
         });
     let (ppot1, npot1) = match (ranges, round) {
         (Some(b), Round::Flop) => b.next_card_counts(hole).map_or((0.0, 0.0), |c| {
@@ -71,7 +72,7 @@ pub fn assess(
         _ => (0.0, 0.0),
     };
     let ehs = hs_n + (1.0 - hs_n) * ppot;
-    let hs = hand_strength(hole, board, &field).map_or(0.5, |h| h.hs());
+    let hs = field_hs.unwrap_or_else(|| hand_strength(hole, board, &field).map_or(0.5, |h| h.hs()));
     HandAssessment {
         hs,
         hs_n,
