@@ -117,8 +117,8 @@ fn by_kind_report(kinds: &[String], seats: &[CategoryCounts], defaults: &Frequen
         let _ = writeln!(out, "{k}:");
         let (mut worst, mut sum, mut weight) = (0.0f64, 0.0f64, 0u64);
         for (r, round) in rounds.iter().enumerate() {
-            for b in 0..3 {
-                let n: u64 = c[r][b].iter().sum();
+            for (b, cell) in c[r].iter().enumerate() {
+                let n: u64 = cell.iter().sum();
                 if n < 20 {
                     continue;
                 }
