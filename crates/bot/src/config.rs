@@ -213,6 +213,9 @@ pub struct ModelConfig {
     pub window: usize,
     /// Actions a context's window needs before its recent frequencies count (**ours**).
     pub recent_min: u32,
+    /// Calibrated models (SOMT): the prior probability that an opponent's actions follow
+    /// its cards as modeled, before any showdown (**ours**).
+    pub trust_prior: f64,
     /// Pre-flop sigma, as a percentile of the 1,326 holdings ranked by income rate
     /// (**ours**: 0.10; the paper's example uses +/-100 income rate).
     pub preflop_sigma: f64,
@@ -234,6 +237,7 @@ impl Default for ModelConfig {
             min_observations: 20,
             window: 20,
             recent_min: 5,
+            trust_prior: 0.9,
             preflop_sigma: 0.10,
             postflop_sigma_scale: 0.5,
             postflop_sigma_min: 0.05,
@@ -330,6 +334,7 @@ impl LokiConfig {
         unit("model.preflop_sigma", self.model.preflop_sigma)?;
         unit("preflop.probability_play", self.preflop.probability_play)?;
         unit("triples.min_passive", self.triples.min_passive)?;
+        unit("model.trust_prior", self.model.trust_prior)?;
         unit("triples.smoothing", self.triples.smoothing)?;
         if self.model.floor <= 0.0 {
             return Err(ConfigError::Invalid("model.floor must be positive".into()));

@@ -17,6 +17,7 @@ pub mod reweight;
 pub mod style;
 pub mod trace;
 pub mod triple;
+pub mod trust;
 
 pub use assessment::{assess, HandAssessment};
 pub use config::LokiConfig;

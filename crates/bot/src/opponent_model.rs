@@ -26,8 +26,8 @@
 //!   thresholds averaged over the historic frequencies and the recent ones.
 use crate::config::{LokiConfig, ModelConfig};
 use crate::frequencies::{thresholds, ActionFrequencies, ActionStats, Context, FrequencyTable};
-use crate::reweight::{reweight_table, reweighted_by_triple};
-use crate::triple::ProbabilityTriple;
+use crate::reweight::reweight_table;
+use crate::trust::{Law, PendingEvidence, Trust};
 use loki_assess::WeightTable;
 use loki_engine::{Action, Round};
 use serde::{Deserialize, Serialize};
@@ -99,6 +99,11 @@ pub struct Reweighting {
 pub struct OpponentModel {
     /// Action statistics in the 36 categories, kept across hands.
     pub stats: ActionStats,
+    /// How far this opponent's actions have followed its shown cards (kept across
+    /// hands; used only by a calibrated model, see [`crate::trust`]).
+    pub trust: Trust,
+    calibrated: bool,
+    pending: Vec<PendingEvidence>,
     weights: WeightTable,
     round_start: WeightTable,
     round: Option<Round>,
@@ -111,6 +116,9 @@ impl OpponentModel {
     pub fn new(cfg: &ModelConfig) -> OpponentModel {
         OpponentModel {
             stats: ActionStats::new(cfg.window),
+            trust: Trust::default(),
+            calibrated: false,
+            pending: Vec::new(),
             weights: WeightTable::uniform(),
             round_start: WeightTable::uniform(),
             round: None,
@@ -118,8 +126,38 @@ impl OpponentModel {
             last: None,
         }
     }
+    /// The same model mixing every re-weighting factor with 1 by its trust in the
+    /// opponent (ours; see [`crate::trust`]).
+    pub fn calibrated(mut self, on: bool) -> OpponentModel {
+        self.calibrated = on;
+        self
+    }
+    /// Whether re-weighting is mixed by trust.
+    pub fn is_calibrated(&self) -> bool {
+        self.calibrated
+    }
+    /// The trust re-weighting applies now (1 for an uncalibrated model).
+    pub fn trust_level(&self, cfg: &ModelConfig) -> f64 {
+        if self.calibrated {
+            self.trust.level(cfg.trust_prior)
+        } else {
+            1.0
+        }
+    }
+    /// Scores this hand's re-weightings against the opponent's shown holding (index
+    /// `holding`); `value(round, h)` is the value each round's law read (the income-rate
+    /// percentile pre-flop, the round's range-table EHS after the flop).
+    pub fn score_showdown(&mut self, holding: usize, value: impl Fn(Round, usize) -> Option<f64>) {
+        for e in &self.pending {
+            if let Some(v) = value(e.round, holding) {
+                self.trust.score(e, v);
+            }
+        }
+        self.pending.clear();
+    }
     /// Resets the weight table for a new hand (statistics are kept).
     pub fn begin_hand(&mut self) {
+        self.pending.clear();
         self.weights.fill(1.0);
         self.round = None;
         self.round_threshold = f64::NEG_INFINITY;
@@ -176,6 +214,7 @@ impl OpponentModel {
     ) -> bool {
         let cfg = &config.model;
         let min_passive = config.triples.min_passive;
+        let trust = self.trust_level(cfg);
         self.enter_round(ctx.round);
         let check = action == Action::Call && ctx.bets_to_call == 0;
         if action == Action::Fold || (check && mode != ModelMode::Loki2) {
@@ -186,12 +225,15 @@ impl OpponentModel {
         if ctx.round == Round::Preflop {
             if check {
                 // Loki-2: the big blind's check says "no raise".
-                let width = cfg.preflop_sigma;
-                self.reweight_by_triples(action, cfg.floor, |h| {
-                    ranking
-                        .percentile
-                        .get(h)
-                        .map(|&p| ProbabilityTriple::from_thresholds(p, raise_t, call_t, width))
+                let law = Law::Triple {
+                    raise_t,
+                    call_t,
+                    width: cfg.preflop_sigma,
+                    min_passive,
+                    action,
+                };
+                self.reweight_by_law(ctx.round, law, cfg.floor, trust, |h| {
+                    ranking.percentile.get(h).copied()
                 });
                 return true;
             }
@@ -201,7 +243,7 @@ impl OpponentModel {
             } else {
                 call_t
             };
-            return self.reweight_once(ctx.round, pct, sigma, cfg.floor, |h| {
+            return self.reweight_once(ctx.round, pct, sigma, cfg.floor, trust, |h| {
                 ranking.percentile.get(h).copied()
             });
         }
@@ -215,17 +257,19 @@ impl OpponentModel {
                 };
                 let sigma = (cfg.postflop_sigma_scale * freq)
                     .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max);
-                self.reweight_once(ctx.round, mu, sigma, cfg.floor, ehs)
+                self.reweight_once(ctx.round, mu, sigma, cfg.floor, trust, ehs)
             }
             ModelMode::Loki2 => {
                 let width = (cfg.postflop_sigma_scale * f[action.index()])
                     .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max);
-                self.reweight_by_triples(action, cfg.floor, |h| {
-                    ehs(h).map(|e| {
-                        ProbabilityTriple::from_thresholds(e, raise_t, call_t, width)
-                            .with_min_passive(min_passive)
-                    })
-                });
+                let law = Law::Triple {
+                    raise_t,
+                    call_t,
+                    width,
+                    min_passive,
+                    action,
+                };
+                self.reweight_by_law(ctx.round, law, cfg.floor, trust, ehs);
                 true
             }
         }
@@ -233,45 +277,67 @@ impl OpponentModel {
 
     /// Loki-1's re-weighting (Figure 3), at most once per round from the round's saved
     /// copy: an action needing a threshold no higher than one already applied this round
-    /// changes nothing. Returns whether the weights changed.
+    /// changes nothing. Returns whether the weights changed. The law applied replaces
+    /// the round's earlier one as evidence (it replaced it in the weights).
     fn reweight_once(
         &mut self,
         round: Round,
         mu: f64,
         sigma: f64,
         floor: f64,
+        trust: f64,
         value: impl Fn(usize) -> Option<f64>,
     ) -> bool {
         if mu <= self.round_threshold {
             return false;
         }
         self.round_threshold = mu;
-        reweight_table(
+        let (law, mean) = reweight_table(
             &self.round_start,
             &mut self.weights,
             mu,
             sigma,
             floor,
+            trust,
             value,
         );
         self.last = Some(Reweighting { round, mu, sigma });
+        self.pending.retain(|e| e.round != round);
+        self.pending.push(PendingEvidence {
+            round,
+            law: Law::Figure3(law),
+            mean,
+        });
         true
     }
 
     /// Loki-2's re-weighting: each holding's weight times its triple's entry for the
-    /// action, floored.
-    fn reweight_by_triples(
+    /// action (mixed with 1 by `trust`), floored.
+    fn reweight_by_law(
         &mut self,
-        action: Action,
+        round: Round,
+        law: Law,
         floor: f64,
-        triple: impl Fn(usize) -> Option<ProbabilityTriple>,
+        trust: f64,
+        value: impl Fn(usize) -> Option<f64>,
     ) {
+        let (mut sum_w, mut sum_wf) = (0.0f64, 0.0f64);
         for h in 0..loki_cards::HOLDINGS {
-            if let Some(pt) = triple(h) {
-                let w = reweighted_by_triple(self.weights.at(h), pt, action, floor);
-                self.weights.set_at(h, w);
+            if let Some(v) = value(h) {
+                let w = self.weights.at(h);
+                let f = law.factor(v);
+                sum_w += w;
+                sum_wf += w * f;
+                let g = if trust >= 1.0 {
+                    f
+                } else {
+                    trust * f + (1.0 - trust)
+                };
+                self.weights.set_at(h, (w * g).max(floor));
             }
         }
+        let mean = if sum_w > 0.0 { sum_wf / sum_w } else { 1.0 };
+        self.pending.push(PendingEvidence { round, law, mean });
     }
 }
 
@@ -459,5 +525,75 @@ mod tests {
             &ehs,
         );
         assert!(m2.weights().at(0) < 0.5 && m2.weights().at(1000) == 1.0);
+    }
+
+    #[test]
+    fn a_calibrated_model_stops_trusting_random_raises() {
+        let full = LokiConfig::default();
+        let cfg = full.model.clone();
+        let defaults = FrequencyTable::papp_irc();
+        let ehs = |h: usize| Some((h % 100) as f64 / 100.0);
+        let ctx = Context::new(Round::Flop, 0);
+        let mut m = OpponentModel::new(&cfg).calibrated(true);
+        assert!((m.trust_level(&cfg) - cfg.trust_prior).abs() < 1e-12);
+        // Hands in which the opponent bets the flop and shows a random holding.
+        for hand in 0..30usize {
+            m.begin_hand();
+            m.observe(
+                ModelMode::Specific,
+                ctx,
+                Action::Raise,
+                &defaults,
+                &full,
+                &ranking(),
+                &ehs,
+            );
+            m.score_showdown((hand * 37) % HOLDINGS, |_, h| ehs(h));
+        }
+        let t = m.trust_level(&cfg);
+        assert!(t < 0.05, "{t}");
+        // Its next bet barely moves the weights: the weakest holdings keep most of theirs.
+        m.begin_hand();
+        m.observe(
+            ModelMode::Specific,
+            ctx,
+            Action::Raise,
+            &defaults,
+            &full,
+            &ranking(),
+            &ehs,
+        );
+        assert!(m.weights().at(0) > 0.9, "{}", m.weights().at(0));
+        // The paper's model is unmoved by the same evidence.
+        let mut paper = OpponentModel::new(&cfg);
+        paper.begin_hand();
+        paper.observe(
+            ModelMode::Specific,
+            ctx,
+            Action::Raise,
+            &defaults,
+            &full,
+            &ranking(),
+            &ehs,
+        );
+        paper.score_showdown(0, |_, h| ehs(h));
+        assert_eq!(paper.trust_level(&cfg), 1.0);
+        assert_eq!(paper.weights().at(0), 0.01);
+        // An honest bettor, who shows strong holdings, keeps (and gains) trust.
+        let mut honest = OpponentModel::new(&cfg).calibrated(true);
+        for hand in 0..30usize {
+            honest.begin_hand();
+            honest.observe(
+                ModelMode::Specific,
+                ctx,
+                Action::Raise,
+                &defaults,
+                &full,
+                &ranking(),
+                &ehs,
+            );
+            honest.score_showdown(90 + hand % 10, |_, h| ehs(h));
+        }
+        assert!(honest.trust_level(&cfg) > 0.99);
     }
 }

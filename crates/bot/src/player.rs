@@ -19,6 +19,7 @@ use crate::preflop::{self, BettingState, Plan, PlanInputs};
 use crate::style::Style;
 use crate::trace::{DecisionRule, DecisionTrace, OpponentTrace};
 use crate::triple::ProbabilityTriple;
+use crate::trust::Trust;
 use loki_assess::WeightTable;
 use loki_cards::{uniform_unit, CardSet, LokiRng};
 use loki_engine::{Action, Event, Player, Round, SeatView};
@@ -103,9 +104,39 @@ impl LokiPlayer {
     /// The model of an opponent seat, created on first use.
     pub fn model_mut(&mut self, seat: usize) -> &mut OpponentModel {
         let cfg = &self.know.config.model;
+        let calibrated = self.style.calibrated;
         self.models
             .entry(seat)
-            .or_insert_with(|| OpponentModel::new(cfg))
+            .or_insert_with(|| OpponentModel::new(cfg).calibrated(calibrated))
+    }
+
+    /// Scores each shown opponent hand against the re-weightings of this hand (only a
+    /// calibrated player needs it).
+    fn observe_showdown(&mut self, hands: &[loki_engine::ShownHand], view: &SeatView<'_>) {
+        if !self.style.calibrated {
+            return;
+        }
+        let know = self.know.clone();
+        let ranking = know.ranking(view.players());
+        let board = view.board().to_vec();
+        let mut boards: Vec<Option<Arc<BoardRanges>>> = vec![None; 4];
+        for r in [Round::Flop, Round::Turn, Round::River] {
+            if board.len() >= r.board_len() {
+                boards[r.index()] = know.boards.get(&board[..r.board_len()]).ok();
+            }
+        }
+        for shown in hands {
+            if shown.position == view.position() {
+                continue;
+            }
+            let seat = view.seat_of(shown.position);
+            let value = |round: Round, h: usize| match round {
+                Round::Preflop => ranking.percentile.get(h).copied(),
+                r => boards[r.index()].as_ref().and_then(|b| b.ehs(h)),
+            };
+            self.model_mut(seat)
+                .score_showdown(shown.cards.index(), value);
+        }
     }
 
     fn refresh_board(&mut self, view: &SeatView<'_>) {
@@ -331,6 +362,9 @@ impl LokiPlayer {
                     grid: detail.map(|m| m.weights().starting_hand_grid(known)),
                     frequencies,
                     observations: model.map_or(0, |m| m.stats.observations(ctx)),
+                    trust: model
+                        .filter(|m| m.is_calibrated())
+                        .map(|m| m.trust_level(&self.know.config.model)),
                 }
             })
             .collect()
@@ -393,6 +427,7 @@ impl Player for LokiPlayer {
         match event {
             Event::BoardDealt { .. } => self.refresh_board(view),
             Event::Action(a) => self.observe_action(a, view),
+            Event::Showdown { hands } => self.observe_showdown(hands, view),
             _ => {}
         }
     }
@@ -400,10 +435,10 @@ impl Player for LokiPlayer {
         self.decide(view).action
     }
     fn save_state(&self) -> Option<String> {
-        let mut models: Vec<(usize, crate::ActionStats)> = self
+        let mut models: Vec<(usize, crate::ActionStats, Trust)> = self
             .models
             .iter()
-            .map(|(s, m)| (*s, m.stats.clone()))
+            .map(|(s, m)| (*s, m.stats.clone(), m.trust))
             .collect();
         models.sort_by_key(|m| m.0);
         let state = SavedState {
@@ -427,8 +462,10 @@ impl LokiPlayer {
         let s: SavedState = serde_json::from_str(state)?;
         self.rng = loki_cards::rng_from_state(&s.rng).ok_or(StateError::Rng)?;
         self.models.clear();
-        for (seat, stats) in s.models {
-            self.model_mut(seat).stats = stats;
+        for (seat, stats, trust) in s.models {
+            let m = self.model_mut(seat);
+            m.stats = stats;
+            m.trust = trust;
         }
         Ok(())
     }
@@ -439,5 +476,5 @@ impl LokiPlayer {
 #[derive(serde::Serialize, serde::Deserialize)]
 struct SavedState {
     rng: String,
-    models: Vec<(usize, crate::ActionStats)>,
+    models: Vec<(usize, crate::ActionStats, Trust)>,
 }

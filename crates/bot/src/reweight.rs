@@ -32,6 +32,28 @@ pub fn reweighted_by_triple(
     (old * pt.get(action)).max(floor)
 }
 
+/// Figure 3's factor as applied to one table: threshold, spread, the floor, and the
+/// divisor that keeps the most likely holding at factor 1 (see [`reweight_table`]).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Figure3 {
+    /// The threshold (after lowering, if no holding reached `mu - sigma`).
+    pub mu: f64,
+    /// The spread.
+    pub sigma: f64,
+    /// The divisor of the raw factor (1 unless even the best value is below `mu + sigma`).
+    pub divisor: f64,
+    /// The lowest factor.
+    pub floor: f64,
+}
+
+impl Figure3 {
+    /// The factor of a value: `((v - mu + sigma) / (2 sigma)) / divisor`, clamped to
+    /// [floor, 1].
+    pub fn factor(&self, v: f64) -> f64 {
+        ((v - self.mu + self.sigma) / (2.0 * self.sigma) / self.divisor).clamp(self.floor, 1.0)
+    }
+}
+
 /// Re-weights every holding `h` with `value(h) = Some(ehs)` (holdings mapped to `None`,
 /// e.g. those touching known cards, are left alone): `new = max(floor, base * factor)`,
 /// reading from `base` and writing into `out`.
@@ -41,14 +63,20 @@ pub fn reweighted_by_triple(
 /// the most likely holding keeps factor 1 (ours; Figure 3's factors are relative
 /// likelihoods, and without the scaling the floor would weigh twice as much against even
 /// the nuts). If no holding reaches `mu - sigma`, mu is lowered to `best - sigma`.
+///
+/// `trust` in [0, 1] mixes the factor with 1 (`trust * factor + 1 - trust`: how far the
+/// opponent's actions are believed to follow its cards; 1 is Loki). Returns the factor
+/// law applied and the weighted mean factor over the re-weighted holdings (before
+/// mixing; the evidence of [`crate::trust`] compares the factor of a shown hand with it).
 pub fn reweight_table(
     base: &WeightTable,
     out: &mut WeightTable,
     mu: f64,
     sigma: f64,
     floor: f64,
+    trust: f64,
     value: impl Fn(usize) -> Option<f64>,
-) {
+) -> (Figure3, f64) {
     let mut values = [f64::NAN; loki_cards::HOLDINGS];
     let mut best = f64::NEG_INFINITY;
     for (h, v) in values.iter_mut().enumerate() {
@@ -68,15 +96,32 @@ pub fn reweight_table(
         r if r > 0.0 && r < 1.0 => r,
         _ => 1.0,
     };
-    let factor = |v: f64| (raw(v, mu) / divisor).clamp(floor, 1.0);
+    let law = Figure3 {
+        mu,
+        sigma,
+        divisor,
+        floor,
+    };
+    let trust = trust.clamp(0.0, 1.0);
+    let (mut sum_w, mut sum_wf) = (0.0f64, 0.0f64);
     let src = base.weights();
     for ((x, &w), &v) in out.weights_mut().iter_mut().zip(src.iter()).zip(&values) {
         *x = if v.is_nan() {
             w
         } else {
-            (w * factor(v)).max(floor)
+            let f = law.factor(v);
+            sum_w += w;
+            sum_wf += w * f;
+            let g = if trust >= 1.0 {
+                f
+            } else {
+                trust * f + (1.0 - trust)
+            };
+            (w * g).max(floor)
         };
     }
+    let mean = if sum_w > 0.0 { sum_wf / sum_w } else { 1.0 };
+    (law, mean)
 }
 
 #[cfg(test)]
@@ -102,19 +147,36 @@ mod tests {
         let mut out = WeightTable::uniform();
         let value = |h: usize| Some(h as f64 / 1325.0);
         // mu 1, sigma 0.1: unscaled the best holding would get 0.5.
-        reweight_table(&base, &mut out, 1.0, 0.1, 0.01, value);
+        reweight_table(&base, &mut out, 1.0, 0.1, 0.01, 1.0, value);
         assert_eq!(out.at(1325), 1.0);
         assert!((out.at(1300) - (1300.0 / 1325.0 - 0.9) / 0.1).abs() < 1e-9);
         assert_eq!(out.at(1000), 0.01);
         // An ordinary threshold is Figure 3 unchanged.
-        reweight_table(&base, &mut out, 0.5, 0.1, 0.01, value);
+        reweight_table(&base, &mut out, 0.5, 0.1, 0.01, 1.0, value);
         assert_eq!(out.at(1325), 1.0);
         let v = 700.0 / 1325.0;
         assert!((out.at(700) - reweight_factor(v, 0.5, 0.1, 0.01)).abs() < 1e-12);
         // Everything below mu - sigma: mu moves down to the best value minus sigma.
-        reweight_table(&base, &mut out, 2.0, 0.1, 0.01, value);
+        reweight_table(&base, &mut out, 2.0, 0.1, 0.01, 1.0, value);
         assert_eq!(out.at(1325), 1.0);
         assert!(out.at(1320) < 1.0 && out.at(1320) > 0.01);
+    }
+
+    #[test]
+    fn trust_mixes_the_factor_with_one() {
+        let base = WeightTable::uniform();
+        let mut out = WeightTable::uniform();
+        let value = |h: usize| Some(h as f64 / 1325.0);
+        let (law, mean) = reweight_table(&base, &mut out, 0.5, 0.1, 0.01, 0.25, value);
+        let v = 700.0 / 1325.0;
+        assert!((out.at(700) - (0.25 * law.factor(v) + 0.75)).abs() < 1e-12);
+        assert!((out.at(0) - (0.25 * 0.01 + 0.75)).abs() < 1e-12);
+        // No trust: nothing changes.
+        reweight_table(&base, &mut out, 0.5, 0.1, 0.01, 0.0, value);
+        assert_eq!(out, WeightTable::uniform());
+        // The mean factor over a uniform table: about half the holdings above 0.6, a
+        // ramp between 0.4 and 0.6.
+        assert!((mean - 0.5).abs() < 0.01, "{mean}");
     }
 
     #[test]

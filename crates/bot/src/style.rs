@@ -45,6 +45,9 @@ pub enum PlayerKind {
     Som,
     /// SOM with Loki-2's probability triples and last-20 thresholds, randomized play.
     Loki2,
+    /// SOM whose re-weighting trusts each opponent as far as its shown cards followed
+    /// its actions (ours; see `trust.rs`).
+    Somt,
     /// Tight-passive reference style.
     Tp,
     /// Tight-aggressive reference style.
@@ -57,13 +60,14 @@ pub enum PlayerKind {
 
 impl PlayerKind {
     /// All kinds, in the order `loki players` lists them.
-    pub const ALL: [PlayerKind; 10] = [
+    pub const ALL: [PlayerKind; 11] = [
         PlayerKind::Bpm,
         PlayerKind::Bpt,
         PlayerKind::Bpl,
         PlayerKind::Gom,
         PlayerKind::Som,
         PlayerKind::Loki2,
+        PlayerKind::Somt,
         PlayerKind::Tp,
         PlayerKind::Ta,
         PlayerKind::Lp,
@@ -78,6 +82,7 @@ impl PlayerKind {
             PlayerKind::Gom => "GOM",
             PlayerKind::Som => "SOM",
             PlayerKind::Loki2 => "LOKI2",
+            PlayerKind::Somt => "SOMT",
             PlayerKind::Tp => "TP",
             PlayerKind::Ta => "TA",
             PlayerKind::Lp => "LP",
@@ -93,6 +98,7 @@ impl PlayerKind {
             PlayerKind::Gom => "generic opponent modeling: re-weights with Loki's own default frequencies",
             PlayerKind::Som => "specific opponent modeling: re-weights with each opponent's observed frequencies (20 observations)",
             PlayerKind::Loki2 => "SOM with Loki-2 probability triples, last-20-action thresholds and randomized play",
+            PlayerKind::Somt => "SOM that trusts each opponent's actions as far as its shown cards bore them out (ours)",
             PlayerKind::Tp => "reference style: tight-passive (few hands, rarely bets or raises)",
             PlayerKind::Ta => "reference style: tight-aggressive (few hands, bets and raises often)",
             PlayerKind::Lp => "reference style: loose-passive (many hands, calls a lot)",
@@ -122,6 +128,8 @@ pub struct Style {
     pub model: ModelMode,
     /// Whether actions are drawn from probability triples (Loki-2).
     pub randomized: bool,
+    /// Whether re-weighting is mixed by the trust earned at showdowns (SOMT).
+    pub calibrated: bool,
 }
 
 impl Style {
@@ -169,6 +177,12 @@ impl Style {
                 false,
             ),
             PlayerKind::Loki2 => (Tightness::Moderate, base.clone(), ModelMode::Loki2, true),
+            PlayerKind::Somt => (
+                Tightness::Moderate,
+                base.clone(),
+                ModelMode::Specific,
+                false,
+            ),
             PlayerKind::Tp => (
                 Tightness::Tight,
                 passive(0.45),
@@ -201,6 +215,7 @@ impl Style {
             postflop,
             model,
             randomized,
+            calibrated: kind == PlayerKind::Somt,
         }
     }
 

@@ -64,6 +64,8 @@ pub struct OpponentTrace {
     pub frequencies: ActionFrequencies,
     /// Observations behind them in this context.
     pub observations: u32,
+    /// A calibrated model's trust that this opponent's actions follow its cards.
+    pub trust: Option<f64>,
 }
 
 /// Everything behind one decision.
@@ -162,6 +164,9 @@ impl fmt::Display for DecisionTrace {
                 o.observations,
                 opt(o.hs)
             )?;
+            if let Some(t) = o.trust {
+                write!(f, "  trust {t:.2}")?;
+            }
             if !top.is_empty() {
                 write!(f, "  top: {}", top.join(", "))?;
             }

@@ -48,8 +48,10 @@ pub struct ClientArgs {
     /// number of players in the first state).
     #[arg(long)]
     game: Option<String>,
-    /// The player kind (see `loki players`).
-    #[arg(long, default_value = "SOM")]
+    /// The player kind (see `loki players`). The default, SOMT, is SOM that stops
+    /// reading strength into the actions of opponents whose shown cards do not bear
+    /// them out (the paper's SOM: --player SOM).
+    #[arg(long, default_value = "SOMT")]
     player: String,
     /// Seed of the player's random choices (LOKI2, random).
     #[arg(long, default_value_t = 1)]

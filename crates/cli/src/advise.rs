@@ -31,9 +31,10 @@ pub struct AdviseArgs {
     /// f (fold), rounds ended by '/', e.g. "crrc/r"; empty before any action.
     #[arg(long, default_value = "")]
     betting: String,
-    /// The Loki player (default SOM with default statistics).
-    #[arg(long, default_value = "SOM")]
-    player: String,
+    /// The Loki player (default SOM with default statistics, or with --checkpoint the
+    /// seat's kind).
+    #[arg(long)]
+    player: Option<String>,
     /// Seed of any randomness (LOKI2's probability triples).
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -47,6 +48,20 @@ pub struct AdviseArgs {
     /// (average weight of the class's live holdings; suited above the diagonal).
     #[arg(long)]
     grid: bool,
+    /// Start from what a player of a tournament had learned: its saved state in this
+    /// checkpoint.json (opponent statistics by seat, random generator). Needs --seat;
+    /// --seats must be the tournament's.
+    #[arg(long, requires = "seat")]
+    checkpoint: Option<PathBuf>,
+    /// With --checkpoint: the table (match x seats + rotation) of the player.
+    #[arg(long, default_value_t = 0)]
+    table: usize,
+    /// With --checkpoint: the player's seat in the tournament; it sits at --position and
+    /// its opponents at the other positions in seat order. The player kind is the seat's
+    /// unless --player names another (to see how another kind decides with the same
+    /// statistics).
+    #[arg(long)]
+    seat: Option<usize>,
 }
 
 fn feed(player: &mut dyn Player, state: &HandState, me: usize, seen: &mut usize) {
@@ -94,7 +109,62 @@ pub fn run(a: AdviseArgs) -> Result<ExitCode> {
             state.deal_hole_hidden(p)?;
         }
     }
-    let mut player = roster.loki(&a.player, &a.player.to_ascii_uppercase(), a.seed)?;
+    let mut kind = a.player.clone().unwrap_or_else(|| "SOM".to_string());
+    let mut saved: Option<String> = None;
+    if let (Some(path), Some(seat)) = (&a.checkpoint, a.seat) {
+        let c: loki_sim::Checkpoint = serde_json::from_str(
+            &std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?,
+        )
+        .with_context(|| format!("{} is not a tournament checkpoint", path.display()))?;
+        if c.inputs.seats.len() != a.seats {
+            bail!(
+                "{} is a {}-seat tournament: give --seats {}",
+                path.display(),
+                c.inputs.seats.len(),
+                c.inputs.seats.len()
+            );
+        }
+        let states = c
+            .players
+            .get(a.table)
+            .with_context(|| format!("{} has no table {}", path.display(), a.table))?;
+        saved = states
+            .get(seat)
+            .with_context(|| format!("--seat {seat} is not a seat of {}", path.display()))?
+            .clone();
+        if saved.is_none() {
+            bail!(
+                "seat {seat} of {} keeps no state (not a Loki player)",
+                path.display()
+            );
+        }
+        if a.player.is_none() {
+            kind = roster
+                .expand(&c.inputs.player_list)?
+                .get(seat)
+                .cloned()
+                .unwrap_or(kind);
+        }
+        // Our seat at --position, the others at the remaining positions in seat order.
+        let mut others = (0..a.seats).filter(|&s| s != seat);
+        let seats: Vec<usize> = (0..a.seats)
+            .map(|p| {
+                if p == a.position {
+                    seat
+                } else {
+                    others.next().unwrap_or(0)
+                }
+            })
+            .collect();
+        state.set_seats(&seats)?;
+    }
+    let mut player = roster.loki(&kind, &kind.to_ascii_uppercase(), a.seed)?;
+    if let Some(s) = &saved {
+        player
+            .restore(s)
+            .context("the checkpoint's state is not a Loki player's")?;
+    }
     player.set_detail(true);
     player.begin_hand(&state.view(a.position));
     let mut seen = 0;

@@ -498,10 +498,22 @@ fn write_checkpoint(
 }
 
 fn print_table(s: &Summary, inputs: &Inputs) {
-    println!(
-        "{} hands ({} deals x {} rotations), seed {}, $2/$4",
-        inputs.hands, inputs.deals, inputs.rotations, inputs.seed
-    );
+    if inputs.matches == 0 {
+        println!(
+            "{} hands ({} deals x {} rotations), seed {}, $2/$4",
+            inputs.hands, inputs.deals, inputs.rotations, inputs.seed
+        );
+    } else {
+        println!(
+            "{} matches of {} hands ({} deals x {} rotations), {} hands in all, seed {}, $2/$4; pooled:",
+            inputs.matches,
+            inputs.hands,
+            inputs.deals,
+            inputs.rotations,
+            inputs.matches * inputs.hands,
+            inputs.seed
+        );
+    }
     println!();
     println!(
         "{:<10} {:>6} {:>12} {:>10} {:>10}",

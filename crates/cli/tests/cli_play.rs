@@ -277,3 +277,67 @@ fn signature_is_the_hash_of_the_tournament_results() {
     let bytes = std::fs::read(d.join("results.json")).unwrap();
     assert_eq!(format!("{:016x}", fnv1a64(&bytes)), words[1]);
 }
+
+#[test]
+fn advise_from_a_tournament_checkpoint() {
+    let d = tmp("advise-ck");
+    let o = loki(&[
+        "tournament",
+        "--players",
+        "GOM,SOM,TP,LA",
+        "--hands",
+        "400",
+        "--seed",
+        "3",
+        "--quiet",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let ck = d.join("checkpoint.json");
+    let advise = |player: Option<&str>, seats: &str| {
+        let mut args = vec![
+            "advise",
+            "--seats",
+            seats,
+            "--position",
+            "0",
+            "--hole",
+            "AdQc",
+            "--betting",
+            "rc",
+            "--checkpoint",
+            ck.to_str().unwrap(),
+            "--seat",
+            "1",
+            "--json",
+        ];
+        if let Some(p) = player {
+            args.extend(["--player", p]);
+        }
+        loki(&args)
+    };
+    // Seat 1 is the SOM: it has seen its opponents for 100 deals.
+    let o = advise(None, "4");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["player"], "SOM");
+    let obs: u64 = v["opponents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["observations"].as_u64().unwrap())
+        .sum();
+    assert!(obs > 20, "{v}");
+    // The same statistics in a GOM: the same observations, the generic frequencies.
+    let g: serde_json::Value = serde_json::from_slice(&advise(Some("GOM"), "4").stdout).unwrap();
+    assert_eq!(g["player"], "GOM");
+    assert_ne!(
+        g["opponents"][0]["frequencies"],
+        v["opponents"][0]["frequencies"]
+    );
+    // The tournament's seat count is required.
+    let o = advise(None, "5");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--seats 4"));
+}
