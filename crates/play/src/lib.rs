@@ -36,5 +36,5 @@ mod view;
 pub use belief::{BeliefView, DecisionView, HoldingShare, ModelView, ShowdownMark};
 pub use error::{PlayError, SpecError};
 pub use session::{Session, PERSON};
-pub use spec::{person_name, Stakes, TableSpec, MAX_NAME_CHARS};
+pub use spec::{person_name, Stakes, TableSpec, DEFAULT_BOTS, MAX_NAME_CHARS};
 pub use view::{LegalView, LogEntry, ResultView, SeatInfo, ShownView, TableView};
