@@ -122,6 +122,7 @@
     renderActions(s);
     renderLog(s);
     renderBankroll(s.bankroll);
+    $("layout").classList.toggle("with-model", !!s.model);
     if (s.model) {
       $("model-panel").hidden = false;
       renderModels(s.model);
@@ -141,7 +142,7 @@
       const angle = Math.PI / 2 + (i * 2 * Math.PI) / n;
       const e = el("div", "seat");
       e.id = "seat-" + seat.seat;
-      e.style.left = 50 + 43 * Math.cos(angle) + "%";
+      e.style.left = 50 + 41 * Math.cos(angle) + "%";
       e.style.top = 50 + 41 * Math.sin(angle) + "%";
       if (seat.seat === s.you) e.classList.add("you");
       if (seat.to_act) e.classList.add("to-act");

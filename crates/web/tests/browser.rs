@@ -30,7 +30,7 @@ const FLAGS: [&str; 10] = [
     "--disable-component-update",
     "--disable-sync",
     "--disable-dev-shm-usage",
-    "--window-size=1400,2200",
+    "--window-size=1400,1500",
 ];
 
 fn find(var: &str, candidates: &[&str]) -> Option<PathBuf> {
@@ -181,7 +181,7 @@ fn a_person_plays_through_the_page_in_chromium() {
     // Four seats: SOM and LOKI2 model the person, and a calling station makes sure that a
     // hand the person calls down reaches the showdown.
     let server = start(config(4, "SOM,LOKI2,call"));
-    let (_driver, port) = start_driver(&driver);
+    let (driver, port) = start_driver(&driver);
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -303,5 +303,6 @@ fn a_person_plays_through_the_page_in_chromium() {
         until(&c, "the join form after leaving", "return document.body.dataset.view === 'join'").await;
         c.close().await.unwrap();
     });
+    drop(driver);
     let _ = std::fs::remove_dir_all(&profile);
 }
