@@ -82,3 +82,46 @@ fn sweep(map: &mut HashMap<String, Arc<Entry>>, now: Instant, idle: Duration) ->
     });
     before - map.len()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use loki_bot::LokiConfig;
+    use loki_play::TableSpec;
+
+    fn entry(now: Instant) -> Entry {
+        let mut spec = TableSpec::new("Ann", 1);
+        spec.seats = 2;
+        spec.bots = "call".into();
+        Entry {
+            session: Mutex::new(Session::new(&spec, LokiConfig::default(), None).unwrap()),
+            meta: Mutex::new(Meta {
+                bucket: Bucket::full(1.0, now),
+                last_used: now,
+            }),
+        }
+    }
+
+    #[test]
+    fn tables_are_bounded_and_idle_ones_go() {
+        let t0 = Instant::now();
+        let idle = Duration::from_secs(60);
+        let tables = Tables::default();
+        tables.insert("a".into(), entry(t0), 2, t0, idle).unwrap();
+        tables.insert("b".into(), entry(t0), 2, t0, idle).unwrap();
+        // Full: nothing idle yet.
+        assert!(tables.insert("c".into(), entry(t0), 2, t0, idle).is_err());
+        // The same token replaces its own table.
+        tables.insert("a".into(), entry(t0), 2, t0, idle).unwrap();
+        assert_eq!(tables.len(), 2);
+        // Later, "a" is used again and "b" is idle: a new table takes b's place.
+        let t1 = t0 + Duration::from_secs(61);
+        tables.get("a").unwrap().meta.lock().unwrap().last_used = t1;
+        tables.insert("c".into(), entry(t1), 2, t1, idle).unwrap();
+        assert!(tables.get("b").is_none());
+        assert!(tables.get("a").is_some() && tables.get("c").is_some());
+        assert_eq!(tables.sweep(t1 + idle, idle), 2);
+        assert_eq!(tables.len(), 0);
+        assert!(!tables.remove("a"));
+    }
+}
