@@ -15,10 +15,12 @@ mod frequencies;
 mod history;
 mod income_rates;
 mod irc;
+mod play;
 mod players;
 mod plot;
 mod profiles;
 mod roster;
+mod serve;
 mod simulate;
 mod tournament;
 
@@ -69,6 +71,10 @@ enum Command {
     /// The IRC poker database: replay, players, profiles, PHH export, model evaluation.
     #[command(subcommand)]
     Irc(irc::IrcCommand),
+    /// A local web page where you play against Loki players and see what they believe.
+    Serve(serve::ServeArgs),
+    /// The same game in the terminal (line by line; works over a pipe).
+    Play(play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -89,6 +95,8 @@ fn main() -> ExitCode {
         Command::Acpc(a) => acpc::run(a),
         Command::Profiles(a) => profiles::run(a),
         Command::Irc(a) => irc::run(a),
+        Command::Serve(a) => serve::run(a),
+        Command::Play(a) => play::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,12 +1,11 @@
 //! `loki profiles list|show NAME|export [--json]|reset NAME [--profiles FILE]`: the opponent
-//! profiles that `loki acpc client` keeps in SQLite (crates/store), and the glue between a
-//! stored [`Profile`] and the Loki player's `ActionStats` (the 36 category counts and the
-//! recent-action window), in both directions.
+//! profiles that `loki acpc client` keeps in SQLite (crates/store), and the people's
+//! profiles of `loki serve` and `loki play`. The glue between a stored [`Profile`] and the
+//! Loki player's `ActionStats` lives in `loki_play::profile` and is re-exported here.
 use anyhow::{bail, Context as _, Result};
 use clap::{Args, Subcommand};
-use loki_bot::{ActionStats, Context};
-use loki_engine::{Action, Event, Round, SeatView};
-use loki_store::{ActionClass, HandDelta, Observation, Profile, Store, StoreError};
+pub use loki_play::profile::{hand_delta, stats_from_profile};
+use loki_store::{Profile, Store, StoreError};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -55,61 +54,6 @@ pub fn path(given: Option<&Path>) -> Result<PathBuf> {
 
 const ROUNDS: [&str; 4] = ["preflop", "flop", "turn", "river"];
 const ACTIONS: [&str; 3] = ["fold", "call", "raise"];
-
-fn action(a: ActionClass) -> Action {
-    match a {
-        ActionClass::Fold => Action::Fold,
-        ActionClass::CheckCall => Action::Call,
-        ActionClass::BetRaise => Action::Raise,
-    }
-}
-
-/// A player's statistics from a stored profile: its counts, and its recent actions
-/// (the store keeps the last `window` of each context, as the player does).
-pub fn stats_from_profile(p: &Profile, window: usize) -> ActionStats {
-    let recent = p.recent.iter().map(|o| {
-        let round = Round::ALL
-            .get(usize::from(o.round))
-            .copied()
-            .unwrap_or(Round::River);
-        (
-            Context::new(round, usize::from(o.bets_to_call)),
-            action(o.action),
-        )
-    });
-    ActionStats::from_parts(p.counts, recent, window)
-}
-
-/// What one finished hand adds to the profile of the opponent at `position`: its actions
-/// in the 36 categories (as the Loki player records them: round, bets faced capped at 2,
-/// action) and whether it put chips in voluntarily or raised pre-flop.
-pub fn hand_delta(view: &SeatView<'_>, position: usize, name: &str) -> HandDelta {
-    let mut delta = HandDelta {
-        name: name.to_string(),
-        vpip: false,
-        pfr: false,
-        observations: Vec::new(),
-    };
-    for e in view.events() {
-        let Event::Action(a) = e else { continue };
-        if a.position != position {
-            continue;
-        }
-        let class = match a.action {
-            Action::Fold => ActionClass::Fold,
-            Action::Call => ActionClass::CheckCall,
-            Action::Raise => ActionClass::BetRaise,
-        };
-        if a.round.index() == 0 {
-            delta.vpip |= a.action == Action::Raise || (a.action == Action::Call && a.amount > 0);
-            delta.pfr |= a.action == Action::Raise;
-        }
-        if let Some(o) = Observation::new(a.round.index(), a.bets_to_call as usize, class) {
-            delta.observations.push(o);
-        }
-    }
-    delta
-}
 
 fn open(path: &Path) -> Result<Option<Store>> {
     match Store::open_existing(path) {
@@ -272,94 +216,4 @@ pub fn run(a: ProfilesArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_profile_becomes_the_same_counts_and_window() {
-        let mut stats = ActionStats::new(5);
-        let mut counts = [[[0u32; 3]; 3]; 4];
-        let mut recent = Vec::new();
-        for i in 0..200usize {
-            let (r, b, a) = (i % 4, (i / 4) % 3, (i * 7) % 3);
-            let ctx = Context::new(Round::ALL[r], b);
-            let k = action(ActionClass::from_index(a).unwrap());
-            stats.record(ctx, k);
-            counts[r][b][a] += 1;
-            recent.push(Observation::new(r, b, ActionClass::from_index(a).unwrap()).unwrap());
-        }
-        let p = Profile {
-            name: "x".into(),
-            hands: 10,
-            vpip_hands: 1,
-            pfr_hands: 1,
-            counts,
-            recent: recent[100..].to_vec(),
-        };
-        let back = stats_from_profile(&p, 5);
-        assert_eq!(back.table(), stats.table());
-        assert_eq!(back, stats, "counts and the recent windows");
-        // A longer stored window than the player's keeps the player's last actions.
-        let mut long = p.clone();
-        long.recent = recent.clone();
-        assert_eq!(stats_from_profile(&long, 5), stats);
-    }
-
-    #[test]
-    fn hand_deltas_count_what_the_loki_player_records() {
-        use loki_bot::{Knowledge, LokiConfig, LokiPlayer, Style};
-        use loki_cards::{rng_from_seed, uniform_below, Deck};
-        use loki_engine::{GameConfig, HandState, Phase, Player};
-        let know = Knowledge::new(LokiConfig::default()).unwrap();
-        let config = GameConfig::limit(4, 5, 10, 10, 20).unwrap();
-        for seed in 0..40u64 {
-            let mut rng = rng_from_seed(seed);
-            let mut deck = Deck::shuffled(&mut rng);
-            let mut state = HandState::new(&config).unwrap();
-            state.set_seats(&[2, 3, 0, 1]).unwrap();
-            for p in 0..4 {
-                let c = deck.deal_n(2).unwrap().to_vec();
-                state
-                    .deal_hole(p, loki_cards::HoleCards::new(c[0], c[1]).unwrap())
-                    .unwrap();
-            }
-            loop {
-                match state.phase() {
-                    Phase::DealBoard(r) => {
-                        let c = deck.deal_n(r.cards_dealt()).unwrap().to_vec();
-                        state.deal_board(&c).unwrap();
-                    }
-                    Phase::Act(_) => {
-                        let legal = state.legal_actions().to_vec();
-                        let a = legal[uniform_below(&mut rng, legal.len() as u32) as usize];
-                        state.apply(a).unwrap();
-                    }
-                    _ => break,
-                }
-            }
-            let view = state.view(0);
-            let style = Style::named("SOM", &know.config).unwrap();
-            let mut loki = LokiPlayer::new("SOM", style, know.clone(), 1);
-            loki.begin_hand(&view);
-            for e in view.events() {
-                loki.observe(e, &view);
-            }
-            for p in 1..4 {
-                let d = hand_delta(&view, p, "x");
-                let mut counts = [[[0u32; 3]; 3]; 4];
-                for o in &d.observations {
-                    counts[usize::from(o.round)][usize::from(o.bets_to_call)][o.action.index()] +=
-                        1;
-                }
-                let recorded = loki
-                    .model(view.seat_of(p))
-                    .map(|m| m.stats.table())
-                    .unwrap_or_default();
-                assert_eq!(counts, recorded, "seed {seed}, position {p}");
-            }
-        }
-    }
 }

@@ -94,6 +94,8 @@ pub fn write_phh_hand(
             Event::HoleDealt { position, cards } => {
                 writeln!(w, "  \"d dh p{} {cards}\",", position + 1)?
             }
+            // Cards the history's reader did not see (PHH's unknown cards).
+            Event::HoleHidden { position } => writeln!(w, "  \"d dh p{} ????\",", position + 1)?,
             Event::BoardDealt { cards, .. } => {
                 opener = 0;
                 let s: String = cards.iter().map(|c| c.to_string()).collect();

@@ -1,0 +1,347 @@
+//! The model view: for each Loki player, what it believes about every other live
+//! player's hand right now and why it made its last decision (Billings et al. 1998,
+//! "Opponent Modeling" and "Hand Assessment"; Papp 1998 ch. 6-7).
+//!
+//! * **Beliefs** are the player's weight table of each opponent (`OpponentModel::weights`,
+//!   re-weighted after every action it observed) shown as the 13 x 13 starting-hand chart
+//!   (the average weight of each class's holdings) and the most likely holdings with
+//!   their share of the weight. They are computed with the *board alone* as the known
+//!   cards, never with the believing player's hole cards: excluding its cards would show
+//!   which holdings it holds a card of, and so its cards.
+//! * **The last decision** comes from the player's `DecisionTrace` of this hand: round,
+//!   rule (pre-flop plan or post-flop rule), action, probability triple, HS, HS_n, PPot,
+//!   NPot, PPot1, NPot1, ehs, pot odds, and per opponent the frequencies it used and our
+//!   HS against it. The trace's own hole cards and pre-flop income rate (which names the
+//!   starting hand) are left out.
+//! * **After a showdown**, each shown hand is marked in every belief about its owner: its
+//!   cell in the chart, the share of the other holdings weighted above it (ties counting
+//!   half, as in `loki irc eval`: 0 is the favourite, 0.5 no better than chance) and its
+//!   weight relative to the heaviest holding.
+use crate::session::{Occupant, Session};
+use loki_assess::{StartingHandGrid, WeightTable};
+use loki_bot::{DecisionTrace, LokiPlayer};
+use loki_cards::{CardSet, HoleCards, StartingHand, HOLDINGS};
+use loki_engine::{Chips, Event};
+use serde::Serialize;
+
+/// Holdings listed per belief (ours).
+pub const TOP_HOLDINGS: usize = 8;
+
+/// One Loki player's view.
+#[derive(Debug, Clone, Serialize)]
+pub struct ModelView {
+    /// Its seat.
+    pub seat: usize,
+    /// Its name.
+    pub name: String,
+    /// Its kind (SOM, GOM, ...).
+    pub kind: String,
+    /// Whether it has folded this hand.
+    pub folded: bool,
+    /// Its last decision in this hand.
+    pub last: Option<DecisionView>,
+    /// What it believes about each other live player.
+    pub beliefs: Vec<BeliefView>,
+}
+
+/// The last decision of a Loki player, from its trace.
+#[derive(Debug, Clone, Serialize)]
+pub struct DecisionView {
+    /// The round.
+    pub round: String,
+    /// The rule that decided ("preflop-make2", "make1", "pot-odds", ...).
+    pub rule: String,
+    /// The action ("call" includes a check, "raise" a bet).
+    pub action: String,
+    /// The probability triple [fold, call, raise].
+    pub triple: [f64; 3],
+    /// Hand strength against the field table (post-flop).
+    pub hs: Option<f64>,
+    /// HS_n: the product of the hand strengths against each live opponent.
+    pub hs_n: Option<f64>,
+    /// Positive potential to the river (PPot2 on the flop, PPot1 on the turn).
+    pub ppot: Option<f64>,
+    /// Negative potential to the river.
+    pub npot: Option<f64>,
+    /// Positive potential of the next card.
+    pub ppot1: Option<f64>,
+    /// Negative potential of the next card.
+    pub npot1: Option<f64>,
+    /// Effective hand strength.
+    pub ehs: Option<f64>,
+    /// Pot odds of a call.
+    pub pot_odds: f64,
+    /// Chips to call.
+    pub to_call: Chips,
+    /// The pot.
+    pub pot: Chips,
+}
+
+/// What a Loki player believes about one other player.
+#[derive(Debug, Clone, Serialize)]
+pub struct BeliefView {
+    /// The other player's seat.
+    pub seat: usize,
+    /// The other player's name.
+    pub name: String,
+    /// Actions of this player the model has counted (across hands, and sessions for
+    /// the person's stored profile).
+    pub actions_seen: u32,
+    /// The frequencies [fold, call, raise] used at the last decision.
+    pub frequencies: Option<[f64; 3]>,
+    /// Observations behind them.
+    pub observations: Option<u32>,
+    /// Our HS against this player's table at the last decision.
+    pub hs: Option<f64>,
+    /// The weight table as the starting-hand chart (`grid[row][col]`, ace first, suited
+    /// above the diagonal; `None` for a class the board rules out).
+    pub grid: [[Option<f64>; 13]; 13],
+    /// The most likely holdings and their share of the weight.
+    pub top: Vec<HoldingShare>,
+    /// Where the shown hand sat, after a showdown.
+    pub shown: Option<ShowdownMark>,
+}
+
+/// A holding and its share of the live weight.
+#[derive(Debug, Clone, Serialize)]
+pub struct HoldingShare {
+    /// The holding.
+    pub cards: HoleCards,
+    /// Its share of the weight of the holdings the board allows.
+    pub share: f64,
+}
+
+/// Where a shown hand sat in a belief.
+#[derive(Debug, Clone, Serialize)]
+pub struct ShowdownMark {
+    /// The shown holding.
+    pub cards: HoleCards,
+    /// Its starting-hand class ("AKs").
+    pub class: String,
+    /// Its cell in the chart.
+    pub row: usize,
+    /// Its cell in the chart.
+    pub col: usize,
+    /// Share of the other holdings the board allows that weighed more (ties half).
+    pub above: f64,
+    /// Its weight over the heaviest holding's.
+    pub relative: f64,
+    /// Its share of the weight.
+    pub share: f64,
+}
+
+fn round4(x: f64) -> f64 {
+    (x * 1e4).round() / 1e4
+}
+
+fn avoids(h: usize, known: CardSet) -> Option<HoleCards> {
+    HoleCards::from_index(h)
+        .ok()
+        .filter(|c| c.set().is_disjoint(known))
+}
+
+/// The chart of a weight table with `board` as the only known cards.
+pub fn belief_grid(w: &WeightTable, board: CardSet) -> [[Option<f64>; 13]; 13] {
+    w.starting_hand_grid(board)
+        .cells
+        .map(|row| row.map(|c| c.map(round4)))
+}
+
+/// The most likely holdings with `board` as the only known cards.
+pub fn belief_top(w: &WeightTable, board: CardSet, n: usize) -> Vec<HoldingShare> {
+    w.top_holdings(board, n)
+        .into_iter()
+        .map(|(cards, share)| HoldingShare {
+            cards,
+            share: round4(share),
+        })
+        .collect()
+}
+
+/// Where `shown` sits in `w` with `board` known.
+pub fn showdown_mark(w: &WeightTable, board: CardSet, shown: HoleCards) -> ShowdownMark {
+    let x = w.get(shown);
+    let (mut above, mut ties, mut others, mut max, mut total) = (0.0, 0.0, 0.0, x, x);
+    for h in 0..HOLDINGS {
+        if h == shown.index() || avoids(h, board).is_none() {
+            continue;
+        }
+        let y = w.at(h);
+        others += 1.0;
+        total += y;
+        max = f64::max(max, y);
+        if y > x {
+            above += 1.0;
+        } else if y == x {
+            ties += 1.0;
+        }
+    }
+    let class = StartingHand::of(shown);
+    let (row, col) = StartingHandGrid::cell(class);
+    let ratio = |a: f64, b: f64| if b > 0.0 { round4(a / b) } else { 0.0 };
+    ShowdownMark {
+        cards: shown,
+        class: class.to_string(),
+        row,
+        col,
+        above: ratio(above + ties / 2.0, others),
+        relative: ratio(x, max),
+        share: ratio(x, total),
+    }
+}
+
+fn decision_view(t: &DecisionTrace) -> DecisionView {
+    let a = t.assessment.as_ref();
+    let tr = t.triple.to_array();
+    DecisionView {
+        round: t.round.to_string(),
+        rule: t.rule.to_string(),
+        action: t.action.to_string(),
+        triple: tr.map(round4),
+        hs: a.map(|a| round4(a.hs)),
+        hs_n: a.map(|a| round4(a.hs_n)),
+        ppot: a.map(|a| round4(a.ppot)),
+        npot: a.map(|a| round4(a.npot)),
+        ppot1: a.map(|a| round4(a.ppot1)),
+        npot1: a.map(|a| round4(a.npot1)),
+        ehs: a.map(|a| round4(a.ehs)),
+        pot_odds: round4(t.pot_odds),
+        to_call: t.to_call,
+        pot: t.pot,
+    }
+}
+
+fn beliefs(
+    s: &Session,
+    loki: &LokiPlayer,
+    me: usize,
+    trace: Option<&DecisionTrace>,
+) -> Vec<BeliefView> {
+    let Some(hand) = &s.hand else {
+        return Vec::new();
+    };
+    let board: CardSet = hand.state.board().iter().copied().collect();
+    let shown: Vec<(usize, HoleCards)> = hand
+        .state
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Showdown { hands } => Some(hands.clone()),
+            _ => None,
+        })
+        .flatten()
+        .map(|h| (hand.seats[h.position], h.cards))
+        .collect();
+    let mut out = Vec::new();
+    for (p, &seat) in hand.seats.iter().enumerate() {
+        if seat == me || !hand.state.is_live(p) {
+            continue;
+        }
+        let Some(model) = loki.model(seat) else {
+            continue;
+        };
+        let w = model.weights();
+        let opp = trace.and_then(|t| t.opponents.iter().find(|o| o.seat == seat));
+        out.push(BeliefView {
+            seat,
+            name: s.names[seat].clone(),
+            actions_seen: model.stats.total(),
+            frequencies: opp.map(|o| o.frequencies.map(round4)),
+            observations: opp.map(|o| o.observations),
+            hs: opp.and_then(|o| o.hs).map(round4),
+            grid: belief_grid(w, board),
+            top: belief_top(w, board, TOP_HOLDINGS),
+            shown: shown
+                .iter()
+                .find(|(s, _)| *s == seat)
+                .map(|(_, cards)| showdown_mark(w, board, *cards)),
+        });
+    }
+    out
+}
+
+/// The model view of every Loki player at the table.
+pub(crate) fn model_views(s: &Session) -> Vec<ModelView> {
+    let Some(hand) = &s.hand else {
+        return Vec::new();
+    };
+    s.occupants
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, o)| match o {
+            Occupant::Loki(l) => Some((seat, l)),
+            _ => None,
+        })
+        .map(|(seat, loki)| {
+            let trace = hand.traces[seat].as_ref();
+            ModelView {
+                seat,
+                name: s.names[seat].clone(),
+                kind: s.kinds[seat].clone(),
+                folded: hand
+                    .position_of(seat)
+                    .is_some_and(|p| !hand.state.is_live(p)),
+                last: trace.map(decision_view),
+                beliefs: beliefs(s, loki, seat, trace),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(f: impl Fn(usize) -> f64) -> WeightTable {
+        let mut w = [0.0; HOLDINGS];
+        for (h, x) in w.iter_mut().enumerate() {
+            *x = f(h);
+        }
+        WeightTable::from_weights(&w).unwrap()
+    }
+
+    #[test]
+    fn the_mark_counts_heavier_holdings_and_halves_ties() {
+        let board: CardSet = loki_cards::parse_cards("2c3d4h")
+            .unwrap()
+            .into_iter()
+            .collect();
+        let aa: HoleCards = "AsAh".parse().unwrap();
+        // Uniform: every other holding ties, half above.
+        let m = showdown_mark(&WeightTable::uniform(), board, aa);
+        assert_eq!(m.above, 0.5);
+        assert_eq!(m.relative, 1.0);
+        assert_eq!((m.row, m.col, m.class.as_str()), (0, 0, "AA"));
+        // The shown hand alone heaviest: nothing above.
+        let w = table(|h| if h == aa.index() { 1.0 } else { 0.5 });
+        let m = showdown_mark(&w, board, aa);
+        assert_eq!(m.above, 0.0);
+        assert_eq!(m.relative, 1.0);
+        // The shown hand alone lightest: everything the board allows is above.
+        let w = table(|h| if h == aa.index() { 0.01 } else { 1.0 });
+        let m = showdown_mark(&w, board, aa);
+        assert_eq!(m.above, 1.0);
+        assert_eq!(m.relative, 0.01);
+        // 1,176 holdings avoid three board cards: AsAh and 1,175 others.
+        let heavier: Vec<usize> = (0..HOLDINGS)
+            .filter(|&h| avoids(h, board).is_some() && h != aa.index())
+            .take(270)
+            .collect();
+        let w = table(|h| if heavier.contains(&h) { 1.0 } else { 0.5 });
+        let m = showdown_mark(&w, board, aa);
+        let expect = (270.0 + (1175.0 - 270.0) / 2.0) / 1175.0;
+        assert!((m.above - round4(expect)).abs() < 1e-12, "{}", m.above);
+    }
+
+    #[test]
+    fn beliefs_ignore_the_believer_cards() {
+        // The chart and the top holdings take only the board: holdings with any other
+        // card keep their weight (here the single heaviest holding is listed first).
+        let kk: HoleCards = "KsKh".parse().unwrap();
+        let w = table(|h| if h == kk.index() { 1.0 } else { 0.2 });
+        let top = belief_top(&w, CardSet::EMPTY, 3);
+        assert_eq!(top[0].cards, kk);
+        let g = belief_grid(&w, CardSet::EMPTY);
+        assert!(g[1][1].unwrap() > g[0][0].unwrap());
+    }
+}

@@ -1,0 +1,76 @@
+//! Why a table cannot be set up ([`SpecError`]) and why an action of the person is refused
+//! ([`PlayError`]); a refused action changes nothing.
+use loki_engine::{Action, ActionError, EngineError};
+use loki_sim::RosterError;
+
+/// A table that cannot be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum SpecError {
+    /// Seats outside 2..=10.
+    #[error("a table has 2 to 10 seats, not {0}")]
+    Seats(usize),
+    /// More bots than free seats, or none.
+    #[error("{bots} bots for {free} free seats (the person takes one of {seats})")]
+    Bots {
+        /// Bots given.
+        bots: usize,
+        /// Seats free for bots.
+        free: usize,
+        /// Seats.
+        seats: usize,
+    },
+    /// Stakes that are not `SMALL/BIG` with 2 <= SMALL <= BIG <= 1,000,000.
+    #[error("bad stakes {0:?}: give SMALL/BIG bets, e.g. 2/4 (2 <= SMALL <= BIG <= 1000000)")]
+    Stakes(String),
+    /// A person's name that is empty, too long or has characters other than letters,
+    /// digits, spaces and `-_.`.
+    #[error("bad name {0:?}: 1 to {max} letters, digits, spaces or -_. characters", max = crate::MAX_NAME_CHARS)]
+    Name(String),
+    /// A bot list that does not parse, or names an unknown player.
+    #[error(transparent)]
+    Roster(#[from] RosterError),
+    /// The engine refuses the game.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+}
+
+/// An action or request of the person that the session refuses (nothing changes).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// An action for a seat that is not the person's.
+    #[error("seat {seat} is not yours: you sit in seat {yours}")]
+    NotYourSeat {
+        /// The seat asked for.
+        seat: usize,
+        /// The person's seat.
+        yours: usize,
+    },
+    /// An action while another seat is to act.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// An action when no hand is in progress.
+    #[error("no hand is in progress: deal the next hand")]
+    NoHand,
+    /// The next hand asked for while one is in progress.
+    #[error("the hand is still in progress")]
+    HandInProgress,
+    /// A request made on an older state of the table (a double click, another tab).
+    #[error("the table has moved on (it is at step {current}, the request was for step {got}): look again")]
+    Stale {
+        /// The table's step.
+        current: u64,
+        /// The step the request was made for.
+        got: u64,
+    },
+    /// An action the rules do not allow now.
+    #[error("{action} is not allowed now: {reason}")]
+    Illegal {
+        /// The action.
+        action: Action,
+        /// Why not.
+        reason: ActionError,
+    },
+    /// A bot broke the rules or the engine failed (a bug, never the person's input).
+    #[error("the table failed: {0}")]
+    Engine(#[from] EngineError),
+}

@@ -1,0 +1,156 @@
+//! The glue between a stored opponent profile (`loki-store`'s [`Profile`] and
+//! [`HandDelta`], plain records) and a Loki player's [`ActionStats`] (the 36 category
+//! counts of Billings et al. 1998, "Computing Initial Weights", Papp 1998 §7.1, and
+//! Loki-2's recent-action window, Peña 1999), in both directions. `loki acpc client`
+//! keeps its opponents' profiles with it, and `loki serve` / `loki play` keep the
+//! person's, so that the specific-modeling players know the person from the first hand
+//! of the next session.
+use loki_bot::{ActionStats, Context};
+use loki_engine::{Action, Event, Round, SeatView};
+use loki_store::{ActionClass, HandDelta, Observation, Profile};
+
+/// The engine's action of a stored action class.
+pub fn action_of(a: ActionClass) -> Action {
+    match a {
+        ActionClass::Fold => Action::Fold,
+        ActionClass::CheckCall => Action::Call,
+        ActionClass::BetRaise => Action::Raise,
+    }
+}
+
+/// A player's statistics from a stored profile: its counts, and its recent actions
+/// (the store keeps the last `window` of each context, as the player does).
+pub fn stats_from_profile(p: &Profile, window: usize) -> ActionStats {
+    let recent = p.recent.iter().map(|o| {
+        let round = Round::ALL
+            .get(usize::from(o.round))
+            .copied()
+            .unwrap_or(Round::River);
+        (
+            Context::new(round, usize::from(o.bets_to_call)),
+            action_of(o.action),
+        )
+    });
+    ActionStats::from_parts(p.counts, recent, window)
+}
+
+/// What one finished hand adds to the profile of the player at `position`: its actions
+/// in the 36 categories (as the Loki player records them: round, bets faced capped at 2,
+/// action) and whether it put chips in voluntarily or raised pre-flop.
+pub fn hand_delta(view: &SeatView<'_>, position: usize, name: &str) -> HandDelta {
+    let mut delta = HandDelta {
+        name: name.to_string(),
+        vpip: false,
+        pfr: false,
+        observations: Vec::new(),
+    };
+    for e in view.events() {
+        let Event::Action(a) = e else { continue };
+        if a.position != position {
+            continue;
+        }
+        let class = match a.action {
+            Action::Fold => ActionClass::Fold,
+            Action::Call => ActionClass::CheckCall,
+            Action::Raise => ActionClass::BetRaise,
+        };
+        if a.round.index() == 0 {
+            delta.vpip |= a.action == Action::Raise || (a.action == Action::Call && a.amount > 0);
+            delta.pfr |= a.action == Action::Raise;
+        }
+        if let Some(o) = Observation::new(a.round.index(), a.bets_to_call as usize, class) {
+            delta.observations.push(o);
+        }
+    }
+    delta
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_profile_becomes_the_same_counts_and_window() {
+        let mut stats = ActionStats::new(5);
+        let mut counts = [[[0u32; 3]; 3]; 4];
+        let mut recent = Vec::new();
+        for i in 0..200usize {
+            let (r, b, a) = (i % 4, (i / 4) % 3, (i * 7) % 3);
+            let ctx = Context::new(Round::ALL[r], b);
+            let k = action_of(ActionClass::from_index(a).unwrap());
+            stats.record(ctx, k);
+            counts[r][b][a] += 1;
+            recent.push(Observation::new(r, b, ActionClass::from_index(a).unwrap()).unwrap());
+        }
+        let p = Profile {
+            name: "x".into(),
+            hands: 10,
+            vpip_hands: 1,
+            pfr_hands: 1,
+            counts,
+            recent: recent[100..].to_vec(),
+        };
+        let back = stats_from_profile(&p, 5);
+        assert_eq!(back.table(), stats.table());
+        assert_eq!(back, stats, "counts and the recent windows");
+        // A longer stored window than the player's keeps the player's last actions.
+        let mut long = p.clone();
+        long.recent = recent.clone();
+        assert_eq!(stats_from_profile(&long, 5), stats);
+    }
+
+    #[test]
+    fn hand_deltas_count_what_the_loki_player_records() {
+        use loki_bot::{Knowledge, LokiConfig, LokiPlayer, Style};
+        use loki_cards::{rng_from_seed, uniform_below, Deck};
+        use loki_engine::{GameConfig, HandState, Phase, Player};
+        let know = Knowledge::new(LokiConfig::default()).unwrap();
+        let config = GameConfig::limit(4, 5, 10, 10, 20).unwrap();
+        for seed in 0..40u64 {
+            let mut rng = rng_from_seed(seed);
+            let mut deck = Deck::shuffled(&mut rng);
+            let mut state = HandState::new(&config).unwrap();
+            state.set_seats(&[2, 3, 0, 1]).unwrap();
+            for p in 0..4 {
+                let c = deck.deal_n(2).unwrap().to_vec();
+                state
+                    .deal_hole(p, loki_cards::HoleCards::new(c[0], c[1]).unwrap())
+                    .unwrap();
+            }
+            loop {
+                match state.phase() {
+                    Phase::DealBoard(r) => {
+                        let c = deck.deal_n(r.cards_dealt()).unwrap().to_vec();
+                        state.deal_board(&c).unwrap();
+                    }
+                    Phase::Act(_) => {
+                        let legal = state.legal_actions().to_vec();
+                        let a = legal[uniform_below(&mut rng, legal.len() as u32) as usize];
+                        state.apply(a).unwrap();
+                    }
+                    _ => break,
+                }
+            }
+            let view = state.view(0);
+            let style = Style::named("SOM", &know.config).unwrap();
+            let mut loki = LokiPlayer::new("SOM", style, know.clone(), 1);
+            loki.begin_hand(&view);
+            for e in view.events() {
+                loki.observe(e, &view);
+            }
+            for p in 1..4 {
+                let d = hand_delta(&view, p, "x");
+                let mut counts = [[[0u32; 3]; 3]; 4];
+                for o in &d.observations {
+                    counts[usize::from(o.round)][usize::from(o.bets_to_call)][o.action.index()] +=
+                        1;
+                }
+                let recorded = loki
+                    .model(view.seat_of(p))
+                    .map(|m| m.stats.table())
+                    .unwrap_or_default();
+                assert_eq!(counts, recorded, "seed {seed}, position {p}");
+            }
+        }
+    }
+}

@@ -1,0 +1,580 @@
+//! [`Session`]: one table with one person's seat and bots. It deals from its own seeded
+//! generator, moves the button as the engine's `Table` does (the seat of position `p` in
+//! hand `h` is `(p + h) mod N`), feeds every bot exactly what `play_hand_seated` feeds it
+//! (`begin_hand`, every event it may see, `act`, `end_hand`), lets the bots act until it
+//! is the person's turn or the hand is over, and validates every request of the person.
+//! A refused request changes nothing (each check runs before any change).
+//!
+//! Every change of the table advances its *step*; an action or a new hand names the
+//! step it was made at, so a double click or a stale tab cannot act twice.
+use crate::profile::{hand_delta, stats_from_profile};
+use crate::spec::person_name;
+use crate::{PlayError, SpecError, TableSpec};
+use loki_bot::{DecisionTrace, Knowledge, LokiConfig, LokiPlayer};
+use loki_cards::{rng_from_seed, Deck, LokiRng};
+use loki_engine::{
+    Action, Chips, Deal, DealError, EngineError, GameConfig, HandRecord, HandState, Phase, Player,
+    Table,
+};
+use loki_sim::{player_seed, seat_names, Roster, RosterError};
+use loki_store::{HandDelta, Profile};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// The person's seat.
+pub const PERSON: usize = 0;
+
+/// Completed hands kept for the history download (ours; older hands are dropped).
+pub const MAX_HISTORY: usize = 5_000;
+
+/// Who sits in a seat.
+pub(crate) enum Occupant {
+    /// The person.
+    Person,
+    /// A Loki-family player (its decisions are traced and its models shown).
+    Loki(Box<LokiPlayer>),
+    /// A simple player (call, raise, random).
+    Simple(Box<dyn Player + Send>),
+}
+
+/// The hand being played or the last one played.
+pub(crate) struct Hand {
+    /// The hand number (from 0).
+    pub(crate) number: u64,
+    pub(crate) state: HandState,
+    deal: Deal,
+    /// The seat of each position.
+    pub(crate) seats: Vec<usize>,
+    /// Events already passed to the bots.
+    seen: usize,
+    /// Each seat's last decision trace in this hand (Loki players only).
+    pub(crate) traces: Vec<Option<DecisionTrace>>,
+    finished: bool,
+}
+
+impl Hand {
+    /// The position of a seat in this hand.
+    pub(crate) fn position_of(&self, seat: usize) -> Option<usize> {
+        self.seats.iter().position(|&s| s == seat)
+    }
+}
+
+/// One person's table.
+pub struct Session {
+    pub(crate) game: GameConfig,
+    know: Arc<Knowledge>,
+    pub(crate) occupants: Vec<Occupant>,
+    pub(crate) names: Vec<String>,
+    pub(crate) kinds: Vec<String>,
+    rng: LokiRng,
+    pub(crate) hand: Option<Hand>,
+    hands_started: u64,
+    pub(crate) step: u64,
+    history: VecDeque<HandRecord>,
+    /// Session net chips by seat.
+    pub(crate) net: Vec<Chips>,
+    /// The person's session net after each hand.
+    pub(crate) bankroll: Vec<Chips>,
+    pub(crate) show_model: bool,
+    profile_updates: Vec<HandDelta>,
+    window: usize,
+}
+
+impl Session {
+    /// A table for `spec` under a Loki configuration. With the person's stored `profile`,
+    /// every Loki player's model of the person starts from its statistics.
+    ///
+    /// # Errors
+    /// A bad spec: seats, bots, stakes or name.
+    pub fn new(
+        spec: &TableSpec,
+        config: LokiConfig,
+        profile: Option<&Profile>,
+    ) -> Result<Session, SpecError> {
+        let game = spec.stakes.game(spec.seats)?;
+        let person = person_name(&spec.person)?;
+        let roster = Roster::new(config)?;
+        let listed = roster.expand(&spec.bots)?;
+        let free = spec.seats - 1;
+        if listed.is_empty() || listed.len() > free {
+            return Err(SpecError::Bots {
+                bots: listed.len(),
+                free,
+                seats: spec.seats,
+            });
+        }
+        let bot_kinds: Vec<String> = (0..free)
+            .map(|i| listed[i % listed.len()].clone())
+            .collect();
+        let window = roster.know.config.model.window;
+        let stats = profile.map(|p| stats_from_profile(p, window));
+        let mut names = vec![person];
+        names.extend(seat_names(&bot_kinds));
+        let mut kinds = vec!["you".to_string()];
+        kinds.extend(bot_kinds.iter().cloned());
+        let mut occupants = vec![Occupant::Person];
+        for seat in 1..spec.seats {
+            let (kind, name) = (&kinds[seat], &names[seat]);
+            let seed = player_seed(spec.seed, 0, seat);
+            match roster.loki(kind, name, seed) {
+                Ok(mut loki) => {
+                    if let Some(stats) = &stats {
+                        loki.model_mut(PERSON).stats = stats.clone();
+                    }
+                    occupants.push(Occupant::Loki(Box::new(loki)));
+                }
+                Err(RosterError::NotLoki(_)) => {
+                    occupants.push(Occupant::Simple(roster.make(kind, name, seed)?));
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(Session {
+            game,
+            know: roster.know.clone(),
+            occupants,
+            net: vec![0; spec.seats],
+            names,
+            kinds,
+            rng: rng_from_seed(spec.seed),
+            hand: None,
+            hands_started: 0,
+            step: 0,
+            history: VecDeque::new(),
+            bankroll: Vec::new(),
+            show_model: spec.show_model,
+            profile_updates: Vec::new(),
+            window,
+        })
+    }
+
+    /// The step: advanced by every change of the table.
+    pub fn step(&self) -> u64 {
+        self.step
+    }
+    /// The game.
+    pub fn game(&self) -> &GameConfig {
+        &self.game
+    }
+    /// Names by seat (the person's first).
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+    /// Kinds by seat (`you` for the person).
+    pub fn kinds(&self) -> &[String] {
+        &self.kinds
+    }
+    /// The person's name (the key of the person's profile).
+    pub fn person_name(&self) -> &str {
+        &self.names[PERSON]
+    }
+    /// Hands finished.
+    pub fn hands_played(&self) -> usize {
+        self.bankroll.len()
+    }
+    /// Whether a hand is in progress (it then waits for the person).
+    pub fn in_progress(&self) -> bool {
+        self.hand.as_ref().is_some_and(|h| !h.state.is_complete())
+    }
+    /// Whether the person is to act.
+    pub fn is_person_turn(&self) -> bool {
+        self.hand.as_ref().is_some_and(|h| {
+            h.state
+                .to_act()
+                .is_some_and(|p| h.seats.get(p) == Some(&PERSON))
+        })
+    }
+    /// Whether the model view is on.
+    pub fn show_model(&self) -> bool {
+        self.show_model
+    }
+    /// Turns the model view on or off (the game does not change).
+    pub fn set_show_model(&mut self, on: bool) {
+        self.show_model = on;
+    }
+    /// Session net chips by seat.
+    pub fn net(&self) -> &[Chips] {
+        &self.net
+    }
+    /// The recent-action window of the Loki players' statistics (for the profile store).
+    pub fn window(&self) -> usize {
+        self.window
+    }
+    /// The Loki player in a seat.
+    pub fn loki(&self, seat: usize) -> Option<&LokiPlayer> {
+        match self.occupants.get(seat) {
+            Some(Occupant::Loki(l)) => Some(l),
+            _ => None,
+        }
+    }
+    /// The finished hands kept (the last [`MAX_HISTORY`]), oldest first. Records hold
+    /// every seat's cards: give people [`crate::history::person_phh`] instead.
+    pub fn history(&self) -> impl Iterator<Item = &HandRecord> {
+        self.history.iter()
+    }
+    /// What the finished hands add to the person's profile since the last call (one
+    /// delta per hand, keyed by the person's name).
+    pub fn take_profile_updates(&mut self) -> Vec<HandDelta> {
+        std::mem::take(&mut self.profile_updates)
+    }
+
+    fn check_step(&self, step: u64) -> Result<(), PlayError> {
+        if step == self.step {
+            Ok(())
+        } else {
+            Err(PlayError::Stale {
+                current: self.step,
+                got: step,
+            })
+        }
+    }
+
+    /// Deals the next hand and lets the bots act until the person's turn (or the end of
+    /// the hand). `step` is the step the request was made at.
+    ///
+    /// # Errors
+    /// A stale step or a hand in progress (nothing changes); [`PlayError::Engine`] on a
+    /// bug.
+    pub fn next_hand(&mut self, step: u64) -> Result<(), PlayError> {
+        self.check_step(step)?;
+        if self.in_progress() {
+            return Err(PlayError::HandInProgress);
+        }
+        let n = self.game.seats();
+        let number = self.hands_started;
+        let mut deck = Deck::shuffled(&mut self.rng);
+        let deal = Deal::from_deck(n, &mut deck).ok_or(EngineError::PlayerCount {
+            expected: n,
+            got: n,
+        })?;
+        let seats: Vec<usize> = (0..n).map(|p| Table::seat_of(p, number, n)).collect();
+        let mut state = HandState::new(&self.game).map_err(EngineError::from)?;
+        state.set_seats(&seats).map_err(EngineError::from)?;
+        for (p, h) in deal.hole.iter().enumerate() {
+            state.deal_hole(p, *h).map_err(EngineError::from)?;
+        }
+        for (p, &seat) in seats.iter().enumerate() {
+            let view = state.view(p);
+            match &mut self.occupants[seat] {
+                Occupant::Loki(l) => l.begin_hand(&view),
+                Occupant::Simple(s) => s.begin_hand(&view),
+                Occupant::Person => {}
+            }
+        }
+        self.hand = Some(Hand {
+            number,
+            state,
+            deal,
+            seats,
+            seen: 0,
+            traces: (0..n).map(|_| None).collect(),
+            finished: false,
+        });
+        self.hands_started += 1;
+        self.step += 1;
+        self.run()
+    }
+
+    /// The person's action for `seat` at `step`; then the bots act until the person's
+    /// next turn or the end of the hand.
+    ///
+    /// # Errors
+    /// The seat is not the person's, the step is stale, no hand is in progress, another
+    /// seat is to act, or the action is not legal: nothing changes.
+    pub fn act(&mut self, seat: usize, action: Action, step: u64) -> Result<(), PlayError> {
+        if seat != PERSON {
+            return Err(PlayError::NotYourSeat {
+                seat,
+                yours: PERSON,
+            });
+        }
+        self.check_step(step)?;
+        let hand = match self.hand.as_mut() {
+            Some(h) if !h.state.is_complete() => h,
+            _ => return Err(PlayError::NoHand),
+        };
+        let to_act = hand.state.to_act().map(|p| hand.seats[p]);
+        if to_act != Some(PERSON) {
+            return Err(PlayError::NotYourTurn);
+        }
+        hand.state
+            .check(action)
+            .map_err(|reason| PlayError::Illegal { action, reason })?;
+        hand.state
+            .apply(action)
+            .map_err(|reason| PlayError::Illegal { action, reason })?;
+        self.step += 1;
+        self.run()
+    }
+
+    /// Passes new events to the bots and plays until the person's turn or the end.
+    fn run(&mut self) -> Result<(), PlayError> {
+        let Some(hand) = self.hand.as_mut() else {
+            return Ok(());
+        };
+        loop {
+            let Hand {
+                state,
+                deal,
+                seats,
+                seen,
+                traces,
+                ..
+            } = &mut *hand;
+            for e in &state.events()[*seen..] {
+                for (p, &seat) in seats.iter().enumerate() {
+                    if !e.visible_to(p) {
+                        continue;
+                    }
+                    let view = state.view(p);
+                    match &mut self.occupants[seat] {
+                        Occupant::Loki(l) => l.observe(e, &view),
+                        Occupant::Simple(s) => s.observe(e, &view),
+                        Occupant::Person => {}
+                    }
+                }
+            }
+            *seen = state.events().len();
+            match state.phase() {
+                Phase::Complete => break,
+                Phase::DealHole(p) | Phase::Reveal(p) => {
+                    return Err(EngineError::from(DealError::HoleNotDue(p)).into())
+                }
+                Phase::DealBoard(round) => {
+                    let from = round.board_len() - round.cards_dealt();
+                    state
+                        .deal_board(&deal.board[from..round.board_len()])
+                        .map_err(EngineError::from)?;
+                }
+                Phase::Act(p) => {
+                    let seat = seats[p];
+                    let view = state.view(p);
+                    let action = match &mut self.occupants[seat] {
+                        Occupant::Person => return Ok(()),
+                        Occupant::Loki(l) => {
+                            let d = l.decide(&view);
+                            traces[seat] = Some(d.trace);
+                            d.action
+                        }
+                        Occupant::Simple(s) => s.act(&view),
+                    };
+                    if let Err(error) = state.apply(action) {
+                        return Err(EngineError::IllegalAction {
+                            position: p,
+                            name: self.names[seat].clone(),
+                            action,
+                            error,
+                        }
+                        .into());
+                    }
+                }
+            }
+        }
+        self.finish()
+    }
+
+    /// Ends a completed hand once: the bots' `end_hand`, the record, the bankroll and the
+    /// person's profile delta.
+    fn finish(&mut self) -> Result<(), PlayError> {
+        let Some(hand) = self.hand.as_mut() else {
+            return Ok(());
+        };
+        if hand.finished || !hand.state.is_complete() {
+            return Ok(());
+        }
+        hand.finished = true;
+        let state = &hand.state;
+        for (p, &seat) in hand.seats.iter().enumerate() {
+            let view = state.view(p);
+            match &mut self.occupants[seat] {
+                Occupant::Loki(l) => l.end_hand(&view),
+                Occupant::Simple(s) => s.end_hand(&view),
+                Occupant::Person => {}
+            }
+        }
+        // The hand's board analyses are not needed any more: memory stays flat.
+        self.know.boards.clear();
+        let names: Vec<String> = hand.seats.iter().map(|&s| self.names[s].clone()).collect();
+        let n = names.len();
+        let record =
+            HandRecord::from_state(state, names, hand.number).ok_or(EngineError::PlayerCount {
+                expected: n,
+                got: 0,
+            })?;
+        for (p, &seat) in hand.seats.iter().enumerate() {
+            self.net[seat] += record.net[p];
+        }
+        self.bankroll.push(self.net[PERSON]);
+        if let Some(p) = hand.position_of(PERSON) {
+            self.profile_updates
+                .push(hand_delta(&state.view(p), p, &self.names[PERSON]));
+        }
+        if self.history.len() == MAX_HISTORY {
+            self.history.pop_front();
+        }
+        self.history.push_back(record);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(bots: &str, seats: usize, seed: u64) -> Session {
+        let mut spec = TableSpec::new("Ann", seed);
+        spec.bots = bots.to_string();
+        spec.seats = seats;
+        Session::new(&spec, LokiConfig::default(), None).unwrap()
+    }
+
+    /// Plays `hands` hands with a fixed policy; returns every action taken.
+    fn play(s: &mut Session, hands: usize, policy: impl Fn(&Session) -> Action) -> Vec<Action> {
+        let mut taken = Vec::new();
+        for _ in 0..hands {
+            s.next_hand(s.step()).unwrap();
+            while s.in_progress() {
+                let a = policy(s);
+                s.act(PERSON, a, s.step()).unwrap();
+                taken.push(a);
+            }
+        }
+        taken
+    }
+
+    fn legal(s: &Session) -> loki_engine::LegalActions {
+        s.hand.as_ref().unwrap().state.legal_actions()
+    }
+
+    #[test]
+    fn the_bots_fill_the_seats_in_order() {
+        let s = session("SOM,call", 5, 1);
+        assert_eq!(s.kinds(), ["you", "SOM", "call", "SOM", "call"]);
+        assert_eq!(s.names(), ["Ann", "SOM-1", "call-1", "SOM-2", "call-2"]);
+        assert!(s.loki(1).is_some() && s.loki(2).is_none());
+        let mut spec = TableSpec::new("Ann", 1);
+        spec.seats = 3;
+        spec.bots = "SOM,GOM,BPM".into();
+        assert!(matches!(
+            Session::new(&spec, LokiConfig::default(), None),
+            Err(SpecError::Bots {
+                bots: 3,
+                free: 2,
+                ..
+            })
+        ));
+        spec.bots = "nobody".into();
+        assert!(matches!(
+            Session::new(&spec, LokiConfig::default(), None),
+            Err(SpecError::Roster(_))
+        ));
+        spec.bots = "SOM".into();
+        spec.person = "<b>".into();
+        assert!(matches!(
+            Session::new(&spec, LokiConfig::default(), None),
+            Err(SpecError::Name(_))
+        ));
+    }
+
+    #[test]
+    fn hands_are_zero_sum_and_the_button_moves() {
+        let mut s = session("SOM,GOM,BPM", 4, 7);
+        play(&mut s, 12, |s| {
+            if legal(s).raise {
+                Action::Raise
+            } else {
+                Action::Call
+            }
+        });
+        assert_eq!(s.hands_played(), 12);
+        assert_eq!(s.net().iter().sum::<Chips>(), 0);
+        for (h, r) in s.history().enumerate() {
+            assert_eq!(r.net.iter().sum::<Chips>(), 0);
+            assert_eq!(r.seats, (0..4).map(|p| (p + h) % 4).collect::<Vec<_>>());
+        }
+        assert_eq!(*s.bankroll.last().unwrap(), s.net()[PERSON]);
+        assert_eq!(s.take_profile_updates().len(), 12);
+        assert!(s.take_profile_updates().is_empty());
+    }
+
+    #[test]
+    fn one_seed_gives_one_session() {
+        let run = |seed| {
+            let mut s = session("SOM,LOKI2,random", 4, seed);
+            play(&mut s, 8, |s| {
+                if legal(s).fold && s.step() % 3 == 0 {
+                    Action::Fold
+                } else {
+                    Action::Call
+                }
+            });
+            s.history().cloned().collect::<Vec<_>>()
+        };
+        assert_eq!(run(3), run(3));
+        assert_ne!(run(3), run(4));
+    }
+
+    #[test]
+    fn refused_requests_change_nothing() {
+        let mut s = session("SOM,GOM", 3, 11);
+        // No hand yet.
+        assert_eq!(s.act(PERSON, Action::Call, 0), Err(PlayError::NoHand));
+        s.next_hand(0).unwrap();
+        // Play until the person may not fold for free or the hand ends; find a turn.
+        let mut guard = 0;
+        while !s.is_person_turn() {
+            s.next_hand(s.step()).unwrap();
+            guard += 1;
+            assert!(guard < 50);
+        }
+        let before = (s.step(), s.hand.as_ref().unwrap().state.events().to_vec());
+        let step = s.step();
+        let snapshot = |s: &Session| (s.step(), s.hand.as_ref().unwrap().state.events().to_vec());
+        for seat in [1, 2, 3, 99] {
+            assert_eq!(
+                s.act(seat, Action::Call, step),
+                Err(PlayError::NotYourSeat { seat, yours: 0 })
+            );
+        }
+        assert_eq!(
+            s.act(PERSON, Action::Call, step + 1),
+            Err(PlayError::Stale {
+                current: step,
+                got: step + 1
+            })
+        );
+        assert!(matches!(
+            s.act(PERSON, Action::Call, step.wrapping_sub(1)),
+            Err(PlayError::Stale { .. })
+        ));
+        assert_eq!(s.next_hand(step), Err(PlayError::HandInProgress));
+        let l = legal(&s);
+        for a in Action::ALL.into_iter().filter(|a| !l.contains(*a)) {
+            assert!(matches!(
+                s.act(PERSON, a, step),
+                Err(PlayError::Illegal { action, .. }) if action == a
+            ));
+        }
+        assert_eq!(snapshot(&s), before);
+        // A legal action goes through; the same request again is stale.
+        s.act(PERSON, Action::Call, step).unwrap();
+        assert!(matches!(
+            s.act(PERSON, Action::Call, step),
+            Err(PlayError::Stale { .. })
+        ));
+    }
+
+    #[test]
+    fn a_finished_hand_refuses_actions_until_the_next_deal() {
+        let mut s = session("call", 2, 5);
+        s.next_hand(0).unwrap();
+        while s.in_progress() {
+            s.act(PERSON, Action::Call, s.step()).unwrap();
+        }
+        let step = s.step();
+        assert_eq!(s.act(PERSON, Action::Call, step), Err(PlayError::NoHand));
+        assert_eq!(s.step(), step);
+        s.next_hand(step).unwrap();
+        assert_eq!(s.hands_played(), 1);
+    }
+}

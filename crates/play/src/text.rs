@@ -1,0 +1,220 @@
+//! The table and the model view as plain text, for `loki play` (a line-oriented terminal
+//! game that also works over a pipe). Everything is rendered from a [`TableView`], the
+//! same value the web page receives.
+use crate::belief::{BeliefView, ModelView};
+use crate::{LegalView, TableView};
+use loki_assess::StartingHandGrid;
+use std::fmt::Write as _;
+
+fn signed(x: i64) -> String {
+    if x > 0 {
+        format!("+{x}")
+    } else {
+        x.to_string()
+    }
+}
+
+fn opt(x: Option<f64>) -> String {
+    x.map_or_else(|| "-".into(), |v| format!("{v:.3}"))
+}
+
+/// The seats, the board and the pot.
+pub fn table(v: &TableView) -> String {
+    let mut s = String::new();
+    let hand = v
+        .hand
+        .map_or_else(|| "no hand yet".into(), |h| format!("hand {h}"));
+    let round = v.round.clone().unwrap_or_else(|| "over".into());
+    let board: Vec<String> = v.board.iter().map(|c| c.to_string()).collect();
+    let _ = writeln!(
+        s,
+        "-- {hand}, {round}; board [{}]; pot {}; stakes {}/{} (blinds {}/{})",
+        board.join(" "),
+        v.pot,
+        v.stakes[2],
+        v.stakes[3],
+        v.stakes[0],
+        v.stakes[1]
+    );
+    for seat in &v.seats {
+        let cards = seat.cards.map_or_else(
+            || {
+                if seat.folded {
+                    "folded".into()
+                } else {
+                    "[? ?]".into()
+                }
+            },
+            |c| {
+                let [a, b] = c.cards();
+                format!("[{b} {a}]")
+            },
+        );
+        let _ = writeln!(
+            s,
+            "{} seat {} {:<14} {:<6} {:<7} {:<8} bet {:<4} in {:<4} net {:<6} {}",
+            if seat.to_act { ">" } else { " " },
+            seat.seat,
+            seat.name,
+            seat.kind,
+            seat.role.unwrap_or(""),
+            cards,
+            seat.bet,
+            seat.put_in,
+            signed(seat.net),
+            seat.last_action.as_deref().unwrap_or("")
+        );
+    }
+    s
+}
+
+/// The prompt of the person's turn.
+pub fn prompt(l: &LegalView) -> String {
+    let mut choices = Vec::new();
+    if l.fold {
+        choices.push("[f]old".to_string());
+    }
+    if l.call {
+        choices.push(format!("[c] {}", l.call_label));
+    }
+    if l.raise {
+        choices.push(format!("[r] {}", l.raise_label));
+    }
+    format!(
+        "your turn: {} (m: model, g: charts, q: quit)> ",
+        choices.join(", ")
+    )
+}
+
+/// The outcome of the last hand and the bankroll.
+pub fn result(v: &TableView) -> String {
+    let mut s = String::new();
+    if let Some(r) = &v.result {
+        let nets: Vec<String> = v
+            .seats
+            .iter()
+            .map(|seat| format!("{} {}", seat.name, signed(r.net[seat.seat])))
+            .collect();
+        let _ = writeln!(s, "result: {}", nets.join(", "));
+    }
+    let _ = writeln!(
+        s,
+        "you after {} hands: {} chips",
+        v.hands_played,
+        signed(v.bankroll.last().copied().unwrap_or(0))
+    );
+    s
+}
+
+fn belief_line(b: &BeliefView) -> String {
+    let top: Vec<String> = b
+        .top
+        .iter()
+        .take(5)
+        .map(|h| format!("{} {:.1}%", h.cards, 100.0 * h.share))
+        .collect();
+    let mut s = format!("    about {}: {} actions seen", b.name, b.actions_seen);
+    if let (Some(f), Some(n)) = (b.frequencies, b.observations) {
+        let _ = write!(
+            s,
+            "; frequencies [f {:.2}, c {:.2}, r {:.2}] ({n} obs.)",
+            f[0], f[1], f[2]
+        );
+    }
+    if let Some(hs) = b.hs {
+        let _ = write!(s, "; hs {hs:.3}");
+    }
+    let _ = write!(s, "\n      most likely: {}", top.join(", "));
+    if let Some(m) = &b.shown {
+        let _ = write!(
+            s,
+            "\n      shown {} ({}): {:.1}% of the holdings weighed more; weight {:.2} of the top",
+            m.cards,
+            m.class,
+            100.0 * m.above,
+            m.relative
+        );
+    }
+    s
+}
+
+/// Each Loki player's last decision and beliefs, in words.
+pub fn model(models: &[ModelView]) -> String {
+    let mut s = String::new();
+    for m in models {
+        let _ = write!(s, "{} ({})", m.name, m.kind);
+        if m.folded {
+            s.push_str(", folded");
+        }
+        match &m.last {
+            Some(d) => {
+                let _ = writeln!(
+                    s,
+                    ": {} on the {} by rule {}; triple [{:.2} {:.2} {:.2}]; hs {} hs_n {} ppot {} npot {} ehs {}",
+                    d.action, d.round, d.rule, d.triple[0], d.triple[1], d.triple[2],
+                    opt(d.hs), opt(d.hs_n), opt(d.ppot), opt(d.npot), opt(d.ehs)
+                );
+            }
+            None => s.push_str(": no decision yet this hand\n"),
+        }
+        for b in &m.beliefs {
+            let _ = writeln!(s, "{}", belief_line(b));
+        }
+    }
+    s
+}
+
+/// The shade of a weight relative to the heaviest class.
+fn shade(x: Option<f64>, max: f64) -> char {
+    const SHADES: [char; 6] = [' ', '.', ':', '+', '*', '#'];
+    match x {
+        None => 'x',
+        Some(_) if max <= 0.0 => SHADES[0],
+        Some(v) => SHADES[((v / max) * 5.0).round().clamp(0.0, 5.0) as usize],
+    }
+}
+
+/// The beliefs as starting-hand charts, several side by side: `#` the heaviest classes,
+/// blank the lightest, `x` a class the board rules out, `@` the shown hand.
+pub fn charts(models: &[ModelView]) -> String {
+    let mut blocks: Vec<(String, Vec<String>)> = Vec::new();
+    for m in models {
+        for b in &m.beliefs {
+            let max = b
+                .grid
+                .iter()
+                .flatten()
+                .flatten()
+                .fold(0.0, |a: f64, &x| a.max(x));
+            let mut lines = vec![format!(
+                "  {}",
+                StartingHandGrid::RANKS.iter().collect::<String>()
+            )];
+            for (r, row) in b.grid.iter().enumerate() {
+                let mut line = format!("{} ", StartingHandGrid::RANKS[r]);
+                for (c, x) in row.iter().enumerate() {
+                    let here = b.shown.as_ref().is_some_and(|s| s.row == r && s.col == c);
+                    line.push(if here { '@' } else { shade(*x, max) });
+                }
+                lines.push(line);
+            }
+            let title = format!("{} on {}", m.name, b.name);
+            blocks.push((title.chars().take(17).collect(), lines));
+        }
+    }
+    let mut s = String::new();
+    for group in blocks.chunks(4) {
+        for (title, _) in group {
+            let _ = write!(s, "{title:<19}");
+        }
+        s.push('\n');
+        for i in 0..14 {
+            for (_, lines) in group {
+                let _ = write!(s, "{:<19}", lines[i]);
+            }
+            s.push('\n');
+        }
+        s.push('\n');
+    }
+    s
+}
