@@ -5,6 +5,7 @@
 //! potentials) and, on the river, the river range table (every
 //! holding's hand strength against one uniform opponent; on the river EHS = HS, Papp
 //! 1998 §6.2).
+use crate::runout::RunoutStrengths;
 use loki_assess::AssessError;
 use loki_assess::{HandCounts, NextCardCache, RangeTable, RiverTable};
 use loki_cards::{Card, CardSet, HOLDINGS};
@@ -26,6 +27,8 @@ pub struct DrawBoard {
     table: RangeTable,
     counts: CountsSlots,
     next_card: Option<(NextCardCache, CountsSlots)>,
+    /// POKI's in-trial strengths of the runouts (built when a simulation first asks).
+    runouts: OnceLock<RunoutStrengths>,
 }
 
 /// The shared analysis of one board.
@@ -52,6 +55,7 @@ impl BoardRanges {
                 } else {
                     None
                 },
+                runouts: OnceLock::new(),
             }))),
             5 => Ok(BoardRanges::River(RiverTable::new(board)?)),
             n => Err(AssessError::BoardLength(n)),
@@ -64,6 +68,17 @@ impl BoardRanges {
             BoardRanges::River(r) => r.ehs_at(h),
         };
         (!v.is_nan()).then_some(v)
+    }
+    /// POKI's in-trial strength tables of this flop's or turn's runouts (`None` on a
+    /// river, which has none).
+    pub fn runouts(&self) -> Option<&RunoutStrengths> {
+        match self {
+            BoardRanges::Draw(d) => Some(
+                d.runouts
+                    .get_or_init(|| RunoutStrengths::new(d.table.board())),
+            ),
+            BoardRanges::River(_) => None,
+        }
     }
     /// The range table (flop or turn).
     pub fn range_table(&self) -> Option<&RangeTable> {

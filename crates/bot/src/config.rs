@@ -17,6 +17,8 @@ pub struct LokiConfig {
     pub model: ModelConfig,
     /// Probability triples (Peña §4).
     pub triples: TripleConfig,
+    /// POKI's selective-sampling simulation (Peña §5; Billings et al. 1999).
+    pub simulation: SimulationConfig,
     /// Named variants: a base player kind with overrides, usable in `--players`.
     pub variants: BTreeMap<String, VariantConfig>,
 }
@@ -269,6 +271,38 @@ impl Default for TripleConfig {
     }
 }
 
+/// POKI's selective-sampling simulation (Peña 1999 §5; Billings, Papp, Peña, Schaeffer,
+/// Szafron 1999, "Using Selective-Sampling Simulations in Poker"). The trial count is the
+/// sources'; the early-stop rule and the in-trial triple width are **ours**.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SimulationConfig {
+    /// Trials per decision at most (the sources: 500).
+    pub trials: u32,
+    /// Trials before the early stop may fire (**ours**: 100).
+    pub min_trials: u32,
+    /// The early stop is checked every this many trials (**ours**: 50).
+    pub check_every: u32,
+    /// Early stop: the best action's EV leads every other by more than `z` standard
+    /// errors of the paired difference (**ours**: 2.58, two-sided 99%); 0 never stops early.
+    pub z: f64,
+    /// Half-width of the ramps of the opponents' in-trial triples around their
+    /// thresholds (Peña's second triple generator; **ours**: 0.10).
+    pub triple_width: f64,
+}
+
+impl Default for SimulationConfig {
+    fn default() -> Self {
+        SimulationConfig {
+            trials: 500,
+            min_trials: 100,
+            check_every: 50,
+            z: 2.58,
+            triple_width: 0.10,
+        }
+    }
+}
+
 /// A named variant: a base kind plus overrides.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
@@ -283,6 +317,10 @@ pub struct VariantConfig {
     pub make2: Option<f64>,
     /// Post-flop override of `call`.
     pub call: Option<f64>,
+    /// POKI: trials per decision (overrides `simulation.trials`).
+    pub trials: Option<u32>,
+    /// POKI: the early-stop `z` (overrides `simulation.z`; 0 always plays every trial).
+    pub z: Option<f64>,
     /// A one-line description for `loki players`.
     pub description: Option<String>,
 }
@@ -336,6 +374,23 @@ impl LokiConfig {
         unit("triples.min_passive", self.triples.min_passive)?;
         unit("model.trust_prior", self.model.trust_prior)?;
         unit("triples.smoothing", self.triples.smoothing)?;
+        let sim = &self.simulation;
+        if sim.trials == 0 || sim.trials > 1_000_000 {
+            return Err(ConfigError::Invalid(
+                "simulation.trials must be in 1..=1000000".into(),
+            ));
+        }
+        if sim.check_every == 0 {
+            return Err(ConfigError::Invalid(
+                "simulation.check_every must be positive".into(),
+            ));
+        }
+        if !(sim.z >= 0.0 && sim.z.is_finite()) {
+            return Err(ConfigError::Invalid(
+                "simulation.z must be a finite number >= 0".into(),
+            ));
+        }
+        unit("simulation.triple_width", sim.triple_width)?;
         if self.model.floor <= 0.0 {
             return Err(ConfigError::Invalid("model.floor must be positive".into()));
         }
@@ -344,6 +399,16 @@ impl LokiConfig {
                 if let Some(x) = x {
                     unit(&format!("variants.{name}.{k}"), x)?;
                 }
+            }
+            if v.trials.is_some_and(|t| t == 0 || t > 1_000_000) {
+                return Err(ConfigError::Invalid(format!(
+                    "variants.{name}.trials must be in 1..=1000000"
+                )));
+            }
+            if v.z.is_some_and(|z| !(z >= 0.0 && z.is_finite())) {
+                return Err(ConfigError::Invalid(format!(
+                    "variants.{name}.z must be a finite number >= 0"
+                )));
             }
         }
         Ok(())

@@ -14,6 +14,8 @@ pub mod player;
 pub mod postflop;
 pub mod preflop;
 pub mod reweight;
+pub mod runout;
+pub mod simulation;
 pub mod style;
 pub mod trace;
 pub mod triple;

@@ -11,11 +11,13 @@
 //! and returns a [`DecisionTrace`] for every decision.
 use crate::assessment::assess;
 use crate::board_cache::BoardRanges;
+use crate::frequencies::thresholds as thresholds_of;
 use crate::frequencies::Context;
 use crate::knowledge::Knowledge;
 use crate::opponent_model::OpponentModel;
 use crate::postflop::{self, PostflopSituation, Rule};
 use crate::preflop::{self, BettingState, Plan, PlanInputs};
+use crate::simulation::{self, SimOpponent, SimulationOutcome, SimulationSpot};
 use crate::style::Style;
 use crate::trace::{DecisionRule, DecisionTrace, OpponentTrace};
 use crate::triple::ProbabilityTriple;
@@ -23,6 +25,7 @@ use crate::trust::Trust;
 use loki_assess::WeightTable;
 use loki_cards::{uniform_unit, CardSet, LokiRng};
 use loki_engine::{Action, Event, Player, Round, SeatView};
+use rand::RngCore;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -210,6 +213,7 @@ impl LokiPlayer {
             triple: ProbabilityTriple::pure(Action::Call),
             action: Action::Call,
             opponents: Vec::new(),
+            simulation: None,
         }
     }
 
@@ -309,6 +313,17 @@ impl LokiPlayer {
             can_raise: view.legal_actions().contains(Action::Raise),
             semi_bluff_continues: self.semi_bluff_from.is_some_and(|s| s < round),
         };
+        if let (Some(sim), Some(board)) = (&self.style.simulation, self.board.clone()) {
+            let seed = self.rng.next_u64();
+            let outcome = self.simulate(view, hole, a.ehs, &seats, &board, sim, seed);
+            t.rule = DecisionRule::Simulation;
+            t.triple = ProbabilityTriple::pure(outcome.action);
+            t.opponents = self.opponent_traces(view, &a.per_opponent);
+            t.assessment = Some(a);
+            let action = outcome.action;
+            t.simulation = Some(outcome);
+            return (action, t);
+        }
         let cfg = &self.style.postflop;
         let (pure_action, rule) = postflop::decide(cfg, &situation);
         let (action, triple) = if self.style.randomized {
@@ -324,6 +339,89 @@ impl LokiPlayer {
         t.opponents = self.opponent_traces(view, &a.per_opponent);
         t.assessment = Some(a);
         (action, t)
+    }
+
+    /// POKI's simulation of a post-flop decision (see [`crate::simulation`]): the live
+    /// opponents' weight tables and their models' thresholds per context.
+    #[allow(clippy::too_many_arguments)]
+    fn simulate(
+        &self,
+        view: &SeatView<'_>,
+        hole: loki_cards::HoleCards,
+        ehs_now: f64,
+        seats: &[usize],
+        board: &BoardRanges,
+        cfg: &crate::config::SimulationConfig,
+        seed: u64,
+    ) -> SimulationOutcome {
+        let me = view.position();
+        let n = view.players();
+        let live_positions: Vec<usize> = (0..n).filter(|&p| p != me && view.is_live(p)).collect();
+        let know = &self.know;
+        let opponents: Vec<SimOpponent<'_>> = live_positions
+            .iter()
+            .zip(seats)
+            .filter_map(|(&p, s)| {
+                let m = self.models.get(s)?;
+                let mut thresholds = [[(0.0, 0.0); 3]; 3];
+                let mut frequencies = [[[0.0; 3]; 3]; 3];
+                for (r, round) in [Round::Flop, Round::Turn, Round::River]
+                    .into_iter()
+                    .enumerate()
+                {
+                    for btc in 0..3 {
+                        let f = m.frequencies(
+                            self.style.model,
+                            Context::new(round, btc),
+                            &know.defaults,
+                            &know.config.model,
+                        );
+                        thresholds[r][btc] = thresholds_of(f);
+                        frequencies[r][btc] = f;
+                    }
+                }
+                Some(SimOpponent {
+                    position: p,
+                    weights: m.weights(),
+                    thresholds,
+                    frequencies,
+                    trust: m.trust_level(&know.config.model),
+                })
+            })
+            .collect();
+        let round = view.round();
+        let mut put_in = vec![false; n];
+        for e in view.events() {
+            if let Event::Action(a) = e {
+                if a.round == round && a.amount > 0 && a.position < n {
+                    put_in[a.position] = true;
+                }
+            }
+        }
+        let spot = SimulationSpot {
+            game: view.config(),
+            me,
+            hole,
+            board: view.board(),
+            round,
+            live: view.live(),
+            round_bets: view.round_bets().to_vec(),
+            needs_action: (0..n).map(|p| view.needs_action(p)).collect(),
+            put_in,
+            pot: view.pot(),
+            level: view.bets_this_round(),
+            opponents,
+            rules: &self.style.postflop,
+            smoothing: know.config.triples.smoothing,
+            ehs_now,
+        };
+        let legal = view.legal_actions();
+        let legal = [
+            legal.contains(Action::Fold) && view.amount_to_call() > 0,
+            true,
+            legal.contains(Action::Raise),
+        ];
+        simulation::simulate(&spot, board, cfg, legal, seed)
     }
 
     /// The live opponents as traces; `hs` gives our HS against each, in position order.

@@ -2,7 +2,7 @@
 //! (Billings et al. 1998, "Experiments": BPM, BPT, BPL, GOM, SOM; Peña 1999: Loki-2 and
 //! the tight/loose x passive/aggressive reference styles). Post-flop constants other than
 //! Papp's 0.85 / 0.50 are **ours**, documented here and overridable by `[variants]`.
-use crate::config::{LokiConfig, PostflopConfig};
+use crate::config::{LokiConfig, PostflopConfig, SimulationConfig};
 use crate::opponent_model::ModelMode;
 use crate::preflop::{Tightness, UnknownTightness};
 
@@ -48,6 +48,9 @@ pub enum PlayerKind {
     /// SOM whose re-weighting trusts each opponent as far as its shown cards followed
     /// its actions (ours; see `trust.rs`).
     Somt,
+    /// SOMT's calibrated models with Poki's betting: selective-sampling simulation of the
+    /// rest of the hand (Peña 1999 §5).
+    Poki,
     /// Tight-passive reference style.
     Tp,
     /// Tight-aggressive reference style.
@@ -60,7 +63,7 @@ pub enum PlayerKind {
 
 impl PlayerKind {
     /// All kinds, in the order `loki players` lists them.
-    pub const ALL: [PlayerKind; 11] = [
+    pub const ALL: [PlayerKind; 12] = [
         PlayerKind::Bpm,
         PlayerKind::Bpt,
         PlayerKind::Bpl,
@@ -68,6 +71,7 @@ impl PlayerKind {
         PlayerKind::Som,
         PlayerKind::Loki2,
         PlayerKind::Somt,
+        PlayerKind::Poki,
         PlayerKind::Tp,
         PlayerKind::Ta,
         PlayerKind::Lp,
@@ -83,6 +87,7 @@ impl PlayerKind {
             PlayerKind::Som => "SOM",
             PlayerKind::Loki2 => "LOKI2",
             PlayerKind::Somt => "SOMT",
+            PlayerKind::Poki => "POKI",
             PlayerKind::Tp => "TP",
             PlayerKind::Ta => "TA",
             PlayerKind::Lp => "LP",
@@ -99,6 +104,7 @@ impl PlayerKind {
             PlayerKind::Som => "specific opponent modeling: re-weights with each opponent's observed frequencies (20 observations)",
             PlayerKind::Loki2 => "SOM with Loki-2 probability triples, last-20-action thresholds and randomized play",
             PlayerKind::Somt => "SOM that trusts each opponent's actions as far as its shown cards bore them out (ours)",
+            PlayerKind::Poki => "SOMT's models, Poki's betting: simulates the rest of the hand (up to 500 trials) and takes the action of highest expected value",
             PlayerKind::Tp => "reference style: tight-passive (few hands, rarely bets or raises)",
             PlayerKind::Ta => "reference style: tight-aggressive (few hands, bets and raises often)",
             PlayerKind::Lp => "reference style: loose-passive (many hands, calls a lot)",
@@ -130,6 +136,8 @@ pub struct Style {
     pub randomized: bool,
     /// Whether re-weighting is mixed by the trust earned at showdowns (SOMT).
     pub calibrated: bool,
+    /// POKI: post-flop decisions by selective-sampling simulation with these settings.
+    pub simulation: Option<SimulationConfig>,
 }
 
 impl Style {
@@ -177,7 +185,7 @@ impl Style {
                 false,
             ),
             PlayerKind::Loki2 => (Tightness::Moderate, base.clone(), ModelMode::Loki2, true),
-            PlayerKind::Somt => (
+            PlayerKind::Somt | PlayerKind::Poki => (
                 Tightness::Moderate,
                 base.clone(),
                 ModelMode::Specific,
@@ -215,7 +223,8 @@ impl Style {
             postflop,
             model,
             randomized,
-            calibrated: kind == PlayerKind::Somt,
+            calibrated: matches!(kind, PlayerKind::Somt | PlayerKind::Poki),
+            simulation: (kind == PlayerKind::Poki).then(|| cfg.simulation.clone()),
         }
     }
 
@@ -252,6 +261,14 @@ impl Style {
         }
         if let Some(x) = v.call {
             s.postflop.call = x;
+        }
+        if let Some(sim) = &mut s.simulation {
+            if let Some(t) = v.trials {
+                sim.trials = t;
+            }
+            if let Some(z) = v.z {
+                sim.z = z;
+            }
         }
         Ok(s)
     }

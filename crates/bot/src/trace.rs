@@ -8,6 +8,7 @@ use crate::assessment::HandAssessment;
 use crate::frequencies::ActionFrequencies;
 use crate::postflop::Rule;
 use crate::preflop::Plan;
+use crate::simulation::SimulationOutcome;
 use crate::triple::ProbabilityTriple;
 use loki_assess::StartingHandGrid;
 use loki_cards::{Card, HoleCards};
@@ -29,6 +30,8 @@ pub enum DecisionRule {
     Postflop(Rule),
     /// The player was not dealt cards it can see (it checks or calls).
     NoCards,
+    /// POKI: the action of highest value in a selective-sampling simulation (Peña §5).
+    Simulation,
 }
 
 impl fmt::Display for DecisionRule {
@@ -37,6 +40,7 @@ impl fmt::Display for DecisionRule {
             DecisionRule::Plan(p) => write!(f, "preflop-{}", p.name()),
             DecisionRule::Postflop(r) => f.write_str(r.name()),
             DecisionRule::NoCards => f.write_str("no-cards"),
+            DecisionRule::Simulation => f.write_str("simulation"),
         }
     }
 }
@@ -104,6 +108,9 @@ pub struct DecisionTrace {
     pub action: Action,
     /// The opponents still in the hand.
     pub opponents: Vec<OpponentTrace>,
+    /// POKI: the simulation's value of each action (chips), standard errors and trials.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub simulation: Option<SimulationOutcome>,
 }
 
 fn plan_name<S: Serializer>(p: &Option<Plan>, s: S) -> Result<S::Ok, S::Error> {
@@ -133,6 +140,27 @@ impl fmt::Display for DecisionTrace {
             "rule: {}   triple [fold, call, raise]: {}",
             self.rule, self.triple
         )?;
+        if let Some(sim) = &self.simulation {
+            let ev = |i: usize| {
+                sim.ev[i].map_or_else(
+                    || "-".to_string(),
+                    |v| format!("{v:+.2} +- {:.2}", sim.se[i]),
+                )
+            };
+            writeln!(
+                f,
+                "simulation: {} trials{}  EV fold {}  call {}  raise {} (chips)",
+                sim.trials,
+                if sim.stopped_early {
+                    " (early stop)"
+                } else {
+                    ""
+                },
+                ev(0),
+                ev(1),
+                ev(2)
+            )?;
+        }
         let a = self.assessment.as_ref();
         writeln!(
             f,

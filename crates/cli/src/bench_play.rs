@@ -1,7 +1,8 @@
 //! `loki bench` keys of the player and the tournament: `decision_flop_ms` (the median time
 //! of a SOM decision on the flop in ten-seat self-play, the re-weighting of the opponents'
-//! tables since its previous decision included, the board's range table already built)
-//! and `tournament_hands_per_s` (the figure-4 field on all cores).
+//! tables since its previous decision included, the board's range table already built),
+//! `poki_decision_flop_ms` (the same for POKI, 500 trials; `_early_stop` with the early
+//! stop) and `tournament_hands_per_s` (the figure-4 field on all cores).
 use anyhow::Result;
 use loki_bot::{Knowledge, LokiConfig, LokiPlayer, PlayerKind, Style};
 use loki_engine::{play_hand_seated, Action, Deal, Event, GameConfig, Player, Round, SeatView};
@@ -43,14 +44,29 @@ impl Player for Timed {
 
 /// The median flop decision of ten SOM players over `hands` hands.
 pub fn decision_flop_ms(hands: u64) -> Result<f64> {
-    let know = Knowledge::new(LokiConfig::default())?;
+    flop_decisions_ms(PlayerKind::Som, LokiConfig::default(), hands)
+}
+
+/// The median flop decision of ten POKI players over `hands` hands: every decision plays
+/// all `trials` trials when `early_stop` is off (the runout strength tables are built on
+/// first use and count in the decision that builds them).
+pub fn poki_decision_flop_ms(hands: u64, early_stop: bool) -> Result<f64> {
+    let mut config = LokiConfig::default();
+    if !early_stop {
+        config.simulation.z = 0.0;
+    }
+    flop_decisions_ms(PlayerKind::Poki, config, hands)
+}
+
+fn flop_decisions_ms(kind: PlayerKind, config: LokiConfig, hands: u64) -> Result<f64> {
+    let know = Knowledge::new(config)?;
     let n = 10;
     let config = GameConfig::limit(n, 1, 2, 2, 4)?;
     let mut players: Vec<Timed> = (0..n)
         .map(|i| Timed {
             inner: LokiPlayer::new(
-                format!("SOM-{}", i + 1),
-                Style::of(PlayerKind::Som, &know.config),
+                format!("{}-{}", kind.name(), i + 1),
+                Style::of(kind, &know.config),
                 know.clone(),
                 i as u64,
             ),
@@ -88,6 +104,12 @@ pub fn measure(quick: bool, out: &mut Map<String, Value>) -> Result<()> {
     eprintln!("decision_flop_ms: ten-seat SOM self-play");
     let d = decision_flop_ms(if quick { 40 } else { 200 })?;
     out.insert("decision_flop_ms".into(), Value::from(d));
+    eprintln!("poki_decision_flop_ms: ten-seat POKI self-play, 500 trials per decision");
+    let d = poki_decision_flop_ms(if quick { 8 } else { 40 }, false)?;
+    out.insert("poki_decision_flop_ms".into(), Value::from(d));
+    eprintln!("poki_decision_flop_ms_early_stop: the same with the early stop");
+    let d = poki_decision_flop_ms(if quick { 8 } else { 40 }, true)?;
+    out.insert("poki_decision_flop_ms_early_stop".into(), Value::from(d));
     eprintln!("tournament_hands_per_s: the figure-4 field on all cores");
     let h = crate::tournament::hands_per_second(if quick { 50 } else { 300 }, 1998)?;
     out.insert("tournament_hands_per_s".into(), Value::from(h.round()));

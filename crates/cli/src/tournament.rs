@@ -29,6 +29,9 @@ pub enum Preset {
     Reference,
     /// The figure-4 field with LOKI2 in GOM's seats, 100,000 hands.
     Loki2,
+    /// Two POKI among SOM, LOKI2, GOM, BPM, BPT, BPL and the reference styles TA and LP,
+    /// 100,000 hands.
+    Poki,
 }
 
 impl Preset {
@@ -39,6 +42,7 @@ impl Preset {
             Preset::SomVsBpm => "SOM,9*BPM",
             Preset::Reference => "2*SOM,2*GOM,BPT,BPL,TP,TA,LP,LA",
             Preset::Loki2 => "2*BPM,2*BPT,2*BPL,2*SOM,2*LOKI2",
+            Preset::Poki => "2*POKI,SOM,LOKI2,GOM,BPM,BPT,BPL,TA,LP",
         }
     }
 }

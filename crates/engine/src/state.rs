@@ -183,6 +183,11 @@ impl HandState {
     pub fn stacks(&self) -> Option<&[Chips]> {
         self.config.stacks().map(|_| &self.stack[..])
     }
+    /// Whether a position still has to act this round (it has not acted since the last
+    /// bet or raise, or not at all; public information).
+    pub fn needs_action(&self, position: usize) -> bool {
+        self.need.get(position).copied().unwrap_or(false)
+    }
     /// Whether a position has not folded.
     pub fn is_live(&self, position: usize) -> bool {
         !self.folded.get(position).copied().unwrap_or(true)

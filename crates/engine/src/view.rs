@@ -99,6 +99,14 @@ impl<'a> SeatView<'a> {
     pub fn contributions(&self) -> &'a [Chips] {
         self.state.contributions()
     }
+    /// Chips each position put in during the current round.
+    pub fn round_bets(&self) -> &'a [Chips] {
+        self.state.round_bets()
+    }
+    /// Whether a position still has to act this round.
+    pub fn needs_action(&self, position: usize) -> bool {
+        self.state.needs_action(position)
+    }
     /// Remaining stacks when stacks are configured.
     pub fn stacks(&self) -> Option<&'a [Chips]> {
         self.state.stacks()

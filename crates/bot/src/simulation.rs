@@ -1,0 +1,704 @@
+//! POKI's betting: selective-sampling simulation (Peña 1999 §5; Billings, Papp, Peña,
+//! Schaeffer, Szafron 1999, "Using Selective-Sampling Simulations in Poker"). At a
+//! post-flop decision, each trial
+//!
+//! 1. draws every live opponent's holding from its weight table (the model's view of it,
+//!    opponents in position order, a holding that collides with one drawn earlier is
+//!    drawn again) and the rest of the board uniformly from the remaining cards;
+//! 2. plays the hand out twice from here, once after our check/call and once after our
+//!    bet/raise, with the same cards and the same random numbers (common random numbers:
+//!    the two values are paired); every later action is drawn from a probability triple:
+//!    an opponent's from its model's thresholds in the context (round, bets to call) at
+//!    the strength of its sampled holding on the sampled board (Peña's second triple
+//!    generator), mixed with the context's plain frequencies by the opponent's trust when
+//!    the model is calibrated (ours: a player whose shown cards did not follow its actions
+//!    is simulated as acting by frequency alone), ours from our own post-flop rules,
+//!    smoothed as Loki-2's;
+//! 3. scores each line by what we win at the end minus what we put in from now on
+//!    (folding now is worth 0).
+//!
+//! The action of highest mean value is taken (ties go to the more passive action). The
+//! early stop (**ours**): after `min_trials`, every `check_every` trials, stop when the
+//! best action's mean leads every other's by more than `z` standard errors (of the paired
+//! difference between call and raise, of the mean itself against folding's 0).
+//!
+//! Simplifications (**ours**, documented in the README): stacks are taken as deep (no
+//! all-in inside a trial); the in-trial strength is [`crate::runout`]'s; our own in-trial
+//! effective strength is that strength to the power of the live opponents (HS_n against
+//! uniform opponents) with no potential, except in the current round, where it is our
+//! real assessment.
+use crate::config::{PostflopConfig, SimulationConfig};
+use crate::postflop::{smoothed_triple, PostflopSituation};
+use crate::runout::RunoutStrengths;
+use crate::triple::ProbabilityTriple;
+use loki_assess::WeightTable;
+use loki_cards::{Card, CardSet, Hand, HoleCards, HOLDINGS};
+use loki_engine::{Action, Chips, GameConfig, Round};
+use serde::Serialize;
+use std::cell::Cell;
+
+/// At most this many players at a table in a simulation.
+pub const MAX_PLAYERS: usize = 10;
+
+/// The (raise, call) thresholds of one opponent, by post-flop round (flop, turn, river)
+/// and bets to call (0, 1, 2 or more).
+pub type ThresholdGrid = [[(f64, f64); 3]; 3];
+
+/// One live opponent as the simulation sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct SimOpponent<'a> {
+    /// Its position.
+    pub position: usize,
+    /// Its weight table (the model's belief about its holding).
+    pub weights: &'a WeightTable,
+    /// Its thresholds per context.
+    pub thresholds: ThresholdGrid,
+    /// Its action frequencies per context (same layout).
+    pub frequencies: [[[f64; 3]; 3]; 3],
+    /// How far its actions follow its cards (1: fully, a calibrated model's trust below).
+    pub trust: f64,
+}
+
+/// Strength of a holding on a board: the current board's EHS, and the runout tables.
+pub trait BoardStrength {
+    /// The strength of holding index `h` on the board of the decision (`None` if it
+    /// touches the board).
+    fn now(&self, h: usize) -> Option<f64>;
+    /// The runout tables (`None` on a river).
+    fn runouts(&self) -> Option<&RunoutStrengths>;
+}
+
+impl BoardStrength for crate::board_cache::BoardRanges {
+    fn now(&self, h: usize) -> Option<f64> {
+        self.ehs(h)
+    }
+    fn runouts(&self) -> Option<&RunoutStrengths> {
+        crate::board_cache::BoardRanges::runouts(self)
+    }
+}
+
+/// Everything a simulation needs about a decision (public information and ours).
+#[derive(Debug, Clone)]
+pub struct SimulationSpot<'a> {
+    /// The game (bet sizes, cap, who acts first after the flop).
+    pub game: &'a GameConfig,
+    /// Our position.
+    pub me: usize,
+    /// Our holding.
+    pub hole: HoleCards,
+    /// The board (3 to 5 cards).
+    pub board: &'a [Card],
+    /// The round (flop, turn or river).
+    pub round: Round,
+    /// Who has not folded, by position.
+    pub live: Vec<bool>,
+    /// Chips put in this round, by position.
+    pub round_bets: Vec<Chips>,
+    /// Who still has to act this round, by position.
+    pub needs_action: Vec<bool>,
+    /// Whether each position already put chips in voluntarily this round.
+    pub put_in: Vec<bool>,
+    /// Chips in the pot.
+    pub pot: Chips,
+    /// Bets this round.
+    pub level: u32,
+    /// The live opponents.
+    pub opponents: Vec<SimOpponent<'a>>,
+    /// Our post-flop rules (our in-trial actions).
+    pub rules: &'a PostflopConfig,
+    /// The smoothing of our in-trial triples.
+    pub smoothing: f64,
+    /// Our effective hand strength now (our in-trial strength this round).
+    pub ehs_now: f64,
+}
+
+/// What a simulation found.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SimulationOutcome {
+    /// Mean value in chips of fold, check/call and bet/raise (`None`: not legal).
+    pub ev: [Option<f64>; 3],
+    /// Standard error of each mean.
+    pub se: [f64; 3],
+    /// Trials played.
+    pub trials: u32,
+    /// Whether the early stop ended the simulation.
+    pub stopped_early: bool,
+    /// The action of highest value.
+    #[serde(serialize_with = "action_name")]
+    pub action: Action,
+}
+
+fn action_name<S: serde::Serializer>(a: &Action, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(a)
+}
+
+/// SplitMix64: the trials' fast generator, seeded once per decision from the player's
+/// own generator (so a seed gives the same decisions on every platform).
+#[derive(Debug, Clone, Copy)]
+struct TrialRng(u64);
+
+impl TrialRng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        ((u128::from(self.next()) * u128::from(n)) >> 64) as u64
+    }
+}
+
+/// An opponent's weights as a cumulative distribution over the holdings that miss the
+/// known cards.
+struct Sampler {
+    cumulative: Vec<f64>,
+}
+
+impl Sampler {
+    fn new(w: &WeightTable, dead: CardSet) -> Sampler {
+        let mut total = 0.0;
+        let cumulative = (0..HOLDINGS)
+            .map(|h| {
+                let ok = HoleCards::from_index(h).is_ok_and(|hc| hc.set().is_disjoint(dead));
+                if ok {
+                    total += w.at(h).max(0.0);
+                }
+                total
+            })
+            .collect();
+        Sampler { cumulative }
+    }
+    /// A holding index missing `used`, by weight (uniform over the holdings missing
+    /// `used` if the table has no weight there).
+    fn draw(&self, rng: &mut TrialRng, used: CardSet) -> Option<usize> {
+        let total = self.cumulative.last().copied().unwrap_or(0.0);
+        if total > 0.0 {
+            for _ in 0..64 {
+                let x = rng.unit() * total;
+                let h = self
+                    .cumulative
+                    .partition_point(|&c| c <= x)
+                    .min(HOLDINGS - 1);
+                if let Ok(hc) = HoleCards::from_index(h) {
+                    if hc.set().is_disjoint(used) {
+                        return Some(h);
+                    }
+                }
+            }
+        }
+        // Fallback: uniform over the holdings that miss every used card.
+        let free: Vec<usize> = (0..HOLDINGS)
+            .filter(|&h| HoleCards::from_index(h).is_ok_and(|hc| hc.set().is_disjoint(used)))
+            .collect();
+        (!free.is_empty()).then(|| free[rng.below(free.len() as u64) as usize])
+    }
+}
+
+/// One trial's cards.
+struct Deal {
+    hole: [Option<HoleCards>; MAX_PLAYERS],
+    /// The full five-card board.
+    board: [Card; 5],
+    /// Each position's in-trial strength by round, computed on first use (NaN before):
+    /// both lines of a trial read the same values.
+    strength: [[Cell<f64>; 4]; MAX_PLAYERS],
+}
+
+impl Deal {
+    /// The strength of `p`'s holding `h` in `round`.
+    fn strength<B: BoardStrength>(
+        &self,
+        b: &B,
+        spot_round: Round,
+        p: usize,
+        round: Round,
+        h: HoleCards,
+    ) -> f64 {
+        let cell = &self.strength[p][round.index()];
+        let v = cell.get();
+        if !v.is_nan() {
+            return v;
+        }
+        let v = strength_in(b, spot_round, self, round, h);
+        cell.set(v);
+        v
+    }
+}
+
+/// The betting of one line of a trial.
+#[derive(Clone, Copy)]
+struct Line {
+    n: usize,
+    live: [bool; MAX_PLAYERS],
+    bets: [Chips; MAX_PLAYERS],
+    need: [bool; MAX_PLAYERS],
+    put_in: [bool; MAX_PLAYERS],
+    current: Chips,
+    level: u32,
+    pot: Chips,
+    round: Round,
+    invested: Chips,
+}
+
+impl Line {
+    fn live_count(&self) -> usize {
+        self.live[..self.n].iter().filter(|l| **l).count()
+    }
+}
+
+/// The simulation of one decision.
+struct Simulator<'a, B: BoardStrength> {
+    spot: &'a SimulationSpot<'a>,
+    strength: &'a B,
+    samplers: Vec<Sampler>,
+    opponent_at: [Option<usize>; MAX_PLAYERS],
+    width: f64,
+}
+
+/// The strength of the sampled holding `h` on the sampled board in `round`.
+fn strength_in<B: BoardStrength>(
+    b: &B,
+    spot_round: Round,
+    deal: &Deal,
+    round: Round,
+    h: HoleCards,
+) -> f64 {
+    let v = if round == spot_round {
+        b.now(h.index())
+    } else {
+        b.runouts()
+            .and_then(|r| match (spot_round, round) {
+                (Round::Flop, Round::Turn) => r.after(deal.board[3]),
+                (Round::Flop, Round::River) => r.river(deal.board[3], deal.board[4]),
+                (Round::Turn, Round::River) => r.after(deal.board[4]),
+                _ => None,
+            })
+            .map(|t| t.strength(h))
+    };
+    v.filter(|x| !x.is_nan()).unwrap_or(0.5)
+}
+
+impl<'a, B: BoardStrength> Simulator<'a, B> {
+    fn bet_size(&self, round: Round) -> Chips {
+        self.spot.game.bet_size(round)
+    }
+
+    fn can_raise(&self, line: &Line) -> bool {
+        let uncapped = self.spot.game.rules().uncapped_heads_up && line.live_count() == 2;
+        match self.spot.game.max_raises() {
+            Some(m) if !uncapped => line.level <= m,
+            _ => true,
+        }
+    }
+
+    fn apply(&self, line: &mut Line, p: usize, action: Action) {
+        let me = p == self.spot.me;
+        match action {
+            Action::Fold => line.live[p] = false,
+            Action::Call => {
+                let amount = line.current - line.bets[p];
+                line.bets[p] += amount;
+                line.pot += amount;
+                line.put_in[p] |= amount > 0;
+                if me {
+                    line.invested += amount;
+                }
+            }
+            Action::Raise => {
+                let target = line.current + self.bet_size(line.round);
+                let amount = target - line.bets[p];
+                line.bets[p] = target;
+                line.current = target;
+                line.level += 1;
+                line.pot += amount;
+                line.put_in[p] = true;
+                if me {
+                    line.invested += amount;
+                }
+                for q in 0..line.n {
+                    if q != p && line.live[q] {
+                        line.need[q] = true;
+                    }
+                }
+            }
+        }
+        line.need[p] = false;
+    }
+
+    /// The action of `p` in a line, drawn from its triple.
+    fn draw_action(&self, line: &Line, deal: &Deal, p: usize, rng: &mut TrialRng) -> Action {
+        let round = line.round;
+        let to_call = line.current - line.bets[p];
+        let can_raise = self.can_raise(line);
+        let triple = if p == self.spot.me {
+            self.our_triple(line, deal, to_call, can_raise)
+        } else {
+            let (i, h) = match (self.opponent_at[p], deal.hole[p]) {
+                (Some(i), Some(h)) => (i, h),
+                _ => return Action::Call,
+            };
+            let v = deal.strength(self.strength, self.spot.round, p, round, h);
+            let bet = self.bet_size(round).max(1);
+            let btc = ((to_call + bet - 1) / bet).clamp(0, 2) as usize;
+            let r = round.index().saturating_sub(1).min(2);
+            let o = &self.spot.opponents[i];
+            let (raise_t, call_t) = o.thresholds[r][btc];
+            let by_cards = ProbabilityTriple::from_thresholds(v, raise_t, call_t, self.width);
+            if o.trust >= 1.0 {
+                by_cards
+            } else {
+                // An opponent whose actions do not follow its cards acts by its
+                // frequencies whatever it holds (the trust of a calibrated model, ours).
+                let t = o.trust.clamp(0.0, 1.0);
+                let c = by_cards.to_array();
+                let f = o.frequencies[r][btc];
+                ProbabilityTriple::new([0, 1, 2].map(|k| t * c[k] + (1.0 - t) * f[k]))
+            }
+        };
+        let mut a = triple.sample(rng.unit());
+        if a == Action::Raise && !can_raise {
+            a = Action::Call;
+        }
+        if a == Action::Fold && to_call <= 0 {
+            a = Action::Call;
+        }
+        a
+    }
+
+    fn our_triple(
+        &self,
+        line: &Line,
+        deal: &Deal,
+        to_call: Chips,
+        can_raise: bool,
+    ) -> ProbabilityTriple {
+        let me = self.spot.me;
+        let opponents = line.live_count().saturating_sub(1) as i32;
+        let ehs = if line.round == self.spot.round {
+            self.spot.ehs_now
+        } else {
+            deal.strength(
+                self.strength,
+                self.spot.round,
+                me,
+                line.round,
+                self.spot.hole,
+            )
+            .powi(opponents.max(1))
+        };
+        let situation = PostflopSituation {
+            round: line.round,
+            ehs,
+            hs_n: ehs,
+            ppot1: 0.0,
+            to_call,
+            pot: line.pot,
+            bet: self.bet_size(line.round),
+            big_bet: self.spot.game.big_bet(),
+            bets_this_round: line.level as usize,
+            already_in_this_round: line.put_in[me],
+            players_after: (me + 1..line.n).filter(|&q| line.live[q]).count(),
+            can_raise,
+            semi_bluff_continues: false,
+        };
+        smoothed_triple(self.spot.rules, &situation, self.spot.smoothing)
+    }
+
+    /// Plays a line to the end after our `first` action; our net from now on.
+    fn play(&self, deal: &Deal, first: Action, mut rng: TrialRng) -> f64 {
+        let s = self.spot;
+        let mut line = Line {
+            n: s.live.len().min(MAX_PLAYERS),
+            live: [false; MAX_PLAYERS],
+            bets: [0; MAX_PLAYERS],
+            need: [false; MAX_PLAYERS],
+            put_in: [false; MAX_PLAYERS],
+            current: s.round_bets.iter().copied().max().unwrap_or(0),
+            level: s.level,
+            pot: s.pot,
+            round: s.round,
+            invested: 0,
+        };
+        for p in 0..line.n {
+            line.live[p] = s.live[p];
+            line.bets[p] = s.round_bets.get(p).copied().unwrap_or(0);
+            line.need[p] = s.needs_action.get(p).copied().unwrap_or(false) && s.live[p];
+            line.put_in[p] = s.put_in.get(p).copied().unwrap_or(false);
+        }
+        self.apply(&mut line, s.me, first);
+        let mut next = (s.me + 1) % line.n;
+        loop {
+            if line.live_count() <= 1 {
+                break;
+            }
+            let actor = (0..line.n)
+                .map(|i| (next + i) % line.n)
+                .find(|&q| line.need[q] && line.live[q]);
+            match actor {
+                Some(p) => {
+                    let a = self.draw_action(&line, deal, p, &mut rng);
+                    self.apply(&mut line, p, a);
+                    next = (p + 1) % line.n;
+                }
+                None => {
+                    let Some(round) = line.round.next() else {
+                        break;
+                    };
+                    line.round = round;
+                    line.current = 0;
+                    line.level = 0;
+                    for p in 0..line.n {
+                        line.bets[p] = 0;
+                        line.need[p] = line.live[p];
+                        line.put_in[p] = false;
+                    }
+                    next = s.game.first_postflop() % line.n;
+                }
+            }
+        }
+        if !line.live[s.me] {
+            return -(line.invested as f64);
+        }
+        if line.live_count() == 1 {
+            return (line.pot - line.invested) as f64;
+        }
+        let board = Hand::EMPTY.with_all(&deal.board);
+        let rank = |h: HoleCards| board.with(h.low()).with(h.high()).rank();
+        let mine = rank(s.hole);
+        let mut tied = 1u32;
+        for p in (0..line.n).filter(|&p| p != s.me && line.live[p]) {
+            let Some(h) = deal.hole[p] else { continue };
+            let theirs = rank(h);
+            if theirs > mine {
+                return -(line.invested as f64);
+            }
+            if theirs == mine {
+                tied += 1;
+            }
+        }
+        line.pot as f64 / f64::from(tied) - line.invested as f64
+    }
+
+    /// Draws one trial's cards.
+    fn deal(&self, rng: &mut TrialRng) -> Deal {
+        let s = self.spot;
+        let mut used: CardSet = s
+            .board
+            .iter()
+            .copied()
+            .collect::<CardSet>()
+            .union(s.hole.set());
+        let mut hole = [None; MAX_PLAYERS];
+        hole[s.me.min(MAX_PLAYERS - 1)] = Some(s.hole);
+        for (o, sampler) in s.opponents.iter().zip(&self.samplers) {
+            if let Some(h) = sampler
+                .draw(rng, used)
+                .and_then(|h| HoleCards::from_index(h).ok())
+            {
+                used = used.union(h.set());
+                if o.position < MAX_PLAYERS {
+                    hole[o.position] = Some(h);
+                }
+            }
+        }
+        let mut board = [s.board[0]; 5];
+        board[..s.board.len()].copy_from_slice(s.board);
+        for slot in board.iter_mut().skip(s.board.len()) {
+            loop {
+                let i = rng.below(52) as u8;
+                let Ok(c) = Card::from_index(i) else { continue };
+                if used.insert(c) {
+                    *slot = c;
+                    break;
+                }
+            }
+        }
+        Deal {
+            hole,
+            board,
+            strength: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(f64::NAN))),
+        }
+    }
+}
+
+/// Running sums of one action's values.
+#[derive(Debug, Default, Clone, Copy)]
+struct Moments {
+    sum: f64,
+    squares: f64,
+}
+
+impl Moments {
+    fn add(&mut self, x: f64) {
+        self.sum += x;
+        self.squares += x * x;
+    }
+    fn mean(&self, n: f64) -> f64 {
+        self.sum / n
+    }
+    /// Standard error of the mean.
+    fn se(&self, n: f64) -> f64 {
+        if n < 2.0 {
+            return f64::INFINITY;
+        }
+        let var = ((self.squares - self.sum * self.sum / n) / (n - 1.0)).max(0.0);
+        (var / n).sqrt()
+    }
+}
+
+/// Runs the simulation of a decision where `legal` lists the legal actions, with `seed`
+/// from the player's generator.
+///
+/// Panics never: a spot with more than [`MAX_PLAYERS`] players or a board outside 3..=5
+/// cards gives a check/call with no trials.
+pub fn simulate<B: BoardStrength>(
+    spot: &SimulationSpot<'_>,
+    strength: &B,
+    cfg: &SimulationConfig,
+    legal: [bool; 3],
+    seed: u64,
+) -> SimulationOutcome {
+    let n = spot.live.len();
+    let valid = (2..=MAX_PLAYERS).contains(&n)
+        && spot.me < n
+        && (3..=5).contains(&spot.board.len())
+        && spot.round != Round::Preflop
+        && spot.round_bets.len() == n
+        && spot
+            .opponents
+            .iter()
+            .all(|o| o.position < n && o.position != spot.me);
+    let fold_ok = legal[0];
+    let raise_ok = legal[2];
+    if !valid {
+        return SimulationOutcome {
+            ev: [fold_ok.then_some(0.0), Some(0.0), None],
+            se: [0.0; 3],
+            trials: 0,
+            stopped_early: false,
+            action: Action::Call,
+        };
+    }
+    let dead: CardSet = spot
+        .board
+        .iter()
+        .copied()
+        .collect::<CardSet>()
+        .union(spot.hole.set());
+    let mut opponent_at = [None; MAX_PLAYERS];
+    for (i, o) in spot.opponents.iter().enumerate() {
+        opponent_at[o.position] = Some(i);
+    }
+    let sim = Simulator {
+        spot,
+        strength,
+        samplers: spot
+            .opponents
+            .iter()
+            .map(|o| Sampler::new(o.weights, dead))
+            .collect(),
+        opponent_at,
+        width: cfg.triple_width,
+    };
+    let mut rng = TrialRng(seed);
+    let (mut call, mut raise, mut diff) =
+        (Moments::default(), Moments::default(), Moments::default());
+    let mut trials = 0u32;
+    let mut stopped_early = false;
+    let max = cfg.trials.max(1);
+    while trials < max {
+        let deal = sim.deal(&mut rng);
+        let line_rng = TrialRng(rng.next());
+        let c = sim.play(&deal, Action::Call, line_rng);
+        call.add(c);
+        if raise_ok {
+            let r = sim.play(&deal, Action::Raise, line_rng);
+            raise.add(r);
+            diff.add(r - c);
+        }
+        trials += 1;
+        if cfg.z > 0.0
+            && trials >= cfg.min_trials
+            && trials % cfg.check_every.max(1) == 0
+            && clear_winner(&call, &raise, &diff, trials, fold_ok, raise_ok, cfg.z)
+        {
+            stopped_early = trials < max;
+            break;
+        }
+    }
+    let t = f64::from(trials);
+    let ev = [
+        fold_ok.then_some(0.0),
+        Some(call.mean(t)),
+        raise_ok.then(|| raise.mean(t)),
+    ];
+    let action = best(ev);
+    SimulationOutcome {
+        ev,
+        se: [0.0, call.se(t), if raise_ok { raise.se(t) } else { 0.0 }],
+        trials,
+        stopped_early,
+        action,
+    }
+}
+
+/// The action of highest value; ties go to the more passive one.
+fn best(ev: [Option<f64>; 3]) -> Action {
+    let mut best = (Action::Call, ev[1].unwrap_or(0.0));
+    if let Some(r) = ev[2] {
+        if r > best.1 {
+            best = (Action::Raise, r);
+        }
+    }
+    if let Some(f) = ev[0] {
+        if f > best.1 {
+            best = (Action::Fold, f);
+        }
+    }
+    best.0
+}
+
+/// Whether the best action leads every other by more than `z` standard errors.
+fn clear_winner(
+    call: &Moments,
+    raise: &Moments,
+    diff: &Moments,
+    trials: u32,
+    fold_ok: bool,
+    raise_ok: bool,
+    z: f64,
+) -> bool {
+    let n = f64::from(trials);
+    let c = call.mean(n);
+    let r = raise_ok.then(|| raise.mean(n));
+    let ev = [fold_ok.then_some(0.0), Some(c), r];
+    let mut margins = Vec::with_capacity(2);
+    match best(ev) {
+        Action::Fold => {
+            margins.push((-c, call.se(n)));
+            if let Some(r) = r {
+                margins.push((-r, raise.se(n)));
+            }
+        }
+        Action::Call => {
+            if fold_ok {
+                margins.push((c, call.se(n)));
+            }
+            if r.is_some() {
+                margins.push((-diff.mean(n), diff.se(n)));
+            }
+        }
+        Action::Raise => {
+            if fold_ok {
+                margins.push((r.unwrap_or(0.0), raise.se(n)));
+            }
+            margins.push((diff.mean(n), diff.se(n)));
+        }
+    }
+    margins.iter().all(|&(m, se)| m > z * se)
+}

@@ -1,0 +1,222 @@
+//! POKI's selective-sampling simulation (crates/bot/src/simulation.rs) on spots whose
+//! values can be computed by hand, and on a real flop.
+use loki_assess::WeightTable;
+use loki_bot::board_cache::BoardRanges;
+use loki_bot::config::{PostflopConfig, SimulationConfig};
+use loki_bot::runout::RunoutStrengths;
+use loki_bot::simulation::{simulate, BoardStrength, SimOpponent, SimulationSpot, ThresholdGrid};
+use loki_cards::{parse_cards, HoleCards, HOLDINGS};
+use loki_engine::{Action, GameConfig, Round};
+
+/// Every holding has the same strength now; no runouts (a river).
+struct Flat(f64);
+
+impl BoardStrength for Flat {
+    fn now(&self, _h: usize) -> Option<f64> {
+        Some(self.0)
+    }
+    fn runouts(&self) -> Option<&RunoutStrengths> {
+        None
+    }
+}
+
+fn hole(text: &str) -> HoleCards {
+    let c = parse_cards(text).unwrap();
+    HoleCards::new(c[0], c[1]).unwrap()
+}
+
+/// A table with all weight on one holding.
+fn only(h: HoleCards) -> WeightTable {
+    let mut w = [0.0; HOLDINGS];
+    w[h.index()] = 1.0;
+    WeightTable::from_weights(&w).unwrap()
+}
+
+/// Thresholds of a player who always calls (raise threshold 1, call threshold 0).
+const STATION: ThresholdGrid = [[(1.0, 0.0); 3]; 3];
+
+/// Heads-up on the river, we (position 0) act first into a pot of 10 with ten-high;
+/// the opponent's only holding is known.
+fn river_spot<'a>(
+    game: &'a GameConfig,
+    board: &'a [loki_cards::Card],
+    rules: &'a PostflopConfig,
+    ours: HoleCards,
+    theirs: &'a WeightTable,
+    thresholds: ThresholdGrid,
+) -> SimulationSpot<'a> {
+    SimulationSpot {
+        game,
+        me: 0,
+        hole: ours,
+        board,
+        round: Round::River,
+        live: vec![true, true],
+        round_bets: vec![0, 0],
+        needs_action: vec![true, true],
+        put_in: vec![false, false],
+        pot: 10,
+        level: 0,
+        opponents: vec![SimOpponent {
+            position: 1,
+            weights: theirs,
+            thresholds,
+            frequencies: [[[0.0, 1.0, 0.0]; 3]; 3],
+            trust: 1.0,
+        }],
+        rules,
+        smoothing: 0.0,
+        ehs_now: 0.5,
+    }
+}
+
+#[test]
+fn values_against_a_calling_station_are_exact() {
+    let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let board = parse_cards("2c7d9hJsKs").unwrap();
+    let rules = PostflopConfig::default();
+    let cfg = SimulationConfig::default();
+    // We hold the best hand (a pair of kings against a pair of sevens): a check is
+    // checked behind and wins the pot (+10); a bet of 4 is called (+14).
+    let theirs = only(hole("7s3c"));
+    let spot = river_spot(&game, &board, &rules, hole("KdQc"), &theirs, STATION);
+    let out = simulate(&spot, &Flat(0.3), &cfg, [false, true, true], 7);
+    assert_eq!(out.ev, [None, Some(10.0), Some(14.0)]);
+    assert_eq!(out.se[1], 0.0);
+    assert_eq!(out.action, Action::Raise);
+    // Zero variance: the early stop fires at the first check.
+    assert_eq!((out.trials, out.stopped_early), (cfg.min_trials, true));
+    // Without the early stop every trial is played.
+    let all = SimulationConfig {
+        z: 0.0,
+        ..cfg.clone()
+    };
+    let out = simulate(&spot, &Flat(0.3), &all, [false, true, true], 7);
+    assert_eq!((out.trials, out.stopped_early), (all.trials, false));
+    // Behind: a check loses nothing more (0), a bet loses the 4 we put in.
+    let theirs = only(hole("KhKc"));
+    let spot = river_spot(&game, &board, &rules, hole("QdQc"), &theirs, STATION);
+    let out = simulate(&spot, &Flat(0.3), &cfg, [false, true, true], 7);
+    assert_eq!(out.ev, [None, Some(0.0), Some(-4.0)]);
+    assert_eq!(out.action, Action::Call);
+}
+
+#[test]
+fn a_bet_into_a_player_who_always_folds_takes_the_pot() {
+    // Thresholds (1, 1): every holding below 1 folds to a bet and checks when free.
+    let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let board = parse_cards("2c7d9hJsKs").unwrap();
+    let rules = PostflopConfig::default();
+    let cfg = SimulationConfig {
+        triple_width: 0.0,
+        ..SimulationConfig::default()
+    };
+    let rock = [[(1.0, 1.0); 3]; 3];
+    // We are behind: checking loses the showdown (0), betting wins the pot (+10).
+    let theirs = only(hole("KhKc"));
+    let spot = river_spot(&game, &board, &rules, hole("3d4d"), &theirs, rock);
+    let out = simulate(&spot, &Flat(0.3), &cfg, [false, true, true], 1);
+    assert_eq!(out.ev, [None, Some(0.0), Some(10.0)]);
+    assert_eq!(out.action, Action::Raise);
+}
+
+#[test]
+fn facing_a_bet_with_nothing_folds() {
+    // The opponent (position 0) bet 4 into 10; we (position 1) hold nothing against
+    // its only holding: calling loses 4, raising loses 8 (it re-raises or calls), folding
+    // is worth 0.
+    let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let board = parse_cards("2c7d9hJsKs").unwrap();
+    let rules = PostflopConfig::default();
+    let cfg = SimulationConfig::default();
+    let theirs = only(hole("KhKc"));
+    let mut spot = river_spot(&game, &board, &rules, hole("3d4d"), &theirs, STATION);
+    spot.me = 1;
+    spot.opponents[0].position = 0;
+    spot.round_bets = vec![4, 0];
+    spot.needs_action = vec![false, true];
+    spot.put_in = vec![true, false];
+    spot.pot = 14;
+    spot.level = 1;
+    let out = simulate(&spot, &Flat(0.3), &cfg, [true, true, true], 3);
+    assert_eq!(out.ev[0], Some(0.0));
+    assert_eq!(out.ev[1], Some(-4.0));
+    assert_eq!(out.ev[2], Some(-8.0));
+    assert_eq!(out.action, Action::Fold);
+}
+
+#[test]
+fn flop_simulation_is_seeded_and_reads_the_hand() {
+    let game = GameConfig::limit(4, 1, 2, 2, 4).unwrap();
+    let board = parse_cards("Ah7d2c").unwrap();
+    let ranges = BoardRanges::new(&board).unwrap();
+    let rules = PostflopConfig::default();
+    let cfg = SimulationConfig::default();
+    let uniform = WeightTable::uniform();
+    // Passive callers: they never bet or raise, and call with the better 80%, 70%, 60%
+    // of their holdings facing 0, 1, 2 bets.
+    let grid: ThresholdGrid = [[(1.0, 0.2), (1.0, 0.3), (1.0, 0.4)]; 3];
+    let spot = |h: HoleCards, ehs: f64| SimulationSpot {
+        game: &game,
+        me: 0,
+        hole: h,
+        board: &board,
+        round: Round::Flop,
+        live: vec![true; 4],
+        round_bets: vec![0; 4],
+        needs_action: vec![true; 4],
+        put_in: vec![false; 4],
+        pot: 8,
+        level: 0,
+        opponents: (1..4)
+            .map(|p| SimOpponent {
+                position: p,
+                weights: &uniform,
+                thresholds: grid,
+                frequencies: [[[0.3, 0.5, 0.2]; 3]; 3],
+                trust: 1.0,
+            })
+            .collect(),
+        rules: &rules,
+        smoothing: 0.05,
+        ehs_now: ehs,
+    };
+    // A set of aces bets (checking gets nothing from players who never bet) and expects
+    // to win; the same seed gives the same numbers.
+    let set = spot(hole("AsAd"), 0.98);
+    let a = simulate(&set, &ranges, &cfg, [false, true, true], 11);
+    let b = simulate(&set, &ranges, &cfg, [false, true, true], 11);
+    assert_eq!(a, b);
+    assert_eq!(a.action, Action::Raise);
+    assert!(a.ev[2].unwrap() > a.ev[1].unwrap() && a.ev[1].unwrap() > 8.0);
+    // Another seed gives other numbers.
+    let c = simulate(&set, &ranges, &cfg, [false, true, true], 12);
+    assert_ne!(a.ev, c.ev);
+    // Eight-high with no draw: betting into three players loses chips; checking does not
+    // put any in, so its value is at least 0.
+    let air = spot(hole("3s4h"), 0.1);
+    let d = simulate(&air, &ranges, &cfg, [false, true, true], 11);
+    assert!(d.ev[1].unwrap() >= 0.0);
+    assert!(d.ev[2].unwrap() < d.ev[1].unwrap(), "{d:?}");
+    assert_eq!(d.action, Action::Call);
+    // The runout tables were built on the way.
+    assert!(ranges.runouts().unwrap().built() > 40);
+}
+
+#[test]
+fn a_bad_spot_is_a_check_not_a_panic() {
+    let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let board = parse_cards("2c7d").unwrap();
+    let rules = PostflopConfig::default();
+    let theirs = WeightTable::uniform();
+    let mut spot = river_spot(&game, &board, &rules, hole("KdQc"), &theirs, STATION);
+    spot.board = &board;
+    let out = simulate(
+        &spot,
+        &Flat(0.5),
+        &SimulationConfig::default(),
+        [true, true, true],
+        0,
+    );
+    assert_eq!((out.trials, out.action), (0, Action::Call));
+}
