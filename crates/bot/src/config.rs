@@ -289,6 +289,24 @@ pub struct SimulationConfig {
     /// Half-width of the ramps of the opponents' in-trial triples around their
     /// thresholds (Peña's second triple generator; **ours**: 0.10).
     pub triple_width: f64,
+    /// When POKI simulates pre-flop too (**ours**: heads-up, i.e. with one live opponent;
+    /// otherwise it plays Loki's pre-flop plans).
+    pub preflop: PreflopSimulation,
+    /// Opponent holdings drawn to estimate a strength on a board that has no runout
+    /// table, the flop, turn and river of a pre-flop simulation (**ours**: 48).
+    pub strength_samples: u32,
+}
+
+/// When POKI simulates its pre-flop decisions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PreflopSimulation {
+    /// Never: Loki's pre-flop plans.
+    Never,
+    /// With exactly one live opponent.
+    HeadsUp,
+    /// Always.
+    Always,
 }
 
 impl Default for SimulationConfig {
@@ -299,6 +317,8 @@ impl Default for SimulationConfig {
             check_every: 50,
             z: 2.58,
             triple_width: 0.10,
+            preflop: PreflopSimulation::HeadsUp,
+            strength_samples: 48,
         }
     }
 }

@@ -11,6 +11,7 @@
 //! and returns a [`DecisionTrace`] for every decision.
 use crate::assessment::assess;
 use crate::board_cache::BoardRanges;
+use crate::config::PreflopSimulation;
 use crate::frequencies::thresholds as thresholds_of;
 use crate::frequencies::Context;
 use crate::knowledge::Knowledge;
@@ -271,11 +272,40 @@ impl LokiPlayer {
             voluntarily_in,
             can_raise: view.legal_actions().contains(Action::Raise),
         };
-        let action = preflop::plan_action(plan, &state);
+        let mut action = preflop::plan_action(plan, &state);
         let mut t = self.base_trace(view);
         t.income_rate = Some(ir);
         t.plan = Some(plan);
         t.rule = DecisionRule::Plan(plan);
+        let opponents = live
+            .iter()
+            .enumerate()
+            .filter(|&(p, l)| p != me && *l)
+            .count();
+        if let (Some(sim), Some(hole)) = (self.style.simulation.clone(), view.hole()) {
+            let wanted = match sim.preflop {
+                PreflopSimulation::Never => false,
+                PreflopSimulation::HeadsUp => opponents == 1,
+                PreflopSimulation::Always => true,
+            };
+            if wanted {
+                let seats: Vec<usize> = (0..n)
+                    .filter(|&p| p != me && live[p])
+                    .map(|p| view.seat_of(p))
+                    .collect();
+                for &s in &seats {
+                    self.model_mut(s);
+                }
+                let ranking = self.know.ranking(n);
+                let strength = PreflopStrength(&ranking.percentile);
+                let ours = ranking.percentile.get(hole.index()).copied().unwrap_or(0.5);
+                let seed = self.rng.next_u64();
+                let outcome = self.simulate(view, hole, ours, &seats, &strength, &sim, seed);
+                action = outcome.action;
+                t.rule = DecisionRule::Simulation;
+                t.simulation = Some(outcome);
+            }
+        }
         t.triple = ProbabilityTriple::pure(action);
         t.opponents = self.opponent_traces(view, &[]);
         (action, t)
@@ -315,7 +345,7 @@ impl LokiPlayer {
         };
         if let (Some(sim), Some(board)) = (&self.style.simulation, self.board.clone()) {
             let seed = self.rng.next_u64();
-            let outcome = self.simulate(view, hole, a.ehs, &seats, &board, sim, seed);
+            let outcome = self.simulate(view, hole, a.ehs, &seats, board.as_ref(), sim, seed);
             t.rule = DecisionRule::Simulation;
             t.triple = ProbabilityTriple::pure(outcome.action);
             t.opponents = self.opponent_traces(view, &a.per_opponent);
@@ -350,7 +380,7 @@ impl LokiPlayer {
         hole: loki_cards::HoleCards,
         ehs_now: f64,
         seats: &[usize],
-        board: &BoardRanges,
+        board: &dyn simulation::BoardStrength,
         cfg: &crate::config::SimulationConfig,
         seed: u64,
     ) -> SimulationOutcome {
@@ -363,12 +393,9 @@ impl LokiPlayer {
             .zip(seats)
             .filter_map(|(&p, s)| {
                 let m = self.models.get(s)?;
-                let mut thresholds = [[(0.0, 0.0); 3]; 3];
-                let mut frequencies = [[[0.0; 3]; 3]; 3];
-                for (r, round) in [Round::Flop, Round::Turn, Round::River]
-                    .into_iter()
-                    .enumerate()
-                {
+                let mut thresholds = [[(0.0, 0.0); 3]; 4];
+                let mut frequencies = [[[0.0; 3]; 3]; 4];
+                for (r, round) in Round::ALL.into_iter().enumerate() {
                     for btc in 0..3 {
                         let f = m.frequencies(
                             self.style.model,
@@ -414,6 +441,8 @@ impl LokiPlayer {
             rules: &self.style.postflop,
             smoothing: know.config.triples.smoothing,
             ehs_now,
+            plan: self.plan,
+            strength_samples: cfg.strength_samples,
         };
         let legal = view.legal_actions();
         let legal = [
@@ -466,6 +495,19 @@ impl LokiPlayer {
                 }
             })
             .collect()
+    }
+}
+
+/// Pre-flop strength for a simulation: the income-rate percentile of each holding (the
+/// value the models re-weight pre-flop by); no runout tables.
+struct PreflopStrength<'a>(&'a [f64]);
+
+impl simulation::BoardStrength for PreflopStrength<'_> {
+    fn now(&self, h: usize) -> Option<f64> {
+        self.0.get(h).copied()
+    }
+    fn runouts(&self) -> Option<&crate::runout::RunoutStrengths> {
+        None
     }
 }
 

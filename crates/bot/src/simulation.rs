@@ -29,10 +29,11 @@
 //! real assessment.
 use crate::config::{PostflopConfig, SimulationConfig};
 use crate::postflop::{smoothed_triple, PostflopSituation};
+use crate::preflop::{plan_action, BettingState, Plan};
 use crate::runout::RunoutStrengths;
 use crate::triple::ProbabilityTriple;
 use loki_assess::WeightTable;
-use loki_cards::{Card, CardSet, Hand, HoleCards, HOLDINGS};
+use loki_cards::{Card, CardSet, Hand, HoleCards, Rank, Suit, HOLDINGS};
 use loki_engine::{Action, Chips, GameConfig, Round};
 use serde::Serialize;
 use std::cell::Cell;
@@ -40,9 +41,12 @@ use std::cell::Cell;
 /// At most this many players at a table in a simulation.
 pub const MAX_PLAYERS: usize = 10;
 
-/// The (raise, call) thresholds of one opponent, by post-flop round (flop, turn, river)
+/// The (raise, call) thresholds of one opponent, by round (pre-flop, flop, turn, river)
 /// and bets to call (0, 1, 2 or more).
-pub type ThresholdGrid = [[(f64, f64); 3]; 3];
+pub type ThresholdGrid = [[(f64, f64); 3]; 4];
+
+/// Action frequencies [fold, call, raise] by round and bets to call.
+pub type FrequencyGrid = [[[f64; 3]; 3]; 4];
 
 /// One live opponent as the simulation sees it.
 #[derive(Debug, Clone, Copy)]
@@ -53,8 +57,8 @@ pub struct SimOpponent<'a> {
     pub weights: &'a WeightTable,
     /// Its thresholds per context.
     pub thresholds: ThresholdGrid,
-    /// Its action frequencies per context (same layout).
-    pub frequencies: [[[f64; 3]; 3]; 3],
+    /// Its action frequencies per context.
+    pub frequencies: FrequencyGrid,
     /// How far its actions follow its cards (1: fully, a calibrated model's trust below).
     pub trust: f64,
 }
@@ -110,6 +114,11 @@ pub struct SimulationSpot<'a> {
     pub smoothing: f64,
     /// Our effective hand strength now (our in-trial strength this round).
     pub ehs_now: f64,
+    /// Pre-flop: our plan, which makes our in-trial pre-flop actions.
+    pub plan: Option<Plan>,
+    /// Opponent holdings drawn to estimate a strength on a board that has no runout
+    /// table (the flop, turn and river of a pre-flop simulation).
+    pub strength_samples: u32,
 }
 
 /// What a simulation found.
@@ -207,14 +216,16 @@ struct Deal {
     /// Each position's in-trial strength by round, computed on first use (NaN before):
     /// both lines of a trial read the same values.
     strength: [[Cell<f64>; 4]; MAX_PLAYERS],
+    /// Seeds the sampled strengths.
+    seed: u64,
 }
 
 impl Deal {
     /// The strength of `p`'s holding `h` in `round`.
-    fn strength<B: BoardStrength>(
+    fn strength<B: BoardStrength + ?Sized>(
         &self,
         b: &B,
-        spot_round: Round,
+        spot: &SimulationSpot<'_>,
         p: usize,
         round: Round,
         h: HoleCards,
@@ -224,7 +235,9 @@ impl Deal {
         if !v.is_nan() {
             return v;
         }
-        let v = strength_in(b, spot_round, self, round, h);
+        let seed = self.seed
+            ^ ((p as u64) << 8 | round.index() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let v = strength_in(b, spot.round, self, round, h, spot.strength_samples, seed);
         cell.set(v);
         v
     }
@@ -252,7 +265,7 @@ impl Line {
 }
 
 /// The simulation of one decision.
-struct Simulator<'a, B: BoardStrength> {
+struct Simulator<'a, B: BoardStrength + ?Sized> {
     spot: &'a SimulationSpot<'a>,
     strength: &'a B,
     samplers: Vec<Sampler>,
@@ -260,30 +273,77 @@ struct Simulator<'a, B: BoardStrength> {
     width: f64,
 }
 
-/// The strength of the sampled holding `h` on the sampled board in `round`.
-fn strength_in<B: BoardStrength>(
+/// The strength of the sampled holding `h` on the sampled board in `round`: the
+/// decision's own board from `b`, a later board from its runout table, and a board
+/// without one (a pre-flop simulation's) by `samples` opponent holdings drawn
+/// uniformly (the share it beats, ties half; seeded by the deal, so both lines read the
+/// same value).
+fn strength_in<B: BoardStrength + ?Sized>(
     b: &B,
     spot_round: Round,
     deal: &Deal,
     round: Round,
     h: HoleCards,
+    samples: u32,
+    seed: u64,
 ) -> f64 {
     let v = if round == spot_round {
         b.now(h.index())
     } else {
-        b.runouts()
-            .and_then(|r| match (spot_round, round) {
+        match b.runouts() {
+            Some(r) => match (spot_round, round) {
                 (Round::Flop, Round::Turn) => r.after(deal.board[3]),
                 (Round::Flop, Round::River) => r.river(deal.board[3], deal.board[4]),
                 (Round::Turn, Round::River) => r.after(deal.board[4]),
                 _ => None,
-            })
-            .map(|t| t.strength(h))
+            }
+            .map(|t| t.strength(h)),
+            None => Some(sampled_strength(
+                &deal.board[..round.board_len()],
+                h,
+                samples,
+                seed,
+            )),
+        }
     };
     v.filter(|x| !x.is_nan()).unwrap_or(0.5)
 }
 
-impl<'a, B: BoardStrength> Simulator<'a, B> {
+/// The share of `samples` uniform opponent holdings that `h` beats on `board` (ties
+/// half); 0.5 without samples.
+fn sampled_strength(board: &[Card], h: HoleCards, samples: u32, seed: u64) -> f64 {
+    if samples == 0 || board.len() < 3 {
+        return 0.5;
+    }
+    let base = Hand::EMPTY.with_all(board);
+    let ours = base.with(h.low()).with(h.high()).rank();
+    let used = board.iter().copied().collect::<CardSet>().union(h.set());
+    let mut rng = TrialRng(seed);
+    let mut score = 0.0;
+    for _ in 0..samples {
+        let mut cards = [0u8; 2];
+        let mut taken = used.bits();
+        for c in &mut cards {
+            loop {
+                let i = rng.below(52) as u8;
+                if taken & (1u64 << i) == 0 {
+                    taken |= 1u64 << i;
+                    *c = i;
+                    break;
+                }
+            }
+        }
+        let theirs = base.with_index(cards[0]).with_index(cards[1]).rank();
+        if ours > theirs {
+            score += 1.0;
+        } else if ours == theirs {
+            score += 0.5;
+        }
+    }
+    score / f64::from(samples)
+}
+
+impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
     fn bet_size(&self, round: Round) -> Chips {
         self.spot.game.bet_size(round)
     }
@@ -335,17 +395,29 @@ impl<'a, B: BoardStrength> Simulator<'a, B> {
         let round = line.round;
         let to_call = line.current - line.bets[p];
         let can_raise = self.can_raise(line);
-        let triple = if p == self.spot.me {
+        let triple = if p == self.spot.me && round == Round::Preflop {
+            let plan = self.spot.plan.unwrap_or(Plan::Make1);
+            ProbabilityTriple::pure(plan_action(
+                plan,
+                &BettingState {
+                    to_call,
+                    bet: self.bet_size(round),
+                    bets_this_round: line.level as usize,
+                    voluntarily_in: line.put_in[p],
+                    can_raise,
+                },
+            ))
+        } else if p == self.spot.me {
             self.our_triple(line, deal, to_call, can_raise)
         } else {
             let (i, h) = match (self.opponent_at[p], deal.hole[p]) {
                 (Some(i), Some(h)) => (i, h),
                 _ => return Action::Call,
             };
-            let v = deal.strength(self.strength, self.spot.round, p, round, h);
+            let v = deal.strength(self.strength, self.spot, p, round, h);
             let bet = self.bet_size(round).max(1);
             let btc = ((to_call + bet - 1) / bet).clamp(0, 2) as usize;
-            let r = round.index().saturating_sub(1).min(2);
+            let r = round.index().min(3);
             let o = &self.spot.opponents[i];
             let (raise_t, call_t) = o.thresholds[r][btc];
             let by_cards = ProbabilityTriple::from_thresholds(v, raise_t, call_t, self.width);
@@ -382,14 +454,8 @@ impl<'a, B: BoardStrength> Simulator<'a, B> {
         let ehs = if line.round == self.spot.round {
             self.spot.ehs_now
         } else {
-            deal.strength(
-                self.strength,
-                self.spot.round,
-                me,
-                line.round,
-                self.spot.hole,
-            )
-            .powi(opponents.max(1))
+            deal.strength(self.strength, self.spot, me, line.round, self.spot.hole)
+                .powi(opponents.max(1))
         };
         let situation = PostflopSituation {
             round: line.round,
@@ -506,7 +572,7 @@ impl<'a, B: BoardStrength> Simulator<'a, B> {
                 }
             }
         }
-        let mut board = [s.board[0]; 5];
+        let mut board = [Card::new(Rank::ALL[0], Suit::ALL[0]); 5];
         board[..s.board.len()].copy_from_slice(s.board);
         for slot in board.iter_mut().skip(s.board.len()) {
             loop {
@@ -519,6 +585,7 @@ impl<'a, B: BoardStrength> Simulator<'a, B> {
             }
         }
         Deal {
+            seed: rng.next(),
             hole,
             board,
             strength: std::array::from_fn(|_| std::array::from_fn(|_| Cell::new(f64::NAN))),
@@ -556,7 +623,7 @@ impl Moments {
 ///
 /// Panics never: a spot with more than [`MAX_PLAYERS`] players or a board outside 3..=5
 /// cards gives a check/call with no trials.
-pub fn simulate<B: BoardStrength>(
+pub fn simulate<B: BoardStrength + ?Sized>(
     spot: &SimulationSpot<'_>,
     strength: &B,
     cfg: &SimulationConfig,
@@ -566,8 +633,7 @@ pub fn simulate<B: BoardStrength>(
     let n = spot.live.len();
     let valid = (2..=MAX_PLAYERS).contains(&n)
         && spot.me < n
-        && (3..=5).contains(&spot.board.len())
-        && spot.round != Round::Preflop
+        && spot.board.len() == spot.round.board_len()
         && spot.round_bets.len() == n
         && spot
             .opponents

@@ -33,7 +33,7 @@ fn only(h: HoleCards) -> WeightTable {
 }
 
 /// Thresholds of a player who always calls (raise threshold 1, call threshold 0).
-const STATION: ThresholdGrid = [[(1.0, 0.0); 3]; 3];
+const STATION: ThresholdGrid = [[(1.0, 0.0); 3]; 4];
 
 /// Heads-up on the river, we (position 0) act first into a pot of 10 with ten-high;
 /// the opponent's only holding is known.
@@ -61,12 +61,14 @@ fn river_spot<'a>(
             position: 1,
             weights: theirs,
             thresholds,
-            frequencies: [[[0.0, 1.0, 0.0]; 3]; 3],
+            frequencies: [[[0.0, 1.0, 0.0]; 3]; 4],
             trust: 1.0,
         }],
         rules,
         smoothing: 0.0,
         ehs_now: 0.5,
+        plan: None,
+        strength_samples: 48,
     }
 }
 
@@ -111,7 +113,7 @@ fn a_bet_into_a_player_who_always_folds_takes_the_pot() {
         triple_width: 0.0,
         ..SimulationConfig::default()
     };
-    let rock = [[(1.0, 1.0); 3]; 3];
+    let rock = [[(1.0, 1.0); 3]; 4];
     // We are behind: checking loses the showdown (0), betting wins the pot (+10).
     let theirs = only(hole("KhKc"));
     let spot = river_spot(&game, &board, &rules, hole("3d4d"), &theirs, rock);
@@ -155,7 +157,7 @@ fn flop_simulation_is_seeded_and_reads_the_hand() {
     let uniform = WeightTable::uniform();
     // Passive callers: they never bet or raise, and call with the better 80%, 70%, 60%
     // of their holdings facing 0, 1, 2 bets.
-    let grid: ThresholdGrid = [[(1.0, 0.2), (1.0, 0.3), (1.0, 0.4)]; 3];
+    let grid: ThresholdGrid = [[(1.0, 0.2), (1.0, 0.3), (1.0, 0.4)]; 4];
     let spot = |h: HoleCards, ehs: f64| SimulationSpot {
         game: &game,
         me: 0,
@@ -173,13 +175,15 @@ fn flop_simulation_is_seeded_and_reads_the_hand() {
                 position: p,
                 weights: &uniform,
                 thresholds: grid,
-                frequencies: [[[0.3, 0.5, 0.2]; 3]; 3],
+                frequencies: [[[0.3, 0.5, 0.2]; 3]; 4],
                 trust: 1.0,
             })
             .collect(),
         rules: &rules,
         smoothing: 0.05,
         ehs_now: ehs,
+        plan: None,
+        strength_samples: 48,
     };
     // A set of aces bets (checking gets nothing from players who never bet) and expects
     // to win; the same seed gives the same numbers.
@@ -219,4 +223,69 @@ fn a_bad_spot_is_a_check_not_a_panic() {
         0,
     );
     assert_eq!((out.trials, out.action), (0, Action::Call));
+}
+
+/// Pre-flop strength: each holding's value is given; no runout tables.
+struct Percentiles(Vec<f64>);
+
+impl BoardStrength for Percentiles {
+    fn now(&self, h: usize) -> Option<f64> {
+        self.0.get(h).copied()
+    }
+    fn runouts(&self) -> Option<&RunoutStrengths> {
+        None
+    }
+}
+
+#[test]
+fn preflop_against_a_maniac_plays_every_hand_it_should() {
+    // Heads-up, we are the small blind (position 1) and act first: the opponent raises
+    // everything whatever it holds (trust 0: its frequencies alone). Aces raise; the
+    // value of playing beats folding's 0 for a middling hand too, while a plan of Make0
+    // (fold) would give up the blind.
+    let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let rules = PostflopConfig::default();
+    let cfg = SimulationConfig::default();
+    let uniform = WeightTable::uniform();
+    let pct = Percentiles(
+        HoleCards::all()
+            .map(|h| f64::from(h.high().rank().index()) / 12.0)
+            .collect(),
+    );
+    let spot = |h: HoleCards| SimulationSpot {
+        game: &game,
+        me: 1,
+        hole: h,
+        board: &[],
+        round: Round::Preflop,
+        live: vec![true, true],
+        round_bets: vec![2, 1],
+        needs_action: vec![true, true],
+        put_in: vec![false, false],
+        pot: 3,
+        level: 1,
+        opponents: vec![SimOpponent {
+            position: 0,
+            weights: &uniform,
+            thresholds: [[(0.0, 0.0); 3]; 4],
+            frequencies: [[[0.0, 0.0, 1.0]; 3]; 4],
+            trust: 0.0,
+        }],
+        rules: &rules,
+        smoothing: 0.05,
+        ehs_now: 0.5,
+        plan: Some(loki_bot::preflop::Plan::Make1),
+        strength_samples: 48,
+    };
+    let aces = simulate(&spot(hole("AsAd")), &pct, &cfg, [true, true, true], 5);
+    assert_eq!(aces.action, Action::Raise, "{aces:?}");
+    assert!(aces.ev[2].unwrap() > 10.0, "{aces:?}");
+    let mid = simulate(&spot(hole("Ts8d")), &pct, &cfg, [true, true, true], 5);
+    assert!(mid.ev[1].unwrap() > 0.0, "{mid:?}");
+    assert_ne!(mid.action, Action::Fold);
+    // The same seed, the same numbers.
+    assert_eq!(
+        mid,
+        simulate(&spot(hole("Ts8d")), &pct, &cfg, [true, true, true], 5)
+    );
 }
