@@ -337,6 +337,8 @@ pub struct VariantConfig {
     pub make2: Option<f64>,
     /// Post-flop override of `call`.
     pub call: Option<f64>,
+    /// The opponent model: "generic" (GOM's), "specific" (SOM's) or "loki2".
+    pub model: Option<String>,
     /// POKI: trials per decision (overrides `simulation.trials`).
     pub trials: Option<u32>,
     /// POKI: the early-stop `z` (overrides `simulation.z`; 0 always plays every trial).

@@ -20,6 +20,14 @@ pub enum StyleError {
         /// Its base.
         base: String,
     },
+    /// A variant with an unknown opponent model.
+    #[error("variant '{variant}': unknown model '{model}' (generic, specific or loki2)")]
+    Model {
+        /// The variant.
+        variant: String,
+        /// The model named.
+        model: String,
+    },
     /// A variant with a bad tightness.
     #[error("variant '{variant}': {source}")]
     Tightness {
@@ -262,6 +270,19 @@ impl Style {
         if let Some(x) = v.call {
             s.postflop.call = x;
         }
+        if let Some(m) = &v.model {
+            s.model = match m.to_ascii_lowercase().as_str() {
+                "generic" => ModelMode::Generic,
+                "specific" => ModelMode::Specific,
+                "loki2" => ModelMode::Loki2,
+                _ => {
+                    return Err(StyleError::Model {
+                        variant: vname.clone(),
+                        model: m.clone(),
+                    })
+                }
+            };
+        }
         if let Some(sim) = &mut s.simulation {
             if let Some(t) = v.trials {
                 sim.trials = t;
@@ -295,5 +316,16 @@ mod tests {
             (PlayerKind::Som, Tightness::Tight, 0.6)
         );
         assert_eq!(s.model, ModelMode::Specific);
+        let cfg = LokiConfig::from_toml(
+            "[variants.POKI2]\nbase = \"poki\"\nmodel = \"loki2\"\ntrials = 100\n\n[variants.bad]\nbase = \"som\"\nmodel = \"psychic\"\n",
+        )
+        .unwrap();
+        let s = Style::named("poki2", &cfg).unwrap();
+        assert_eq!(s.model, ModelMode::Loki2);
+        assert_eq!(s.simulation.map(|x| x.trials), Some(100));
+        assert!(matches!(
+            Style::named("bad", &cfg),
+            Err(StyleError::Model { .. })
+        ));
     }
 }

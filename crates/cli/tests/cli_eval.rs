@@ -48,6 +48,10 @@ fn bench_json_is_one_flat_object() {
         "eval_enumerate_per_s",
         "range_ehs_flop_ms",
         "potential2_cached_us",
+        "decision_flop_ms",
+        "poki_decision_flop_ms",
+        "poki_decision_flop_ms_early_stop",
+        "tournament_hands_per_s",
     ] {
         assert!(obj[k].as_f64().unwrap() > 0.0, "{k}");
     }

@@ -341,3 +341,67 @@ fn advise_from_a_tournament_checkpoint() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--seats 4"));
 }
+
+#[test]
+fn poki_preset_is_thread_independent_and_advise_shows_the_simulation() {
+    let (a, b) = (tmp("poki1"), tmp("poki2"));
+    let run = |d: &Path, t: &str| {
+        loki(&[
+            "tournament",
+            "--preset",
+            "poki",
+            "--hands",
+            "60",
+            "--threads",
+            t,
+            "--quiet",
+            "--out",
+            &d.display().to_string(),
+        ])
+    };
+    let o = run(&a, "1");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(run(&b, "2").status.success());
+    assert_eq!(
+        std::fs::read(a.join("results.json")).unwrap(),
+        std::fs::read(b.join("results.json")).unwrap(),
+        "1 and 2 threads"
+    );
+    let r = results(&a);
+    let kinds: Vec<&str> = r["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["kind"].as_str().unwrap())
+        .collect();
+    assert!(kinds.contains(&"POKI") && kinds.len() == 9, "{kinds:?}");
+    // A post-flop decision of POKI prints each action's value and the trials.
+    let o = loki(&[
+        "advise",
+        "--seats",
+        "4",
+        "--position",
+        "3",
+        "--hole",
+        "AdQc",
+        "--board",
+        "3h4cJh",
+        "--betting",
+        "cccc/ccc",
+        "--player",
+        "POKI",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let t = &v;
+    assert_eq!(t["rule"], "simulation", "{v}");
+    let sim = &t["simulation"];
+    let trials = sim["trials"].as_u64().unwrap();
+    assert!((100..=500).contains(&trials), "{sim}");
+    assert!(
+        sim["ev"][0].is_null(),
+        "folding is not offered when checking is free"
+    );
+    assert!(sim["ev"][1].as_f64().is_some() && sim["ev"][2].as_f64().is_some());
+}
