@@ -97,6 +97,55 @@ pub fn hand_strength(
     }
 }
 
+/// [`hand_strength`] against several tables in one pass over the opponent holdings (each
+/// holding evaluated once): element `i` equals `hand_strength(hole, board, tables[i])`
+/// bit for bit (the same sums in the same order), `None` where that is an error.
+///
+/// # Errors
+/// A bad board length or a duplicate card.
+pub fn hand_strengths(
+    hole: HoleCards,
+    board: &[Card],
+    tables: &[&WeightTable],
+) -> Result<Vec<Option<HandStrength>>, AssessError> {
+    if board.is_empty() || tables.len() < 2 {
+        return Ok(tables
+            .iter()
+            .map(|w| hand_strength(hole, board, w).ok())
+            .collect());
+    }
+    let s = spot(hole, board)?;
+    let known = s.known.bits();
+    let ours = s.our_hand.rank().value();
+    let base = s.board_hand;
+    let k = tables.len();
+    // Per table the two alternating accumulators of `hand_strength`.
+    let mut acc = vec![[[0.0f64; 3]; 2]; k];
+    let mut flip = 0usize;
+    for_live(known, |h, a, b| {
+        let v = base.with_index(a).with_index(b).rank().value();
+        let st = state(ours, v);
+        for (x, w) in acc.iter_mut().zip(tables) {
+            x[flip][st] += w.weights()[h];
+        }
+        flip ^= 1;
+    });
+    Ok(acc
+        .into_iter()
+        .map(|[mut a, b]| {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+            let r = HandStrength {
+                ahead: a[0],
+                tied: a[1],
+                behind: a[2],
+            };
+            (r.total() > 0.0).then_some(r)
+        })
+        .collect())
+}
+
 /// 0 = ahead, 1 = tied, 2 = behind (our value vs the opponent's; higher is better).
 #[inline(always)]
 pub(crate) fn state(ours: u16, theirs: u16) -> usize {
@@ -140,5 +189,49 @@ fn for_live(known: u64, mut f: impl FnMut(usize, u8, u8)) {
             }
             h += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use loki_cards::{parse_cards, HOLDINGS};
+
+    #[test]
+    fn several_tables_in_one_pass_equal_one_at_a_time_bit_for_bit() {
+        let tables: Vec<WeightTable> = (0..4u64)
+            .map(|t| {
+                let mut w = [0.0; HOLDINGS];
+                for (h, x) in w.iter_mut().enumerate() {
+                    let z = (h as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15 ^ t);
+                    *x = (z >> 11) as f64 / (1u64 << 53) as f64;
+                }
+                WeightTable::from_weights(&w).unwrap()
+            })
+            .collect();
+        let refs: Vec<&WeightTable> = tables.iter().collect();
+        for (hole, board) in [
+            ("AdQc", "3h4cJh"),
+            ("7s7d", "7h8h9hTc"),
+            ("2c3d", "AsKsQsJsTs"),
+            ("KhKd", ""),
+        ] {
+            let c = parse_cards(hole).unwrap();
+            let hole = HoleCards::new(c[0], c[1]).unwrap();
+            let board = parse_cards(board).unwrap();
+            let all = hand_strengths(hole, &board, &refs).unwrap();
+            for (one, w) in all.iter().zip(&refs) {
+                let single = hand_strength(hole, &board, w).ok();
+                assert_eq!(
+                    one.map(|h| h.hs().to_bits()),
+                    single.map(|h| h.hs().to_bits())
+                );
+                assert_eq!(*one, single);
+            }
+        }
+        // A board that repeats a card is an error, as for one table.
+        let c = parse_cards("AdQc").unwrap();
+        let hole = HoleCards::new(c[0], c[1]).unwrap();
+        assert!(hand_strengths(hole, &parse_cards("AdKh2c").unwrap(), &refs).is_err());
     }
 }

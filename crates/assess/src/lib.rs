@@ -17,7 +17,7 @@ mod weights_file;
 pub use assessment::Assessment;
 pub use effective::{ehs, ehs_npot};
 pub use error::AssessError;
-pub use hand_strength::{hand_strength, hs_n, HandStrength};
+pub use hand_strength::{hand_strength, hand_strengths, hs_n, HandStrength};
 pub use income_rate::{income_rate, IncomeRates};
 pub use potential::{potential, Lookahead, Potential};
 pub use range::{

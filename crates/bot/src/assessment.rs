@@ -7,7 +7,7 @@
 //! `ehs = HS_n + (1 - HS_n) PPot` that the betting rules read (Papp Eq. 6.4); the
 //! pot-odds and semi-bluff rules read PPot1 (Papp §6.5: "the next card wins it").
 use crate::board_cache::BoardRanges;
-use loki_assess::{hand_strength, WeightTable};
+use loki_assess::{hand_strength, hand_strengths, WeightTable};
 use loki_cards::{Card, CardSet, HoleCards};
 use loki_engine::Round;
 use serde::Serialize;
@@ -47,10 +47,10 @@ pub fn assess(
     tables: &[&WeightTable],
     ranges: Option<&BoardRanges>,
 ) -> HandAssessment {
-    let per_opponent: Vec<f64> = tables
-        .iter()
-        .map(|w| hand_strength(hole, board, w).map_or(0.5, |h| h.hs()))
-        .collect();
+    let per_opponent: Vec<f64> = match hand_strengths(hole, board, tables) {
+        Ok(v) => v.iter().map(|h| h.map_or(0.5, |h| h.hs())).collect(),
+        Err(_) => vec![0.5; tables.len()],
+    };
     let hs_n: f64 = per_opponent.iter().product();
     let known: CardSet = board.iter().copied().collect::<CardSet>().union(hole.set());
     let field = WeightTable::field(tables, known);

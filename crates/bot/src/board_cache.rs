@@ -31,13 +31,21 @@ pub struct DrawBoard {
     runouts: OnceLock<RunoutStrengths>,
 }
 
-/// The shared analysis of one board.
+/// The kind of analysis of one board.
 #[derive(Debug)]
-pub enum BoardRanges {
+enum Analysis {
     /// A flop or turn.
     Draw(Box<DrawBoard>),
     /// A river: HS (= EHS) of every holding against one uniform opponent.
     River(RiverTable),
+}
+
+/// The shared analysis of one board, with every holding's EHS in one dense array (read
+/// once per holding by every re-weighting).
+#[derive(Debug)]
+pub struct BoardRanges {
+    analysis: Analysis,
+    ehs: Box<[f64; HOLDINGS]>,
 }
 
 impl BoardRanges {
@@ -46,8 +54,8 @@ impl BoardRanges {
     /// # Errors
     /// A bad board length or duplicate cards.
     pub fn new(board: &[Card]) -> Result<BoardRanges, AssessError> {
-        match board.len() {
-            3 | 4 => Ok(BoardRanges::Draw(Box::new(DrawBoard {
+        let analysis = match board.len() {
+            3 | 4 => Analysis::Draw(Box::new(DrawBoard {
                 table: RangeTable::with_rank_cache(board)?,
                 counts: slots(),
                 next_card: if board.len() == 3 {
@@ -56,35 +64,41 @@ impl BoardRanges {
                     None
                 },
                 runouts: OnceLock::new(),
-            }))),
-            5 => Ok(BoardRanges::River(RiverTable::new(board)?)),
-            n => Err(AssessError::BoardLength(n)),
+            })),
+            5 => Analysis::River(RiverTable::new(board)?),
+            n => return Err(AssessError::BoardLength(n)),
+        };
+        let mut ehs = Box::new([f64::NAN; HOLDINGS]);
+        for (h, v) in ehs.iter_mut().enumerate() {
+            *v = match &analysis {
+                Analysis::Draw(d) => d.table.ehs_at(h),
+                Analysis::River(r) => r.ehs_at(h),
+            };
         }
+        Ok(BoardRanges { analysis, ehs })
     }
     /// The EHS of holding index `h` as its owner sees it (`None` if it touches the board).
+    #[inline]
     pub fn ehs(&self, h: usize) -> Option<f64> {
-        let v = match self {
-            BoardRanges::Draw(d) => d.table.ehs_at(h),
-            BoardRanges::River(r) => r.ehs_at(h),
-        };
+        let v = self.ehs.get(h).copied().unwrap_or(f64::NAN);
         (!v.is_nan()).then_some(v)
     }
     /// POKI's in-trial strength tables of this flop's or turn's runouts (`None` on a
     /// river, which has none).
     pub fn runouts(&self) -> Option<&RunoutStrengths> {
-        match self {
-            BoardRanges::Draw(d) => Some(
+        match &self.analysis {
+            Analysis::Draw(d) => Some(
                 d.runouts
                     .get_or_init(|| RunoutStrengths::new(d.table.board())),
             ),
-            BoardRanges::River(_) => None,
+            Analysis::River(_) => None,
         }
     }
     /// The range table (flop or turn).
     pub fn range_table(&self) -> Option<&RangeTable> {
-        match self {
-            BoardRanges::Draw(d) => Some(&d.table),
-            BoardRanges::River(_) => None,
+        match &self.analysis {
+            Analysis::Draw(d) => Some(&d.table),
+            Analysis::River(_) => None,
         }
     }
     /// The weight-free counts of a holding against every opponent holding over every
@@ -92,8 +106,8 @@ impl BoardRanges {
     /// and holding, then shared), from which a weighted potential costs one pass per
     /// opponent table.
     pub fn hand_counts(&self, hole: loki_cards::HoleCards) -> Option<Arc<HandCounts>> {
-        match self {
-            BoardRanges::Draw(d) => d
+        match &self.analysis {
+            Analysis::Draw(d) => d
                 .counts
                 .get(hole.index())?
                 .get_or_init(|| {
@@ -103,22 +117,22 @@ impl BoardRanges {
                         .map(Arc::new)
                 })
                 .clone(),
-            BoardRanges::River(_) => None,
+            Analysis::River(_) => None,
         }
     }
 
     /// The same for the next card only (one-card lookahead: PPot1 and NPot1): on a flop
     /// from the next-card cache, on a turn the river counts themselves.
     pub fn next_card_counts(&self, hole: loki_cards::HoleCards) -> Option<Arc<HandCounts>> {
-        match self {
-            BoardRanges::Draw(d) => match &d.next_card {
+        match &self.analysis {
+            Analysis::Draw(d) => match &d.next_card {
                 Some((cache, counts)) => counts
                     .get(hole.index())?
                     .get_or_init(|| cache.hand_counts(hole).ok().map(Arc::new))
                     .clone(),
                 None => self.hand_counts(hole),
             },
-            BoardRanges::River(_) => None,
+            Analysis::River(_) => None,
         }
     }
 }

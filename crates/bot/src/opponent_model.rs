@@ -210,7 +210,7 @@ impl OpponentModel {
         defaults: &FrequencyTable,
         config: &LokiConfig,
         ranking: &PreflopRanking,
-        ehs: &dyn Fn(usize) -> Option<f64>,
+        ehs: &impl Fn(usize) -> Option<f64>,
     ) -> bool {
         let cfg = &config.model;
         let min_passive = config.triples.min_passive;
