@@ -75,6 +75,10 @@ pub struct DecisionView {
     pub to_call: Chips,
     /// The pot.
     pub pot: Chips,
+    /// POKI: the simulated value in chips of [fold, call, raise] (`None`: not offered)
+    /// and the trials played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub simulation: Option<([Option<f64>; 3], u32)>,
 }
 
 /// What a Loki player believes about one other player.
@@ -208,6 +212,10 @@ fn decision_view(t: &DecisionTrace) -> DecisionView {
         pot_odds: round4(t.pot_odds),
         to_call: t.to_call,
         pot: t.pot,
+        simulation: t
+            .simulation
+            .as_ref()
+            .map(|o| (o.ev.map(|v| v.map(round4)), o.trials)),
     }
 }
 

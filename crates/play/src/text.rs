@@ -154,6 +154,17 @@ pub fn model(models: &[ModelView]) -> String {
                     d.action, d.round, d.rule, d.triple[0], d.triple[1], d.triple[2],
                     opt(d.hs), opt(d.hs_n), opt(d.ppot), opt(d.npot), opt(d.ehs)
                 );
+                if let Some((ev, trials)) = &d.simulation {
+                    let v =
+                        |x: Option<f64>| x.map_or_else(|| "-".to_string(), |v| format!("{v:+.2}"));
+                    let _ = writeln!(
+                        s,
+                        "    simulated value (chips, {trials} trials): fold {} call {} raise {}",
+                        v(ev[0]),
+                        v(ev[1]),
+                        v(ev[2])
+                    );
+                }
             }
             None => s.push_str(": no decision yet this hand\n"),
         }

@@ -252,6 +252,10 @@
         nums.append(num("HS", m.last.hs), num("HS_n", m.last.hs_n), num("PPot", m.last.ppot), num("NPot", m.last.npot),
           num("PPot1", m.last.ppot1), num("EHS", m.last.ehs), num("pot odds", m.last.pot_odds));
         dec.append(el("span", null, "last decision (" + m.last.round + "): "), el("span", "rule", m.last.action + " by rule " + m.last.rule), bar, nums);
+        if (m.last.simulation) {
+          const ev = m.last.simulation[0].map(x => x === null ? "-" : (x >= 0 ? "+" : "") + x.toFixed(2));
+          dec.append(el("div", "numbers", "simulated value (chips, " + m.last.simulation[1] + " trials): fold " + ev[0] + " call " + ev[1] + " raise " + ev[2]));
+        }
       } else {
         dec.textContent = "no decision yet in this hand";
       }
