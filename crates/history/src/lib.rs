@@ -14,7 +14,7 @@ pub use acpc::{
     AcpcHeader, MAX_BETTING_LEN,
 };
 pub use error::HistoryError;
-pub use phh::{read_phh, write_phh, write_phh_hand};
+pub use phh::{phh_list, read_phh, toml_string, write_phh, write_phh_game, write_phh_hand};
 pub use replay::ReplayedHand;
 
 use loki_engine::GameSpec;

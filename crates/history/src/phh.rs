@@ -27,7 +27,8 @@ use loki_cards::{parse_cards, HoleCards};
 use loki_engine::{Action, Chips, Event, GameConfig, GameSpec, HandRecord};
 use std::io::{BufRead, Write};
 
-fn toml_string(s: &str) -> String {
+/// A TOML basic string (quotes, backslashes and control characters escaped).
+pub fn toml_string(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         match c {
@@ -41,7 +42,8 @@ fn toml_string(s: &str) -> String {
     out
 }
 
-fn list<T: std::fmt::Display>(v: &[T]) -> String {
+/// A PHH/TOML array of numbers: `[1, 2, 3]`.
+pub fn phh_list<T: std::fmt::Display>(v: &[T]) -> String {
     let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
     format!("[{}]", items.join(", "))
 }
@@ -61,35 +63,73 @@ pub fn write_phh_hand(
     key: Option<usize>,
     record: &HandRecord,
 ) -> std::io::Result<()> {
-    let c = &record.config;
-    let n = record.players();
     if let Some(k) = key {
         writeln!(w, "[{k}]")?;
     }
+    write_phh_game(
+        w,
+        &record.config,
+        &record.starting_stacks,
+        &record.events,
+        |p| {
+            record
+                .hole
+                .get(p)
+                .map_or("????".to_string(), |h| h.to_string())
+        },
+    )?;
+    writeln!(w, "hand = {}", record.hand_number)?;
+    let seats: Vec<usize> = record.seats.iter().map(|s| s + 1).collect();
+    writeln!(w, "seats = {}", phh_list(&seats))?;
+    let names: Vec<String> = record.names.iter().map(|s| toml_string(s)).collect();
+    writeln!(w, "players = [{}]", names.join(", "))?;
+    writeln!(
+        w,
+        "finishing_stacks = {}",
+        phh_list(&record.finishing_stacks)
+    )?;
+    Ok(())
+}
+
+/// Writes the game keys and the `actions` array of one hand, from `variant` to the
+/// array's closing `]`, from its engine events (for `loki-history`'s records and for
+/// other sources of engine events, such as the IRC database); `shown(p)` is what
+/// position `p` shows at a showdown (`????` when unknown).
+pub fn write_phh_game(
+    w: &mut impl Write,
+    c: &GameConfig,
+    starting_stacks: &[Chips],
+    events: &[Event],
+    shown: impl Fn(usize) -> String,
+) -> std::io::Result<()> {
+    let n = c.seats();
     writeln!(w, "variant = \"FT\"")?;
-    writeln!(w, "antes = {}", list(&vec![0; n]))?;
-    writeln!(w, "blinds_or_straddles = {}", list(&blinds_array(c)))?;
+    writeln!(w, "antes = {}", phh_list(&vec![0; n]))?;
+    writeln!(w, "blinds_or_straddles = {}", phh_list(&blinds_array(c)))?;
     writeln!(w, "small_bet = {}", c.small_bet())?;
     writeln!(w, "big_bet = {}", c.big_bet())?;
-    writeln!(w, "starting_stacks = {}", list(&record.starting_stacks))?;
+    writeln!(w, "starting_stacks = {}", phh_list(starting_stacks))?;
     writeln!(w, "actions = [")?;
     // PokerKit 0.7.7 (`State._end_betting`, `_begin_showdown`): when a betting round ends
     // with more than one live player and at most one of them with chips left, or when the
     // river ends, the live players show at once, in order from the street's opener (the
     // last bettor or raiser of the street, else the player after the largest blind
     // pre-flop and p1 after the flop); the board is dealt afterwards.
-    let mut remaining = record.starting_stacks.clone();
+    let mut remaining = starting_stacks.to_vec();
+    remaining.resize(n, 0);
     let mut live = vec![true; n];
     let mut opener = 0usize;
-    let mut shown = false;
-    for e in &record.events {
+    let mut shown_down = false;
+    for e in events {
         match e {
             Event::BlindsPosted { amounts } => {
-                for (p, a) in amounts.iter().enumerate() {
+                for (p, a) in amounts.iter().enumerate().take(n) {
                     remaining[p] -= a;
                 }
-                let top = (0..n).max_by_key(|&p| (amounts[p], p)).unwrap_or(0);
-                opener = (top + 1) % n;
+                let top = (0..n.min(amounts.len()))
+                    .max_by_key(|&p| (amounts[p], p))
+                    .unwrap_or(0);
+                opener = (top + 1) % n.max(1);
             }
             Event::HoleDealt { position, cards } => {
                 writeln!(w, "  \"d dh p{} {cards}\",", position + 1)?
@@ -101,7 +141,7 @@ pub fn write_phh_hand(
                 let s: String = cards.iter().map(|c| c.to_string()).collect();
                 writeln!(w, "  \"d db {s}\",")?
             }
-            Event::Action(a) => {
+            Event::Action(a) if a.position < n => {
                 let p = a.position + 1;
                 remaining[a.position] -= a.amount;
                 match a.action {
@@ -116,15 +156,15 @@ pub fn write_phh_hand(
                     }
                 }
             }
-            Event::RoundEnd { round, .. } if !shown => {
+            Event::RoundEnd { round, .. } if !shown_down => {
                 let live_count = live.iter().filter(|l| **l).count();
                 let with_chips = (0..n).filter(|&p| live[p] && remaining[p] > 0).count();
                 if live_count > 1 && (*round == loki_engine::Round::River || with_chips <= 1) {
-                    shown = true;
+                    shown_down = true;
                     for i in 0..n {
                         let p = (opener + i) % n;
                         if live[p] {
-                            writeln!(w, "  \"p{} sm {}\",", p + 1, record.hole[p])?;
+                            writeln!(w, "  \"p{} sm {}\",", p + 1, shown(p))?;
                         }
                     }
                 }
@@ -132,14 +172,7 @@ pub fn write_phh_hand(
             _ => {}
         }
     }
-    writeln!(w, "]")?;
-    writeln!(w, "hand = {}", record.hand_number)?;
-    let seats: Vec<usize> = record.seats.iter().map(|s| s + 1).collect();
-    writeln!(w, "seats = {}", list(&seats))?;
-    let names: Vec<String> = record.names.iter().map(|s| toml_string(s)).collect();
-    writeln!(w, "players = [{}]", names.join(", "))?;
-    writeln!(w, "finishing_stacks = {}", list(&record.finishing_stacks))?;
-    Ok(())
+    writeln!(w, "]")
 }
 
 /// Writes hands as a `.phhs` file: tables `[1]`, `[2]`, ... separated by blank lines.

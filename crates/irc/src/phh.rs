@@ -8,7 +8,8 @@
 //! uncapped), a showdown with unshown cards, and recorded winnings that differ from the
 //! engine's pot split (which PokerKit would compute).
 use crate::hand::IrcHand;
-use loki_engine::{Action, Chips, Event, Round};
+use loki_engine::{Action, Chips, Round};
+use loki_history::{phh_list, toml_string, write_phh_game};
 use std::io::Write;
 
 /// Why a hand cannot be written as PHH.
@@ -67,99 +68,18 @@ pub fn expressible(h: &IrcHand) -> Result<(), PhhSkip> {
     }
 }
 
-fn toml_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn list<T: std::fmt::Display>(v: &[T]) -> String {
-    let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
-    format!("[{}]", items.join(", "))
-}
-
 /// Writes one hand as the PHH table `[key]`. The caller checks [`expressible`] first.
+/// The game keys and actions are `loki-history`'s writer's (PokerKit's showdown order);
+/// unshown hole cards are `????`, bankrolls are the stacks.
 pub fn write_hand(w: &mut impl Write, key: usize, h: &IrcHand) -> std::io::Result<()> {
-    let n = h.seats();
-    let mut blinds = h.config.blinds();
-    if n == 2 {
-        blinds.reverse();
-    }
     writeln!(w, "[{key}]")?;
-    writeln!(w, "variant = \"FT\"")?;
-    writeln!(w, "antes = {}", list(&vec![0; n]))?;
-    writeln!(w, "blinds_or_straddles = {}", list(&blinds))?;
-    writeln!(w, "small_bet = {}", h.config.small_bet())?;
-    writeln!(w, "big_bet = {}", h.config.big_bet())?;
-    writeln!(w, "starting_stacks = {}", list(&h.bankrolls))?;
-    writeln!(w, "actions = [")?;
-    // PokerKit shows the live hands when the river ends, or as soon as a betting round
-    // ends with at most one live player holding chips, from the street's opener (the last
-    // bettor or raiser, else the player after the largest blind pre-flop and p1 after the
-    // flop), and deals the rest of the board afterwards (as `loki-history` writes it).
-    let mut remaining: Vec<Chips> = h.bankrolls.clone();
-    let mut live = vec![true; n];
-    let mut opener = 0usize;
-    let mut shown = false;
-    for e in &h.events {
-        match e {
-            Event::BlindsPosted { amounts } => {
-                for (p, a) in amounts.iter().enumerate() {
-                    remaining[p] -= a;
-                }
-                let top = (0..n).max_by_key(|&p| (amounts[p], p)).unwrap_or(0);
-                opener = (top + 1) % n;
-            }
-            Event::HoleDealt { position, cards } => {
-                writeln!(w, "  \"d dh p{} {cards}\",", position + 1)?
-            }
-            Event::HoleHidden { position } => writeln!(w, "  \"d dh p{} ????\",", position + 1)?,
-            Event::BoardDealt { cards, .. } => {
-                opener = 0;
-                let s: String = cards.iter().map(|c| c.to_string()).collect();
-                writeln!(w, "  \"d db {s}\",")?
-            }
-            Event::Action(a) => {
-                let p = a.position + 1;
-                remaining[a.position] -= a.amount;
-                match a.action {
-                    Action::Fold => {
-                        live[a.position] = false;
-                        writeln!(w, "  \"p{p} f\",")?
-                    }
-                    Action::Call => writeln!(w, "  \"p{p} cc\",")?,
-                    Action::Raise => {
-                        opener = a.position;
-                        writeln!(w, "  \"p{p} cbr {}\",", a.bet_to)?
-                    }
-                }
-            }
-            Event::RoundEnd { round, .. } if !shown => {
-                let live_count = live.iter().filter(|l| **l).count();
-                let with_chips = (0..n).filter(|&p| live[p] && remaining[p] > 0).count();
-                if live_count > 1 && (*round == Round::River || with_chips <= 1) {
-                    shown = true;
-                    for i in 0..n {
-                        let p = (opener + i) % n;
-                        if live[p] {
-                            let cards = h.hole[p].map_or("????".to_string(), |c| c.to_string());
-                            writeln!(w, "  \"p{} sm {cards}\",", p + 1)?;
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    writeln!(w, "]")?;
+    write_phh_game(w, &h.config, &h.bankrolls, &h.events, |p| {
+        h.hole
+            .get(p)
+            .copied()
+            .flatten()
+            .map_or("????".to_string(), |c| c.to_string())
+    })?;
     writeln!(w, "hand = {}", h.timestamp)?;
     let names: Vec<String> = h.names.iter().map(|s| toml_string(s)).collect();
     writeln!(w, "players = [{}]", names.join(", "))?;
@@ -169,6 +89,6 @@ pub fn write_hand(w: &mut impl Write, key: usize, h: &IrcHand) -> std::io::Resul
         .zip(h.recorded_net())
         .map(|(b, n)| b + n)
         .collect();
-    writeln!(w, "finishing_stacks = {}", list(&finishing))?;
+    writeln!(w, "finishing_stacks = {}", phh_list(&finishing))?;
     Ok(())
 }

@@ -49,20 +49,29 @@ pub(crate) struct BoardInfo {
     pub orbits: Vec<(usize, Vec<(usize, usize)>)>,
 }
 
+/// The card mask of a board of one of the `lengths` with distinct cards.
+///
+/// # Errors
+/// Another length, or a card given twice.
+pub(crate) fn board_mask(board: &[Card], lengths: &[usize]) -> Result<u64, AssessError> {
+    if !lengths.contains(&board.len()) {
+        return Err(AssessError::BoardLength(board.len()));
+    }
+    let mut mask = 0u64;
+    for &c in board {
+        let bit = 1u64 << c.index();
+        if mask & bit != 0 {
+            return Err(AssessError::DuplicateCard(c));
+        }
+        mask |= bit;
+    }
+    Ok(mask)
+}
+
 impl BoardInfo {
     /// Validates the board (3 or 4 distinct cards) and precomputes.
     pub fn new(board: &[Card]) -> Result<BoardInfo, AssessError> {
-        if board.len() != 3 && board.len() != 4 {
-            return Err(AssessError::BoardLength(board.len()));
-        }
-        let mut board_mask = 0u64;
-        for &c in board {
-            let bit = 1u64 << c.index();
-            if board_mask & bit != 0 {
-                return Err(AssessError::DuplicateCard(c));
-            }
-            board_mask |= bit;
-        }
+        let board_mask = board_mask(board, &[3, 4])?;
         let board_hand = Hand::EMPTY.with_all(board);
         let live: Vec<u8> = (0..52u8).filter(|&c| board_mask >> c & 1 == 0).collect();
         let mut cards = Vec::new();

@@ -46,17 +46,7 @@ impl NextCardCache {
     /// # Errors
     /// A board that is not three distinct cards.
     pub fn new(board: &[Card]) -> Result<NextCardCache, AssessError> {
-        if board.len() != 3 {
-            return Err(AssessError::BoardLength(board.len()));
-        }
-        let mut board_mask = 0u64;
-        for &c in board {
-            let bit = 1u64 << c.index();
-            if board_mask & bit != 0 {
-                return Err(AssessError::DuplicateCard(c));
-            }
-            board_mask |= bit;
-        }
+        let board_mask = super::board::board_mask(board, &[3])?;
         let base = Hand::EMPTY.with_all(board);
         let mut global = Vec::with_capacity(1176);
         let mut local = vec![NONE; HOLDINGS];
