@@ -10,7 +10,8 @@
 //!    the two values are paired); every later action is drawn from a probability triple:
 //!    an opponent's from its model's thresholds in the context (round, bets to call) at
 //!    the strength of its sampled holding on the sampled board (Peña's second triple
-//!    generator), mixed with the context's plain frequencies by the opponent's trust when
+//!    generator; post-flop that strength raised to the number of other live players,
+//!    HS_n as a Loki player sees it, `simulation.multiway_strength`, ours), mixed with the context's plain frequencies by the opponent's trust when
 //!    the model is calibrated (ours: a player whose shown cards did not follow its actions
 //!    is simulated as acting by frequency alone), ours from our own post-flop rules,
 //!    smoothed as Loki-2's;
@@ -271,6 +272,7 @@ struct Simulator<'a, B: BoardStrength + ?Sized> {
     samplers: Vec<Sampler>,
     opponent_at: [Option<usize>; MAX_PLAYERS],
     width: f64,
+    multiway: bool,
 }
 
 /// The strength of the sampled holding `h` on the sampled board in `round`: the
@@ -414,7 +416,11 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
                 (Some(i), Some(h)) => (i, h),
                 _ => return Action::Call,
             };
-            let v = deal.strength(self.strength, self.spot, p, round, h);
+            let mut v = deal.strength(self.strength, self.spot, p, round, h);
+            if self.multiway && round != Round::Preflop {
+                // A Loki-like player acts on HS_n, which falls with every live opponent.
+                v = v.powi((line.live_count() as i32 - 1).max(1));
+            }
             let bet = self.bet_size(round).max(1);
             let btc = ((to_call + bet - 1) / bet).clamp(0, 2) as usize;
             let r = round.index().min(3);
@@ -670,6 +676,7 @@ pub fn simulate<B: BoardStrength + ?Sized>(
             .collect(),
         opponent_at,
         width: cfg.triple_width,
+        multiway: cfg.multiway_strength,
     };
     let mut rng = TrialRng(seed);
     let (mut call, mut raise, mut diff) =

@@ -289,3 +289,57 @@ fn preflop_against_a_maniac_plays_every_hand_it_should() {
         simulate(&spot(hole("Ts8d")), &pct, &cfg, [true, true, true], 5)
     );
 }
+
+#[test]
+fn multiway_strength_changes_multiway_spots_only() {
+    // Heads-up the strength is raised to the power 1: nothing changes.
+    let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let board = parse_cards("2c7d9hJsKs").unwrap();
+    let rules = PostflopConfig::default();
+    let on = SimulationConfig::default();
+    assert!(on.multiway_strength);
+    let off = SimulationConfig {
+        multiway_strength: false,
+        ..on.clone()
+    };
+    let uniform = WeightTable::uniform();
+    let ranges = BoardRanges::new(&board).unwrap();
+    let hu = river_spot(
+        &game,
+        &board,
+        &rules,
+        hole("KdQc"),
+        &uniform,
+        [[(0.7, 0.3); 3]; 4],
+    );
+    let legal = [false, true, true];
+    assert_eq!(
+        simulate(&hu, &ranges, &on, legal, 9),
+        simulate(&hu, &ranges, &off, legal, 9)
+    );
+    // Four-handed, opponents who bet the top 30% of holdings by their own strength bet
+    // less often once that strength is HS_n against three players: our check is worth
+    // more (fewer bets to face with a middling hand).
+    let game4 = GameConfig::limit(4, 1, 2, 2, 4).unwrap();
+    let mut four = river_spot(
+        &game4,
+        &board,
+        &rules,
+        hole("9d8d"),
+        &uniform,
+        [[(0.7, 0.3); 3]; 4],
+    );
+    four.live = vec![true; 4];
+    four.round_bets = vec![0; 4];
+    four.needs_action = vec![true; 4];
+    four.put_in = vec![false; 4];
+    four.opponents = (1..4)
+        .map(|p| SimOpponent {
+            position: p,
+            ..four.opponents[0]
+        })
+        .collect();
+    let a = simulate(&four, &ranges, &on, legal, 9);
+    let b = simulate(&four, &ranges, &off, legal, 9);
+    assert!(a.ev[1].unwrap() > b.ev[1].unwrap(), "{a:?} {b:?}");
+}
