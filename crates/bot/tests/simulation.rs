@@ -343,3 +343,30 @@ fn multiway_strength_changes_multiway_spots_only() {
     let b = simulate(&four, &ranges, &off, legal, 9);
     assert!(a.ev[1].unwrap() > b.ev[1].unwrap(), "{a:?} {b:?}");
 }
+
+#[test]
+fn trust_mixes_the_thresholds_with_plain_frequencies() {
+    // Ahead on the river with a pot of 10. By its thresholds the opponent folds every
+    // holding to a bet (a rock); by its frequencies it always calls (a station). Fully
+    // trusted it folds (bet worth +10), not trusted at all it calls (+14), half trusted
+    // it folds half the time (about +12).
+    let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let board = parse_cards("2c7d9hJsKs").unwrap();
+    let rules = PostflopConfig::default();
+    let cfg = SimulationConfig {
+        triple_width: 0.0,
+        z: 0.0,
+        ..SimulationConfig::default()
+    };
+    let theirs = only(hole("7s3c"));
+    let rock = [[(1.0, 1.0); 3]; 4];
+    let raise_value = |trust: f64| {
+        let mut spot = river_spot(&game, &board, &rules, hole("KdQc"), &theirs, rock);
+        spot.opponents[0].trust = trust;
+        simulate(&spot, &Flat(0.3), &cfg, [false, true, true], 4).ev[2].unwrap()
+    };
+    assert_eq!(raise_value(1.0), 10.0);
+    assert_eq!(raise_value(0.0), 14.0);
+    let half = raise_value(0.5);
+    assert!((11.5..12.5).contains(&half), "{half}");
+}
