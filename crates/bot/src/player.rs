@@ -277,30 +277,18 @@ impl LokiPlayer {
         t.income_rate = Some(ir);
         t.plan = Some(plan);
         t.rule = DecisionRule::Plan(plan);
-        let opponents = live
-            .iter()
-            .enumerate()
-            .filter(|&(p, l)| p != me && *l)
-            .count();
         if let (Some(sim), Some(hole)) = (self.style.simulation.clone(), view.hole()) {
             let wanted = match sim.preflop {
                 PreflopSimulation::Never => false,
-                PreflopSimulation::HeadsUp => opponents == 1,
+                PreflopSimulation::HeadsUp => already_in + yet_to_act == 1,
                 PreflopSimulation::Always => true,
             };
             if wanted {
-                let seats: Vec<usize> = (0..n)
-                    .filter(|&p| p != me && live[p])
-                    .map(|p| view.seat_of(p))
-                    .collect();
-                for &s in &seats {
-                    self.model_mut(s);
-                }
                 let ranking = self.know.ranking(n);
                 let strength = PreflopStrength(&ranking.percentile);
                 let ours = ranking.percentile.get(hole.index()).copied().unwrap_or(0.5);
                 let seed = self.rng.next_u64();
-                let outcome = self.simulate(view, hole, ours, &seats, &strength, &sim, seed);
+                let outcome = self.simulate(view, hole, ours, &strength, &sim, seed);
                 action = outcome.action;
                 t.rule = DecisionRule::Simulation;
                 t.simulation = Some(outcome);
@@ -345,7 +333,7 @@ impl LokiPlayer {
         };
         if let (Some(sim), Some(board)) = (&self.style.simulation, self.board.clone()) {
             let seed = self.rng.next_u64();
-            let outcome = self.simulate(view, hole, a.ehs, &seats, board.as_ref(), sim, seed);
+            let outcome = self.simulate(view, hole, a.ehs, board.as_ref(), sim, seed);
             t.rule = DecisionRule::Simulation;
             t.triple = ProbabilityTriple::pure(outcome.action);
             t.opponents = self.opponent_traces(view, &a.per_opponent);
@@ -371,28 +359,25 @@ impl LokiPlayer {
         (action, t)
     }
 
-    /// POKI's simulation of a post-flop decision (see [`crate::simulation`]): the live
-    /// opponents' weight tables and their models' thresholds per context.
-    #[allow(clippy::too_many_arguments)]
+    /// POKI's simulation of a decision (see [`crate::simulation`]): the live opponents'
+    /// weight tables and their models' thresholds per context (every opponent's model
+    /// exists from `begin_hand` on).
     fn simulate(
         &self,
         view: &SeatView<'_>,
         hole: loki_cards::HoleCards,
         ehs_now: f64,
-        seats: &[usize],
         board: &dyn simulation::BoardStrength,
         cfg: &crate::config::SimulationConfig,
         seed: u64,
     ) -> SimulationOutcome {
         let me = view.position();
         let n = view.players();
-        let live_positions: Vec<usize> = (0..n).filter(|&p| p != me && view.is_live(p)).collect();
         let know = &self.know;
-        let opponents: Vec<SimOpponent<'_>> = live_positions
-            .iter()
-            .zip(seats)
-            .filter_map(|(&p, s)| {
-                let m = self.models.get(s)?;
+        let opponents: Vec<SimOpponent<'_>> = (0..n)
+            .filter(|&p| p != me && view.is_live(p))
+            .filter_map(|p| {
+                let m = self.models.get(&view.seat_of(p))?;
                 let mut thresholds = [[(0.0, 0.0); 3]; 4];
                 let mut frequencies = [[[0.0; 3]; 3]; 4];
                 for (r, round) in Round::ALL.into_iter().enumerate() {

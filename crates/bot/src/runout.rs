@@ -54,8 +54,8 @@ impl SortedRanks {
     }
 }
 
-/// Every holding as (card mask, low card index, high card index).
-fn pairs() -> &'static [(u64, u8, u8)] {
+/// Every holding as (card mask, low card index, high card index), by holding index.
+pub(crate) fn pairs() -> &'static [(u64, u8, u8)] {
     static PAIRS: OnceLock<Vec<(u64, u8, u8)>> = OnceLock::new();
     PAIRS.get_or_init(|| {
         (0..HOLDINGS)

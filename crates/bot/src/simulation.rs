@@ -1,6 +1,6 @@
 //! POKI's betting: selective-sampling simulation (Peña 1999 §5; Billings, Papp, Peña,
 //! Schaeffer, Szafron 1999, "Using Selective-Sampling Simulations in Poker"). At a
-//! post-flop decision, each trial
+//! post-flop decision (and pre-flop when `simulation.preflop` asks), each trial
 //!
 //! 1. draws every live opponent's holding from its weight table (the model's view of it,
 //!    opponents in position order, a holding that collides with one drawn earlier is
@@ -11,10 +11,11 @@
 //!    an opponent's from its model's thresholds in the context (round, bets to call) at
 //!    the strength of its sampled holding on the sampled board (Peña's second triple
 //!    generator; post-flop that strength raised to the number of other live players,
-//!    HS_n as a Loki player sees it, `simulation.multiway_strength`, ours), mixed with the context's plain frequencies by the opponent's trust when
-//!    the model is calibrated (ours: a player whose shown cards did not follow its actions
-//!    is simulated as acting by frequency alone), ours from our own post-flop rules,
-//!    smoothed as Loki-2's;
+//!    HS_n as a Loki player sees it, `simulation.multiway_strength`, ours), mixed with
+//!    the context's plain frequencies by the opponent's trust when the model is
+//!    calibrated (ours: a player whose shown cards did not follow its actions is
+//!    simulated as acting by frequency alone); ours from our own post-flop rules,
+//!    smoothed as Loki-2's, and pre-flop from our plan;
 //! 3. scores each line by what we win at the end minus what we put in from now on
 //!    (folding now is worth 0).
 //!
@@ -31,7 +32,7 @@
 use crate::config::{PostflopConfig, SimulationConfig};
 use crate::postflop::{smoothed_triple, PostflopSituation};
 use crate::preflop::{plan_action, BettingState, Plan};
-use crate::runout::RunoutStrengths;
+use crate::runout::{pairs, RunoutStrengths};
 use crate::triple::ProbabilityTriple;
 use loki_assess::WeightTable;
 use loki_cards::{Card, CardSet, Hand, HoleCards, Rank, Suit, HOLDINGS};
@@ -172,10 +173,11 @@ struct Sampler {
 impl Sampler {
     fn new(w: &WeightTable, dead: CardSet) -> Sampler {
         let mut total = 0.0;
-        let cumulative = (0..HOLDINGS)
-            .map(|h| {
-                let ok = HoleCards::from_index(h).is_ok_and(|hc| hc.set().is_disjoint(dead));
-                if ok {
+        let cumulative = pairs()
+            .iter()
+            .enumerate()
+            .map(|(h, &(mask, _, _))| {
+                if mask & dead.bits() == 0 {
                     total += w.at(h).max(0.0);
                 }
                 total
@@ -186,6 +188,7 @@ impl Sampler {
     /// A holding index missing `used`, by weight (uniform over the holdings missing
     /// `used` if the table has no weight there).
     fn draw(&self, rng: &mut TrialRng, used: CardSet) -> Option<usize> {
+        let free = |h: usize| pairs().get(h).is_some_and(|p| p.0 & used.bits() == 0);
         let total = self.cumulative.last().copied().unwrap_or(0.0);
         if total > 0.0 {
             for _ in 0..64 {
@@ -194,18 +197,14 @@ impl Sampler {
                     .cumulative
                     .partition_point(|&c| c <= x)
                     .min(HOLDINGS - 1);
-                if let Ok(hc) = HoleCards::from_index(h) {
-                    if hc.set().is_disjoint(used) {
-                        return Some(h);
-                    }
+                if free(h) {
+                    return Some(h);
                 }
             }
         }
         // Fallback: uniform over the holdings that miss every used card.
-        let free: Vec<usize> = (0..HOLDINGS)
-            .filter(|&h| HoleCards::from_index(h).is_ok_and(|hc| hc.set().is_disjoint(used)))
-            .collect();
-        (!free.is_empty()).then(|| free[rng.below(free.len() as u64) as usize])
+        let all: Vec<usize> = (0..HOLDINGS).filter(|&h| free(h)).collect();
+        (!all.is_empty()).then(|| all[rng.below(all.len() as u64) as usize])
     }
 }
 
@@ -627,8 +626,8 @@ impl Moments {
 /// Runs the simulation of a decision where `legal` lists the legal actions, with `seed`
 /// from the player's generator.
 ///
-/// Panics never: a spot with more than [`MAX_PLAYERS`] players or a board outside 3..=5
-/// cards gives a check/call with no trials.
+/// Panics never: a spot with more than [`MAX_PLAYERS`] players, a board that does not
+/// match the round, or inconsistent per-position lists give a check/call with no trials.
 pub fn simulate<B: BoardStrength + ?Sized>(
     spot: &SimulationSpot<'_>,
     strength: &B,
