@@ -4,6 +4,7 @@
 //! the pre-flop income-rate tables (Papp 1998 §5.1, Appendix A).
 
 mod assessment;
+mod board_order;
 mod effective;
 mod error;
 mod hand_strength;
@@ -15,6 +16,7 @@ mod weight_table;
 mod weights_file;
 
 pub use assessment::Assessment;
+pub use board_order::BoardOrder;
 pub use effective::{ehs, ehs_npot};
 pub use error::AssessError;
 pub use hand_strength::{hand_strength, hand_strengths, hs_n, HandStrength};
