@@ -26,7 +26,7 @@
 //!   thresholds averaged over the historic frequencies and the recent ones.
 use crate::config::{LokiConfig, ModelConfig};
 use crate::frequencies::{thresholds, ActionFrequencies, ActionStats, Context, FrequencyTable};
-use crate::reweight::reweight_table;
+use crate::reweight::{apply_factors, reweight_table, values_of, Values};
 use crate::trust::{Law, PendingEvidence, Trust};
 use loki_assess::WeightTable;
 use loki_engine::{Action, Round};
@@ -145,15 +145,28 @@ impl OpponentModel {
         }
     }
     /// Scores this hand's re-weightings against the opponent's shown holding (index
-    /// `holding`); `value(round, h)` is the value each round's law read (the income-rate
-    /// percentile pre-flop, the round's range-table EHS after the flop).
-    pub fn score_showdown(&mut self, holding: usize, value: impl Fn(Round, usize) -> Option<f64>) {
+    /// `holding`), each by the value its law read for that holding when it was applied.
+    /// Only a calibrated model keeps this evidence.
+    pub fn score_showdown(&mut self, holding: usize) {
         for e in &self.pending {
-            if let Some(v) = value(e.round, holding) {
+            if let Some(v) = e.value(holding) {
                 self.trust.score(e, v);
             }
         }
         self.pending.clear();
+    }
+
+    /// Keeps a re-weighting as evidence for the trust of a calibrated model (others
+    /// never score it).
+    fn keep_evidence(&mut self, round: Round, law: Law, mean: f64, values: Box<Values>) {
+        if self.calibrated {
+            self.pending.push(PendingEvidence {
+                round,
+                law,
+                mean,
+                values: values.into(),
+            });
+        }
     }
     /// Resets the weight table for a new hand (statistics are kept).
     pub fn begin_hand(&mut self) {
@@ -292,6 +305,7 @@ impl OpponentModel {
             return false;
         }
         self.round_threshold = mu;
+        let values = values_of(value);
         let (law, mean) = reweight_table(
             &self.round_start,
             &mut self.weights,
@@ -299,15 +313,11 @@ impl OpponentModel {
             sigma,
             floor,
             trust,
-            value,
+            &values,
         );
         self.last = Some(Reweighting { round, mu, sigma });
         self.pending.retain(|e| e.round != round);
-        self.pending.push(PendingEvidence {
-            round,
-            law: Law::Figure3(law),
-            mean,
-        });
+        self.keep_evidence(round, Law::Figure3(law), mean, values);
         true
     }
 
@@ -321,23 +331,11 @@ impl OpponentModel {
         trust: f64,
         value: impl Fn(usize) -> Option<f64>,
     ) {
-        let (mut sum_w, mut sum_wf) = (0.0f64, 0.0f64);
-        for h in 0..loki_cards::HOLDINGS {
-            if let Some(v) = value(h) {
-                let w = self.weights.at(h);
-                let f = law.factor(v);
-                sum_w += w;
-                sum_wf += w * f;
-                let g = if trust >= 1.0 {
-                    f
-                } else {
-                    trust * f + (1.0 - trust)
-                };
-                self.weights.set_at(h, (w * g).max(floor));
-            }
-        }
-        let mean = if sum_w > 0.0 { sum_wf / sum_w } else { 1.0 };
-        self.pending.push(PendingEvidence { round, law, mean });
+        let values = values_of(value);
+        let mean = apply_factors(None, &mut self.weights, &values, floor, trust, |v| {
+            law.factor(v)
+        });
+        self.keep_evidence(round, law, mean, values);
     }
 }
 
@@ -548,7 +546,7 @@ mod tests {
                 &ranking(),
                 &ehs,
             );
-            m.score_showdown((hand * 37) % HOLDINGS, |_, h| ehs(h));
+            m.score_showdown((hand * 37) % HOLDINGS);
         }
         let t = m.trust_level(&cfg);
         assert!(t < 0.05, "{t}");
@@ -576,7 +574,7 @@ mod tests {
             &ranking(),
             &ehs,
         );
-        paper.score_showdown(0, |_, h| ehs(h));
+        paper.score_showdown(0);
         assert_eq!(paper.trust_level(&cfg), 1.0);
         assert_eq!(paper.weights().at(0), 0.01);
         // An honest bettor, who shows strong holdings, keeps (and gains) trust.
@@ -592,7 +590,7 @@ mod tests {
                 &ranking(),
                 &ehs,
             );
-            honest.score_showdown(90 + hand % 10, |_, h| ehs(h));
+            honest.score_showdown(90 + hand % 10);
         }
         assert!(honest.trust_level(&cfg) > 0.99);
     }

@@ -120,26 +120,12 @@ impl LokiPlayer {
         if !self.style.calibrated {
             return;
         }
-        let know = self.know.clone();
-        let ranking = know.ranking(view.players());
-        let board = view.board().to_vec();
-        let mut boards: Vec<Option<Arc<BoardRanges>>> = vec![None; 4];
-        for r in [Round::Flop, Round::Turn, Round::River] {
-            if board.len() >= r.board_len() {
-                boards[r.index()] = know.boards.get(&board[..r.board_len()]).ok();
-            }
-        }
         for shown in hands {
             if shown.position == view.position() {
                 continue;
             }
             let seat = view.seat_of(shown.position);
-            let value = |round: Round, h: usize| match round {
-                Round::Preflop => ranking.percentile.get(h).copied(),
-                r => boards[r.index()].as_ref().and_then(|b| b.ehs(h)),
-            };
-            self.model_mut(seat)
-                .score_showdown(shown.cards.index(), value);
+            self.model_mut(seat).score_showdown(shown.cards.index());
         }
     }
 

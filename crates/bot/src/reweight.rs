@@ -54,9 +54,24 @@ impl Figure3 {
     }
 }
 
-/// Re-weights every holding `h` with `value(h) = Some(ehs)` (holdings mapped to `None`,
-/// e.g. those touching known cards, are left alone): `new = max(floor, base * factor)`,
-/// reading from `base` and writing into `out`.
+/// The values a re-weighting reads, by holding index: NaN for a holding it leaves alone
+/// (one touching a known card).
+pub type Values = [f64; loki_cards::HOLDINGS];
+
+/// The values `value(h)` of every holding (NaN where it is `None`).
+pub fn values_of(value: impl Fn(usize) -> Option<f64>) -> Box<Values> {
+    let mut v = Box::new([f64::NAN; loki_cards::HOLDINGS]);
+    for (h, x) in v.iter_mut().enumerate() {
+        if let Some(y) = value(h) {
+            *x = y;
+        }
+    }
+    v
+}
+
+/// Re-weights every holding `h` whose value `values[h]` is not NaN (holdings touching
+/// known cards are left alone): `new = max(floor, base * factor)`, reading from `base`
+/// and writing into `out`.
 ///
 /// When even the best value is below `mu + sigma` (an action whose frequency says it is
 /// rare or impossible: a frequency of 0 puts mu at 1), the factors are scaled so that
@@ -64,8 +79,7 @@ impl Figure3 {
 /// likelihoods, and without the scaling the floor would weigh twice as much against even
 /// the nuts). If no holding reaches `mu - sigma`, mu is lowered to `best - sigma`.
 ///
-/// `trust` in [0, 1] mixes the factor with 1 (`trust * factor + 1 - trust`: how far the
-/// opponent's actions are believed to follow its cards; 1 is Loki). Returns the factor
+/// `trust` in [0, 1] mixes the factor with 1 (see [`apply_factors`]). Returns the factor
 /// law applied and the weighted mean factor over the re-weighted holdings (before
 /// mixing; the evidence of [`crate::trust`] compares the factor of a shown hand with it).
 pub fn reweight_table(
@@ -75,16 +89,12 @@ pub fn reweight_table(
     sigma: f64,
     floor: f64,
     trust: f64,
-    value: impl Fn(usize) -> Option<f64>,
+    values: &Values,
 ) -> (Figure3, f64) {
-    let mut values = [f64::NAN; loki_cards::HOLDINGS];
-    let mut best = f64::NEG_INFINITY;
-    for (h, v) in values.iter_mut().enumerate() {
-        if let Some(x) = value(h) {
-            *v = x;
-            best = best.max(x);
-        }
-    }
+    let best = values
+        .iter()
+        .filter(|v| !v.is_nan())
+        .fold(f64::NEG_INFINITY, |a, &b| a.max(b));
     let sigma = sigma.max(1e-9);
     let raw = |v: f64, mu: f64| (v - mu + sigma) / (2.0 * sigma);
     let mu = if raw(best, mu) <= 0.0 {
@@ -102,14 +112,35 @@ pub fn reweight_table(
         divisor,
         floor,
     };
+    let mean = apply_factors(Some(base), out, values, floor, trust, |v| law.factor(v));
+    (law, mean)
+}
+
+/// The one loop of every re-weighting (Loki-1's Figure 3 and Loki-2's triples): each
+/// holding with a value gets `max(floor, w * g)`, where `w` is its weight in `base` (or
+/// in `out` itself when `base` is `None`), `f = factor(value)` and `g = trust * f + 1 -
+/// trust` (`trust` in [0, 1]: how far the opponent's actions are believed to follow its
+/// cards, 1 being Loki; see [`crate::trust`]). Holdings without a value keep `w`.
+/// Returns the weighted mean of `f` over the re-weighted holdings (1 if they weigh
+/// nothing).
+pub fn apply_factors(
+    base: Option<&WeightTable>,
+    out: &mut WeightTable,
+    values: &Values,
+    floor: f64,
+    trust: f64,
+    factor: impl Fn(f64) -> f64,
+) -> f64 {
     let trust = trust.clamp(0.0, 1.0);
     let (mut sum_w, mut sum_wf) = (0.0f64, 0.0f64);
-    let src = base.weights();
-    for ((x, &w), &v) in out.weights_mut().iter_mut().zip(src.iter()).zip(&values) {
-        *x = if v.is_nan() {
+    let src: Option<&Values> = base.map(|b| b.weights());
+    let dst = out.weights_mut();
+    for (h, &v) in values.iter().enumerate() {
+        let w = src.map_or(dst[h], |s| s[h]);
+        dst[h] = if v.is_nan() {
             w
         } else {
-            let f = law.factor(v);
+            let f = factor(v);
             sum_w += w;
             sum_wf += w * f;
             let g = if trust >= 1.0 {
@@ -120,8 +151,11 @@ pub fn reweight_table(
             (w * g).max(floor)
         };
     }
-    let mean = if sum_w > 0.0 { sum_wf / sum_w } else { 1.0 };
-    (law, mean)
+    if sum_w > 0.0 {
+        sum_wf / sum_w
+    } else {
+        1.0
+    }
 }
 
 #[cfg(test)]
@@ -145,19 +179,19 @@ mod tests {
     fn rare_actions_keep_the_best_holding_at_full_weight() {
         let base = WeightTable::uniform();
         let mut out = WeightTable::uniform();
-        let value = |h: usize| Some(h as f64 / 1325.0);
+        let value = values_of(|h: usize| Some(h as f64 / 1325.0));
         // mu 1, sigma 0.1: unscaled the best holding would get 0.5.
-        reweight_table(&base, &mut out, 1.0, 0.1, 0.01, 1.0, value);
+        reweight_table(&base, &mut out, 1.0, 0.1, 0.01, 1.0, &value);
         assert_eq!(out.at(1325), 1.0);
         assert!((out.at(1300) - (1300.0 / 1325.0 - 0.9) / 0.1).abs() < 1e-9);
         assert_eq!(out.at(1000), 0.01);
         // An ordinary threshold is Figure 3 unchanged.
-        reweight_table(&base, &mut out, 0.5, 0.1, 0.01, 1.0, value);
+        reweight_table(&base, &mut out, 0.5, 0.1, 0.01, 1.0, &value);
         assert_eq!(out.at(1325), 1.0);
         let v = 700.0 / 1325.0;
         assert!((out.at(700) - reweight_factor(v, 0.5, 0.1, 0.01)).abs() < 1e-12);
         // Everything below mu - sigma: mu moves down to the best value minus sigma.
-        reweight_table(&base, &mut out, 2.0, 0.1, 0.01, 1.0, value);
+        reweight_table(&base, &mut out, 2.0, 0.1, 0.01, 1.0, &value);
         assert_eq!(out.at(1325), 1.0);
         assert!(out.at(1320) < 1.0 && out.at(1320) > 0.01);
     }
@@ -166,13 +200,13 @@ mod tests {
     fn trust_mixes_the_factor_with_one() {
         let base = WeightTable::uniform();
         let mut out = WeightTable::uniform();
-        let value = |h: usize| Some(h as f64 / 1325.0);
-        let (law, mean) = reweight_table(&base, &mut out, 0.5, 0.1, 0.01, 0.25, value);
+        let value = values_of(|h: usize| Some(h as f64 / 1325.0));
+        let (law, mean) = reweight_table(&base, &mut out, 0.5, 0.1, 0.01, 0.25, &value);
         let v = 700.0 / 1325.0;
         assert!((out.at(700) - (0.25 * law.factor(v) + 0.75)).abs() < 1e-12);
         assert!((out.at(0) - (0.25 * 0.01 + 0.75)).abs() < 1e-12);
         // No trust: nothing changes.
-        reweight_table(&base, &mut out, 0.5, 0.1, 0.01, 0.0, value);
+        reweight_table(&base, &mut out, 0.5, 0.1, 0.01, 0.0, &value);
         assert_eq!(out, WeightTable::uniform());
         // The mean factor over a uniform table: about half the holdings above 0.6, a
         // ramp between 0.4 and 0.6.

@@ -12,7 +12,7 @@
 //! ACPC example player) trust falls within a few showdowns and the model stops reading
 //! strength into random raises; against a player whose actions follow its cards it
 //! rises towards 1, which is Loki.
-use crate::reweight::Figure3;
+use crate::reweight::{Figure3, Values};
 use crate::triple::ProbabilityTriple;
 use loki_engine::{Action, Round};
 use serde::{Deserialize, Serialize};
@@ -24,15 +24,24 @@ const SMOOTHING: f64 = 0.05;
 const BOUND: f64 = 20.0;
 
 /// A re-weighting of this hand, waiting for the opponent's cards.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PendingEvidence {
-    /// The round of the re-weighting (which values its law reads: income-rate
-    /// percentiles pre-flop, the round's range-table EHS after the flop).
+    /// The round of the re-weighting.
     pub round: Round,
     /// The law.
     pub law: Law,
     /// The law's mean factor over the holdings it weighed (weighted by the table before).
     pub mean: f64,
+    /// The value its law read for each holding (income-rate percentiles pre-flop, the
+    /// ranking of the round after the flop; NaN for a holding it left alone).
+    pub values: std::sync::Arc<Values>,
+}
+
+impl PendingEvidence {
+    /// The value the law read for holding index `h` (`None` if it left it alone).
+    pub fn value(&self, h: usize) -> Option<f64> {
+        self.values.get(h).copied().filter(|v| !v.is_nan())
+    }
 }
 
 /// A re-weighting's likelihood law.
@@ -113,6 +122,7 @@ mod tests {
                 floor: 0.01,
             }),
             mean: 0.5,
+            values: std::sync::Arc::new([f64::NAN; loki_cards::HOLDINGS]),
         }
     }
 
