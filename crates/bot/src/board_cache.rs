@@ -4,11 +4,13 @@
 //! cache for fast weighted potentials, and on a flop the next-card cache for one-card
 //! potentials) and, on the river, the river range table (every
 //! holding's hand strength against one uniform opponent; on the river EHS = HS, Papp
-//! 1998 §6.2).
+//! 1998 §6.2). For the paper's re-weighting ranking ([`BoardRanges::field_ehs`]) it also
+//! keeps, built on first use, the board's holdings in rank order and each holding's
+//! uniform potential.
 use crate::runout::RunoutStrengths;
 use loki_assess::AssessError;
-use loki_assess::{HandCounts, NextCardCache, RangeTable, RiverTable};
-use loki_cards::{Card, CardSet, HOLDINGS};
+use loki_assess::{BoardOrder, HandCounts, NextCardCache, RangeTable, RiverTable, WeightTable};
+use loki_cards::{Card, CardSet, HoleCards, HOLDINGS};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -46,7 +48,15 @@ enum Analysis {
 pub struct BoardRanges {
     analysis: Analysis,
     ehs: Box<[f64; HOLDINGS]>,
+    /// The holdings in rank order and each holding's uniform potential (PPot2 on a flop,
+    /// PPot1 on a turn, 0 on a river; NaN for holdings touching the board).
+    paper: OnceLock<Option<PaperRanking>>,
+    board: Vec<Card>,
 }
+
+/// What the paper's ranking needs of a board: the holdings in rank order and each
+/// holding's uniform potential.
+type PaperRanking = (BoardOrder, Box<[f64; HOLDINGS]>);
 
 impl BoardRanges {
     /// Computes the analysis of a 3-, 4- or 5-card board.
@@ -75,7 +85,50 @@ impl BoardRanges {
                 Analysis::River(r) => r.ehs_at(h),
             };
         }
-        Ok(BoardRanges { analysis, ehs })
+        Ok(BoardRanges {
+            analysis,
+            ehs,
+            paper: OnceLock::new(),
+            board: board.to_vec(),
+        })
+    }
+
+    fn paper(&self) -> Option<&PaperRanking> {
+        self.paper
+            .get_or_init(|| {
+                // The board was validated when the analysis was built.
+                let order = BoardOrder::new(&self.board).ok()?;
+                let mut ppot = Box::new([f64::NAN; HOLDINGS]);
+                for (h, p) in ppot.iter_mut().enumerate() {
+                    *p = match &self.analysis {
+                        Analysis::Draw(d) => HoleCards::from_index(h)
+                            .ok()
+                            .and_then(|hc| d.table.ppot(hc))
+                            .unwrap_or(f64::NAN),
+                        Analysis::River(_) => 0.0,
+                    };
+                }
+                Some((order, ppot))
+            })
+            .as_ref()
+    }
+
+    /// Every holding's value as the paper's re-weighting ranks it (Papp 1998 §7.2.3:
+    /// "rank all hands according to EHS'", "we use HS1 instead of HS_n"): EHS' = HS1 +
+    /// (1 - HS1) PPot, where HS1 is the hand strength against one opponent holding the
+    /// field array of `tables` (the other live players' tables, normalized and averaged,
+    /// as the opponent sees them: Papp §7.3.1) and PPot the range table's uniform potential, standing in for the lost
+    /// crude estimate PPOT_c (which "ignores ... weight arrays"; ours: exact PPot2 on a
+    /// flop, PPot1 on a turn, none on a river). NaN for holdings that touch the board.
+    pub fn field_ehs(&self, tables: &[&WeightTable]) -> Box<[f64; HOLDINGS]> {
+        let Some((order, ppot)) = self.paper() else {
+            return self.ehs.clone();
+        };
+        let mut v = order.field_strengths(tables);
+        for (x, &p) in v.iter_mut().zip(ppot.iter()) {
+            *x += (1.0 - *x) * p;
+        }
+        v
     }
     /// The EHS of holding index `h` as its owner sees it (`None` if it touches the board).
     #[inline]

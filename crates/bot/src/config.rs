@@ -15,6 +15,8 @@ pub struct LokiConfig {
     pub postflop: PostflopConfig,
     /// Opponent modeling (Papp §7, Peña §4).
     pub model: ModelConfig,
+    /// How post-flop re-weighting ranks an opponent's holdings (Papp §7.2.3).
+    pub reweight: ReweightConfig,
     /// Probability triples (Peña §4).
     pub triples: TripleConfig,
     /// POKI's selective-sampling simulation (Peña §5; Billings et al. 1999).
@@ -249,6 +251,30 @@ impl Default for ModelConfig {
     }
 }
 
+/// What an opponent's holdings are ranked by when a post-flop action re-weights them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum RankBy {
+    /// The paper's EHS': HS1 against the field array of the other live players as the
+    /// opponent sees it (their weight tables, normalized and averaged; Papp §7.2.3 and
+    /// §7.3.1), plus the uniform potential of the range table in place of the lost crude
+    /// estimate PPOT_c.
+    #[default]
+    Paper,
+    /// The range table's EHS: hand strength against one uniform opponent plus the same
+    /// potential (loki before issue 24; one table per board).
+    Uniform,
+}
+
+/// Post-flop re-weighting (Billings et al. 1998, Figure 3 and Table 2; Papp §7.2.3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct ReweightConfig {
+    /// What holdings are ranked by: `paper` (HS1 against the field, the default) or
+    /// `uniform`.
+    pub rank: RankBy,
+}
+
 /// Probability-triple configuration (Peña §4).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -349,6 +375,9 @@ pub struct VariantConfig {
     pub trials: Option<u32>,
     /// POKI: the early-stop `z` (overrides `simulation.z`; 0 always plays every trial).
     pub z: Option<f64>,
+    /// What re-weighting ranks holdings by: "paper" or "uniform" (overrides
+    /// `reweight.rank`).
+    pub rank: Option<RankBy>,
     /// A one-line description for `loki players`.
     pub description: Option<String>,
 }

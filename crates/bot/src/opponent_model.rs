@@ -11,11 +11,14 @@
 //!   there; with the long upper tail of income rates that made a raiser look looser than
 //!   a caller, so we stay in percentile space.) This builds the initial weights the flop
 //!   starts from (all player kinds, BPM's "crude initial weights" included).
-//! * Post-flop (GOM and SOM): the same threshold rule on the EHS scale, each holding
-//!   ranked by its range-table EHS (HS1 and exact PPot, as its owner sees it), Figure 3's
-//!   factor clamped to [0.01, 1] and the weight floored at 0.01; at most one re-weighting
-//!   per model per round, from the copy saved at the start of the round, repeated only for
-//!   an action that needs a higher threshold (Papp §7.2.1).
+//! * Post-flop (GOM and SOM): the same threshold rule on the EHS scale, Figure 3's factor
+//!   clamped to [0.01, 1] and the weight floored at 0.01; at most one re-weighting per
+//!   model per round, from the copy saved at the start of the round, repeated only for an
+//!   action that needs a higher threshold (Papp §7.2.1). The caller gives each holding's
+//!   value: by default the paper's EHS' (Papp §7.2.3: HS1 against the field array of the
+//!   other live players as the opponent sees it, plus the uniform potential; see
+//!   [`crate::board_cache::BoardRanges::field_ehs`]), or with `reweight.rank = "uniform"`
+//!   the range table's EHS against one uniform opponent.
 //! * Loki-1 (all modes but Loki-2) ignores checks: only a call, bet or raise re-weights
 //!   (Loki-2 improved on Loki-1 "by not ignoring an opponent's check", Peña 1999).
 //! * An action the frequencies call rare or impossible (a frequency of 0 puts mu at 1)

@@ -1,7 +1,11 @@
 //! The Loki player: glue between the engine's `Player` trait and the paper's pipeline
 //! (Billings et al. 1998; Papp 1998 ch. 6-7; Peña 1999 ch. 4). It keeps one
 //! [`OpponentModel`] per opponent seat (weights reset each hand, statistics across
-//! hands) and feeds it every observed action; at its turn it runs
+//! hands) and feeds it every observed action. Ranking holdings the paper's way
+//! (`reweight.rank = "paper"`, Papp §7.2.3 and §7.3.1), a modeling player also keeps a
+//! model of its own seat, fed its own actions: the field an opponent's holdings are
+//! ranked against is the tables of all other live players, this one included. At its
+//! turn it runs
 //!
 //! * pre-flop: the plan of [`crate::preflop`] chosen at its first action;
 //! * post-flop: the [assessment step](crate::assessment) against the live opponents'
@@ -11,13 +15,14 @@
 //! and returns a [`DecisionTrace`] for every decision.
 use crate::assessment::assess;
 use crate::board_cache::BoardRanges;
-use crate::config::PreflopSimulation;
+use crate::config::{PreflopSimulation, RankBy};
 use crate::frequencies::thresholds as thresholds_of;
 use crate::frequencies::Context;
 use crate::knowledge::Knowledge;
-use crate::opponent_model::OpponentModel;
+use crate::opponent_model::{ModelMode, OpponentModel};
 use crate::postflop::{self, PostflopSituation, Rule};
 use crate::preflop::{self, BettingState, Plan, PlanInputs};
+use crate::reweight::Values;
 use crate::simulation::{self, SimOpponent, SimulationOutcome, SimulationSpot};
 use crate::style::Style;
 use crate::trace::{DecisionRule, DecisionTrace, OpponentTrace};
@@ -27,6 +32,7 @@ use loki_assess::WeightTable;
 use loki_cards::{uniform_unit, CardSet, LokiRng};
 use loki_engine::{Action, Event, Player, Round, SeatView};
 use rand::RngCore;
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -47,6 +53,8 @@ pub struct LokiPlayer {
     know: Arc<Knowledge>,
     rng: LokiRng,
     models: HashMap<usize, OpponentModel>,
+    /// This player's own seat, once it models itself (see `models_itself`).
+    own_seat: Option<usize>,
     board: Option<Arc<BoardRanges>>,
     plan: Option<Plan>,
     semi_bluff_from: Option<Round>,
@@ -80,6 +88,7 @@ impl LokiPlayer {
             know,
             rng: loki_cards::rng_from_seed(seed),
             models: HashMap::new(),
+            own_seat: None,
             board: None,
             plan: None,
             semi_bluff_from: None,
@@ -108,10 +117,16 @@ impl LokiPlayer {
     /// The model of an opponent seat, created on first use.
     pub fn model_mut(&mut self, seat: usize) -> &mut OpponentModel {
         let cfg = &self.know.config.model;
-        let calibrated = self.style.calibrated;
+        let calibrated = self.style.calibrated && self.own_seat != Some(seat);
         self.models
             .entry(seat)
             .or_insert_with(|| OpponentModel::new(cfg).calibrated(calibrated))
+    }
+
+    /// A fresh model of an opponent (calibrated if this player calibrates) or of this
+    /// player's own seat (never calibrated: no showdown scores it).
+    fn new_model(&self, own: bool) -> OpponentModel {
+        OpponentModel::new(&self.know.config.model).calibrated(self.style.calibrated && !own)
     }
 
     /// Scores each shown opponent hand against the re-weightings of this hand (only a
@@ -138,11 +153,20 @@ impl LokiPlayer {
         };
     }
 
+    /// Whether this player ranks holdings the paper's way, against the field of the
+    /// other live players, which then include itself: it keeps a model of its own seat,
+    /// fed its own actions, as the table sees it (Papp §7.3.1: the field array for
+    /// player p averages "the normalized weight arrays of all players except p").
+    fn models_itself(&self) -> bool {
+        self.style.rank == RankBy::Paper && self.style.model != ModelMode::InitialOnly
+    }
+
     fn observe_action(&mut self, a: &loki_engine::ActionEvent, view: &SeatView<'_>) {
-        if a.position == view.position() {
+        let own = a.position == view.position();
+        if own && !self.models_itself() {
             return;
         }
-        if a.action == Action::Raise {
+        if !own && a.action == Action::Raise {
             self.semi_bluff_from = None;
         }
         let seat = view.seat_of(a.position);
@@ -151,18 +175,45 @@ impl LokiPlayer {
         let board = self.board.clone();
         let ranking = know.ranking(view.players());
         let mode = self.style.model;
-        let ehs = |h: usize| board.as_ref().and_then(|b| b.ehs(h));
-        let model = self.model_mut(seat);
-        model.observe(
-            mode,
-            ctx,
-            a.action,
-            &know.defaults,
-            &know.config,
-            ranking,
-            &ehs,
-        );
+        let paper = self.style.rank == RankBy::Paper;
+        // The model of the actor leaves the map while the field of the others is read.
+        let mut model = match self.models.remove(&seat) {
+            Some(m) => m,
+            None => self.new_model(own),
+        };
+        {
+            let others = &self.models;
+            let field_values: OnceCell<Option<Box<Values>>> = OnceCell::new();
+            let ehs = |h: usize| {
+                let b = board.as_ref()?;
+                if !paper {
+                    return b.ehs(h);
+                }
+                let values = field_values.get_or_init(|| {
+                    let tables: Vec<&WeightTable> = (0..view.players())
+                        .filter(|&q| q != a.position && view.is_live(q))
+                        .filter_map(|q| others.get(&view.seat_of(q)))
+                        .map(OpponentModel::weights)
+                        .collect();
+                    Some(b.field_ehs(&tables))
+                });
+                values
+                    .as_ref()
+                    .and_then(|v| v.get(h).copied())
+                    .filter(|x| !x.is_nan())
+            };
+            model.observe(
+                mode,
+                ctx,
+                a.action,
+                &know.defaults,
+                &know.config,
+                ranking,
+                &ehs,
+            );
+        }
         model.stats.record(ctx, a.action);
+        self.models.insert(seat, model);
     }
 
     /// Decides in `view` (which must be this player's turn) and returns the decision.
@@ -533,6 +584,14 @@ impl Player for LokiPlayer {
             let seat = view.seat_of(p);
             self.model_mut(seat).begin_hand();
         }
+        if self.models_itself() {
+            self.own_seat = Some(view.seat_of(me));
+            let own = self.new_model(true);
+            self.models
+                .entry(view.seat_of(me))
+                .or_insert(own)
+                .begin_hand();
+        }
     }
     fn observe(&mut self, event: &Event, view: &SeatView<'_>) {
         match event {
@@ -555,6 +614,7 @@ impl Player for LokiPlayer {
         let state = SavedState {
             rng: loki_cards::rng_state(&self.rng),
             models,
+            own_seat: self.own_seat,
         };
         serde_json::to_string(&state).ok()
     }
@@ -573,6 +633,7 @@ impl LokiPlayer {
         let s: SavedState = serde_json::from_str(state)?;
         self.rng = loki_cards::rng_from_state(&s.rng).ok_or(StateError::Rng)?;
         self.models.clear();
+        self.own_seat = s.own_seat;
         for (seat, stats, trust) in s.models {
             let m = self.model_mut(seat);
             m.stats = stats;
@@ -588,4 +649,7 @@ impl LokiPlayer {
 struct SavedState {
     rng: String,
     models: Vec<(usize, crate::ActionStats, Trust)>,
+    /// The seat of the model of this player itself, if it keeps one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    own_seat: Option<usize>,
 }

@@ -2,7 +2,7 @@
 //! (Billings et al. 1998, "Experiments": BPM, BPT, BPL, GOM, SOM; Peña 1999: Loki-2 and
 //! the tight/loose x passive/aggressive reference styles). Post-flop constants other than
 //! Papp's 0.85 / 0.50 are **ours**, documented here and overridable by `[variants]`.
-use crate::config::{LokiConfig, PostflopConfig, SimulationConfig};
+use crate::config::{LokiConfig, PostflopConfig, RankBy, SimulationConfig};
 use crate::opponent_model::ModelMode;
 use crate::preflop::{Tightness, UnknownTightness};
 
@@ -146,6 +146,8 @@ pub struct Style {
     pub calibrated: bool,
     /// POKI: post-flop decisions by selective-sampling simulation with these settings.
     pub simulation: Option<SimulationConfig>,
+    /// What post-flop re-weighting ranks an opponent's holdings by.
+    pub rank: RankBy,
 }
 
 impl Style {
@@ -233,6 +235,7 @@ impl Style {
             randomized,
             calibrated: matches!(kind, PlayerKind::Somt | PlayerKind::Poki),
             simulation: (kind == PlayerKind::Poki).then(|| cfg.simulation.clone()),
+            rank: cfg.reweight.rank,
         }
     }
 
@@ -282,6 +285,9 @@ impl Style {
                     })
                 }
             };
+        }
+        if let Some(r) = v.rank {
+            s.rank = r;
         }
         if let Some(sim) = &mut s.simulation {
             if let Some(t) = v.trials {
