@@ -79,6 +79,8 @@ fn main() {
         rules: &rules,
         smoothing: 0.05,
         ehs_now: 0.6,
+        folded: Vec::new(),
+        ppot1_now: 0.0,
         plan: None,
         strength_samples: 48,
     };

@@ -326,6 +326,20 @@ pub struct SimulationConfig {
     /// its thresholds are applied (**ours**: on; it moved POKI - SOM in the `poki` preset
     /// from +0.008 / +0.013 to +0.025 / +0.023 sb/hand, seeds 1998 / 2).
     pub multiway_strength: bool,
+    /// Each trial deals the folded players' cards (from their models' tables) before it
+    /// draws the rest of the board, as Peña deals them so that the board "follows the
+    /// right distribution" (Peña §5).
+    pub deal_folded: bool,
+    /// In-trial strength on a sampled flop or turn includes the crude potential PPOT_c
+    /// (Papp §7.2.3; see [`crate::crude_potential`]): `pct + (1 - pct) PPOT_c`, as the
+    /// models' EHS includes potential.
+    pub later_potential: bool,
+    /// Our own in-trial decisions read potential: in the current round our real PPot1
+    /// (the pot-odds and semi-bluff rules), in later rounds EHS and PPot1 from PPOT_c.
+    pub own_potential: bool,
+    /// A free check is never valued below folding, 0 (we can always check and fold
+    /// later for nothing; ours).
+    pub free_check_floor: bool,
 }
 
 /// When POKI simulates its pre-flop decisions.
@@ -351,6 +365,10 @@ impl Default for SimulationConfig {
             preflop: PreflopSimulation::HeadsUp,
             strength_samples: 48,
             multiway_strength: true,
+            deal_folded: false,
+            later_potential: false,
+            own_potential: false,
+            free_check_floor: false,
         }
     }
 }

@@ -325,7 +325,7 @@ impl LokiPlayer {
                 let strength = PreflopStrength(&ranking.percentile);
                 let ours = ranking.percentile.get(hole.index()).copied().unwrap_or(0.5);
                 let seed = self.rng.next_u64();
-                let outcome = self.simulate(view, hole, ours, &strength, &sim, seed);
+                let outcome = self.simulate(view, hole, (ours, 0.0), &strength, &sim, seed);
                 action = outcome.action;
                 t.rule = DecisionRule::Simulation;
                 t.simulation = Some(outcome);
@@ -370,7 +370,7 @@ impl LokiPlayer {
         };
         if let (Some(sim), Some(board)) = (&self.style.simulation, self.board.clone()) {
             let seed = self.rng.next_u64();
-            let outcome = self.simulate(view, hole, a.ehs, board.as_ref(), sim, seed);
+            let outcome = self.simulate(view, hole, (a.ehs, a.ppot1), board.as_ref(), sim, seed);
             t.rule = DecisionRule::Simulation;
             t.triple = ProbabilityTriple::pure(outcome.action);
             t.opponents = self.opponent_traces(view, &a.per_opponent);
@@ -397,13 +397,14 @@ impl LokiPlayer {
     }
 
     /// POKI's simulation of a decision (see [`crate::simulation`]): the live opponents'
-    /// weight tables and their models' thresholds per context (every opponent's model
-    /// exists from `begin_hand` on).
+    /// weight tables and their models' thresholds per context, the folded players'
+    /// tables (every opponent's model exists from `begin_hand` on); `now` is our EHS and
+    /// PPot1 now.
     fn simulate(
         &self,
         view: &SeatView<'_>,
         hole: loki_cards::HoleCards,
-        ehs_now: f64,
+        now: (f64, f64),
         board: &dyn simulation::BoardStrength,
         cfg: &crate::config::SimulationConfig,
         seed: u64,
@@ -460,9 +461,15 @@ impl LokiPlayer {
             pot: view.pot(),
             level: view.bets_this_round(),
             opponents,
+            folded: (0..n)
+                .filter(|&p| p != me && !view.is_live(p))
+                .filter_map(|p| self.models.get(&view.seat_of(p)))
+                .map(OpponentModel::weights)
+                .collect(),
+            ppot1_now: now.1,
             rules: &self.style.postflop,
             smoothing: know.config.triples.smoothing,
-            ehs_now,
+            ehs_now: now.0,
             plan: self.plan,
             strength_samples: cfg.strength_samples,
         };

@@ -30,6 +30,7 @@
 //! uniform opponents) with no potential, except in the current round, where it is our
 //! real assessment.
 use crate::config::{PostflopConfig, SimulationConfig};
+use crate::crude_potential::{crude_potential, crude_potential_next};
 use crate::postflop::{smoothed_triple, PostflopSituation};
 use crate::preflop::{plan_action, BettingState, Plan};
 use crate::runout::{pairs, RunoutStrengths};
@@ -110,6 +111,12 @@ pub struct SimulationSpot<'a> {
     pub level: u32,
     /// The live opponents.
     pub opponents: Vec<SimOpponent<'a>>,
+    /// The folded players' weight tables (their cards are dealt first when
+    /// `simulation.deal_folded` asks).
+    pub folded: Vec<&'a WeightTable>,
+    /// Our PPot1 now (the pot-odds and semi-bluff rules of our in-trial decisions this
+    /// round, when `simulation.own_potential` asks).
+    pub ppot1_now: f64,
     /// Our post-flop rules (our in-trial actions).
     pub rules: &'a PostflopConfig,
     /// The smoothing of our in-trial triples.
@@ -221,7 +228,8 @@ struct Deal {
 }
 
 impl Deal {
-    /// The strength of `p`'s holding `h` in `round`.
+    /// The strength of `p`'s holding `h` in `round` (on a later flop or turn with the
+    /// crude potential added when `potential`).
     fn strength<B: BoardStrength + ?Sized>(
         &self,
         b: &B,
@@ -229,6 +237,7 @@ impl Deal {
         p: usize,
         round: Round,
         h: HoleCards,
+        potential: bool,
     ) -> f64 {
         let cell = &self.strength[p][round.index()];
         let v = cell.get();
@@ -237,7 +246,10 @@ impl Deal {
         }
         let seed = self.seed
             ^ ((p as u64) << 8 | round.index() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let v = strength_in(b, spot.round, self, round, h, spot.strength_samples, seed);
+        let mut v = strength_in(b, spot.round, self, round, h, spot.strength_samples, seed);
+        if potential && round != spot.round && round != Round::River {
+            v += (1.0 - v) * crude_potential(h, &self.board[..round.board_len()]);
+        }
         cell.set(v);
         v
     }
@@ -269,9 +281,12 @@ struct Simulator<'a, B: BoardStrength + ?Sized> {
     spot: &'a SimulationSpot<'a>,
     strength: &'a B,
     samplers: Vec<Sampler>,
+    folded: Vec<Sampler>,
     opponent_at: [Option<usize>; MAX_PLAYERS],
     width: f64,
     multiway: bool,
+    later_potential: bool,
+    own_potential: bool,
 }
 
 /// The strength of the sampled holding `h` on the sampled board in `round`: the
@@ -415,7 +430,7 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
                 (Some(i), Some(h)) => (i, h),
                 _ => return Action::Call,
             };
-            let mut v = deal.strength(self.strength, self.spot, p, round, h);
+            let mut v = deal.strength(self.strength, self.spot, p, round, h, self.later_potential);
             if self.multiway && round != Round::Preflop {
                 // A Loki-like player acts on HS_n, which falls with every live opponent.
                 v = v.powi((line.live_count() as i32 - 1).max(1));
@@ -456,17 +471,38 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
     ) -> ProbabilityTriple {
         let me = self.spot.me;
         let opponents = line.live_count().saturating_sub(1) as i32;
-        let ehs = if line.round == self.spot.round {
-            self.spot.ehs_now
+        let (ehs, hs_n, ppot1) = if line.round == self.spot.round {
+            let ppot1 = if self.own_potential {
+                self.spot.ppot1_now
+            } else {
+                0.0
+            };
+            (self.spot.ehs_now, self.spot.ehs_now, ppot1)
         } else {
-            deal.strength(self.strength, self.spot, me, line.round, self.spot.hole)
-                .powi(opponents.max(1))
+            let hs_n = deal
+                .strength(
+                    self.strength,
+                    self.spot,
+                    me,
+                    line.round,
+                    self.spot.hole,
+                    false,
+                )
+                .powi(opponents.max(1));
+            if self.own_potential && line.round != Round::River {
+                let board = &deal.board[..line.round.board_len()];
+                let ppot = crude_potential(self.spot.hole, board);
+                let ppot1 = crude_potential_next(self.spot.hole, board);
+                (hs_n + (1.0 - hs_n) * ppot, hs_n, ppot1)
+            } else {
+                (hs_n, hs_n, 0.0)
+            }
         };
         let situation = PostflopSituation {
             round: line.round,
             ehs,
-            hs_n: ehs,
-            ppot1: 0.0,
+            hs_n,
+            ppot1,
             to_call,
             pot: line.pot,
             bet: self.bet_size(line.round),
@@ -577,6 +613,15 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
                 }
             }
         }
+        // The folded players' cards come out of the deck before the board is drawn.
+        for sampler in &self.folded {
+            if let Some(h) = sampler
+                .draw(rng, used)
+                .and_then(|h| HoleCards::from_index(h).ok())
+            {
+                used = used.union(h.set());
+            }
+        }
         let mut board = [Card::new(Rank::ALL[0], Suit::ALL[0]); 5];
         board[..s.board.len()].copy_from_slice(s.board);
         for slot in board.iter_mut().skip(s.board.len()) {
@@ -673,10 +718,19 @@ pub fn simulate<B: BoardStrength + ?Sized>(
             .iter()
             .map(|o| Sampler::new(o.weights, dead))
             .collect(),
+        folded: if cfg.deal_folded {
+            spot.folded.iter().map(|w| Sampler::new(w, dead)).collect()
+        } else {
+            Vec::new()
+        },
         opponent_at,
         width: cfg.triple_width,
         multiway: cfg.multiway_strength,
+        later_potential: cfg.later_potential,
+        own_potential: cfg.own_potential,
     };
+    // A free check can be followed by a fold later at no cost: never worth less than 0.
+    let floor = cfg.free_check_floor && !fold_ok;
     let mut rng = TrialRng(seed);
     let (mut call, mut raise, mut diff) =
         (Moments::default(), Moments::default(), Moments::default());
@@ -697,16 +751,19 @@ pub fn simulate<B: BoardStrength + ?Sized>(
         if cfg.z > 0.0
             && trials >= cfg.min_trials
             && trials % cfg.check_every.max(1) == 0
-            && clear_winner(&call, &raise, &diff, trials, fold_ok, raise_ok, cfg.z)
+            && clear_winner(
+                &call, &raise, &diff, trials, fold_ok, raise_ok, cfg.z, floor,
+            )
         {
             stopped_early = trials < max;
             break;
         }
     }
     let t = f64::from(trials);
+    let check = call.mean(t);
     let ev = [
         fold_ok.then_some(0.0),
-        Some(call.mean(t)),
+        Some(if floor { check.max(0.0) } else { check }),
         raise_ok.then(|| raise.mean(t)),
     ];
     let action = best(ev);
@@ -735,7 +792,9 @@ fn best(ev: [Option<f64>; 3]) -> Action {
     best.0
 }
 
-/// Whether the best action leads every other by more than `z` standard errors.
+/// Whether the best action leads every other by more than `z` standard errors (`floor`:
+/// a free check counts at least 0, see [`simulate`]).
+#[allow(clippy::too_many_arguments)]
 fn clear_winner(
     call: &Moments,
     raise: &Moments,
@@ -744,10 +803,15 @@ fn clear_winner(
     fold_ok: bool,
     raise_ok: bool,
     z: f64,
+    floor: bool,
 ) -> bool {
     let n = f64::from(trials);
     let c = call.mean(n);
     let r = raise_ok.then(|| raise.mean(n));
+    if floor && c < 0.0 {
+        // The check is worth 0 with certainty: the raise must beat that.
+        return r.is_none_or(|r| r.abs() > z * raise.se(n));
+    }
     let ev = [fold_ok.then_some(0.0), Some(c), r];
     let mut margins = Vec::with_capacity(2);
     match best(ev) {

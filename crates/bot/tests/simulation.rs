@@ -67,6 +67,8 @@ fn river_spot<'a>(
         rules,
         smoothing: 0.0,
         ehs_now: 0.5,
+        folded: Vec::new(),
+        ppot1_now: 0.0,
         plan: None,
         strength_samples: 48,
     }
@@ -182,6 +184,8 @@ fn flop_simulation_is_seeded_and_reads_the_hand() {
         rules: &rules,
         smoothing: 0.05,
         ehs_now: ehs,
+        folded: Vec::new(),
+        ppot1_now: 0.0,
         plan: None,
         strength_samples: 48,
     };
@@ -274,6 +278,8 @@ fn preflop_against_a_maniac_plays_every_hand_it_should() {
         rules: &rules,
         smoothing: 0.05,
         ehs_now: 0.5,
+        folded: Vec::new(),
+        ppot1_now: 0.0,
         plan: Some(loki_bot::preflop::Plan::Make1),
         strength_samples: 48,
     };
