@@ -499,9 +499,11 @@ mod tests {
         let mut m = OpponentModel::new(&cfg);
         let defaults = FrequencyTable::papp_irc();
         m.begin_hand();
-        let ehs = |h: usize| Some(if h < 600 { 0.95 } else { 0.2 });
-        // A call facing one bet: strong holdings (raise territory) keep only the
-        // slow-play share (Peña's 0.2 on call), weak fold-zone ones drop to the floor.
+        // Holdings in every region of the triple: facing one bet on the flop the IRC
+        // defaults [0.5, 0.3, 0.2] give raise threshold 0.8 and call threshold 0.5, and a
+        // call re-weights with width 0.5 x 0.3 = 0.15 around each threshold.
+        let values = [0.3, 0.38, 0.5, 0.7, 0.8, 0.9, 1.0];
+        let ehs = |h: usize| Some(values[h % values.len()]);
         m.observe(
             ModelMode::Loki2,
             Context::new(Round::Flop, 1),
@@ -511,9 +513,28 @@ mod tests {
             &ranking(),
             &ehs,
         );
-        assert_eq!(m.weights().at(0), full.triples.min_passive);
-        assert_eq!(m.weights().at(1000), 0.01);
-        // Checks are not ignored: a check (call of 0) with the IRC default (50% bet)
+        // The call entry: P(play) - P(raise), each a ramp over t +- 0.15; where the triple
+        // raises, at least Peña's 0.2 stays on call (`triples.min_passive`).
+        let expected = [
+            0.01,                     // 0.3: below 0.35, folds (floor)
+            0.1,                      // 0.38: (0.38 - 0.35) / 0.3 plays, never raises
+            0.5,                      // 0.5: at the call threshold
+            1.0 - 0.05 / 0.3,         // 0.7: always plays, raises (0.7 - 0.65) / 0.3
+            0.5,                      // 0.8: at the raise threshold
+            0.2,                      // 0.9: raises 5/6, min_passive keeps 0.2 on call
+            full.triples.min_passive, // 1.0: always raises but for the slow-play share
+        ];
+        for (i, want) in expected.iter().enumerate() {
+            let got = m.weights().at(i);
+            assert!(
+                (got - want).abs() < 1e-12,
+                "value {}: {got} != {want}",
+                values[i]
+            );
+        }
+        // Checks are not ignored: a check (call of 0) with the IRC default (50% bet) keeps
+        // the holdings below the bet threshold and takes weight from those above it.
+        let strong = |h: usize| Some(if h < 600 { 0.95 } else { 0.2 });
         let mut m2 = OpponentModel::new(&cfg);
         m2.begin_hand();
         m2.observe(
@@ -523,7 +544,7 @@ mod tests {
             &defaults,
             &full,
             &ranking(),
-            &ehs,
+            &strong,
         );
         assert!(m2.weights().at(0) < 0.5 && m2.weights().at(1000) == 1.0);
     }

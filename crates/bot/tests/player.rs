@@ -225,3 +225,59 @@ fn heads_up_small_blind_plays_most_hands() {
     assert!(share < 0.2, "{share}");
     assert!(share > 0.0, "{share}");
 }
+
+#[test]
+fn pena_example_through_the_player_reads_the_table_of_the_expected_players() {
+    // Peña's example: the button with A-8 and four active players plays Make2. Ten seats,
+    // two players call in front of us and the rest fold; the blinds are still to act:
+    // 1 + 2 + 2 x 0.6 = 4.2 expected players, so the player reads A8o's income rate
+    // from the four-player table (+196: above the button's Make2 threshold of 150 for
+    // 3-4 players, moderate) and raises. From the ten-seat table (+50) it would be
+    // below even Make1 (50 + ...) at Make0, and fold.
+    use loki_bot::preflop::Plan;
+    use loki_engine::{Action, HandState};
+    let know = Knowledge::new(LokiConfig::default()).unwrap();
+    let hole: loki_cards::HoleCards = "Ah8c".parse().unwrap();
+    assert!((know.income_rate(4, hole) - 195.7).abs() < 0.05);
+    assert!(know.income_rate(10, hole) < 50.0);
+    let config = GameConfig::limit(10, 1, 2, 2, 4).unwrap();
+    let mut state = HandState::new(&config).unwrap();
+    let me = 9;
+    for p in 0..10 {
+        if p == me {
+            state.deal_hole(p, hole).unwrap();
+        } else {
+            state.deal_hole_hidden(p).unwrap();
+        }
+    }
+    let mut p = LokiPlayer::new(
+        "me",
+        Style::of(PlayerKind::Som, &know.config),
+        know.clone(),
+        1,
+    );
+    p.begin_hand(&state.view(me));
+    let mut seen = 0;
+    for a in [
+        Action::Call,
+        Action::Call,
+        Action::Fold,
+        Action::Fold,
+        Action::Fold,
+        Action::Fold,
+        Action::Fold,
+    ] {
+        state.apply(a).unwrap();
+        let view = state.view(me);
+        for e in &state.events()[seen..] {
+            if e.visible_to(me) {
+                p.observe(e, &view);
+            }
+        }
+        seen = state.events().len();
+    }
+    let d = p.decide(&state.view(me));
+    assert_eq!(d.trace.income_rate, Some(know.income_rate(4, hole)));
+    assert_eq!(d.trace.plan, Some(Plan::Make2));
+    assert_eq!(d.action, Action::Raise);
+}

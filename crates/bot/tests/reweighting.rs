@@ -157,3 +157,34 @@ fn a_never_seen_action_keeps_the_nuts_at_full_weight() {
         .unwrap();
     assert_eq!(m.weights().at(best), 1.0);
 }
+
+#[test]
+fn preflop_thresholds_are_papps_percentiles() {
+    // Papp §7.2.2: facing one bet with frequencies fold 0.7, call 0.2, raise 0.1, a raise
+    // needs the top 10% (threshold 1 - 0.1 = 0.9) and a call the next 20% (0.9 - 0.2 =
+    // 0.7), with sigma 0.1 in percentile space (ours). Every holding's new weight is
+    // Figure 3's factor at its income-rate percentile for that threshold, exactly (for
+    // the raise divided by the factor of the best class, whose mid-rank percentile
+    // 0.998 falls just short of mu + sigma = 1: it keeps full weight).
+    let know = know();
+    let ranking = know.ranking(10);
+    let pct = &ranking.percentile;
+    let sigma = know.config.model.preflop_sigma;
+    for (action, mu) in [(Action::Raise, 0.9), (Action::Call, 0.7)] {
+        let m = preflop_after(&know, ModelMode::Generic, [0.7, 0.2, 0.1], action, 1);
+        let raw = |p: f64| (p - mu + sigma) / (2.0 * sigma);
+        let divisor = raw(ranking.top).min(1.0);
+        if action == Action::Raise {
+            assert!(divisor < 1.0 && divisor > 0.98, "{divisor}");
+        }
+        for (h, &p) in pct.iter().enumerate() {
+            let want = (raw(p) / divisor).clamp(0.01, 1.0);
+
+            assert!(
+                (m.weights().at(h) - want).abs() < 1e-12,
+                "{action:?} holding {h} at percentile {p}: {} != {want}",
+                m.weights().at(h)
+            );
+        }
+    }
+}

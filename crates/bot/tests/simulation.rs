@@ -376,3 +376,153 @@ fn trust_mixes_the_thresholds_with_plain_frequencies() {
     let half = raise_value(0.5);
     assert!((11.5..12.5).contains(&half), "{half}");
 }
+
+#[test]
+fn opponents_are_dealt_holdings_in_proportion_to_their_weights() {
+    // On the river against a calling station whose table weighs a holding we beat three
+    // times as much as one that beats us (0.3 against 0.1): checking wins the pot of 10
+    // in about 75% of the trials. A sampler that always took the likeliest holding would
+    // win every time, a uniform one half the time.
+    let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let board = parse_cards("2c7d9hJsKs").unwrap();
+    let rules = PostflopConfig::default();
+    let cfg = SimulationConfig {
+        z: 0.0,
+        trials: 2000,
+        ..SimulationConfig::default()
+    };
+    let mut w = [0.0; HOLDINGS];
+    w[hole("7s3c").index()] = 0.3;
+    w[hole("KhKc").index()] = 0.1;
+    let theirs = WeightTable::from_weights(&w).unwrap();
+    let spot = river_spot(&game, &board, &rules, hole("KdQc"), &theirs, STATION);
+    let out = simulate(&spot, &Flat(0.3), &cfg, [false, true, true], 21);
+    let share = out.ev[1].unwrap() / 10.0;
+    // 2,000 trials: the standard error of the share is about 0.01.
+    assert!((share - 0.75).abs() < 0.04, "{share}");
+}
+
+/// Our rules never bet or call a bet: every in-trial decision of ours is check or fold.
+fn passive_rules() -> PostflopConfig {
+    PostflopConfig {
+        make1: 1.0,
+        make2: 1.0,
+        call: 1.0,
+        check_raise: 1.01,
+        semi_bluff: false,
+        showdown_odds: false,
+    }
+}
+
+#[test]
+fn folded_players_cards_are_dealt_before_the_board() {
+    // On the turn Ac Kd 7h 5s we hold 2c 2d against queens: only a Two on the river (2h
+    // or 2s) wins. A player who folded holds exactly those two cards. Both of us check to
+    // the showdown (a station that never bets, our rules that never bet): the check is
+    // worth 10 x P(we win), 2/44 of the pot without dealing the folded cards, 0 with it.
+    let game = GameConfig::limit(3, 1, 2, 2, 4).unwrap();
+    let board = parse_cards("AcKd7h5s").unwrap();
+    let rules = passive_rules();
+    let theirs = only(hole("QsQh"));
+    let folder = only(hole("2h2s"));
+    // A station that never bets, whatever it holds.
+    let never_bets = [[(2.0, 0.0); 3]; 4];
+    let mut spot = river_spot(&game, &board, &rules, hole("2c2d"), &theirs, never_bets);
+    spot.round = Round::Turn;
+    spot.live = vec![true, true, false];
+    spot.round_bets = vec![0; 3];
+    spot.needs_action = vec![true, true, false];
+    spot.put_in = vec![false; 3];
+    spot.folded = vec![&folder];
+    let off = SimulationConfig {
+        z: 0.0,
+        triple_width: 0.0,
+        ..SimulationConfig::default()
+    };
+    let on = SimulationConfig {
+        deal_folded: true,
+        ..off.clone()
+    };
+    let a = simulate(&spot, &Flat(0.3), &off, [false, true, false], 2);
+    let b = simulate(&spot, &Flat(0.3), &on, [false, true, false], 2);
+    let share = a.ev[1].unwrap() / 10.0;
+    assert!(share > 0.01 && share < 0.1, "{a:?}");
+    assert_eq!(b.ev[1], Some(0.0), "{b:?}");
+}
+
+#[test]
+fn a_free_check_is_never_worth_less_than_folding() {
+    // On the river an opponent with the nuts bets whenever checked to and re-raises a bet;
+    // our rules call everything. Checking and calling loses 4, betting loses 8, but a
+    // free check followed by a fold would lose nothing: with the floor the check is
+    // worth 0.
+    let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let board = parse_cards("2c7d9hJsKs").unwrap();
+    let rules = PostflopConfig {
+        call: 0.0,
+        ..passive_rules()
+    };
+    let theirs = only(hole("KhKc"));
+    let maniac = [[(0.0, 0.0); 3]; 4];
+    let spot = river_spot(&game, &board, &rules, hole("3d4d"), &theirs, maniac);
+    let off = SimulationConfig {
+        triple_width: 0.0,
+        ..SimulationConfig::default()
+    };
+    let on = SimulationConfig {
+        free_check_floor: true,
+        ..off.clone()
+    };
+    let a = simulate(&spot, &Flat(0.3), &off, [false, true, true], 8);
+    let b = simulate(&spot, &Flat(0.3), &on, [false, true, true], 8);
+    assert_eq!(a.ev[1], Some(-4.0), "{a:?}");
+    assert_eq!(b.ev[1], Some(0.0), "{b:?}");
+    assert_eq!(a.ev[2], b.ev[2]);
+    assert_eq!(b.action, Action::Call);
+    // Facing a bet (folding legal) nothing is floored.
+    let mut facing = spot.clone();
+    facing.me = 1;
+    facing.opponents[0].position = 0;
+    facing.round_bets = vec![4, 0];
+    facing.needs_action = vec![false, true];
+    facing.put_in = vec![true, false];
+    facing.pot = 14;
+    facing.level = 1;
+    let c = simulate(&facing, &Flat(0.3), &on, [true, true, true], 8);
+    assert!(c.ev[1].unwrap() < 0.0, "{c:?}");
+}
+
+#[test]
+fn own_potential_lets_us_chase_a_draw_in_trial() {
+    // On the flop Kc 7d 2d we hold the nut flush draw Ad 9d; the opponent (known to hold
+    // kings) bets whenever checked to and calls bets. Without potential our in-trial
+    // rules fold to its bet (EHS now is low and PPot1 is read as 0), so checking is worth
+    // 0; with our real PPot1 (9 outs) above the pot odds we call and sometimes win.
+    let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let board = parse_cards("Kc7d2d").unwrap();
+    let ranges = BoardRanges::new(&board).unwrap();
+    let rules = PostflopConfig {
+        semi_bluff: false,
+        showdown_odds: false,
+        ..PostflopConfig::default()
+    };
+    let theirs = only(hole("KhKs"));
+    let bettor = [[(0.0, 0.0), (1.0, 0.0), (1.0, 0.0)]; 4];
+    let mut spot = river_spot(&game, &board, &rules, hole("Ad9d"), &theirs, bettor);
+    spot.round = Round::Flop;
+    spot.ehs_now = 0.2;
+    spot.ppot1_now = 9.0 / 47.0;
+    let off = SimulationConfig {
+        z: 0.0,
+        triple_width: 0.0,
+        ..SimulationConfig::default()
+    };
+    let on = SimulationConfig {
+        own_potential: true,
+        ..off.clone()
+    };
+    let a = simulate(&spot, &ranges, &off, [false, true, false], 6);
+    let b = simulate(&spot, &ranges, &on, [false, true, false], 6);
+    assert_eq!(a.ev[1], Some(0.0), "{a:?}");
+    assert!(b.ev[1].unwrap() != 0.0, "{b:?}");
+}

@@ -162,7 +162,9 @@ fn table2_holdings_are_ordered_as_the_paper_describes_them() {
 /// Feeds the player every event it has not seen (the way the engine would).
 fn feed(p: &mut LokiPlayer, s: &HandState, me: usize, seen: &mut usize) {
     for e in &s.events()[*seen..] {
-        p.observe(e, &s.view(me));
+        if e.visible_to(me) {
+            p.observe(e, &s.view(me));
+        }
     }
     *seen = s.events().len();
 }
