@@ -205,6 +205,17 @@ pub enum DefaultFrequencies {
     Irc,
 }
 
+/// What Loki-2's recency window holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum WindowScope {
+    /// The last actions of each context.
+    #[default]
+    Context,
+    /// The last actions of the player.
+    Player,
+}
+
 /// Opponent-model configuration.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -213,8 +224,12 @@ pub struct ModelConfig {
     pub floor: f64,
     /// Observations after which a context's frequencies are used alone (paper: 20).
     pub min_observations: u32,
-    /// Loki-2's recency window (Peña: the last 20 actions), kept per context.
+    /// Loki-2's recency window (Peña: the last 20 actions).
     pub window: usize,
+    /// What the window holds: the last `window` actions of each context (**ours**), or
+    /// the last `window` actions of the player in all contexts (Peña: "the last twenty
+    /// actions of each opponent"), of which a context counts its own.
+    pub window_scope: WindowScope,
     /// Actions a context's window needs before its recent frequencies count (**ours**).
     pub recent_min: u32,
     /// Calibrated models (SOMT): the prior probability that an opponent's actions follow
@@ -240,6 +255,7 @@ impl Default for ModelConfig {
             floor: 0.01,
             min_observations: 20,
             window: 20,
+            window_scope: WindowScope::Context,
             recent_min: 5,
             trust_prior: 0.9,
             preflop_sigma: 0.10,
@@ -286,6 +302,14 @@ pub struct TripleConfig {
     /// that bets or raises, its own and those it re-weights opponents with (Peña's AA
     /// example keeps 0.2 on call "for deliberate slow-play"; 0 disables).
     pub min_passive: f64,
+    /// The same least passive share for Loki-2's own betting triples only (**ours**: the
+    /// same as `min_passive` unless set; Peña's own betting is Loki-1's rules smoothed).
+    pub own_min_passive: Option<f64>,
+    /// Loki-2 draws one random number per hand and selects every action of the hand
+    /// with it (Peña §4, "As a betting strategy": "A single random number is generated at
+    /// the beginning of each hand", which fixes its aggressiveness for the hand); off,
+    /// a new number per decision (loki before issue 24).
+    pub hand_random: bool,
 }
 
 impl Default for TripleConfig {
@@ -293,6 +317,8 @@ impl Default for TripleConfig {
         TripleConfig {
             smoothing: 0.05,
             min_passive: 0.2,
+            own_min_passive: None,
+            hand_random: false,
         }
     }
 }
@@ -449,6 +475,9 @@ impl LokiConfig {
         unit("triples.min_passive", self.triples.min_passive)?;
         unit("model.trust_prior", self.model.trust_prior)?;
         unit("triples.smoothing", self.triples.smoothing)?;
+        if let Some(p) = self.triples.own_min_passive {
+            unit("triples.own_min_passive", p)?;
+        }
         let sim = &self.simulation;
         if sim.trials == 0 || sim.trials > 1_000_000 {
             return Err(ConfigError::Invalid(

@@ -27,7 +27,7 @@
 //!   multiplied by the probability triple's entry for the action (floored at 0.01), the
 //!   triple generated per holding (from its EHS, or its percentile pre-flop) from
 //!   thresholds averaged over the historic frequencies and the recent ones.
-use crate::config::{LokiConfig, ModelConfig};
+use crate::config::{LokiConfig, ModelConfig, WindowScope};
 use crate::frequencies::{thresholds, ActionFrequencies, ActionStats, Context, FrequencyTable};
 use crate::reweight::{apply_factors, reweight_table, values_of, Values};
 use crate::trust::{Law, PendingEvidence, Trust};
@@ -112,6 +112,10 @@ pub struct OpponentModel {
     round: Option<Round>,
     round_threshold: f64,
     last: Option<Reweighting>,
+    /// With `model.window_scope = "player"`: the player's last `window` actions.
+    recent: std::collections::VecDeque<(Context, Action)>,
+    window: usize,
+    scope: WindowScope,
 }
 
 impl OpponentModel {
@@ -127,7 +131,34 @@ impl OpponentModel {
             round: None,
             round_threshold: f64::NEG_INFINITY,
             last: None,
+            recent: std::collections::VecDeque::new(),
+            window: cfg.window,
+            scope: cfg.window_scope,
         }
+    }
+
+    /// Records one action of the player in its statistics (after [`OpponentModel::observe`]
+    /// re-weighted by it, so that an action does not explain itself).
+    pub fn record(&mut self, ctx: Context, action: Action) {
+        self.stats.record(ctx, action);
+        if self.scope == WindowScope::Player && self.window > 0 {
+            self.recent.push_back((ctx, action));
+            while self.recent.len() > self.window {
+                self.recent.pop_front();
+            }
+        }
+    }
+
+    /// The player's last actions, oldest first (kept with `model.window_scope =
+    /// "player"`; empty otherwise).
+    pub fn recent_actions(&self) -> impl Iterator<Item = (Context, Action)> + '_ {
+        self.recent.iter().copied()
+    }
+
+    /// Restores the player's last actions (oldest first), as saved from
+    /// [`OpponentModel::recent_actions`].
+    pub fn restore_recent(&mut self, recent: impl IntoIterator<Item = (Context, Action)>) {
+        self.recent = recent.into_iter().collect();
     }
     /// The same model mixing every re-weighting factor with 1 by its trust in the
     /// opponent (ours; see [`crate::trust`]).
@@ -207,13 +238,30 @@ impl OpponentModel {
         match mode {
             ModelMode::InitialOnly | ModelMode::Generic => d,
             ModelMode::Specific => self.stats.blended(ctx, d, cfg.min_observations),
+            ModelMode::Loki2 if self.scope == WindowScope::Player => {
+                // Peña's window: the context's actions among the player's last ones,
+                // averaged with the historic frequencies once there are `recent_min`.
+                let historic = self.stats.blended(ctx, d, cfg.min_observations);
+                let mut n = [0u32; 3];
+                for &(c, a) in &self.recent {
+                    if c == ctx {
+                        n[a.index()] += 1;
+                    }
+                }
+                let total: u32 = n.iter().sum();
+                if total == 0 || total < cfg.recent_min {
+                    historic
+                } else {
+                    [0, 1, 2].map(|i| 0.5 * (historic[i] + f64::from(n[i]) / f64::from(total)))
+                }
+            }
             ModelMode::Loki2 => self
                 .stats
                 .loki2(ctx, d, cfg.min_observations, cfg.recent_min),
         }
     }
 
-    /// Updates the weights for one observed action (call `stats.record` separately, after
+    /// Updates the weights for one observed action (call [`OpponentModel::record`] separately, after
     /// this, so that an action does not explain itself). `ehs` gives the range-table EHS of
     /// a holding post-flop (`None` for holdings touching the board); `ranking` the income
     /// rates pre-flop. Returns whether the weights changed.
@@ -547,6 +595,55 @@ mod tests {
             &strong,
         );
         assert!(m2.weights().at(0) < 0.5 && m2.weights().at(1000) == 1.0);
+    }
+
+    #[test]
+    fn penas_window_holds_the_players_last_actions() {
+        // Peña's window: the last 20 actions of the player, whatever their context; a
+        // context's recent frequencies are its own actions among them (once there are 5).
+        let mut cfg = LokiConfig::default().model;
+        cfg.window_scope = WindowScope::Player;
+        let defaults = FrequencyTable::papp_irc();
+        let flop1 = Context::new(Round::Flop, 1);
+        let turn0 = Context::new(Round::Turn, 0);
+        let mut m = OpponentModel::new(&cfg);
+        // 30 calls facing a bet on the flop, then 15 bets on the turn: the window keeps
+        // the last 5 flop calls and the 15 turn bets.
+        for _ in 0..30 {
+            m.record(flop1, Action::Call);
+        }
+        for _ in 0..15 {
+            m.record(turn0, Action::Raise);
+        }
+        assert_eq!(m.recent_actions().count(), 20);
+        assert_eq!(m.recent_actions().filter(|(c, _)| *c == flop1).count(), 5);
+        let historic = m
+            .stats
+            .blended(flop1, defaults.get(flop1), cfg.min_observations);
+        let f = m.frequencies(ModelMode::Loki2, flop1, &defaults, &cfg);
+        assert_eq!(historic, [0.0, 1.0, 0.0]);
+        assert_eq!(f, [0.0, 1.0, 0.0]);
+        // Four turn checks: the window keeps one flop call, the 15 bets and the 4 checks,
+        // so the turn context averages its historic frequencies with 4/19 and 15/19...
+        for _ in 0..4 {
+            m.record(turn0, Action::Call);
+        }
+        let f = m.frequencies(ModelMode::Loki2, turn0, &defaults, &cfg);
+        let h = m
+            .stats
+            .blended(turn0, defaults.get(turn0), cfg.min_observations);
+        let recent = [0.0, 4.0 / 19.0, 15.0 / 19.0];
+        for i in 0..3 {
+            assert!((f[i] - 0.5 * (h[i] + recent[i])).abs() < 1e-12, "{f:?}");
+        }
+        // ... while the per-context window (ours) keeps all 19 turn actions and the last
+        // 20 flop calls.
+        let mut per_context = OpponentModel::new(&LokiConfig::default().model);
+        for _ in 0..30 {
+            per_context.record(flop1, Action::Call);
+        }
+        assert_eq!(per_context.recent_actions().count(), 0);
+        assert_eq!(per_context.stats.recent_counts(flop1), [0, 20, 0]);
     }
 
     #[test]

@@ -55,6 +55,8 @@ pub struct LokiPlayer {
     models: HashMap<usize, OpponentModel>,
     /// This player's own seat, once it models itself (see `models_itself`).
     own_seat: Option<usize>,
+    /// Loki-2 with `triples.hand_random`: the hand's one random number.
+    hand_random: Option<f64>,
     board: Option<Arc<BoardRanges>>,
     plan: Option<Plan>,
     semi_bluff_from: Option<Round>,
@@ -89,6 +91,7 @@ impl LokiPlayer {
             rng: loki_cards::rng_from_seed(seed),
             models: HashMap::new(),
             own_seat: None,
+            hand_random: None,
             board: None,
             plan: None,
             semi_bluff_from: None,
@@ -212,7 +215,7 @@ impl LokiPlayer {
                 &ehs,
             );
         }
-        model.stats.record(ctx, a.action);
+        model.record(ctx, a.action);
         self.models.insert(seat, model);
     }
 
@@ -384,8 +387,12 @@ impl LokiPlayer {
         let (action, triple) = if self.style.randomized {
             let tc = &self.know.config.triples;
             let triple = postflop::smoothed_triple(cfg, &situation, tc.smoothing)
-                .with_min_passive(tc.min_passive);
-            (triple.sample(uniform_unit(&mut self.rng)), triple)
+                .with_min_passive(tc.own_min_passive.unwrap_or(tc.min_passive));
+            let u = match self.hand_random {
+                Some(u) => u,
+                None => uniform_unit(&mut self.rng),
+            };
+            (triple.sample(u), triple)
         } else {
             (pure_action, ProbabilityTriple::pure(pure_action))
         };
@@ -586,6 +593,8 @@ impl Player for LokiPlayer {
         self.board = None;
         self.plan = None;
         self.semi_bluff_from = None;
+        self.hand_random = (self.style.randomized && self.know.config.triples.hand_random)
+            .then(|| uniform_unit(&mut self.rng));
         let me = view.position();
         for p in (0..view.players()).filter(|&p| p != me) {
             let seat = view.seat_of(p);
@@ -618,10 +627,18 @@ impl Player for LokiPlayer {
             .map(|(s, m)| (*s, m.stats.clone(), m.trust))
             .collect();
         models.sort_by_key(|m| m.0);
+        let mut recent: Vec<(usize, Vec<(Context, Action)>)> = self
+            .models
+            .iter()
+            .map(|(s, m)| (*s, m.recent_actions().collect::<Vec<_>>()))
+            .filter(|(_, r)| !r.is_empty())
+            .collect();
+        recent.sort_by_key(|r| r.0);
         let state = SavedState {
             rng: loki_cards::rng_state(&self.rng),
             models,
             own_seat: self.own_seat,
+            recent,
         };
         serde_json::to_string(&state).ok()
     }
@@ -646,6 +663,9 @@ impl LokiPlayer {
             m.stats = stats;
             m.trust = trust;
         }
+        for (seat, recent) in s.recent {
+            self.model_mut(seat).restore_recent(recent);
+        }
         Ok(())
     }
 }
@@ -659,4 +679,7 @@ struct SavedState {
     /// The seat of the model of this player itself, if it keeps one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     own_seat: Option<usize>,
+    /// Each model's last actions of the player (Loki-2 with a player-wide window).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    recent: Vec<(usize, Vec<(Context, Action)>)>,
 }

@@ -281,3 +281,40 @@ fn pena_example_through_the_player_reads_the_table_of_the_expected_players() {
     assert_eq!(d.trace.plan, Some(Plan::Make2));
     assert_eq!(d.action, Action::Raise);
 }
+
+#[test]
+fn loki2_draws_one_random_number_per_hand_with_hand_random() {
+    // Peña §4: one random number at the start of each hand selects every action of the
+    // hand. The player's generator then moves at the start of a hand only, not at its
+    // post-flop decisions; without `hand_random` each decision draws its own.
+    use loki_engine::{Action, HandState};
+    let state_after = |hand_random: bool| {
+        let mut config = LokiConfig::default();
+        config.triples.hand_random = hand_random;
+        let know = Knowledge::new(config).unwrap();
+        let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+        let mut state = HandState::new(&game).unwrap();
+        state.deal_hole(0, "AsKd".parse().unwrap()).unwrap();
+        state.deal_hole_hidden(1).unwrap();
+        let mut p = LokiPlayer::new(
+            "me",
+            Style::of(PlayerKind::Loki2, &know.config),
+            know.clone(),
+            3,
+        );
+        p.begin_hand(&state.view(0));
+        for a in [Action::Raise, Action::Call] {
+            state.apply(a).unwrap();
+        }
+        state
+            .deal_board(&loki_cards::parse_cards("Ah7d2c").unwrap())
+            .unwrap();
+        let before = p.save_state().unwrap();
+        p.decide(&state.view(0));
+        (before, p.save_state().unwrap())
+    };
+    let (a, b) = state_after(true);
+    assert_eq!(a, b, "a decision drew a number");
+    let (c, d) = state_after(false);
+    assert_ne!(c, d);
+}

@@ -138,7 +138,7 @@ impl OpponentPredictor for LokiModel {
         let mode = self.mode;
         let m = self.model(id);
         m.observe(mode, ctx, k, &know.defaults, &know.config, ranking, &ehs);
-        m.stats.record(ctx, k);
+        m.record(ctx, k);
     }
 
     fn showdown_weights(&mut self, hand: &PublicHand<'_>, position: usize) -> Option<Vec<f64>> {
