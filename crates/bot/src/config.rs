@@ -247,6 +247,12 @@ pub struct ModelConfig {
     pub postflop_sigma_max: f64,
     /// The generic model's default frequencies.
     pub defaults: DefaultFrequencies,
+    /// SOMC: the weight, in decisions, of each coarser context's frequencies in a finer
+    /// one (**ours**, chosen on the IRC development month).
+    pub context_backoff: f64,
+    /// SOMC: the weight, in decisions, of "no tilt" in a player's tilt (**ours**, as
+    /// `context_backoff`).
+    pub context_tilt_prior: f64,
 }
 
 impl Default for ModelConfig {
@@ -263,6 +269,8 @@ impl Default for ModelConfig {
             postflop_sigma_min: 0.05,
             postflop_sigma_max: 0.20,
             defaults: DefaultFrequencies::SelfPlay,
+            context_backoff: 5.0,
+            context_tilt_prior: 3.0,
         }
     }
 }
@@ -413,7 +421,8 @@ pub struct VariantConfig {
     pub make2: Option<f64>,
     /// Post-flop override of `call`.
     pub call: Option<f64>,
-    /// The opponent model: "generic" (GOM's), "specific" (SOM's) or "loki2".
+    /// The opponent model: "generic" (GOM's), "specific" (SOM's), "loki2" or "context"
+    /// (SOMC's: SOM's re-weighting with frequencies in context).
     pub model: Option<String>,
     /// POKI: trials per decision (overrides `simulation.trials`).
     pub trials: Option<u32>,

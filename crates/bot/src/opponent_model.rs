@@ -276,6 +276,24 @@ impl OpponentModel {
         ranking: &PreflopRanking,
         ehs: &impl Fn(usize) -> Option<f64>,
     ) -> bool {
+        let f = self.frequencies(mode, ctx, defaults, &config.model);
+        self.observe_with(mode, ctx, action, f, config, ranking, ehs)
+    }
+
+    /// [`OpponentModel::observe`] with the frequencies of the action's context given (a
+    /// model that reads them from more context than this one keeps, see
+    /// [`crate::context_model`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn observe_with(
+        &mut self,
+        mode: ModelMode,
+        ctx: Context,
+        action: Action,
+        f: ActionFrequencies,
+        config: &LokiConfig,
+        ranking: &PreflopRanking,
+        ehs: &impl Fn(usize) -> Option<f64>,
+    ) -> bool {
         let cfg = &config.model;
         let min_passive = config.triples.min_passive;
         let trust = self.trust_level(cfg);
@@ -284,7 +302,6 @@ impl OpponentModel {
         if action == Action::Fold || (check && mode != ModelMode::Loki2) {
             return false;
         }
-        let f = self.frequencies(mode, ctx, defaults, cfg);
         let (raise_t, call_t) = thresholds(f);
         if ctx.round == Round::Preflop {
             if check {

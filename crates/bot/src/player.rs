@@ -16,7 +16,9 @@
 use crate::assessment::assess;
 use crate::board_cache::BoardRanges;
 use crate::config::{PreflopSimulation, RankBy};
+use crate::context_model::{ContextFrequencies, SpotFeatures};
 use crate::frequencies::thresholds as thresholds_of;
+use crate::frequencies::ActionFrequencies;
 use crate::frequencies::Context;
 use crate::knowledge::Knowledge;
 use crate::opponent_model::{ModelMode, OpponentModel};
@@ -57,6 +59,8 @@ pub struct LokiPlayer {
     own_seat: Option<usize>,
     /// Loki-2 with `triples.hand_random`: the hand's one random number.
     hand_random: Option<f64>,
+    /// SOMC: the opponents' action frequencies in context (kept across hands).
+    context: Option<ContextFrequencies>,
     board: Option<Arc<BoardRanges>>,
     plan: Option<Plan>,
     semi_bluff_from: Option<Round>,
@@ -84,6 +88,10 @@ impl LokiPlayer {
         know: Arc<Knowledge>,
         seed: u64,
     ) -> LokiPlayer {
+        let context = style.context.then(|| {
+            let m = &know.config.model;
+            ContextFrequencies::new(m.context_backoff, m.context_tilt_prior)
+        });
         LokiPlayer {
             name: name.into(),
             style,
@@ -92,6 +100,7 @@ impl LokiPlayer {
             models: HashMap::new(),
             own_seat: None,
             hand_random: None,
+            context,
             board: None,
             plan: None,
             semi_bluff_from: None,
@@ -164,6 +173,20 @@ impl LokiPlayer {
         self.style.rank == RankBy::Paper && self.style.model != ModelMode::InitialOnly
     }
 
+    /// The frequencies this player reads for the opponent at `seat` in one of Loki's 12
+    /// contexts (its model's, or SOMC's in-context frequencies at that context).
+    fn frequencies_of(&self, seat: usize, m: &OpponentModel, ctx: Context) -> ActionFrequencies {
+        match &self.context {
+            Some(c) => c.predict_coarse(seat, ctx),
+            None => m.frequencies(
+                self.style.model,
+                ctx,
+                &self.know.defaults,
+                &self.know.config.model,
+            ),
+        }
+    }
+
     fn observe_action(&mut self, a: &loki_engine::ActionEvent, view: &SeatView<'_>) {
         let own = a.position == view.position();
         if own && !self.models_itself() {
@@ -179,6 +202,21 @@ impl LokiPlayer {
         let ranking = know.ranking(view.players());
         let mode = self.style.model;
         let paper = self.style.rank == RankBy::Paper;
+        // SOMC: the action's spot in context, and the frequencies there.
+        let in_context = match &self.context {
+            Some(c) if !own => {
+                let actions: Vec<loki_engine::ActionEvent> = view
+                    .events()
+                    .filter_map(|e| match e {
+                        Event::Action(x) => Some(*x),
+                        _ => None,
+                    })
+                    .collect();
+                SpotFeatures::of_event(view.config(), &actions, actions.len().saturating_sub(1))
+                    .map(|f| (f, c.predict(seat, &f)))
+            }
+            _ => None,
+        };
         // The model of the actor leaves the map while the field of the others is read.
         let mut model = match self.models.remove(&seat) {
             Some(m) => m,
@@ -205,18 +243,17 @@ impl LokiPlayer {
                     .and_then(|v| v.get(h).copied())
                     .filter(|x| !x.is_nan())
             };
-            model.observe(
-                mode,
-                ctx,
-                a.action,
-                &know.defaults,
-                &know.config,
-                ranking,
-                &ehs,
-            );
+            let f = match in_context {
+                Some((_, f)) => f,
+                None => model.frequencies(mode, ctx, &know.defaults, &know.config.model),
+            };
+            model.observe_with(mode, ctx, a.action, f, &know.config, ranking, &ehs);
         }
         model.record(ctx, a.action);
         self.models.insert(seat, model);
+        if let (Some(c), Some((f, _))) = (&mut self.context, in_context) {
+            c.record(seat, &f, a.action);
+        }
     }
 
     /// Decides in `view` (which must be this player's turn) and returns the decision.
@@ -427,12 +464,7 @@ impl LokiPlayer {
                 let mut frequencies = [[[0.0; 3]; 3]; 4];
                 for (r, round) in Round::ALL.into_iter().enumerate() {
                     for btc in 0..3 {
-                        let f = m.frequencies(
-                            self.style.model,
-                            Context::new(round, btc),
-                            &know.defaults,
-                            &know.config.model,
-                        );
+                        let f = self.frequencies_of(view.seat_of(p), m, Context::new(round, btc));
                         thresholds[r][btc] = thresholds_of(f);
                         frequencies[r][btc] = f;
                     }
@@ -505,14 +537,7 @@ impl LokiPlayer {
                 let model = self.models.get(&seat);
                 let frequencies = model.map_or_else(
                     || self.know.defaults.get(ctx),
-                    |m| {
-                        m.frequencies(
-                            self.style.model,
-                            ctx,
-                            &self.know.defaults,
-                            &self.know.config.model,
-                        )
-                    },
+                    |m| self.frequencies_of(seat, m, ctx),
                 );
                 let detail = model.filter(|_| self.detail);
                 OpponentTrace {
@@ -639,6 +664,7 @@ impl Player for LokiPlayer {
             models,
             own_seat: self.own_seat,
             recent,
+            context: self.context.clone(),
         };
         serde_json::to_string(&state).ok()
     }
@@ -666,6 +692,11 @@ impl LokiPlayer {
         for (seat, recent) in s.recent {
             self.model_mut(seat).restore_recent(recent);
         }
+        if self.context.is_some() {
+            if let Some(c) = s.context {
+                self.context = Some(c);
+            }
+        }
         Ok(())
     }
 }
@@ -682,4 +713,7 @@ struct SavedState {
     /// Each model's last actions of the player (Loki-2 with a player-wide window).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     recent: Vec<(usize, Vec<(Context, Action)>)>,
+    /// SOMC's frequencies in context.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    context: Option<ContextFrequencies>,
 }

@@ -21,7 +21,7 @@ pub enum StyleError {
         base: String,
     },
     /// A variant with an unknown opponent model.
-    #[error("variant '{variant}': unknown model '{model}' (generic, specific or loki2)")]
+    #[error("variant '{variant}': unknown model '{model}' (generic, specific, loki2 or context)")]
     Model {
         /// The variant.
         variant: String,
@@ -59,6 +59,9 @@ pub enum PlayerKind {
     /// SOMT's calibrated models with Poki's betting: selective-sampling simulation of the
     /// rest of the hand (Peña 1999 §5).
     Poki,
+    /// SOMT whose thresholds read action frequencies in context: the public features of
+    /// the spot and a per-player tilt (ours; see `context_model.rs`).
+    Somc,
     /// Tight-passive reference style.
     Tp,
     /// Tight-aggressive reference style.
@@ -71,7 +74,7 @@ pub enum PlayerKind {
 
 impl PlayerKind {
     /// All kinds, in the order `loki players` lists them.
-    pub const ALL: [PlayerKind; 12] = [
+    pub const ALL: [PlayerKind; 13] = [
         PlayerKind::Bpm,
         PlayerKind::Bpt,
         PlayerKind::Bpl,
@@ -80,6 +83,7 @@ impl PlayerKind {
         PlayerKind::Loki2,
         PlayerKind::Somt,
         PlayerKind::Poki,
+        PlayerKind::Somc,
         PlayerKind::Tp,
         PlayerKind::Ta,
         PlayerKind::Lp,
@@ -96,6 +100,7 @@ impl PlayerKind {
             PlayerKind::Loki2 => "LOKI2",
             PlayerKind::Somt => "SOMT",
             PlayerKind::Poki => "POKI",
+            PlayerKind::Somc => "SOMC",
             PlayerKind::Tp => "TP",
             PlayerKind::Ta => "TA",
             PlayerKind::Lp => "LP",
@@ -113,6 +118,7 @@ impl PlayerKind {
             PlayerKind::Loki2 => "SOM with Loki-2 probability triples, last-20-action thresholds and randomized play",
             PlayerKind::Somt => "SOM that trusts each opponent's actions as far as its shown cards bore them out (ours)",
             PlayerKind::Poki => "SOMT's models, Poki's betting: simulates the rest of the hand (up to 500 trials) and takes the action of highest expected value",
+            PlayerKind::Somc => "SOMT whose thresholds read action frequencies in context (the spot's public features, a per-player tilt), as the best model of IRC players does (ours)",
             PlayerKind::Tp => "reference style: tight-passive (few hands, rarely bets or raises)",
             PlayerKind::Ta => "reference style: tight-aggressive (few hands, bets and raises often)",
             PlayerKind::Lp => "reference style: loose-passive (many hands, calls a lot)",
@@ -144,6 +150,9 @@ pub struct Style {
     pub randomized: bool,
     /// Whether re-weighting is mixed by the trust earned at showdowns (SOMT).
     pub calibrated: bool,
+    /// Whether the opponents' frequencies are read in context (SOMC; see
+    /// `context_model.rs`).
+    pub context: bool,
     /// POKI: post-flop decisions by selective-sampling simulation with these settings.
     pub simulation: Option<SimulationConfig>,
     /// What post-flop re-weighting ranks an opponent's holdings by.
@@ -195,7 +204,7 @@ impl Style {
                 false,
             ),
             PlayerKind::Loki2 => (Tightness::Moderate, base.clone(), ModelMode::Loki2, true),
-            PlayerKind::Somt | PlayerKind::Poki => (
+            PlayerKind::Somt | PlayerKind::Poki | PlayerKind::Somc => (
                 Tightness::Moderate,
                 base.clone(),
                 ModelMode::Specific,
@@ -233,7 +242,8 @@ impl Style {
             postflop,
             model,
             randomized,
-            calibrated: matches!(kind, PlayerKind::Somt | PlayerKind::Poki),
+            calibrated: matches!(kind, PlayerKind::Somt | PlayerKind::Poki | PlayerKind::Somc),
+            context: kind == PlayerKind::Somc,
             simulation: (kind == PlayerKind::Poki).then(|| cfg.simulation.clone()),
             rank: cfg.reweight.rank,
         }
@@ -274,9 +284,10 @@ impl Style {
             s.postflop.call = x;
         }
         if let Some(m) = &v.model {
+            s.context = m.eq_ignore_ascii_case("context");
             s.model = match m.to_ascii_lowercase().as_str() {
                 "generic" => ModelMode::Generic,
-                "specific" => ModelMode::Specific,
+                "specific" | "context" => ModelMode::Specific,
                 "loki2" => ModelMode::Loki2,
                 _ => {
                     return Err(StyleError::Model {

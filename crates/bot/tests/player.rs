@@ -49,7 +49,7 @@ fn loki_sim_free_deal(seed: u64, h: u64, n: usize) -> Deal {
 
 #[test]
 fn all_kinds_play_legally_and_deterministically() {
-    // Eleven kinds, ten seats: two tables cover them all.
+    // Thirteen kinds, ten seats: two tables cover them all.
     let all = PlayerKind::ALL;
     for kinds in [&all[..10], &all[all.len() - 10..]] {
         let (a, ps) = play(kinds, 40, 5);
@@ -110,14 +110,22 @@ fn som_learns_statistics_across_hands() {
 #[test]
 fn saved_state_resumes_exactly() {
     // Play 30 hands, save, play 20 more; versus restore into fresh players and play the 20.
-    let kinds = [PlayerKind::Loki2, PlayerKind::Som, PlayerKind::Gom];
+    // SOMC's frequencies in context are part of the state: without them the resumed
+    // player would decide differently.
+    let kinds = [
+        PlayerKind::Loki2,
+        PlayerKind::Som,
+        PlayerKind::Gom,
+        PlayerKind::Somc,
+    ];
+    let n = kinds.len();
     let know = Knowledge::new(LokiConfig::default()).unwrap();
-    let config = GameConfig::limit(3, 1, 2, 2, 4).unwrap();
+    let config = GameConfig::limit(n, 1, 2, 2, 4).unwrap();
     let run = |ps: &mut Vec<LokiPlayer>, from: u64, to: u64| -> Vec<i64> {
         let mut out = Vec::new();
         for h in from..to {
-            let deal = loki_sim_free_deal(3, h, 3);
-            let seats: Vec<usize> = (0..3).map(|p| (p + h as usize) % 3).collect();
+            let deal = loki_sim_free_deal(3, h, n);
+            let seats: Vec<usize> = (0..n).map(|p| (p + h as usize) % n).collect();
             let mut slots: Vec<Option<&mut LokiPlayer>> = ps.iter_mut().map(Some).collect();
             let mut by_pos: Vec<&mut dyn Player> = Vec::new();
             for &s in &seats {
@@ -141,6 +149,42 @@ fn saved_state_resumes_exactly() {
     }
     assert_eq!(run(&mut b, 30, 50), cont);
     assert!(b[0].load_state("not json").is_err());
+}
+
+#[test]
+fn somc_reads_frequencies_in_context() {
+    // The same table and cards with SOMC in place of SOMT: its opponents' thresholds come
+    // from the frequencies in context, so its play (and the table's result) differs, and
+    // what its trace shows of an opponent is that opponent's frequency in context, not
+    // SOM's blend.
+    use loki_bot::opponent_model::ModelMode;
+    use loki_bot::Context;
+    use loki_engine::Round;
+    let table = |me: PlayerKind| {
+        let mut kinds = vec![me];
+        kinds.extend([
+            PlayerKind::Tp,
+            PlayerKind::La,
+            PlayerKind::Lp,
+            PlayerKind::Ta,
+        ]);
+        play(&kinds, 120, 21)
+    };
+    let (somt, _) = table(PlayerKind::Somt);
+    let (somc, ps) = table(PlayerKind::Somc);
+    assert_ne!(somt, somc);
+    let know = Knowledge::new(LokiConfig::default()).unwrap();
+    let t = ps[0].last_trace().expect("SOMC decided at least once");
+    let opponent = t.opponents.first().expect("an opponent in the trace");
+    let m = ps[0]
+        .model(opponent.seat)
+        .expect("a model of every opponent");
+    // The context of our last decision (bets of 2 chips to the flop, 4 after).
+    let bet = if t.round <= Round::Flop { 2 } else { 4 };
+    let ctx = Context::new(t.round, (t.to_call / bet) as usize);
+    let blend = m.frequencies(ModelMode::Specific, ctx, &know.defaults, &know.config.model);
+    assert_ne!(opponent.frequencies, blend);
+    assert!((opponent.frequencies.iter().sum::<f64>() - 1.0).abs() < 1e-9);
 }
 
 /// Replays a heads-up hand to our flop decision (as `loki advise` does) and decides.

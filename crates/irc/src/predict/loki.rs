@@ -14,8 +14,16 @@
 //!   smooth triple of holding h's EHS from the context's thresholds with the width the
 //!   model re-weights action a with.
 //! * Hole cards: the model's weight table after all the player's actions.
+//! * SOMT: SOM whose re-weighting is mixed with 1 by each player's trust, the evidence of
+//!   its earlier showdowns (as `loki-bot`'s SOMT player keeps it): every shown hand
+//!   scores that player's re-weightings of the hand.
+//! * SOMC: SOMT whose actions are predicted, and whose re-weighting thresholds are read,
+//!   from the action frequencies in context of SOM+ctx (`loki-bot`'s SOMC player).
+use super::context::action_model;
+use super::features::features;
 use super::{normalized, ModelSpec, OpponentPredictor, Probabilities, PublicHand};
 use crate::hand::{Decision, IrcHand, Spot};
+use loki_bot::context_model::ContextFrequencies;
 use loki_bot::frequencies::thresholds;
 use loki_bot::opponent_model::{ModelMode, OpponentModel};
 use loki_bot::{Context, Knowledge, LokiConfig, ProbabilityTriple};
@@ -37,6 +45,16 @@ pub fn models() -> Vec<ModelSpec> {
             make: || Box::new(LokiModel::new(ModelMode::Specific)),
         },
         ModelSpec {
+            name: "SOMT",
+            description: "SOM whose re-weighting trusts each player as far as its shown cards followed its actions (loki-bot's SOMT)",
+            make: || Box::new(LokiModel::new(ModelMode::Specific).calibrated()),
+        },
+        ModelSpec {
+            name: "SOMC",
+            description: "SOMT whose actions and re-weighting thresholds read SOM+ctx's frequencies in context (loki-bot's SOMC)",
+            make: || Box::new(LokiModel::new(ModelMode::Specific).calibrated().in_context()),
+        },
+        ModelSpec {
             name: "LOKI2",
             description: "Loki-2: historic and last-20 frequencies, probability-triple re-weighting",
             make: || Box::new(LokiModel::new(ModelMode::Loki2)),
@@ -53,6 +71,9 @@ pub struct LokiModel {
     mode: ModelMode,
     know: Arc<Knowledge>,
     models: HashMap<u32, OpponentModel>,
+    calibrated: bool,
+    /// SOMC: the frequencies in context of every player.
+    context: Option<ContextFrequencies>,
 }
 
 impl LokiModel {
@@ -75,13 +96,26 @@ impl LokiModel {
             mode,
             know,
             models: HashMap::new(),
+            calibrated: false,
+            context: None,
         }
+    }
+    /// The same model with calibrated opponent models (SOMT): re-weighting mixed by trust.
+    pub fn calibrated(mut self) -> LokiModel {
+        self.calibrated = true;
+        self
+    }
+    /// The same model reading frequencies in context (SOMC).
+    pub fn in_context(mut self) -> LokiModel {
+        self.context = Some(action_model());
+        self
     }
     fn model(&mut self, id: u32) -> &mut OpponentModel {
         let cfg = &self.know.config.model;
+        let calibrated = self.calibrated;
         self.models
             .entry(id)
-            .or_insert_with(|| OpponentModel::new(cfg))
+            .or_insert_with(|| OpponentModel::new(cfg).calibrated(calibrated))
     }
 }
 
@@ -98,6 +132,9 @@ impl OpponentPredictor for LokiModel {
         let know = self.know.clone();
         let cfg = &know.config.model;
         let mode = self.mode;
+        if let Some(c) = &self.context {
+            return c.predict(id as usize, &features(hand, spot));
+        }
         let m = self.model(id);
         let f = m.frequencies(mode, ctx, &know.defaults, cfg);
         let values = hand.board_values();
@@ -136,9 +173,20 @@ impl OpponentPredictor for LokiModel {
         let values = hand.board_values();
         let ehs = |h: usize| values.and_then(|v| v.get(h).copied().filter(|x| !x.is_nan()));
         let mode = self.mode;
+        let in_context = self.context.as_ref().map(|c| {
+            let f = features(&PublicHand::new_before(hand), &d.spot);
+            (f, c.predict(id as usize, &f))
+        });
         let m = self.model(id);
-        m.observe(mode, ctx, k, &know.defaults, &know.config, ranking, &ehs);
+        let f = match in_context {
+            Some((_, f)) => f,
+            None => m.frequencies(mode, ctx, &know.defaults, &know.config.model),
+        };
+        m.observe_with(mode, ctx, k, f, &know.config, ranking, &ehs);
         m.record(ctx, k);
+        if let (Some(c), Some((f, _))) = (&mut self.context, in_context) {
+            c.record(id as usize, &f, k);
+        }
     }
 
     fn showdown_weights(&mut self, hand: &PublicHand<'_>, position: usize) -> Option<Vec<f64>> {
@@ -146,7 +194,16 @@ impl OpponentPredictor for LokiModel {
         Some(self.model(id).weights().weights().to_vec())
     }
 
-    fn end_hand(&mut self, _: &IrcHand, _: &PublicHand<'_>) {}
+    fn end_hand(&mut self, hand: &IrcHand, _: &PublicHand<'_>) {
+        if !self.calibrated {
+            return;
+        }
+        for (position, cards) in hand.revealed() {
+            if let Some(&id) = hand.players.get(position) {
+                self.model(id).score_showdown(cards.index());
+            }
+        }
+    }
 }
 
 #[cfg(test)]
