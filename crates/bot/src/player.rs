@@ -221,18 +221,10 @@ impl LokiPlayer {
     fn decide_preflop(&mut self, view: &SeatView<'_>) -> (Action, DecisionTrace) {
         let me = view.position();
         let n = view.players();
-        let mut acted = vec![false; n];
-        for e in view.events() {
-            if let Event::Action(a) = e {
-                if a.round == Round::Preflop && a.position < n {
-                    acted[a.position] = true;
-                }
-            }
-        }
         let live = view.live();
         let (mut already_in, mut yet_to_act) = (0, 0);
         for p in (0..n).filter(|&p| p != me && live[p]) {
-            if acted[p] {
+            if view.acted_this_round(p) {
                 already_in += 1;
             } else {
                 yet_to_act += 1;
@@ -402,14 +394,7 @@ impl LokiPlayer {
             })
             .collect();
         let round = view.round();
-        let mut put_in = vec![false; n];
-        for e in view.events() {
-            if let Event::Action(a) = e {
-                if a.round == round && a.amount > 0 && a.position < n {
-                    put_in[a.position] = true;
-                }
-            }
-        }
+        let put_in = (0..n).map(|p| view.put_in_this_round(p)).collect();
         let spot = SimulationSpot {
             game: view.config(),
             me,
@@ -499,18 +484,7 @@ impl simulation::BoardStrength for PreflopStrength<'_> {
 /// Whether we acted this round, and whether we put chips in voluntarily.
 fn my_actions_this_round(view: &SeatView<'_>) -> (bool, bool) {
     let me = view.position();
-    let round = view.round();
-    let mut acted = false;
-    let mut put_in = false;
-    for e in view.events() {
-        if let Event::Action(a) = e {
-            if a.position == me && a.round == round {
-                acted = true;
-                put_in |= a.amount > 0;
-            }
-        }
-    }
-    (acted, put_in)
+    (view.acted_this_round(me), view.put_in_this_round(me))
 }
 
 /// The action actually taken for a wanted one: an illegal raise becomes a call, and a
