@@ -48,6 +48,9 @@ pub struct LokiPlayer {
     rng: LokiRng,
     models: HashMap<usize, OpponentModel>,
     board: Option<Arc<BoardRanges>>,
+    /// The analyses of this hand's boards (flop, turn, river), held until the next hand
+    /// so that the shared cache keeps them while this hand may need them.
+    hand_boards: Vec<Arc<BoardRanges>>,
     plan: Option<Plan>,
     semi_bluff_from: Option<Round>,
     last: Option<DecisionTrace>,
@@ -81,6 +84,7 @@ impl LokiPlayer {
             rng: loki_cards::rng_from_seed(seed),
             models: HashMap::new(),
             board: None,
+            hand_boards: Vec::new(),
             plan: None,
             semi_bluff_from: None,
             last: None,
@@ -150,6 +154,11 @@ impl LokiPlayer {
         } else {
             None
         };
+        if let Some(board) = &self.board {
+            if !self.hand_boards.iter().any(|h| Arc::ptr_eq(h, board)) {
+                self.hand_boards.push(board.clone());
+            }
+        }
     }
 
     fn observe_action(&mut self, a: &loki_engine::ActionEvent, view: &SeatView<'_>) {
@@ -514,6 +523,7 @@ impl Player for LokiPlayer {
             m.begin_hand();
         }
         self.board = None;
+        self.hand_boards.clear();
         self.plan = None;
         self.semi_bluff_from = None;
         let me = view.position();

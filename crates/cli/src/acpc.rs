@@ -4,24 +4,19 @@
 //! (crates/store) by name; the dealer behaves as the University of Alberta reference
 //! dealer; `match` runs our dealer and our clients on loopback and reports sb/hand and
 //! milli-big-blinds per hand with 95% intervals.
-use crate::profiles::{hand_delta, stats_from_profile};
 use crate::roster::load_config;
 use anyhow::{bail, Context as _, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use loki_acpc::client::{self, ClientOptions};
 use loki_acpc::{run_match, Dealer, DealerOptions, GameDef, HandDone, TimeLimits};
-use loki_bot::{Knowledge, LokiPlayer};
-use loki_engine::{Action, Event, Player, SeatView};
-use loki_sim::{player_seed, seat_names, Roster};
+use loki_agent::{player_seed, seat_names, ProfileBook, Roster, Seat};
 use loki_store::Store;
-use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Subcommand)]
@@ -201,117 +196,10 @@ fn load_game(spec: &str) -> Result<(GameDef, String)> {
     }
 }
 
-/// The player of a client: a Loki player (whose opponent models load and save profiles
-/// and whose decisions can be traced) or a simple one.
-enum Inner {
-    Loki(Box<LokiPlayer>),
-    Other(Box<dyn Player + Send>),
-}
-
-/// A client's player with its profiles: the opponents' statistics are loaded when a seat
-/// is first seen and each hand's observations are saved when it ends (one transaction).
-struct NetPlayer {
-    inner: Inner,
-    know: Arc<Knowledge>,
-    verbose: bool,
-    names: Vec<String>,
-    store: Option<Store>,
-    window: usize,
-    loaded: HashSet<usize>,
-    failures: u64,
-}
-
-impl NetPlayer {
-    fn inner(&mut self) -> &mut dyn Player {
-        match &mut self.inner {
-            Inner::Loki(p) => p.as_mut(),
-            Inner::Other(p) => p.as_mut(),
-        }
-    }
-    fn seat_name(&self, seat: usize) -> String {
-        self.names
-            .get(seat)
-            .cloned()
-            .unwrap_or_else(|| format!("seat {}", seat + 1))
-    }
-}
-
-impl Player for NetPlayer {
-    fn name(&self) -> &str {
-        match &self.inner {
-            Inner::Loki(p) => p.name(),
-            Inner::Other(p) => p.name(),
-        }
-    }
-    fn begin_hand(&mut self, view: &SeatView<'_>) {
-        if !self.names.is_empty() && self.names.len() != view.players() {
-            eprintln!(
-                "loki: warning: {} names for {} players: profiles are neither loaded nor saved",
-                self.names.len(),
-                view.players()
-            );
-            self.names.clear();
-            self.store = None;
-        }
-        let me = view.position();
-        for p in (0..view.players()).filter(|&p| p != me) {
-            let seat = view.seat_of(p);
-            if !self.loaded.insert(seat) {
-                continue;
-            }
-            let name = self.seat_name(seat);
-            if let (Inner::Loki(loki), Some(store)) = (&mut self.inner, &self.store) {
-                match store.profile(&name) {
-                    Ok(Some(profile)) => {
-                        loki.model_mut(seat).stats = stats_from_profile(&profile, self.window);
-                    }
-                    Ok(None) => {}
-                    Err(e) => eprintln!("loki: warning: profile of {name}: {e}"),
-                }
-            }
-        }
-        self.inner().begin_hand(view);
-    }
-    fn observe(&mut self, event: &Event, view: &SeatView<'_>) {
-        self.inner().observe(event, view);
-    }
-    fn act(&mut self, view: &SeatView<'_>) -> Action {
-        let action = self.inner().act(view);
-        if self.verbose {
-            if let Inner::Loki(p) = &self.inner {
-                if let Some(t) = p.last_trace() {
-                    eprint!("{t}");
-                }
-            }
-        }
-        action
-    }
-    fn end_hand(&mut self, view: &SeatView<'_>) {
-        self.inner().end_hand(view);
-        // The hand's board analyses are not needed any more: keep memory flat.
-        self.know.boards.clear();
-        let me = view.position();
-        let deltas: Vec<_> = (0..view.players())
-            .filter(|&p| p != me)
-            .map(|p| hand_delta(view, p, &self.seat_name(view.seat_of(p))))
-            .collect();
-        if let Some(store) = self.store.as_mut() {
-            if let Err(e) = store.record_hand(&deltas, self.window) {
-                self.failures += 1;
-                eprintln!("loki: warning: profiles not saved for this hand: {e}");
-            }
-        }
-    }
-}
-
 fn run_client(a: ClientArgs) -> Result<ExitCode> {
     let roster = Roster::new(load_config(a.config.as_deref())?)?;
     let window = roster.know.config.model.window;
     let kind = roster.canonical(&a.player)?;
-    let inner = match roster.loki(&kind, &kind, a.seed) {
-        Ok(p) => Inner::Loki(Box::new(p)),
-        Err(_) => Inner::Other(roster.make(&kind, &kind, a.seed)?),
-    };
     let game = match &a.game {
         Some(g) => Some(load_game(g)?.0),
         None => None,
@@ -321,34 +209,26 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
             bail!("{} names for a {}-player game", a.names.len(), g.players);
         }
     }
-    let store = if a.no_profiles {
-        None
-    } else {
+    let mut seat = Seat::build(&roster, &kind, &kind, a.seed)?;
+    if !a.no_profiles {
         let path = crate::profiles::path(a.profiles.as_deref())?;
-        Some(
-            Store::open(&path)
-                .with_context(|| "opponent profiles (--no-profiles to play without)")?,
-        )
-    };
+        let store = Store::open(&path)
+            .with_context(|| "opponent profiles (--no-profiles to play without)")?;
+        seat = seat.with_profiles(ProfileBook::new(store, a.names.clone(), window));
+    }
+    if a.verbose {
+        seat = seat.on_decision(Box::new(|t| eprint!("{t}")));
+    }
+    seat = seat.on_warning(Box::new(|w| eprintln!("loki: warning: {w}")));
     let transcript: Option<Box<dyn Write + Send>> = match &a.log {
         Some(p) => Some(Box::new(BufWriter::new(
             File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
         ))),
         None => None,
     };
-    let mut player = NetPlayer {
-        inner,
-        know: roster.know.clone(),
-        verbose: a.verbose,
-        names: a.names.clone(),
-        store,
-        window,
-        loaded: HashSet::new(),
-        failures: 0,
-    };
     let stream = client::connect(&a.host, a.port)
         .with_context(|| format!("cannot connect to {}:{}", a.host, a.port))?;
-    let report = client::play(stream, &mut player, ClientOptions { game, transcript })?;
+    let report = client::play(stream, &mut seat, ClientOptions { game, transcript })?;
     let (median, p99) = percentiles(&report.decisions);
     eprintln!(
         "{} hands, net {} chips; {} decisions, median {:.3} ms, 99th percentile {:.3} ms",
@@ -358,11 +238,9 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
         median,
         p99
     );
-    if player.failures > 0 {
-        eprintln!(
-            "loki: warning: {} hands not saved to the profiles",
-            player.failures
-        );
+    let failures = seat.profiles().map_or(0, ProfileBook::failures);
+    if failures > 0 {
+        eprintln!("loki: warning: {failures} hands not saved to the profiles");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -505,10 +383,7 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
             None => None,
         };
         let mut messages = Vec::new();
-        let know = roster.know.clone();
         let mut on_hand = |h: &HandDone| {
-            // A board's range tables are not needed after its hand: keep memory flat.
-            know.boards.clear();
             for (p, v) in h.values.iter().enumerate() {
                 values[player_at(h.seats[p])][h.hand as usize] += v;
             }

@@ -8,11 +8,10 @@ use crate::roster::load_config;
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use loki_agent::{table_seed, Roster};
 use loki_bot::frequencies::CategoryCounts;
 use loki_bot::{FrequencyTable, Knowledge, LokiConfig};
 use loki_engine::{Event, GameConfig, Table};
-use loki_sim::schedule::mix;
-use loki_sim::Roster;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -65,7 +64,7 @@ fn measure_table(
 ) -> Result<Vec<CategoryCounts>> {
     let players = roster.table(players, seed)?;
     let n = players.len();
-    let mut table = Table::new(GameConfig::limit(n, 1, 2, 2, 4)?, players, seed)?;
+    let mut table = Table::new(GameConfig::paper(n)?, players, seed)?;
     let mut counts = vec![[[[0u64; 3]; 3]; 4]; n];
     for _ in 0..hands {
         let rec = table.play_one()?;
@@ -76,7 +75,6 @@ fn measure_table(
                 counts[seat][x.round.index()][b][x.action.index()] += 1;
             }
         }
-        roster.know.boards.clear();
         bar.inc(1);
     }
     Ok(counts)
@@ -144,7 +142,7 @@ fn by_kind_report(kinds: &[String], seats: &[CategoryCounts], defaults: &Frequen
 }
 
 /// Plays `hands` hands split over `tables` independent tables in parallel (table `t`
-/// seeded by `mix(seed, t)`, with its own board cache) and sums their counts in table
+/// seeded by `table_seed(seed, t)`, with its own board cache) and sums their counts in table
 /// order.
 fn measure(
     config: &LokiConfig,
@@ -161,7 +159,7 @@ fn measure(
         .map(|t| {
             let share = hands / tables + u64::from(t < hands % tables);
             let roster = Roster::with_knowledge(Knowledge::with_defaults(config.clone(), defaults));
-            measure_table(&roster, players, share, mix(seed, t), bar)
+            measure_table(&roster, players, share, table_seed(seed, t), bar)
         })
         .collect();
     let mut seats: Vec<CategoryCounts> = Vec::new();

@@ -1,10 +1,9 @@
 //! `loki profiles list|show NAME|export [--json]|reset NAME [--profiles FILE]`: the opponent
 //! profiles that `loki acpc client` keeps in SQLite (crates/store), and the people's
 //! profiles of `loki serve` and `loki play`. The glue between a stored [`Profile`] and the
-//! Loki player's `ActionStats` lives in `loki_play::profile` and is re-exported here.
+//! Loki player's `ActionStats` lives in `loki_agent::profiles`.
 use anyhow::{bail, Context as _, Result};
 use clap::{Args, Subcommand};
-pub use loki_play::profile::{hand_delta, stats_from_profile};
 use loki_store::{Profile, Store, StoreError};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -47,7 +47,7 @@
 //! ```
 //! use loki_engine::{GameConfig, HandState, Action, Phase};
 //! use loki_cards::HoleCards;
-//! let config = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+//! let config = GameConfig::paper(2).unwrap();
 //! let mut hand = HandState::new(&config).unwrap();
 //! hand.deal_hole(0, "AsKd".parse().unwrap()).unwrap();
 //! hand.deal_hole(1, "7c2h".parse().unwrap()).unwrap();

@@ -194,7 +194,7 @@ proptest! {
         let registry = PlayerRegistry::builtin();
         let spec = registry.parse(&format!("{seats}*random")).unwrap();
         let play = || {
-            let config = GameConfig::limit(seats, 1, 2, 2, 4).unwrap();
+            let config = GameConfig::paper(seats).unwrap();
             let players = registry.build(&spec, seed).unwrap();
             Table::new(config, players, seed).unwrap().play(100).unwrap()
         };

@@ -1,8 +1,8 @@
 //! The person's statistics persist in the profile store, keyed by the person's name, and
 //! the specific-modeling players start the next session from them.
+use loki_agent::stats_from_profile;
 use loki_bot::LokiConfig;
 use loki_engine::Action;
-use loki_play::profile::stats_from_profile;
 use loki_play::{Session, TableSpec, PERSON};
 use loki_store::Store;
 use std::path::PathBuf;

@@ -7,10 +7,10 @@
 //! (a [`Shard`]); merging shards gives the same integers. Before each batch the factory
 //! is told, so that it can precompute shared per-board data (range tables) and drop it
 //! after.
-use crate::roster::RosterError;
 use crate::schedule::{deal, match_seed, Seating, DEFAULT_SEATING_BLOCK};
 use crate::shard::{MatchLedger, Shard, ShardError};
 use crate::stats::DealLedger;
+use loki_agent::RosterError;
 use loki_engine::{play_hand_seated, Deal, EngineError, GameConfig, HandRecord, Player};
 use rayon::prelude::*;
 
@@ -183,6 +183,10 @@ impl Tournament {
     /// Keep every hand's record (for hand histories).
     pub fn keep_records(&mut self, keep: bool) {
         self.keep_records = keep;
+    }
+    /// Whether every hand's record is kept.
+    pub fn keeps_records(&self) -> bool {
+        self.keep_records
     }
     /// Player decisions (actions, blinds not counted) made by this process so far (not
     /// restored from checkpoints; `loki bench --signature` reports it).

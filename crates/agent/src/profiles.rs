@@ -1,13 +1,16 @@
-//! The glue between a stored opponent profile (`loki-store`'s [`Profile`] and
-//! [`HandDelta`], plain records) and a Loki player's [`ActionStats`] (the 36 category
-//! counts of Billings et al. 1998, "Computing Initial Weights", Papp 1998 §7.1, and
-//! Loki-2's recent-action window, Peña 1999), in both directions. `loki acpc client`
-//! keeps its opponents' profiles with it, and `loki serve` / `loki play` keep the
-//! person's, so that the specific-modeling players know the person from the first hand
-//! of the next session.
-use loki_bot::{ActionStats, Context};
+//! Profiles: what a Loki player learned of an opponent, kept between matches in SQLite
+//! (`loki-store`). The glue between a stored [`Profile`] / [`HandDelta`] (plain records)
+//! and a Loki player's [`ActionStats`] (the 36 category counts of Billings et al. 1998,
+//! "Computing Initial Weights", Papp 1998 §7.1, and Loki-2's recent-action window, Peña
+//! 1999), in both directions, and [`ProfileBook`]: the opponents' profiles of one seat,
+//! loaded when an opponent is first seen and saved after every hand (one transaction).
+//! `loki acpc client` keeps its opponents' profiles with a book; `loki serve` and
+//! `loki play` keep the person's, so that the specific-modeling players know the person
+//! from the first hand of the next session.
+use loki_bot::{ActionStats, Context, LokiPlayer};
 use loki_engine::{Action, Event, Round, SeatView};
-use loki_store::{ActionClass, HandDelta, Observation, Profile};
+use loki_store::{ActionClass, HandDelta, Observation, Profile, Store};
+use std::collections::HashSet;
 
 /// The engine's action of a stored action class.
 pub fn action_of(a: ActionClass) -> Action {
@@ -63,6 +66,95 @@ pub fn hand_delta(view: &SeatView<'_>, position: usize, name: &str) -> HandDelta
         }
     }
     delta
+}
+
+/// The opponents' profiles of one seat over a match: each opponent's statistics are
+/// loaded into the player's model when its seat is first seen, and what every hand adds
+/// is saved when it ends. Opponents are keyed by name (`names[seat]`, the dealer's seat
+/// order), else `seat N` (N from 1).
+pub struct ProfileBook {
+    store: Store,
+    names: Vec<String>,
+    window: usize,
+    loaded: HashSet<usize>,
+    failures: u64,
+    warnings: Vec<String>,
+}
+
+impl ProfileBook {
+    /// A book over an open store; `window` is the players' recent-action window.
+    pub fn new(store: Store, names: Vec<String>, window: usize) -> ProfileBook {
+        ProfileBook {
+            store,
+            names,
+            window,
+            loaded: HashSet::new(),
+            failures: 0,
+            warnings: Vec::new(),
+        }
+    }
+    /// The key of a seat.
+    pub fn name_of(&self, seat: usize) -> String {
+        self.names
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {}", seat + 1))
+    }
+    /// Hands whose observations could not be saved.
+    pub fn failures(&self) -> u64 {
+        self.failures
+    }
+    /// Warnings since the last call (a profile that did not load, a hand not saved).
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
+    }
+    /// At the start of a hand: checks the names against the table and loads the profile
+    /// of every opponent seat not seen before into `player`'s models. Returns `false`
+    /// (and warns) when the names do not fit the table: the book must then be dropped.
+    pub fn begin_hand(&mut self, player: Option<&mut LokiPlayer>, view: &SeatView<'_>) -> bool {
+        if !self.names.is_empty() && self.names.len() != view.players() {
+            self.warnings.push(format!(
+                "{} names for {} players: profiles are neither loaded nor saved",
+                self.names.len(),
+                view.players()
+            ));
+            return false;
+        }
+        let me = view.position();
+        let mut player = player;
+        for p in (0..view.players()).filter(|&p| p != me) {
+            let seat = view.seat_of(p);
+            if !self.loaded.insert(seat) {
+                continue;
+            }
+            let name = self.name_of(seat);
+            let Some(loki) = player.as_deref_mut() else {
+                continue;
+            };
+            match self.store.profile(&name) {
+                Ok(Some(profile)) => {
+                    loki.model_mut(seat).stats = stats_from_profile(&profile, self.window);
+                }
+                Ok(None) => {}
+                Err(e) => self.warnings.push(format!("profile of {name}: {e}")),
+            }
+        }
+        true
+    }
+
+    /// At the end of a hand: saves what it adds to every opponent's profile.
+    pub fn end_hand(&mut self, view: &SeatView<'_>) {
+        let me = view.position();
+        let deltas: Vec<_> = (0..view.players())
+            .filter(|&p| p != me)
+            .map(|p| hand_delta(view, p, &self.name_of(view.seat_of(p))))
+            .collect();
+        if let Err(e) = self.store.record_hand(&deltas, self.window) {
+            self.failures += 1;
+            self.warnings
+                .push(format!("profiles not saved for this hand: {e}"));
+        }
+    }
 }
 
 #[cfg(test)]
