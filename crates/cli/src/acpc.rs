@@ -1,5 +1,5 @@
 //! `loki acpc client|dealer|match|game`: network play over the ACPC protocol 2.0.0
-//! (crates/acpc; `/work/shared/research/acpc-protocol.md`). The client plays one Loki
+//! (crates/acpc; `docs/acpc-protocol.md`). The client plays one Loki
 //! player (or a simple one) against a dealer, loading and saving its opponents' profiles
 //! (crates/store) by name; the dealer behaves as the University of Alberta reference
 //! dealer; `match` runs our dealer and our clients on loopback and reports sb/hand and
