@@ -857,3 +857,70 @@ Not links: `[x](docs/none.md)` and
     assert!(problems[2].contains("leaves the repository"));
     assert!(problems[3].contains("no heading '#nothing'"));
 }
+
+/// The crate names of the README's crate map, in its order (`| `crates/x` (`loki-x`) |`).
+fn crate_map() -> Vec<String> {
+    read(Path::new("README.md"))
+        .lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("| `crates/")?;
+            let dir = &rest[..rest.find('`')?];
+            Some(dir.to_string())
+        })
+        .collect()
+}
+
+/// The `loki-*` crates a crate's `[dependencies]` name (not its dev-dependencies).
+fn loki_dependencies(dir: &str) -> Vec<String> {
+    let toml = read(&Path::new("crates").join(dir).join("Cargo.toml"));
+    let mut deps = Vec::new();
+    let mut section = String::new();
+    for line in toml.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            section = line.to_string();
+        } else if section == "[dependencies]" {
+            if let Some(name) = line.strip_prefix("loki-") {
+                let name = &name[..name
+                    .find(|c: char| !c.is_ascii_alphanumeric())
+                    .unwrap_or(name.len())];
+                deps.push(name.to_string());
+            }
+        }
+    }
+    deps
+}
+
+#[test]
+fn every_crate_depends_only_on_crates_above_it_in_the_map() {
+    let map = crate_map();
+    let mut on_disk: Vec<String> = std::fs::read_dir(root().join("crates"))
+        .expect("crates/")
+        .map(|e| {
+            e.expect("read crates/")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|d| root().join("crates").join(d).join("Cargo.toml").exists())
+        .collect();
+    on_disk.sort();
+    let mut listed = map.clone();
+    listed.sort();
+    assert_eq!(
+        listed, on_disk,
+        "the README's crate map lists every crate once"
+    );
+    let mut problems = Vec::new();
+    for (i, dir) in map.iter().enumerate() {
+        for dep in loki_dependencies(dir) {
+            match map.iter().position(|d| *d == dep) {
+                Some(j) if j < i => {}
+                _ => problems.push(format!(
+                    "README.md: crates/{dir} depends on loki-{dep}, which is not above it in the crate map"
+                )),
+            }
+        }
+    }
+    fail(problems, "crate layering");
+}
