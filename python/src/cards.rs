@@ -261,7 +261,7 @@ pub fn hole_arg(obj: &Bound<'_, PyAny>) -> PyResult<HoleCards> {
     match cards_arg(obj)?.as_slice() {
         [a, b] => HoleCards::new(*a, *b).map_err(errors::card),
         other => Err(errors::card(CardError::WrongCount {
-            expected: "2 hole cards".into(),
+            expected: "2".into(),
             found: other.len(),
         })),
     }
@@ -319,8 +319,12 @@ fn parse_cards_py(text: &str) -> PyResult<Vec<PyCard>> {
 
 /// The indices (`4 * rank + suit`) of cards given as text, `Card`s or indices.
 #[pyfunction]
-fn card_indices(cards: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
-    Ok(cards_arg(cards)?.into_iter().map(Card::index).collect())
+fn card_indices(cards: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+    // usize, not u8: PyO3 turns a Vec<u8> into bytes.
+    Ok(cards_arg(cards)?
+        .into_iter()
+        .map(|c| usize::from(c.index()))
+        .collect())
 }
 
 /// The holding index (0..1326) of two card indices, in either order.
