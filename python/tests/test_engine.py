@@ -130,7 +130,7 @@ def test_replay_errors_and_partial_hands():
     with pytest.raises(loki.DealError, match="duplicate card"):
         loki.replay("cc/", ["AsKd", "AsKd"])
     with pytest.raises(loki.DealError, match="used 3 of the 5"):
-        loki.replay("cc/cr/f", ["AsKd", "7c2h"], "3h4cJh5s9d")
+        loki.replay("cc/rf", ["AsKd", "7c2h"], "3h4cJh5s9d")
     with pytest.raises(loki.ConfigError, match="2 holdings for a 3-player game"):
         loki.replay("", ["AsKd", "7c2h"], config=loki.GameConfig(3))
     with pytest.raises(loki.HistoryError, match="bad betting string"):
