@@ -14,7 +14,9 @@ Poker", AAAI 1998). This package exposes loki's Rust crates through PyO3:
   :func:`income_rates`;
 * the rules engine and histories: :class:`GameConfig`, :class:`HandState`,
   :func:`replay`, :func:`read_history`, :func:`check_history`, :func:`write_phh`,
-  :func:`parse_betting`, :class:`HandRecord`.
+  :func:`parse_betting`, :class:`HandRecord`;
+* ACPC game definitions: :func:`acpc_games`, :func:`acpc_game` (the text OpenSpiel's
+  ``universal_poker`` reads), :func:`acpc_game_config`.
 
 Conventions (as everywhere in loki): cards are text such as ``"As"`` or ``"Td"``; card
 index ``4 * rank + suit`` (2c = 0, ..., As = 51); holding index
@@ -51,6 +53,9 @@ from ._loki import (
     StartingHand,
     __version__,
     _evaluate_batch,
+    acpc_game,
+    acpc_game_config,
+    acpc_games,
     assess,
     best_five,
     card_indices,
@@ -96,6 +101,9 @@ __all__ = [
     "RangeTable",
     "StartingHand",
     "__version__",
+    "acpc_game",
+    "acpc_game_config",
+    "acpc_games",
     "assess",
     "best_five",
     "card_indices",

@@ -460,3 +460,14 @@ def write_phh(records: Sequence[HandRecord]) -> str:
 
 def parse_betting(betting: str) -> list[list[ActionName]]:
     """The actions of each round of an ACPC betting string."""
+
+# ----- ACPC game definitions -----
+
+def acpc_games() -> list[str]:
+    """The names of loki's built-in game definitions."""
+
+def acpc_game(name: str) -> str:
+    """The text of a built-in ACPC game definition, as ``loki acpc game NAME`` prints it."""
+
+def acpc_game_config(text: str) -> GameConfig:
+    """The engine configuration of an ACPC game definition text."""

@@ -40,3 +40,21 @@ def weight_table(rule: str) -> np.ndarray:
 def public() -> dict:
     """The reference cases (a copy of the project's public.json in the assess crate)."""
     return json.loads(PUBLIC_JSON.read_text())
+
+
+_skipped: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped:
+        _skipped.append(report.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """With LOKI_NO_SKIP=1 (set by .ci/run) a skipped test fails the run: every library the
+    tests use must be installed."""
+    import os
+
+    if os.environ.get("LOKI_NO_SKIP") == "1" and _skipped:
+        print(f"\nLOKI_NO_SKIP: {len(_skipped)} test(s) skipped: {', '.join(_skipped)}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
