@@ -131,7 +131,7 @@ __all__ = [
 ]
 
 
-def evaluate_batch(cards: npt.ArrayLike) -> npt.NDArray[np.uint16]:
+def evaluate_batch(cards: npt.ArrayLike, check: bool = True) -> npt.NDArray[np.uint16]:
     """Rank many hands at once: the vectorized 7-card evaluator.
 
     ``cards`` is an integer array of shape ``(n, k)``, ``k`` in 5..7, of card indices
@@ -139,8 +139,10 @@ def evaluate_batch(cards: npt.ArrayLike) -> npt.NDArray[np.uint16]:
     equal is a split; the category is ``rank >> 12``, see :func:`categories`), equal to
     :func:`evaluate` on each row. ``uint8`` C-contiguous input is used as it is (no
     copy); other integer arrays are checked and converted. The GIL is released while
-    ranking. A row with an index outside 0..52 or a card given twice raises
-    :class:`CardError` naming the row.
+    ranking. A row with an index outside 0..52 or (with ``check``, the default) a card
+    given twice raises :class:`CardError` naming the row; ``check=False`` skips the
+    repeated-card test for inputs known to be valid (hands drawn from a deck), where a
+    repeated card would give an unspecified rank (never an error or a crash).
 
     >>> import numpy as np, loki
     >>> hands = np.array([[51, 47, 43, 39, 35, 0, 1]], dtype=np.uint8)  # As Ks Qs Js Ts 2c 2d
@@ -162,7 +164,7 @@ def evaluate_batch(cards: npt.ArrayLike) -> npt.NDArray[np.uint16]:
                 value = next(int(x) for x in a[row] if not 0 <= int(x) <= 51)
                 raise CardError(f"row {row}: card index {value} is out of range 0..52")
         a = a.astype(np.uint8)
-    return _evaluate_batch(np.ascontiguousarray(a))
+    return _evaluate_batch(np.ascontiguousarray(a), check)
 
 
 def categories(ranks: npt.ArrayLike) -> npt.NDArray[np.uint8]:

@@ -176,7 +176,7 @@ def best_five(cards: CardsLike) -> tuple[list[Card], int]:
 def category(rank: int) -> str:
     """The category name of a rank ("high card" .. "straight flush")."""
 
-def _evaluate_batch(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]:
+def _evaluate_batch(cards: npt.NDArray[np.uint8], check: bool = True) -> npt.NDArray[np.uint16]:
     """Ranks the rows of a C-contiguous uint8 array of shape (n, 5..7)."""
 
 # ----- assessment -----

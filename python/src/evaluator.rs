@@ -60,22 +60,54 @@ fn category(rank: u16) -> PyResult<&'static str> {
         })
 }
 
-/// Ranks rows of `K` card indices into `out`; the first invalid row (an index of 52 or
-/// more, or a card given twice) stops it and is returned.
-fn rank_rows<const K: usize>(cards: &[u8], out: &mut [u16]) -> Result<(), usize> {
-    for (row, (h, o)) in cards.chunks_exact(K).zip(out.iter_mut()).enumerate() {
+/// Ranks rows of `K` card indices into `out`. Returns whether every row had `K` distinct
+/// cards (`with_index` adds nothing for an index past 51, and a card given twice sets
+/// its mask bit once: both leave fewer than `K` cards); `check = false` skips that test.
+/// No early exit: the caller finds the bad row only when there is one, so the loop stays
+/// straight.
+#[inline(always)]
+fn rank_rows<const K: usize>(cards: &[u8], out: &mut [u16], check: bool) -> bool {
+    let mut ok = true;
+    for (h, o) in cards.chunks_exact(K).zip(out.iter_mut()) {
         let mut hand = Hand::EMPTY;
         for &c in h {
             hand = hand.with_index(c);
         }
-        // `with_index` adds nothing for an index past 51 and a card given twice sets its
-        // mask bit once: both leave fewer than K cards.
-        if hand.len() != K {
-            return Err(row);
+        if check {
+            ok &= hand.len() == K;
         }
         *o = hand.rank().value();
     }
-    Ok(())
+    ok
+}
+
+/// [`rank_rows`] compiled with the `popcnt` instruction, which the distinct-card test
+/// (`Hand::len`, a population count) needs to stay cheap: without it the test costs
+/// about as much as the evaluation.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn rank_rows_popcnt<const K: usize>(cards: &[u8], out: &mut [u16], check: bool) -> bool {
+    rank_rows::<K>(cards, out, check)
+}
+
+/// Ranks the rows, with `popcnt` where the CPU has it.
+fn rank_all<const K: usize>(cards: &[u8], out: &mut [u16], check: bool) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if check && std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU supports `popcnt` (checked just above), the only requirement
+        // of calling a function compiled with `#[target_feature(enable = "popcnt")]`.
+        #[allow(unsafe_code)]
+        return unsafe { rank_rows_popcnt::<K>(cards, out, check) };
+    }
+    rank_rows::<K>(cards, out, check)
+}
+
+/// The first row with an index of 52 or more, or (with `check`) a repeated card.
+fn first_bad_row(cards: &[u8], k: usize, check: bool) -> Option<usize> {
+    cards.chunks_exact(k).position(|h| {
+        h.iter().any(|&c| c >= 52)
+            || (check && h.iter().enumerate().any(|(i, c)| h[..i].contains(c)))
+    })
 }
 
 /// Why a row of card indices is not a hand.
@@ -97,12 +129,16 @@ fn bad_row(row: usize, cards: &[u8]) -> PyErr {
 }
 
 /// Ranks every row of a C-contiguous `uint8` array of shape `(n, k)`, `k` in 5..=7, of
-/// card indices; the GIL is released while ranking. `loki.evaluate_batch` converts other
+/// card indices; the GIL is released while ranking. Every index must be below 52; with
+/// `check` each row must also hold distinct cards (without it a repeated card gives an
+/// unspecified rank, never an error or a crash). `loki.evaluate_batch` converts other
 /// integer arrays first.
 #[pyfunction]
+#[pyo3(signature = (cards, check = true))]
 fn _evaluate_batch<'py>(
     py: Python<'py>,
     cards: PyReadonlyArray2<'py, u8>,
+    check: bool,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
     let [n, k] = [cards.shape()[0], cards.shape()[1]];
     check_count(k)?;
@@ -110,13 +146,20 @@ fn _evaluate_batch<'py>(
         .as_slice()
         .map_err(|_| errors::LokiError::new_err("the card array must be C-contiguous"))?;
     let mut out = vec![0u16; n];
-    let result = py.detach(|| match k {
-        5 => rank_rows::<5>(slice, &mut out),
-        6 => rank_rows::<6>(slice, &mut out),
-        _ => rank_rows::<7>(slice, &mut out),
+    let ok = py.detach(|| {
+        // A vectorized pass: an index of 52 or more is an error even without `check`.
+        let in_range = slice.iter().fold(0u8, |m, &c| m.max(c)) < 52;
+        let distinct = match k {
+            5 => rank_all::<5>(slice, &mut out, check),
+            6 => rank_all::<6>(slice, &mut out, check),
+            _ => rank_all::<7>(slice, &mut out, check),
+        };
+        in_range && distinct
     });
-    if let Err(row) = result {
-        return Err(bad_row(row, &slice[row * k..(row + 1) * k]));
+    if !ok {
+        if let Some(row) = first_bad_row(slice, k, check) {
+            return Err(bad_row(row, &slice[row * k..(row + 1) * k]));
+        }
     }
     Ok(PyArray1::from_vec(py, out))
 }

@@ -133,3 +133,16 @@ def test_batch_runs_in_threads():
     for t in threads:
         t.join()
     assert all(np.array_equal(r, want) for r in results)
+
+
+def test_batch_without_the_repeated_card_test():
+    hands = random_hands(3000, 7, seed=9)
+    assert np.array_equal(loki.evaluate_batch(hands, check=False), loki.evaluate_batch(hands))
+    dup = hands.copy()
+    dup[5, 1] = dup[5, 0]
+    ranks = loki.evaluate_batch(dup, check=False)  # no error: the rank of row 5 is unspecified
+    assert np.array_equal(np.delete(ranks, 5), np.delete(loki.evaluate_batch(hands), 5))
+    bad = dup.copy()
+    bad[9, 6] = 200
+    with pytest.raises(loki.CardError, match="row 9: card index 200 is out of range"):
+        loki.evaluate_batch(bad, check=False)
