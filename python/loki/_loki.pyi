@@ -4,7 +4,7 @@ Use the names re-exported by ``loki``; see ``docs/python.md`` for the API with e
 """
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal, SupportsIndex, TypeAlias
+from typing import Any, Literal, SupportsIndex, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
@@ -51,23 +51,24 @@ class HistoryError(LokiError):
 
 # ----- cards -----
 
-CardLike: TypeAlias = Card | str | SupportsIndex
+_CardLike: TypeAlias = Card | str | SupportsIndex
 """A card: a :class:`Card`, its text (``"As"``) or its index (0..52)."""
-CardsLike: TypeAlias = str | Iterable[CardLike]
+_CardsLike: TypeAlias = str | Iterable[_CardLike]
 """Cards: text (``"3h4cJh"``, ``"3h 4c Jh"``) or an iterable of cards."""
-HoleLike: TypeAlias = HoleCards | str | SupportsIndex | Sequence[CardLike]
+_HoleLike: TypeAlias = HoleCards | str | SupportsIndex | Sequence[_CardLike]
 """A holding: a :class:`HoleCards`, text (``"AsKd"``), two cards, or a holding index."""
-StartingHandLike: TypeAlias = StartingHand | HoleCards | str | SupportsIndex
+_StartingHandLike: TypeAlias = StartingHand | HoleCards | str | SupportsIndex
 """A starting hand: a :class:`StartingHand`, its name (``"AKs"``), a holding, or its index."""
-WeightsLike: TypeAlias = npt.ArrayLike | None
+_WeightsLike: TypeAlias = npt.ArrayLike | None
 """A weight table: 1,326 weights in [0, 1] by holding index; None = uniform."""
-ActionLike: TypeAlias = str | SupportsIndex
+_ActionLike: TypeAlias = str | SupportsIndex
 """An action: "fold", "call"/"check", "raise"/"bet", a letter f/c/k/r/b, or 0/1/2."""
 
+@final
 class Card:
     """A playing card. ``Card("As")``, ``Card(51)``; ``int(card)`` is its index."""
 
-    def __new__(cls, card: CardLike) -> Card: ...
+    def __new__(cls, card: _CardLike) -> Card: ...
     @property
     def index(self) -> int:
         """The card index ``4 * rank + suit`` (2c = 0, ..., As = 51)."""
@@ -79,17 +80,18 @@ class Card:
         """The suit index 0..4 (c = 0, d = 1, h = 2, s = 3)."""
     def __index__(self) -> int: ...
     def __int__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __lt__(self, other: Card) -> bool: ...
-    def __le__(self, other: Card) -> bool: ...
-    def __gt__(self, other: Card) -> bool: ...
-    def __ge__(self, other: Card) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: Card, /) -> bool: ...
+    def __le__(self, other: Card, /) -> bool: ...
+    def __gt__(self, other: Card, /) -> bool: ...
+    def __ge__(self, other: Card, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class HoleCards:
     """Two distinct hole cards: one of the 1,326 holdings; ``int(h)`` is its index."""
 
-    def __new__(cls, hole: HoleLike) -> HoleCards: ...
+    def __new__(cls, hole: _HoleLike) -> HoleCards: ...
     @property
     def index(self) -> int:
         """The holding index 0..1326."""
@@ -110,17 +112,18 @@ class HoleCards:
         """All 1,326 holdings in index order."""
     def __index__(self) -> int: ...
     def __int__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __lt__(self, other: HoleCards) -> bool: ...
-    def __le__(self, other: HoleCards) -> bool: ...
-    def __gt__(self, other: HoleCards) -> bool: ...
-    def __ge__(self, other: HoleCards) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: HoleCards, /) -> bool: ...
+    def __le__(self, other: HoleCards, /) -> bool: ...
+    def __gt__(self, other: HoleCards, /) -> bool: ...
+    def __ge__(self, other: HoleCards, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class StartingHand:
     """One of the 169 starting-hand classes; ``int(s)`` is its grid index."""
 
-    def __new__(cls, hand: StartingHandLike) -> StartingHand: ...
+    def __new__(cls, hand: _StartingHandLike) -> StartingHand: ...
     @property
     def index(self) -> int:
         """The grid index ``row * 13 + col`` (suited above the diagonal)."""
@@ -146,17 +149,17 @@ class StartingHand:
         """All 169 classes in grid-index order."""
     def __index__(self) -> int: ...
     def __int__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __lt__(self, other: StartingHand) -> bool: ...
-    def __le__(self, other: StartingHand) -> bool: ...
-    def __gt__(self, other: StartingHand) -> bool: ...
-    def __ge__(self, other: StartingHand) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: StartingHand, /) -> bool: ...
+    def __le__(self, other: StartingHand, /) -> bool: ...
+    def __gt__(self, other: StartingHand, /) -> bool: ...
+    def __ge__(self, other: StartingHand, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 def parse_cards(text: str) -> list[Card]:
     """Parses card text (``"AdQc"``, ``"3h 4c Jh"``, any case), refusing duplicates."""
 
-def card_indices(cards: CardsLike) -> list[int]:
+def card_indices(cards: _CardsLike) -> list[int]:
     """The indices (``4 * rank + suit``) of cards."""
 
 def holding_index(a: int, b: int) -> int:
@@ -167,10 +170,10 @@ def holding_cards(index: int) -> tuple[int, int]:
 
 # ----- evaluator -----
 
-def evaluate(cards: CardsLike) -> int:
+def evaluate(cards: _CardsLike) -> int:
     """The rank of the best five of 5 to 7 distinct cards (higher is better)."""
 
-def best_five(cards: CardsLike) -> tuple[list[Card], int]:
+def best_five(cards: _CardsLike) -> tuple[list[Card], int]:
     """The best five of 5 to 7 cards, strongest first, and the hand's rank."""
 
 def category(rank: int) -> str:
@@ -181,6 +184,7 @@ def _evaluate_batch(cards: npt.NDArray[np.uint8], check: bool = True) -> npt.NDA
 
 # ----- assessment -----
 
+@final
 class HandStrength:
     """Weighted ahead / tied / behind sums against one opponent table."""
 
@@ -197,6 +201,7 @@ class HandStrength:
     def hs(self) -> float:
         """HS = (ahead + tied / 2) / total."""
 
+@final
 class Potential:
     """The weighted hand-potential table of one hand against one opponent table."""
 
@@ -219,6 +224,7 @@ class Potential:
     def npot(self) -> float:
         """Negative potential."""
 
+@final
 class Assessment:
     """One hand against N opponents sharing one weight table, as ``loki assess``."""
 
@@ -256,22 +262,22 @@ class Assessment:
         """The keys and values of ``loki assess --json``."""
 
 def hand_strength(
-    hole: HoleLike, board: CardsLike | None = None, weights: WeightsLike = None
+    hole: _HoleLike, board: _CardsLike | None = None, weights: _WeightsLike = None
 ) -> HandStrength:
     """Weighted hand strength against one opponent table."""
 
-def hs_n(hole: HoleLike, board: CardsLike | None, tables: Iterable[WeightsLike]) -> float:
+def hs_n(hole: _HoleLike, board: _CardsLike | None, tables: Iterable[_WeightsLike]) -> float:
     """The product of our HS against each opponent's table."""
 
 def potential(
-    hole: HoleLike, board: CardsLike, weights: WeightsLike = None, lookahead: int = 2
+    hole: _HoleLike, board: _CardsLike, weights: _WeightsLike = None, lookahead: int = 2
 ) -> Potential:
     """Weighted hand potential on a flop (lookahead 1 or 2) or turn (lookahead 1)."""
 
 def assess(
-    hole: HoleLike,
-    board: CardsLike | None = None,
-    weights: WeightsLike = None,
+    hole: _HoleLike,
+    board: _CardsLike | None = None,
+    weights: _WeightsLike = None,
     opponents: int = 1,
 ) -> Assessment:
     """HS, HS_n, potentials and EHS of one hand against ``opponents`` opponents."""
@@ -285,20 +291,21 @@ def ehs_npot(hs_n: float, ppot: float, npot: float) -> float:
 def weights_from_json(text: str) -> npt.NDArray[np.float64]:
     """A weight table from the JSON text of a ``loki assess --weights`` file."""
 
+@final
 class RangeTable:
     """HS, exact PPot / NPot and EHS of every holding on a board (``loki assess --range``)."""
 
-    def __new__(cls, board: CardsLike) -> RangeTable: ...
+    def __new__(cls, board: _CardsLike) -> RangeTable: ...
     @property
     def board(self) -> list[Card]: ...
     @property
     def runouts(self) -> int:
         """990 on a flop, 44 on a turn, 0 on the river."""
-    def ehs(self, hole: HoleLike) -> float | None: ...
-    def hs(self, hole: HoleLike) -> float | None: ...
-    def ppot(self, hole: HoleLike) -> float | None: ...
-    def npot(self, hole: HoleLike) -> float | None: ...
-    def counts(self, hole: HoleLike) -> dict[str, Any] | None:
+    def ehs(self, hole: _HoleLike) -> float | None: ...
+    def hs(self, hole: _HoleLike) -> float | None: ...
+    def ppot(self, hole: _HoleLike) -> float | None: ...
+    def npot(self, hole: _HoleLike) -> float | None: ...
+    def counts(self, hole: _HoleLike) -> dict[str, Any] | None:
         """Exact integer counts: ahead, tied, behind, hp (flop and turn)."""
     def ehs_all(self) -> npt.NDArray[np.float64]:
         """EHS by holding index (NaN where a holding touches the board)."""
@@ -306,7 +313,7 @@ class RangeTable:
     def ppot_all(self) -> npt.NDArray[np.float64]: ...
     def npot_all(self) -> npt.NDArray[np.float64]: ...
 
-def income_rate(seats: int, hand: StartingHandLike) -> int:
+def income_rate(seats: int, hand: _StartingHandLike) -> int:
     """The compiled income rate (x 1000, rounded); seats clamped to 2..10."""
 
 def income_rates(seats: int) -> npt.NDArray[np.float64]:
@@ -314,6 +321,7 @@ def income_rates(seats: int) -> npt.NDArray[np.float64]:
 
 # ----- engine -----
 
+@final
 class GameConfig:
     """A validated fixed-limit game."""
 
@@ -345,9 +353,10 @@ class GameConfig:
     def blinds(self) -> list[int]:
         """The blinds posted by each position."""
 
-Phase: TypeAlias = Literal["deal_hole", "deal_board", "act", "reveal", "complete"]
-ActionName: TypeAlias = Literal["fold", "call", "raise"]
+_Phase: TypeAlias = Literal["deal_hole", "deal_board", "act", "reveal", "complete"]
+_ActionName: TypeAlias = Literal["fold", "call", "raise"]
 
+@final
 class HandState:
     """One hand of fixed-limit hold'em as a pure state machine."""
 
@@ -357,7 +366,7 @@ class HandState:
     @property
     def players(self) -> int: ...
     @property
-    def phase(self) -> Phase: ...
+    def phase(self) -> _Phase: ...
     @property
     def to_act(self) -> int | None: ...
     @property
@@ -384,12 +393,12 @@ class HandState:
     def is_all_in(self, position: int) -> bool: ...
     def amount_to_call(self, position: int) -> int: ...
     def bets_to_call(self, position: int) -> int: ...
-    def legal_actions(self) -> list[ActionName]: ...
-    def is_legal(self, action: ActionLike) -> bool: ...
-    def apply(self, action: ActionLike) -> dict[str, Any]:
+    def legal_actions(self) -> list[_ActionName]: ...
+    def is_legal(self, action: _ActionLike) -> bool: ...
+    def apply(self, action: _ActionLike) -> dict[str, Any]:
         """Applies the action of the player to act; returns its event."""
-    def deal_hole(self, position: int, cards: HoleLike) -> None: ...
-    def deal_board(self, cards: CardsLike) -> None: ...
+    def deal_hole(self, position: int, cards: _HoleLike) -> None: ...
+    def deal_board(self, cards: _CardsLike) -> None: ...
     @property
     def result(self) -> dict[str, Any] | None:
         """net, contributions, showdown, ranks, finishing_stacks once the hand is over."""
@@ -399,15 +408,16 @@ class HandState:
     def copy(self) -> HandState: ...
 
 def replay(
-    actions: str | Iterable[ActionLike],
-    hole: Iterable[HoleLike],
-    board: CardsLike | None = None,
+    actions: str | Iterable[_ActionLike],
+    hole: Iterable[_HoleLike],
+    board: _CardsLike | None = None,
     config: GameConfig | None = None,
 ) -> HandState:
     """Replays a hand through the engine; raises IllegalActionError at the first illegal action."""
 
 # ----- histories -----
 
+@final
 class HandRecord:
     """A finished hand, by position."""
 
@@ -424,7 +434,7 @@ class HandRecord:
     @property
     def board(self) -> list[Card]: ...
     @property
-    def actions(self) -> list[list[tuple[int, ActionName]]]: ...
+    def actions(self) -> list[list[tuple[int, _ActionName]]]: ...
     @property
     def betting(self) -> str:
         """The ACPC betting string."""
@@ -458,7 +468,7 @@ def check_history(
 def write_phh(records: Sequence[HandRecord]) -> str:
     """Records as a .phhs text."""
 
-def parse_betting(betting: str) -> list[list[ActionName]]:
+def parse_betting(betting: str) -> list[list[_ActionName]]:
     """The actions of each round of an ACPC betting string."""
 
 # ----- ACPC game definitions -----
