@@ -182,6 +182,9 @@ def category(rank: int) -> str:
 def _evaluate_batch(cards: npt.NDArray[np.uint8], check: bool = True) -> npt.NDArray[np.uint16]:
     """Ranks the rows of a C-contiguous uint8 array of shape (n, 5..7)."""
 
+def _bench_reference_loop(cards: npt.NDArray[np.uint8]) -> int:
+    """Not API: ``loki bench``'s evaluator loop over (n, 7) rows, for bench_eval.py."""
+
 # ----- assessment -----
 
 @final

@@ -147,14 +147,14 @@ fn _evaluate_batch<'py>(
         .map_err(|_| errors::LokiError::new_err("the card array must be C-contiguous"))?;
     let mut out = vec![0u16; n];
     let ok = py.detach(|| {
-        // A vectorized pass: an index of 52 or more is an error even without `check`.
-        let in_range = slice.iter().fold(0u8, |m, &c| m.max(c)) < 52;
         let distinct = match k {
             5 => rank_all::<5>(slice, &mut out, check),
             6 => rank_all::<6>(slice, &mut out, check),
             _ => rank_all::<7>(slice, &mut out, check),
         };
-        in_range && distinct
+        // The distinct-card test also catches an index of 52 or more (it adds no card);
+        // without it, one vectorized pass does, as that is an error either way.
+        distinct && (check || slice.iter().fold(0u8, |m, &c| m.max(c)) < 52)
     });
     if !ok {
         if let Some(row) = first_bad_row(slice, k, check) {
@@ -164,12 +164,38 @@ fn _evaluate_batch<'py>(
     Ok(PyArray1::from_vec(py, out))
 }
 
+/// Not API: the loop of `loki bench`'s `eval_random_per_s` (`crates/cli/src/bench.rs`:
+/// each row folded into a hand, the ranks summed; no output array, no checks) over the
+/// rows of a C-contiguous `uint8` array of shape `(n, 7)`, returning the sum.
+/// `python/bench/bench_eval.py` times it against `evaluate_batch` in the same process,
+/// call by call, which a shared machine's load disturbs far less than two processes.
+#[pyfunction]
+fn _bench_reference_loop(py: Python<'_>, cards: PyReadonlyArray2<'_, u8>) -> PyResult<u64> {
+    let slice = cards
+        .as_slice()
+        .map_err(|_| errors::LokiError::new_err("the card array must be C-contiguous"))?;
+    if cards.shape()[1] != 7 {
+        return Err(errors::LokiError::new_err(
+            "the reference loop takes 7-card rows",
+        ));
+    }
+    Ok(py.detach(|| {
+        let mut acc = 0u64;
+        for h in slice.chunks_exact(7) {
+            let hand = h.iter().fold(Hand::EMPTY, |acc, &c| acc.with_index(c));
+            acc = acc.wrapping_add(u64::from(hand.rank().value()));
+        }
+        std::hint::black_box(acc)
+    }))
+}
+
 /// Adds the functions of this module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate_py, m)?)?;
     m.add_function(wrap_pyfunction!(best_five_py, m)?)?;
     m.add_function(wrap_pyfunction!(category, m)?)?;
     m.add_function(wrap_pyfunction!(_evaluate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(_bench_reference_loop, m)?)?;
     m.add(
         "CATEGORIES",
         HandCategory::ALL
