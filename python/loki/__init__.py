@@ -131,7 +131,11 @@ __all__ = [
 ]
 
 
-def evaluate_batch(cards: npt.ArrayLike, check: bool = True) -> npt.NDArray[np.uint16]:
+def evaluate_batch(
+    cards: npt.ArrayLike,
+    check: bool = True,
+    out: npt.NDArray[np.uint16] | None = None,
+) -> npt.NDArray[np.uint16]:
     """Rank many hands at once: the vectorized 7-card evaluator.
 
     ``cards`` is an integer array of shape ``(n, k)``, ``k`` in 5..7, of card indices
@@ -142,7 +146,9 @@ def evaluate_batch(cards: npt.ArrayLike, check: bool = True) -> npt.NDArray[np.u
     ranking. A row with an index outside 0..52 or (with ``check``, the default) a card
     given twice raises :class:`CardError` naming the row; ``check=False`` skips the
     repeated-card test for inputs known to be valid (hands drawn from a deck), where a
-    repeated card would give an unspecified rank (never an error or a crash).
+    repeated card would give an unspecified rank (never an error or a crash). ``out``, a
+    C-contiguous ``uint16`` array of ``n``, receives the ranks instead of a new array
+    (reuse it across calls in a loop) and is returned.
 
     >>> import numpy as np, loki
     >>> hands = np.array([[51, 47, 43, 39, 35, 0, 1]], dtype=np.uint8)  # As Ks Qs Js Ts 2c 2d
@@ -164,7 +170,7 @@ def evaluate_batch(cards: npt.ArrayLike, check: bool = True) -> npt.NDArray[np.u
                 value = next(int(x) for x in a[row] if not 0 <= int(x) <= 51)
                 raise CardError(f"row {row}: card index {value} is out of range 0..52")
         a = a.astype(np.uint8)
-    return _evaluate_batch(np.ascontiguousarray(a), check)
+    return _evaluate_batch(np.ascontiguousarray(a), check, out)
 
 
 def categories(ranks: npt.ArrayLike) -> npt.NDArray[np.uint8]:

@@ -179,7 +179,11 @@ def best_five(cards: _CardsLike) -> tuple[list[Card], int]:
 def category(rank: int) -> str:
     """The category name of a rank ("high card" .. "straight flush")."""
 
-def _evaluate_batch(cards: npt.NDArray[np.uint8], check: bool = True) -> npt.NDArray[np.uint16]:
+def _evaluate_batch(
+    cards: npt.NDArray[np.uint8],
+    check: bool = True,
+    out: npt.NDArray[np.uint16] | None = None,
+) -> npt.NDArray[np.uint16]:
     """Ranks the rows of a C-contiguous uint8 array of shape (n, 5..7)."""
 
 def _bench_reference_loop(cards: npt.NDArray[np.uint8]) -> int:

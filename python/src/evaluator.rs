@@ -7,7 +7,7 @@
 use crate::cards::{cards_arg, PyCard};
 use crate::errors;
 use loki_cards::{best_five, evaluate, CardError, Hand, HandCategory};
-use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 /// The rank of the best five of 5 to 7 distinct cards (text, `Card`s or indices).
@@ -131,37 +131,56 @@ fn bad_row(row: usize, cards: &[u8]) -> PyErr {
 /// Ranks every row of a C-contiguous `uint8` array of shape `(n, k)`, `k` in 5..=7, of
 /// card indices; the GIL is released while ranking. Every index must be below 52; with
 /// `check` each row must also hold distinct cards (without it a repeated card gives an
-/// unspecified rank, never an error or a crash). `loki.evaluate_batch` converts other
-/// integer arrays first.
+/// unspecified rank, never an error or a crash). The ranks go into `out` (a
+/// C-contiguous `uint16` array of `n`, reused across calls) or a new array, which is
+/// returned. `loki.evaluate_batch` converts other integer arrays first.
 #[pyfunction]
-#[pyo3(signature = (cards, check = true))]
+#[pyo3(signature = (cards, check = true, out = None))]
 fn _evaluate_batch<'py>(
     py: Python<'py>,
     cards: PyReadonlyArray2<'py, u8>,
     check: bool,
+    out: Option<Bound<'py, PyArray1<u16>>>,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
     let [n, k] = [cards.shape()[0], cards.shape()[1]];
     check_count(k)?;
     let slice = cards
         .as_slice()
         .map_err(|_| errors::LokiError::new_err("the card array must be C-contiguous"))?;
-    let mut out = vec![0u16; n];
-    let ok = py.detach(|| {
-        let distinct = match k {
-            5 => rank_all::<5>(slice, &mut out, check),
-            6 => rank_all::<6>(slice, &mut out, check),
-            _ => rank_all::<7>(slice, &mut out, check),
-        };
-        // The distinct-card test also catches an index of 52 or more (it adds no card);
-        // without it, one vectorized pass does, as that is an error either way.
-        distinct && (check || slice.iter().fold(0u8, |m, &c| m.max(c)) < 52)
-    });
+    let out = match out {
+        Some(o) => o,
+        None => PyArray1::zeros(py, n, false),
+    };
+    let ok = {
+        let mut guard = out.try_readwrite().map_err(|_| {
+            errors::LokiError::new_err("out is not writeable (or is borrowed elsewhere)")
+        })?;
+        let ranks = guard
+            .as_slice_mut()
+            .map_err(|_| errors::LokiError::new_err("out must be a C-contiguous uint16 array"))?;
+        if ranks.len() != n {
+            return Err(errors::LokiError::new_err(format!(
+                "out has {} ranks for {n} hands",
+                ranks.len()
+            )));
+        }
+        py.detach(|| {
+            let distinct = match k {
+                5 => rank_all::<5>(slice, ranks, check),
+                6 => rank_all::<6>(slice, ranks, check),
+                _ => rank_all::<7>(slice, ranks, check),
+            };
+            // The distinct-card test also catches an index of 52 or more (it adds no
+            // card); without it, one vectorized pass does, as that is an error either way.
+            distinct && (check || slice.iter().fold(0u8, |m, &c| m.max(c)) < 52)
+        })
+    };
     if !ok {
         if let Some(row) = first_bad_row(slice, k, check) {
             return Err(bad_row(row, &slice[row * k..(row + 1) * k]));
         }
     }
-    Ok(PyArray1::from_vec(py, out))
+    Ok(out)
 }
 
 /// Not API: the loop of `loki bench`'s `eval_random_per_s` (`crates/cli/src/bench.rs`:

@@ -146,3 +146,16 @@ def test_batch_without_the_repeated_card_test():
     bad[9, 6] = 200
     with pytest.raises(loki.CardError, match="row 9: card index 200 is out of range"):
         loki.evaluate_batch(bad, check=False)
+
+
+def test_batch_into_a_reused_array():
+    hands = random_hands(1000, 7, seed=12)
+    out = np.zeros(1000, dtype=np.uint16)
+    got = loki.evaluate_batch(hands, out=out)
+    assert got is out and np.array_equal(out, loki.evaluate_batch(hands))
+    with pytest.raises(loki.LokiError, match="out has 999 ranks for 1000 hands"):
+        loki.evaluate_batch(hands, out=np.zeros(999, dtype=np.uint16))
+    with pytest.raises(loki.LokiError, match="C-contiguous"):
+        loki.evaluate_batch(hands, out=np.zeros(2000, dtype=np.uint16)[::2])
+    with pytest.raises(TypeError):
+        loki.evaluate_batch(hands, out=np.zeros(1000, dtype=np.int64))
