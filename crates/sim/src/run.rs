@@ -285,7 +285,10 @@ impl Run {
         if count == 0 {
             return Ok(Vec::new());
         }
-        Ok(self.tournament.play_batch(count, &self.factory)?)
+        let after = self.inputs.deals - self.tournament.deals_played() - count;
+        Ok(self
+            .tournament
+            .play_batch_then(count, self.batch.min(after), &self.factory)?)
     }
 
     /// The checkpoint of the run as it stands (`phh_bytes`: the history written so far).
