@@ -2,7 +2,7 @@
 //! (seed, hand number), and position `p` always gets the `p`-th pair, so the cards depend
 //! only on (seed, hand number, position) and a seat-swapped replay with the same seed is a
 //! duplicate match (as with the reference dealer, whose cards use a fixed number of
-//! random draws per hand; `/work/shared/research/acpc-protocol.md`, "Log format and
+//! random draws per hand; `docs/acpc-protocol.md`, "Log format and
 //! score"). The deck itself is loki's (not the reference dealer's Mersenne Twister).
 use loki_cards::{rng_from_seed, Deck};
 use loki_engine::Deal;

@@ -1,5 +1,5 @@
 //! The dealer (`loki acpc dealer`): the University of Alberta reference dealer's behavior
-//! as `/work/shared/research/acpc-protocol.md` describes it. One listening port per seat
+//! as `docs/acpc-protocol.md` describes it. One listening port per seat
 //! (127.0.0.1 unless told otherwise), the seats accepted and their `VERSION` lines read in
 //! seat order, then every hand: the state sent to every seat after every event (each seat
 //! sees its own hole cards only, and at a showdown the cards of every player still in),

@@ -1,6 +1,6 @@
 //! ACPC game definition files (`GAMEDEF` ... `END GAMEDEF`), as the University of Alberta
-//! reference dealer reads and prints them (`/work/shared/research/acpc-protocol.md`, "Game
-//! definition files"): one keyword per line, matched case-insensitively by prefix, an
+//! reference dealer reads and prints them (`docs/acpc-protocol.md`, "Game definition
+//! files"): one keyword per line, matched case-insensitively by prefix, an
 //! optional `=`, `#` comments and blank lines ignored, unknown lines ignored, the reference
 //! dealer's sanity checks (including its quirk that only four stacks have a default, so a
 //! game with more than four players needs an explicit `stack` line).

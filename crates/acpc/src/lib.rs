@@ -1,4 +1,5 @@
-//! The ACPC protocol 2.0.0 for loki (`/work/shared/research/acpc-protocol.md`): game
+//! The ACPC protocol 2.0.0 for loki (the Annual Computer Poker Competition's dealer
+//! protocol; `docs/acpc-protocol.md`): game
 //! definition files ([`GameDef`]), `MATCHSTATE` lines ([`MatchState`]) and hand rebuilding
 //! ([`HandTracker`]), all pure (strings in, no sockets); the client session
 //! ([`ClientSession`], pure as well) and, at the edge, the network client

@@ -1,4 +1,4 @@
-//! The protocol's lines (`/work/shared/research/acpc-protocol.md`, "Protocol"): the
+//! The ACPC protocol's lines (`docs/acpc-protocol.md`, "Protocol"): the
 //! `MATCHSTATE:<position>:<handNumber>:<betting>:<cards>` state, a client's reply (the
 //! state echoed, `:` and an action character) and the `VERSION:a.b.c` greeting. Pure:
 //! strings in, typed values or typed errors out; every field is bounded (line length,

@@ -1,6 +1,6 @@
-//! Rebuilding a hand from the `MATCHSTATE` lines a client receives
-//! (`/work/shared/research/acpc-protocol.md`, "Protocol", items 2-5): the viewer's own hole
-//! cards are dealt, every other position's are dealt hidden (the engine's
+//! Rebuilding a hand from the `MATCHSTATE` lines a client receives (the ACPC protocol
+//! 2.0.0; `docs/acpc-protocol.md`, "Protocol", items 2-5): the viewer's own hole cards
+//! are dealt, every other position's are dealt hidden (the engine's
 //! `deal_hole_hidden`), each new action and board is applied to the engine in order, and
 //! at a showdown the shown cards are revealed (the engine's reveal phase). Every state
 //! must continue the previous one; anything else is a typed [`RebuildError`]. Pure: no

@@ -1,4 +1,4 @@
-//! The client's side of a match, without sockets (`/work/shared/research/acpc-protocol.md`,
+//! The client's side of an ACPC match, without sockets (`docs/acpc-protocol.md`,
 //! "Protocol"): each line from the dealer goes in, the reply (if it is our turn) comes
 //! out. The session picks the game (the given one, or the built-in game for the number of
 //! players in the first state), rebuilds each hand with a [`HandTracker`], drives any

@@ -1,5 +1,5 @@
 //! Faults, handled as the reference dealer handles them
-//! (`/work/shared/research/acpc-protocol.md`, "What the dealer does with bad input"): a
+//! (`docs/acpc-protocol.md`, "What the dealer does with bad input"): a
 //! client that sends garbage (warnings, invalid actions become calls, the match goes on),
 //! one that disconnects or stalls (the match is aborted without a SCORE line), one that
 //! exhausts a time budget, bad versions; and no message to a seat carries another seat's

@@ -9,7 +9,7 @@ use loki_engine::{Action, GameConfig, HandState, Player};
 
 fn benches(c: &mut Criterion) {
     let know = Knowledge::new(LokiConfig::default()).unwrap();
-    let config = GameConfig::limit(10, 1, 2, 2, 4).unwrap();
+    let config = GameConfig::paper(10).unwrap();
     let board = parse_cards("3h4cJh").unwrap();
     know.boards.get(&board).unwrap();
     let me = 9;

@@ -45,7 +45,7 @@ fn main() {
     let per = t.elapsed().as_secs_f64() * 1e9 / (100 * holes.len()) as f64;
     println!("one strength query: {per:.0} ns ({acc:.0})");
 
-    let game = GameConfig::limit(4, 1, 2, 2, 4).unwrap();
+    let game = GameConfig::paper(4).unwrap();
     let board = parse_cards("Ah7d2c").unwrap();
     let rules = PostflopConfig::default();
     let cfg = SimulationConfig {

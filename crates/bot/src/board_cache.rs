@@ -204,8 +204,28 @@ fn distinct(cards: &[Card]) -> Result<CardSet, AssessError> {
 /// One board's entry: computed once by whichever thread asks first; the others wait.
 type Slot = Arc<OnceLock<Result<Arc<BoardRanges>, AssessError>>>;
 
+/// Whether anyone but the cache holds an entry: a thread computing or waiting for it
+/// (it holds the slot), or a player, table or batch holding the analysis. Both counts
+/// are read under the cache's lock, and a new holder can only come through that lock,
+/// so an entry seen as not held cannot become held while it is dropped.
+fn held(slot: &Slot) -> bool {
+    Arc::strong_count(slot) > 1
+        || slot
+            .get()
+            .is_some_and(|r| r.as_ref().is_ok_and(|b| Arc::strong_count(b) > 1))
+}
+
+/// Boards the cache keeps after nobody holds them any more, at most (**ours**): past
+/// this, asking for a new board first drops every board that no player, table or batch
+/// holds. A hand holds its boards (each Loki player keeps the analyses of its hand's
+/// boards until the next hand), a tournament batch holds the boards of its deals, so
+/// memory stays flat without any driver clearing the cache.
+pub const IDLE_BOARDS: usize = 16;
+
 /// A thread-safe cache of board analyses: each board is computed once, even when several
-/// threads ask for it at the same time. Entries stay until [`BoardCache::clear`].
+/// threads ask for it at the same time. The cache owns the lifetime of its entries: a
+/// board stays while anyone holds its analysis, and boards nobody holds are dropped once
+/// more than [`IDLE_BOARDS`] entries are kept.
 #[derive(Debug, Default)]
 pub struct BoardCache {
     map: Mutex<HashMap<u64, Slot>>,
@@ -224,12 +244,15 @@ impl BoardCache {
         let set = distinct(board)?;
         let slot = {
             let mut map = self.map.lock().unwrap_or_else(|p| p.into_inner());
+            if map.len() >= IDLE_BOARDS && !map.contains_key(&set.bits()) {
+                map.retain(|_, slot| held(slot));
+            }
             map.entry(set.bits()).or_default().clone()
         };
         slot.get_or_init(|| BoardRanges::new(board).map(Arc::new))
             .clone()
     }
-    /// Drops every entry.
+    /// Drops every entry (those still held stay alive with their holders).
     pub fn clear(&self) {
         self.map.lock().unwrap_or_else(|p| p.into_inner()).clear();
     }
@@ -259,5 +282,28 @@ mod tests {
         assert!(Arc::ptr_eq(&x, &y));
         assert_eq!(c.len(), 1);
         assert!(c.get(&[]).is_err());
+    }
+
+    #[test]
+    fn boards_nobody_holds_are_dropped_and_held_ones_kept() {
+        let c = BoardCache::new();
+        let mut deck = loki_cards::Deck::from_seed(7);
+        let cards = deck.deal_n(52).unwrap().to_vec();
+        let held = c.get(&cards[..5]).unwrap();
+        // Rivers are cheap: fill the cache with boards nobody keeps.
+        for i in 1..2 * IDLE_BOARDS {
+            let b = &cards[i..i + 5];
+            drop(c.get(b).unwrap());
+            assert!(c.len() <= IDLE_BOARDS + 1, "{} boards kept", c.len());
+        }
+        // The held board survived every sweep: asking again gives the same analysis.
+        assert!(Arc::ptr_eq(&held, &c.get(&cards[..5]).unwrap()));
+        // Once let go, it is swept with the others.
+        let weak = Arc::downgrade(&held);
+        drop(held);
+        for i in 0..IDLE_BOARDS {
+            drop(c.get(&cards[40 - i..45 - i]).unwrap());
+        }
+        assert!(weak.upgrade().is_none(), "a board nobody holds stayed");
     }
 }

@@ -428,6 +428,14 @@ pub struct VariantConfig {
     pub trials: Option<u32>,
     /// POKI: the early-stop `z` (overrides `simulation.z`; 0 always plays every trial).
     pub z: Option<f64>,
+    /// POKI: overrides `simulation.deal_folded`.
+    pub deal_folded: Option<bool>,
+    /// POKI: overrides `simulation.later_potential`.
+    pub later_potential: Option<bool>,
+    /// POKI: overrides `simulation.own_potential`.
+    pub own_potential: Option<bool>,
+    /// POKI: overrides `simulation.free_check_floor`.
+    pub free_check_floor: Option<bool>,
     /// What re-weighting ranks holdings by: "paper" or "uniform" (overrides
     /// `reweight.rank`).
     pub rank: Option<RankBy>,

@@ -307,6 +307,17 @@ impl Style {
             if let Some(z) = v.z {
                 sim.z = z;
             }
+            let flags = [
+                (v.deal_folded, &mut sim.deal_folded),
+                (v.later_potential, &mut sim.later_potential),
+                (v.own_potential, &mut sim.own_potential),
+                (v.free_check_floor, &mut sim.free_check_floor),
+            ];
+            for (value, field) in flags {
+                if let Some(x) = value {
+                    *field = x;
+                }
+            }
         }
         Ok(s)
     }

@@ -13,6 +13,17 @@ pub fn rng_from_seed(seed: u64) -> LokiRng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
+/// SplitMix64: a well-mixed 64-bit value from a seed and a stream number. Every seed
+/// loki derives (the deals and seatings of a tournament, each player's generator, each
+/// table of `loki serve`) is `mix(seed, stream)` for a stream of its own.
+pub fn mix(seed: u64, stream: u64) -> u64 {
+    let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// The full state of a [`LokiRng`] as text (`seed-hex:stream:word-position`), so that a
 /// checkpoint can resume a generator exactly where it was.
 pub fn rng_state(rng: &LokiRng) -> String {

@@ -1,28 +1,24 @@
 //! `loki acpc client|dealer|match|game`: network play over the ACPC protocol 2.0.0
-//! (crates/acpc; `/work/shared/research/acpc-protocol.md`). The client plays one Loki
+//! (crates/acpc; `docs/acpc-protocol.md`). The client plays one Loki
 //! player (or a simple one) against a dealer, loading and saving its opponents' profiles
 //! (crates/store) by name; the dealer behaves as the University of Alberta reference
 //! dealer; `match` runs our dealer and our clients on loopback and reports sb/hand and
 //! milli-big-blinds per hand with 95% intervals.
-use crate::profiles::{hand_delta, stats_from_profile};
 use crate::roster::load_config;
 use anyhow::{bail, Context as _, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use loki_acpc::client::{self, ClientOptions};
-use loki_acpc::{run_match, Dealer, DealerOptions, GameDef, HandDone, TimeLimits};
-use loki_bot::{Knowledge, LokiPlayer};
-use loki_engine::{Action, Event, Player, SeatView};
-use loki_sim::{player_seed, seat_names, Roster};
+use loki_acpc::{Dealer, DealerOptions, GameDef, TimeLimits};
+use loki_agent::{ProfileBook, Roster, Seat};
+use loki_sim::loopback::{self, percentiles, LoopbackSpec};
 use loki_store::Store;
-use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(Subcommand)]
 pub enum AcpcCommand {
@@ -201,117 +197,10 @@ fn load_game(spec: &str) -> Result<(GameDef, String)> {
     }
 }
 
-/// The player of a client: a Loki player (whose opponent models load and save profiles
-/// and whose decisions can be traced) or a simple one.
-enum Inner {
-    Loki(Box<LokiPlayer>),
-    Other(Box<dyn Player + Send>),
-}
-
-/// A client's player with its profiles: the opponents' statistics are loaded when a seat
-/// is first seen and each hand's observations are saved when it ends (one transaction).
-struct NetPlayer {
-    inner: Inner,
-    know: Arc<Knowledge>,
-    verbose: bool,
-    names: Vec<String>,
-    store: Option<Store>,
-    window: usize,
-    loaded: HashSet<usize>,
-    failures: u64,
-}
-
-impl NetPlayer {
-    fn inner(&mut self) -> &mut dyn Player {
-        match &mut self.inner {
-            Inner::Loki(p) => p.as_mut(),
-            Inner::Other(p) => p.as_mut(),
-        }
-    }
-    fn seat_name(&self, seat: usize) -> String {
-        self.names
-            .get(seat)
-            .cloned()
-            .unwrap_or_else(|| format!("seat {}", seat + 1))
-    }
-}
-
-impl Player for NetPlayer {
-    fn name(&self) -> &str {
-        match &self.inner {
-            Inner::Loki(p) => p.name(),
-            Inner::Other(p) => p.name(),
-        }
-    }
-    fn begin_hand(&mut self, view: &SeatView<'_>) {
-        if !self.names.is_empty() && self.names.len() != view.players() {
-            eprintln!(
-                "loki: warning: {} names for {} players: profiles are neither loaded nor saved",
-                self.names.len(),
-                view.players()
-            );
-            self.names.clear();
-            self.store = None;
-        }
-        let me = view.position();
-        for p in (0..view.players()).filter(|&p| p != me) {
-            let seat = view.seat_of(p);
-            if !self.loaded.insert(seat) {
-                continue;
-            }
-            let name = self.seat_name(seat);
-            if let (Inner::Loki(loki), Some(store)) = (&mut self.inner, &self.store) {
-                match store.profile(&name) {
-                    Ok(Some(profile)) => {
-                        loki.model_mut(seat).stats = stats_from_profile(&profile, self.window);
-                    }
-                    Ok(None) => {}
-                    Err(e) => eprintln!("loki: warning: profile of {name}: {e}"),
-                }
-            }
-        }
-        self.inner().begin_hand(view);
-    }
-    fn observe(&mut self, event: &Event, view: &SeatView<'_>) {
-        self.inner().observe(event, view);
-    }
-    fn act(&mut self, view: &SeatView<'_>) -> Action {
-        let action = self.inner().act(view);
-        if self.verbose {
-            if let Inner::Loki(p) = &self.inner {
-                if let Some(t) = p.last_trace() {
-                    eprint!("{t}");
-                }
-            }
-        }
-        action
-    }
-    fn end_hand(&mut self, view: &SeatView<'_>) {
-        self.inner().end_hand(view);
-        // The hand's board analyses are not needed any more: keep memory flat.
-        self.know.boards.clear();
-        let me = view.position();
-        let deltas: Vec<_> = (0..view.players())
-            .filter(|&p| p != me)
-            .map(|p| hand_delta(view, p, &self.seat_name(view.seat_of(p))))
-            .collect();
-        if let Some(store) = self.store.as_mut() {
-            if let Err(e) = store.record_hand(&deltas, self.window) {
-                self.failures += 1;
-                eprintln!("loki: warning: profiles not saved for this hand: {e}");
-            }
-        }
-    }
-}
-
 fn run_client(a: ClientArgs) -> Result<ExitCode> {
     let roster = Roster::new(load_config(a.config.as_deref())?)?;
     let window = roster.know.config.model.window;
     let kind = roster.canonical(&a.player)?;
-    let inner = match roster.loki(&kind, &kind, a.seed) {
-        Ok(p) => Inner::Loki(Box::new(p)),
-        Err(_) => Inner::Other(roster.make(&kind, &kind, a.seed)?),
-    };
     let game = match &a.game {
         Some(g) => Some(load_game(g)?.0),
         None => None,
@@ -321,34 +210,26 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
             bail!("{} names for a {}-player game", a.names.len(), g.players);
         }
     }
-    let store = if a.no_profiles {
-        None
-    } else {
+    let mut seat = Seat::build(&roster, &kind, &kind, a.seed)?;
+    if !a.no_profiles {
         let path = crate::profiles::path(a.profiles.as_deref())?;
-        Some(
-            Store::open(&path)
-                .with_context(|| "opponent profiles (--no-profiles to play without)")?,
-        )
-    };
+        let store = Store::open(&path)
+            .with_context(|| "opponent profiles (--no-profiles to play without)")?;
+        seat = seat.with_profiles(ProfileBook::new(store, a.names.clone(), window));
+    }
+    if a.verbose {
+        seat = seat.on_decision(Box::new(|t| eprint!("{t}")));
+    }
+    seat = seat.on_warning(Box::new(|w| eprintln!("loki: warning: {w}")));
     let transcript: Option<Box<dyn Write + Send>> = match &a.log {
         Some(p) => Some(Box::new(BufWriter::new(
             File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
         ))),
         None => None,
     };
-    let mut player = NetPlayer {
-        inner,
-        know: roster.know.clone(),
-        verbose: a.verbose,
-        names: a.names.clone(),
-        store,
-        window,
-        loaded: HashSet::new(),
-        failures: 0,
-    };
     let stream = client::connect(&a.host, a.port)
         .with_context(|| format!("cannot connect to {}:{}", a.host, a.port))?;
-    let report = client::play(stream, &mut player, ClientOptions { game, transcript })?;
+    let report = client::play(stream, &mut seat, ClientOptions { game, transcript })?;
     let (median, p99) = percentiles(&report.decisions);
     eprintln!(
         "{} hands, net {} chips; {} decisions, median {:.3} ms, 99th percentile {:.3} ms",
@@ -358,24 +239,11 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
         median,
         p99
     );
-    if player.failures > 0 {
-        eprintln!(
-            "loki: warning: {} hands not saved to the profiles",
-            player.failures
-        );
+    let failures = seat.profiles().map_or(0, ProfileBook::failures);
+    if failures > 0 {
+        eprintln!("loki: warning: {failures} hands not saved to the profiles");
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Median and 99th percentile in milliseconds (nearest rank).
-fn percentiles(d: &[Duration]) -> (f64, f64) {
-    if d.is_empty() {
-        return (0.0, 0.0);
-    }
-    let mut ms: Vec<f64> = d.iter().map(|x| x.as_secs_f64() * 1e3).collect();
-    ms.sort_by(f64::total_cmp);
-    let at = |q: f64| ms[((q * ms.len() as f64).ceil() as usize).clamp(1, ms.len()) - 1];
-    (at(0.5), at(0.99))
 }
 
 fn log_file(path: &Path) -> PathBuf {
@@ -450,10 +318,14 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
             (g, format!("{}.game", GameDef::holdem_name(n)))
         }
     };
-    if game.players != n {
-        bail!("{n} players for a {}-player game", game.players);
-    }
-    let names = seat_names(&kinds);
+    let spec = LoopbackSpec {
+        game,
+        game_name,
+        kinds,
+        hands: a.hands,
+        seed: a.seed,
+        duplicate: a.duplicate,
+    };
     let seatings = if a.duplicate { n } else { 1 };
     let bar = if a.quiet {
         ProgressBar::hidden()
@@ -461,110 +333,56 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
         ProgressBar::new(a.hands * seatings as u64)
     };
     bar.set_style(
-        ProgressStyle::with_template(
-            "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} hands eta {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("[{elapsed_precise}] {wide_bar} {pos}/{len} hands eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    // values[player][hand]: chips summed over the seatings.
-    let mut values = vec![vec![0.0; a.hands as usize]; n];
-    let mut decisions: Vec<Duration> = Vec::new();
-    let started = Instant::now();
-    for r in 0..seatings {
-        bar.set_message(format!("seating {}/{seatings}", r + 1));
-        // Seat s holds player (s + r) mod n.
-        let player_at = |s: usize| (s + r) % n;
-        let players = (0..n)
-            .map(|s| {
-                let i = player_at(s);
-                roster.make(&kinds[i], &names[i], player_seed(a.seed, 0, i))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let options = DealerOptions {
-            game: game.clone(),
-            game_name: game_name.clone(),
-            match_name: format!("loki-match-{r}"),
-            hands: a.hands,
-            seed: a.seed,
-            names: (0..n).map(|s| names[player_at(s)].clone()).collect(),
-            limits: TimeLimits::default(),
-            start_timeout: Some(Duration::from_secs(60)),
-            quiet: true,
+    let mut open_log = |r: usize| -> std::io::Result<Option<Box<dyn Write>>> {
+        let Some(p) = &a.log else { return Ok(None) };
+        let file = if r == 0 {
+            p.clone()
+        } else {
+            p.with_extension(format!("r{r}.log"))
         };
-        let mut log = match &a.log {
-            Some(p) => {
-                let file = if r == 0 {
-                    p.clone()
-                } else {
-                    p.with_extension(format!("r{r}.log"))
-                };
-                Some(BufWriter::new(File::create(&file).with_context(|| {
-                    format!("cannot create {}", file.display())
-                })?))
-            }
-            None => None,
-        };
-        let mut messages = Vec::new();
-        let know = roster.know.clone();
-        let mut on_hand = |h: &HandDone| {
-            // A board's range tables are not needed after its hand: keep memory flat.
-            know.boards.clear();
-            for (p, v) in h.values.iter().enumerate() {
-                values[player_at(h.seats[p])][h.hand as usize] += v;
-            }
-            bar.inc(1);
-        };
-        let report = run_match(
-            options,
-            players,
-            log.as_mut().map(|l| l as &mut dyn Write),
-            &mut messages,
-            &mut on_hand,
-        )
-        .map_err(|e| anyhow::anyhow!("{e}\n{}", String::from_utf8_lossy(&messages)))?;
-        if let Some(l) = log.as_mut() {
-            l.flush()?;
-        }
-        for c in report.clients {
-            decisions.extend(c.decisions);
-        }
-    }
+        Ok(Some(Box::new(BufWriter::new(
+            File::create(&file).map_err(|e| {
+                std::io::Error::new(e.kind(), format!("cannot create {}: {e}", file.display()))
+            })?,
+        ))))
+    };
+    let report = loopback::play(&spec, &roster, &mut open_log, &mut || bar.inc(1))?;
     bar.finish_and_clear();
-    let secs = started.elapsed().as_secs_f64();
-    let (sb, bb) = (game.small_bet() as f64, game.big_blind() as f64);
+    let (sb, bb) = (spec.game.small_bet(), spec.game.big_blind());
     println!(
-        "{} hands{}, seed {}, {game_name} (small bet {sb}, big blind {bb})",
+        "{} hands{}, seed {}, {} (small bet {sb}, big blind {bb})",
         a.hands,
         if a.duplicate {
             format!(" x {seatings} seatings (duplicate)")
         } else {
             String::new()
         },
-        a.seed
+        a.seed,
+        spec.game_name
     );
     println!(
         "{:<12} {:>12} {:>10} {:>8} {:>10} {:>8}",
         "player", "chips", "sb/hand", "±95%", "mbb/hand", "±95%"
     );
-    for (i, name) in names.iter().enumerate() {
-        let per_hand: Vec<f64> = values[i].iter().map(|v| v / seatings as f64).collect();
-        let total: f64 = values[i].iter().sum();
-        let (m, ci) = loki_sim::stats::mean_ci95(&per_hand);
+    for p in &report.players {
         println!(
             "{:<12} {:>12} {:>+10.4} {:>8.4} {:>+10.0} {:>8.0}",
-            name,
-            loki_history::format_value(total),
-            m / sb,
-            ci / sb,
-            m / bb * 1000.0,
-            ci / bb * 1000.0
+            p.name,
+            loki_history::format_value(p.chips),
+            p.sb_per_hand.0,
+            p.sb_per_hand.1,
+            p.mbb_per_hand.0,
+            p.mbb_per_hand.1
         );
     }
-    let (median, p99) = percentiles(&decisions);
+    let (median, p99) = percentiles(&report.decisions);
     eprintln!(
         "{:.0} hands/s; {} decisions, median {:.3} ms, 99th percentile {:.3} ms (state received to reply sent)",
-        (a.hands * seatings as u64) as f64 / secs,
-        decisions.len(),
+        (a.hands * seatings as u64) as f64 / report.seconds,
+        report.decisions.len(),
         median,
         p99
     );

@@ -1,14 +1,15 @@
 //! `loki advise`: the decision and trace of one Loki player in one situation. The
-//! betting string is read by the ACPC parser of `loki-history` and the situation is
-//! replayed step by step through the engine (positions as everywhere in
-//! loki: 0 = small blind, 1 = big blind, 2 first to act pre-flop; heads-up reverse
-//! blinds), so the player's opponent models see every action as they would in play.
+//! betting string is read by the ACPC parser of `loki-history` and the situation is set
+//! up by `loki_agent::Spot`, which replays it step by step through the engine (positions
+//! as everywhere in loki: 0 = small blind, 1 = big blind, 2 first to act pre-flop;
+//! heads-up reverse blinds), so the player's opponent models see every action as they
+//! would in play.
 use crate::roster::load_config;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use loki_cards::{parse_cards, Card, CardSet, HoleCards};
-use loki_engine::{GameConfig, HandState, Phase, Player};
-use loki_sim::Roster;
+use loki_agent::{Roster, Spot};
+use loki_cards::{parse_cards, Card, HoleCards};
+use loki_engine::GameConfig;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -64,28 +65,10 @@ pub struct AdviseArgs {
     seat: Option<usize>,
 }
 
-fn feed(player: &mut dyn Player, state: &HandState, me: usize, seen: &mut usize) {
-    let view = state.view(me);
-    for e in &state.events()[*seen..] {
-        if e.visible_to(me) {
-            player.observe(e, &view);
-        }
-    }
-    *seen = state.events().len();
-}
-
 pub fn run(a: AdviseArgs) -> Result<ExitCode> {
     let roster = Roster::new(load_config(a.config.as_deref())?)?;
     if !(2..=10).contains(&a.seats) {
         bail!("--seats must be 2 to 10, got {}", a.seats);
-    }
-    if a.position >= a.seats {
-        bail!(
-            "--position {} is not a position of {} seats (0 to {})",
-            a.position,
-            a.seats,
-            a.seats - 1
-        );
     }
     let hole: HoleCards = a
         .hole
@@ -95,19 +78,6 @@ pub fn run(a: AdviseArgs) -> Result<ExitCode> {
         parse_cards(&a.board).with_context(|| format!("bad --board '{}'", a.board))?;
     if ![0, 3, 4, 5].contains(&board.len()) {
         bail!("--board must have 0, 3, 4 or 5 cards, got {}", board.len());
-    }
-    let board_set: CardSet = board.iter().copied().collect();
-    if let Some(c) = hole.cards().into_iter().find(|c| board_set.contains(*c)) {
-        bail!("card {c} is both in --hole and --board");
-    }
-    let config = GameConfig::limit(a.seats, 1, 2, 2, 4)?;
-    let mut state = HandState::new(&config)?;
-    for p in 0..a.seats {
-        if p == a.position {
-            state.deal_hole(p, hole)?;
-        } else {
-            state.deal_hole_hidden(p)?;
-        }
     }
     let mut kind = a.player.clone().unwrap_or_else(|| "SOM".to_string());
     let mut saved: Option<String> = None;
@@ -146,18 +116,6 @@ pub fn run(a: AdviseArgs) -> Result<ExitCode> {
                 .cloned()
                 .unwrap_or(kind);
         }
-        // Our seat at --position, the others at the remaining positions in seat order.
-        let mut others = (0..a.seats).filter(|&s| s != seat);
-        let seats: Vec<usize> = (0..a.seats)
-            .map(|p| {
-                if p == a.position {
-                    seat
-                } else {
-                    others.next().unwrap_or(0)
-                }
-            })
-            .collect();
-        state.set_seats(&seats)?;
     }
     let mut player = roster.loki(&kind, &kind.to_ascii_uppercase(), a.seed)?;
     if let Some(s) = &saved {
@@ -166,66 +124,18 @@ pub fn run(a: AdviseArgs) -> Result<ExitCode> {
             .context("the checkpoint's state is not a Loki player's")?;
     }
     player.set_detail(true);
-    player.begin_hand(&state.view(a.position));
-    let mut seen = 0;
-    feed(&mut player, &state, a.position, &mut seen);
-    let mut dealt = 0;
-    let rounds = loki_history::parse_betting(&a.betting)?;
-    for (r, actions) in rounds.iter().enumerate() {
-        if r > 0 {
-            let Phase::DealBoard(round) = state.phase() else {
-                bail!(
-                    "betting '{}': '/' after round {} but that round is not over",
-                    a.betting,
-                    r
-                );
-            };
-            let need = round.board_len();
-            if board.len() < need {
-                bail!(
-                    "the betting reaches the {round} but --board has {} cards",
-                    board.len()
-                );
-            }
-            state.deal_board(&board[dealt..need])?;
-            dealt = need;
-            feed(&mut player, &state, a.position, &mut seen);
-        }
-        for (i, &action) in actions.iter().enumerate() {
-            if !matches!(state.phase(), Phase::Act(_)) {
-                bail!(
-                    "betting '{}': action {} of round {} comes after the round is over (missing '/'?)",
-                    a.betting,
-                    i + 1,
-                    r + 1
-                );
-            }
-            state.apply(action).map_err(|e| {
-                anyhow::anyhow!(
-                    "betting '{}': illegal {action} (action {} of round {}): {e}",
-                    a.betting,
-                    i + 1,
-                    r + 1
-                )
-            })?;
-            feed(&mut player, &state, a.position, &mut seen);
-        }
-    }
-    if dealt != board.len() {
-        bail!(
-            "--board has {} cards but the betting reaches a board of {dealt}",
-            board.len()
-        );
-    }
-    match state.phase() {
-        Phase::Act(p) if p == a.position => {}
-        Phase::Act(p) => bail!("position {} is not to act: position {p} is", a.position),
-        _ => bail!(
-            "nobody is to act after '{}' (the round or hand is over)",
-            a.betting
-        ),
-    }
-    let d = player.decide(&state.view(a.position));
+    let spot = Spot {
+        game: GameConfig::paper(a.seats)?,
+        position: a.position,
+        hole,
+        board,
+        betting: loki_history::parse_betting(&a.betting)?,
+        seat: a.seat.filter(|_| a.checkpoint.is_some()),
+    };
+    let hand = spot
+        .replay(&mut player)
+        .map_err(|e| anyhow::anyhow!("--betting '{}': {e}", a.betting))?;
+    let d = player.decide(&hand.view());
     if a.json {
         println!("{}", serde_json::to_string(&d.trace)?);
     } else {

@@ -103,8 +103,7 @@ pub fn eval_enumerate(first_limit: usize) -> (u64, f64) {
 
 pub fn run(a: BenchArgs) -> Result<ExitCode> {
     if a.signature {
-        let (hash, decisions) = crate::tournament::signature()?;
-        println!("signature {hash:016x} decisions {decisions}");
+        println!("{}", loki_sim::signature()?);
         return Ok(ExitCode::SUCCESS);
     }
     let mut out = Map::new();

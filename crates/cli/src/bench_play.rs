@@ -4,13 +4,14 @@
 //! `poki_decision_flop_ms` (the same for POKI, 500 trials; `_early_stop` with the early
 //! stop) and `tournament_hands_per_s` (the figure-4 field on all cores).
 use anyhow::Result;
-use loki_bot::{Knowledge, LokiConfig, LokiPlayer, PlayerKind, Style};
+use loki_agent::{Roster, Seat};
+use loki_bot::{LokiConfig, PlayerKind};
 use loki_engine::{play_hand_seated, Action, Deal, Event, GameConfig, Player, Round, SeatView};
 use serde_json::{Map, Value};
 use std::time::{Duration, Instant};
 
 struct Timed {
-    inner: LokiPlayer,
+    inner: Seat,
     pending: Duration,
     samples: Vec<f64>,
 }
@@ -59,27 +60,29 @@ pub fn poki_decision_flop_ms(hands: u64, early_stop: bool) -> Result<f64> {
 }
 
 fn flop_decisions_ms(kind: PlayerKind, config: LokiConfig, hands: u64) -> Result<f64> {
-    let know = Knowledge::new(config)?;
+    let roster = Roster::new(config)?;
+    let know = roster.know.clone();
     let n = 10;
-    let config = GameConfig::limit(n, 1, 2, 2, 4)?;
+    let config = GameConfig::paper(n)?;
     let mut players: Vec<Timed> = (0..n)
-        .map(|i| Timed {
-            inner: LokiPlayer::new(
-                format!("{}-{}", kind.name(), i + 1),
-                Style::of(kind, &know.config),
-                know.clone(),
-                i as u64,
-            ),
-            pending: Duration::ZERO,
-            samples: Vec::new(),
+        .map(|i| {
+            let name = format!("{}-{}", kind.name(), i + 1);
+            Ok(Timed {
+                inner: Seat::build(&roster, kind.name(), &name, i as u64)?,
+                pending: Duration::ZERO,
+                samples: Vec::new(),
+            })
         })
-        .collect();
+        .collect::<Result<_>>()?;
     for h in 0..hands {
         let mut deck = loki_cards::Deck::from_seed(crate::bench::BENCH_SEED.wrapping_add(h));
         let deal = Deal::from_deck(n, &mut deck).ok_or_else(|| anyhow::anyhow!("deck"))?;
-        for len in [3, 4, 5] {
-            know.boards.get(&deal.board[..len])?;
-        }
+        // The boards' analyses are built before the hand (the bench times decisions,
+        // not range tables) and held while it is played.
+        let _boards = [3, 4, 5]
+            .into_iter()
+            .map(|len| know.boards.get(&deal.board[..len]))
+            .collect::<Result<Vec<_>, _>>()?;
         let seats: Vec<usize> = (0..n).map(|p| (p + h as usize) % n).collect();
         let mut slots: Vec<Option<&mut Timed>> = players.iter_mut().map(Some).collect();
         let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
@@ -87,7 +90,6 @@ fn flop_decisions_ms(kind: PlayerKind, config: LokiConfig, hands: u64) -> Result
             by_position.push(slots[s].take().ok_or_else(|| anyhow::anyhow!("seat"))?);
         }
         play_hand_seated(&config, &mut by_position, &deal, &seats)?;
-        know.boards.clear();
     }
     let mut all: Vec<f64> = players
         .iter()

@@ -3,8 +3,8 @@
 use crate::roster::load_config;
 use anyhow::Result;
 use clap::Args;
+use loki_agent::Roster;
 use loki_bot::PlayerKind;
-use loki_sim::Roster;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -1,5 +1,5 @@
 //! Reading `--config FILE` (the one piece of player construction that touches the file
-//! system); players themselves are built by `loki_sim::Roster`.
+//! system); players themselves are built by `loki_agent::Roster`.
 use anyhow::{Context, Result};
 use loki_bot::LokiConfig;
 use std::path::Path;

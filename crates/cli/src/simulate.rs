@@ -93,7 +93,7 @@ fn create(path: &PathBuf) -> Result<BufWriter<File>> {
 }
 
 pub fn run(a: SimulateArgs) -> Result<ExitCode> {
-    let roster = loki_sim::Roster::new(crate::roster::load_config(a.config.as_deref())?)?;
+    let roster = loki_agent::Roster::new(crate::roster::load_config(a.config.as_deref())?)?;
     let players = roster.table(&a.players, a.seed)?;
     let n = players.len();
     let mut game = game_spec(&a.blinds, &a.bets)?;

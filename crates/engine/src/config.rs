@@ -113,8 +113,17 @@ impl GameConfig {
         }
         Ok(GameConfig { spec })
     }
+    /// The paper's game (Billings et al. 1998, "Experiments": $2/$4 Limit Hold'em) for
+    /// `seats` players: blinds 1 and 2, small bet 2, big bet 4, unlimited stacks, the
+    /// engine's default rules (a bet and three raises per round).
+    ///
+    /// # Errors
+    /// Fewer than 2 or more than 10 seats.
+    pub fn paper(seats: usize) -> Result<GameConfig, ConfigError> {
+        GameConfig::limit(seats, 1, 2, 2, 4)
+    }
     /// Fixed-limit hold'em with the default cap (a bet plus 3 raises) and deep stacks;
-    /// the tournament uses `limit(n, 1, 2, 2, 4)`.
+    /// the paper's game is [`GameConfig::paper`].
     pub fn limit(
         seats: usize,
         small_blind: Chips,

@@ -71,6 +71,11 @@ pub struct HandState {
     full_raise: Chips,
     /// Who has acted since the last full bet or raise.
     acted: Vec<bool>,
+    /// Who has acted at all in the current round (blinds are not actions).
+    acted_in_round: Vec<bool>,
+    /// Who has put chips in by an action (a call of more than nothing, a bet or a raise)
+    /// in the current round.
+    put_in_round: Vec<bool>,
     /// Increments of the consecutive all-ins short of a full raise since the last full
     /// bet or raise (0: none).
     short_all_ins: Chips,
@@ -117,6 +122,8 @@ impl HandState {
             current,
             full_raise: 0,
             acted: vec![false; n],
+            acted_in_round: vec![false; n],
+            put_in_round: vec![false; n],
             short_all_ins: 0,
             river_aggressor: None,
             phase: Phase::DealHole(0),
@@ -187,6 +194,15 @@ impl HandState {
     /// bet or raise, or not at all; public information).
     pub fn needs_action(&self, position: usize) -> bool {
         self.need.get(position).copied().unwrap_or(false)
+    }
+    /// Whether a position has acted in the current round (blinds are not actions).
+    pub fn acted_this_round(&self, position: usize) -> bool {
+        self.acted_in_round.get(position).copied().unwrap_or(false)
+    }
+    /// Whether a position has put chips in by an action in the current round (a call of
+    /// more than nothing, a bet or a raise; blinds are not actions).
+    pub fn put_in_this_round(&self, position: usize) -> bool {
+        self.put_in_round.get(position).copied().unwrap_or(false)
     }
     /// Whether a position has not folded.
     pub fn is_live(&self, position: usize) -> bool {
@@ -332,6 +348,8 @@ impl HandState {
         self.stack[p] -= amount;
         self.need[p] = false;
         self.acted[p] = true;
+        self.acted_in_round[p] = true;
+        self.put_in_round[p] |= amount > 0;
         if action == Action::Raise {
             let increment = self.bets[p] - self.current;
             if increment >= self.full_raise {
@@ -495,6 +513,8 @@ impl HandState {
         self.full_raise = 0;
         self.short_all_ins = 0;
         self.acted.iter_mut().for_each(|a| *a = false);
+        self.acted_in_round.iter_mut().for_each(|a| *a = false);
+        self.put_in_round.iter_mut().for_each(|a| *a = false);
     }
 
     /// Finds the next player to act from `start`, or ends the round.

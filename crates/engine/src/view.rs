@@ -107,6 +107,15 @@ impl<'a> SeatView<'a> {
     pub fn needs_action(&self, position: usize) -> bool {
         self.state.needs_action(position)
     }
+    /// Whether a position has acted in the current round (blinds are not actions).
+    pub fn acted_this_round(&self, position: usize) -> bool {
+        self.state.acted_this_round(position)
+    }
+    /// Whether a position has put chips in by an action in the current round (a call of
+    /// more than nothing, a bet or a raise; blinds are not actions).
+    pub fn put_in_this_round(&self, position: usize) -> bool {
+        self.state.put_in_this_round(position)
+    }
     /// Remaining stacks when stacks are configured.
     pub fn stacks(&self) -> Option<&'a [Chips]> {
         self.state.stacks()

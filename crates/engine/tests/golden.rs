@@ -45,7 +45,7 @@ fn play(config: &GameConfig, holes: &[&str], board: &str, script: &str) -> HandS
 }
 
 fn tournament(n: usize) -> GameConfig {
-    GameConfig::limit(n, 1, 2, 2, 4).unwrap()
+    GameConfig::paper(n).unwrap()
 }
 
 #[test]

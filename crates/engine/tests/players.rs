@@ -51,7 +51,7 @@ impl Player for Folder {
 
 #[test]
 fn players_see_their_view_and_every_public_event() {
-    let config = GameConfig::limit(3, 1, 2, 2, 4).unwrap();
+    let config = GameConfig::paper(3).unwrap();
     let deal = Deal::from_deck(3, &mut Deck::from_seed(3)).unwrap();
     let mut spy = Spy::default();
     let mut raiser = RaisePlayer::new("raise");
@@ -77,7 +77,7 @@ fn players_see_their_view_and_every_public_event() {
 
 #[test]
 fn an_illegal_choice_is_an_error() {
-    let config = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let config = GameConfig::paper(2).unwrap();
     let deal = Deal::from_deck(2, &mut Deck::from_seed(3)).unwrap();
     let (mut a, mut b) = (CallPlayer::new("a"), Folder);
     let mut players: Vec<&mut dyn Player> = vec![&mut a, &mut b];
@@ -95,7 +95,7 @@ fn an_illegal_choice_is_an_error() {
 
 #[test]
 fn the_table_moves_the_button() {
-    let config = GameConfig::limit(3, 1, 2, 2, 4).unwrap();
+    let config = GameConfig::paper(3).unwrap();
     let players: Vec<Box<dyn Player + Send>> = vec![
         Box::new(CallPlayer::new("a")),
         Box::new(CallPlayer::new("b")),

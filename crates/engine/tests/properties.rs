@@ -76,6 +76,23 @@ fn checked_hand(config: &GameConfig, rng: &mut LokiRng) -> Result<(), TestCaseEr
             }
             Phase::Act(p) => {
                 prop_assert!(s.is_live(p) && !s.is_all_in(p));
+                // the engine's per-round facts are those of a scan of the events
+                for q in 0..n {
+                    let amounts: Vec<i64> = s
+                        .events()
+                        .iter()
+                        .filter_map(|e| match e {
+                            Event::Action(a) if a.position == q && a.round == s.round() => {
+                                Some(a.amount)
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    prop_assert_eq!(s.acted_this_round(q), !amounts.is_empty());
+                    prop_assert_eq!(s.put_in_this_round(q), amounts.iter().any(|&x| x > 0));
+                    prop_assert_eq!(s.view(p).acted_this_round(q), s.acted_this_round(q));
+                    prop_assert_eq!(s.view(p).put_in_this_round(q), s.put_in_this_round(q));
+                }
                 let bets = s.round_bets().to_vec();
                 let max = bets.iter().copied().max().unwrap_or(0);
                 prop_assert!(
@@ -177,7 +194,7 @@ proptest! {
         let registry = PlayerRegistry::builtin();
         let spec = registry.parse(&format!("{seats}*random")).unwrap();
         let play = || {
-            let config = GameConfig::limit(seats, 1, 2, 2, 4).unwrap();
+            let config = GameConfig::paper(seats).unwrap();
             let players = registry.build(&spec, seed).unwrap();
             Table::new(config, players, seed).unwrap().play(100).unwrap()
         };

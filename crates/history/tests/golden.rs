@@ -64,7 +64,7 @@ fn values_print_like_the_reference_dealer() {
 #[test]
 fn odd_chip_split_in_both_formats() {
     // 4 players, position 0 folds its small blind, three-way tie for a pot of 7
-    let config = GameConfig::limit(4, 1, 2, 2, 4).unwrap();
+    let config = GameConfig::paper(4).unwrap();
     let mut s = HandState::new(&config).unwrap();
     for (p, h) in ["9c9d", "2c3c", "4d5d", "2h3h"].iter().enumerate() {
         s.deal_hole(p, h.parse::<HoleCards>().unwrap()).unwrap();

@@ -9,7 +9,7 @@ fn sample(seed: u64, acpc: bool) -> String {
     let registry = PlayerRegistry::builtin();
     let spec = registry.parse("3*random").unwrap();
     let players = registry.build(&spec, seed).unwrap();
-    let config = GameConfig::limit(3, 1, 2, 2, 4).unwrap();
+    let config = GameConfig::paper(3).unwrap();
     let records = Table::new(config, players, seed).unwrap().play(3).unwrap();
     let mut out = Vec::new();
     if acpc {

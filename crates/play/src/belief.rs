@@ -277,7 +277,7 @@ pub(crate) fn model_views(s: &Session) -> Vec<ModelView> {
         .iter()
         .enumerate()
         .filter_map(|(seat, o)| match o {
-            Occupant::Loki(l) => Some((seat, l)),
+            Occupant::Bot(b) => b.loki().map(|l| (seat, l)),
             _ => None,
         })
         .map(|(seat, loki)| {

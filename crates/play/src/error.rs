@@ -1,7 +1,7 @@
 //! Why a table cannot be set up ([`SpecError`]) and why an action of the person is refused
 //! ([`PlayError`]); a refused action changes nothing.
+use loki_agent::RosterError;
 use loki_engine::{Action, ActionError, EngineError};
-use loki_sim::RosterError;
 
 /// A table that cannot be set up.
 #[derive(Debug, thiserror::Error)]

@@ -2,7 +2,7 @@
 //! the game session that `loki serve` (the web page) and `loki play` (the terminal) share.
 //!
 //! * [`TableSpec`] (seats, bots, stakes, seed, the person's name) and [`Session`]: one
-//!   table with one person's seat (seat 0) and bots built by `loki_sim::Roster`. The
+//!   table with one person's seat (seat 0) and bots seated by `loki_agent` (`Roster`, `Seat`). The
 //!   session deals from its own seeded generator, moves the button as the engine's
 //!   `Table` does (the seat of position `p` in hand `h` is `(p + h) mod N`), lets the bots
 //!   act until it is the person's turn, and validates every action of the person
@@ -16,9 +16,9 @@
 //!   the most likely holdings on the board, Billings et al. 1998, "Opponent Modeling";
 //!   Papp 1998 ch. 7), and the assessment and rule of its last decision, from its
 //!   `DecisionTrace`; after a showdown, where each shown hand sat in those beliefs.
-//! * [`profile`]: the person's statistics as opponent profiles of `loki-store` (the 36
-//!   action categories and the recent window), loaded into every Loki player's model of
-//!   the person at the start of a session and added to after every hand.
+//! * The person's profile (`loki_agent::profiles`): the person's statistics as a profile
+//!   of `loki-store`, loaded into every Loki player's model of the person at the start of
+//!   a session and added to after every hand.
 //! * [`history`]: the session's hands as PHH as the person saw them (unshown cards
 //!   `????`), which PokerKit 0.7.7 replays.
 //! * [`text`]: the same views as plain text for the terminal.
@@ -27,7 +27,6 @@
 pub mod belief;
 mod error;
 pub mod history;
-pub mod profile;
 mod session;
 mod spec;
 pub mod text;

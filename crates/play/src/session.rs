@@ -7,19 +7,17 @@
 //!
 //! Every change of the table advances its *step*; an action or a new hand names the
 //! step it was made at, so a double click or a stale tab cannot act twice.
-use crate::profile::{hand_delta, stats_from_profile};
 use crate::spec::person_name;
 use crate::{PlayError, SpecError, TableSpec};
-use loki_bot::{DecisionTrace, Knowledge, LokiConfig, LokiPlayer};
+use loki_agent::{hand_delta, player_seed, seat_names, Roster, Seat};
+use loki_bot::{DecisionTrace, LokiConfig, LokiPlayer};
 use loki_cards::{rng_from_seed, Deck, LokiRng};
 use loki_engine::{
     Action, Chips, Deal, DealError, EngineError, GameConfig, HandRecord, HandState, Phase, Player,
     Table,
 };
-use loki_sim::{player_seed, seat_names, Roster, RosterError};
 use loki_store::{HandDelta, Profile};
 use std::collections::VecDeque;
-use std::sync::Arc;
 
 /// The person's seat.
 pub const PERSON: usize = 0;
@@ -31,10 +29,9 @@ pub const MAX_HISTORY: usize = 5_000;
 pub(crate) enum Occupant {
     /// The person.
     Person,
-    /// A Loki-family player (its decisions are traced and its models shown).
-    Loki(Box<LokiPlayer>),
-    /// A simple player (call, raise, random).
-    Simple(Box<dyn Player + Send>),
+    /// A bot: a Loki-family player (its decisions are traced and its models shown) or a
+    /// simple one (call, raise, random).
+    Bot(Box<Seat>),
 }
 
 /// The hand being played or the last one played.
@@ -62,7 +59,6 @@ impl Hand {
 /// One person's table.
 pub struct Session {
     pub(crate) game: GameConfig,
-    know: Arc<Knowledge>,
     pub(crate) occupants: Vec<Occupant>,
     pub(crate) names: Vec<String>,
     pub(crate) kinds: Vec<String>,
@@ -107,7 +103,6 @@ impl Session {
             .map(|i| listed[i % listed.len()].clone())
             .collect();
         let window = roster.know.config.model.window;
-        let stats = profile.map(|p| stats_from_profile(p, window));
         let mut names = vec![person];
         names.extend(seat_names(&bot_kinds));
         let mut kinds = vec!["you".to_string()];
@@ -116,22 +111,14 @@ impl Session {
         for seat in 1..spec.seats {
             let (kind, name) = (&kinds[seat], &names[seat]);
             let seed = player_seed(spec.seed, 0, seat);
-            match roster.loki(kind, name, seed) {
-                Ok(mut loki) => {
-                    if let Some(stats) = &stats {
-                        loki.model_mut(PERSON).stats = stats.clone();
-                    }
-                    occupants.push(Occupant::Loki(Box::new(loki)));
-                }
-                Err(RosterError::NotLoki(_)) => {
-                    occupants.push(Occupant::Simple(roster.make(kind, name, seed)?));
-                }
-                Err(e) => return Err(e.into()),
+            let mut bot = Seat::build(&roster, kind, name, seed)?;
+            if let Some(p) = profile {
+                bot.know(PERSON, p, window);
             }
+            occupants.push(Occupant::Bot(Box::new(bot)));
         }
         Ok(Session {
             game,
-            know: roster.know.clone(),
             occupants,
             net: vec![0; spec.seats],
             names,
@@ -203,7 +190,7 @@ impl Session {
     /// The Loki player in a seat.
     pub fn loki(&self, seat: usize) -> Option<&LokiPlayer> {
         match self.occupants.get(seat) {
-            Some(Occupant::Loki(l)) => Some(l),
+            Some(Occupant::Bot(b)) => b.loki(),
             _ => None,
         }
     }
@@ -256,8 +243,7 @@ impl Session {
         for (p, &seat) in seats.iter().enumerate() {
             let view = state.view(p);
             match &mut self.occupants[seat] {
-                Occupant::Loki(l) => l.begin_hand(&view),
-                Occupant::Simple(s) => s.begin_hand(&view),
+                Occupant::Bot(b) => b.begin_hand(&view),
                 Occupant::Person => {}
             }
         }
@@ -328,8 +314,7 @@ impl Session {
                     }
                     let view = state.view(p);
                     match &mut self.occupants[seat] {
-                        Occupant::Loki(l) => l.observe(e, &view),
-                        Occupant::Simple(s) => s.observe(e, &view),
+                        Occupant::Bot(b) => b.observe(e, &view),
                         Occupant::Person => {}
                     }
                 }
@@ -351,12 +336,11 @@ impl Session {
                     let view = state.view(p);
                     let action = match &mut self.occupants[seat] {
                         Occupant::Person => return Ok(()),
-                        Occupant::Loki(l) => {
-                            let d = l.decide(&view);
-                            traces[seat] = Some(d.trace);
-                            d.action
+                        Occupant::Bot(b) => {
+                            let action = b.act(&view);
+                            traces[seat] = b.last_trace().cloned();
+                            action
                         }
-                        Occupant::Simple(s) => s.act(&view),
                     };
                     if let Err(error) = state.apply(action) {
                         return Err(EngineError::IllegalAction {
@@ -387,13 +371,10 @@ impl Session {
         for (p, &seat) in hand.seats.iter().enumerate() {
             let view = state.view(p);
             match &mut self.occupants[seat] {
-                Occupant::Loki(l) => l.end_hand(&view),
-                Occupant::Simple(s) => s.end_hand(&view),
+                Occupant::Bot(b) => b.end_hand(&view),
                 Occupant::Person => {}
             }
         }
-        // The hand's board analyses are not needed any more: memory stays flat.
-        self.know.boards.clear();
         let names: Vec<String> = hand.seats.iter().map(|&s| self.names[s].clone()).collect();
         let n = names.len();
         let record =

@@ -13,7 +13,7 @@
 //! that order never varies, a fixed bias as large as the differences we measure). A
 //! block of 0 keeps the identity permutation (the cyclic rotations alone). Everything is
 //! a function of the seed and the deal number, never of threads or batches.
-use loki_cards::{rng_from_seed, uniform_below, Deck};
+use loki_cards::{mix, rng_from_seed, uniform_below, Deck};
 use loki_engine::Deal;
 
 /// The default number of deals between seat permutations (**ours**).
@@ -32,15 +32,6 @@ pub fn match_seed(seed: u64, m: u64) -> u64 {
     } else {
         mix(seed, MATCH_STREAM + m)
     }
-}
-
-/// SplitMix64: a well-mixed 64-bit value from a seed and a stream number.
-pub fn mix(seed: u64, stream: u64) -> u64 {
-    let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// The cards of deal `index` for `seats` players.

@@ -6,7 +6,7 @@
 //! holds; merging adds the partial sums of every match in rotation order, so the merged
 //! integers, and the statistics and plot made from them, are exactly those of the
 //! unsharded run.
-use crate::checkpoint::Inputs;
+use crate::results::Inputs;
 use crate::stats::DealLedger;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;

@@ -1,8 +1,10 @@
 //! Duplicate-tournament checks: zero-sum per deal, exact symmetry for identical
 //! deterministic players, and results independent of the thread count.
 #![allow(missing_docs)]
+use loki_agent::RosterError;
+use loki_cards::mix;
 use loki_engine::{GameConfig, Player, PlayerRegistry, PlayerSpec};
-use loki_sim::{schedule::mix, PlayerFactory, RosterError, Tournament};
+use loki_sim::{PlayerFactory, Tournament};
 
 struct Factory {
     registry: PlayerRegistry,
@@ -35,7 +37,7 @@ fn run(kinds: &[&str], deals: u64, threads: usize) -> Vec<Vec<i64>> {
         kinds: kinds.iter().map(|s| s.to_string()).collect(),
         seed: 99,
     };
-    let config = GameConfig::limit(kinds.len(), 1, 2, 2, 4).unwrap();
+    let config = GameConfig::paper(kinds.len()).unwrap();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

@@ -162,7 +162,7 @@ impl App {
     ) -> Result<String, ApiError> {
         let k = self.made.fetch_add(1, Ordering::Relaxed);
         let seed = match self.config.seed {
-            Some(s) => loki_sim::schedule::mix(s, k),
+            Some(s) => loki_agent::table_seed(s, k),
             None => rand::random::<u64>(),
         };
         let spec = spec(&self.config, name, seed, show_model);

@@ -1,9 +1,9 @@
 //! Building players, in one place for every command and crate: `--players` lists
 //! (`2*SOM,call`, names case-insensitive), the Loki family (BPM, BPT, BPL, GOM, SOM,
-//! LOKI2, TP, TA, LP, LA; Billings et al. 1998, "Experiments"; Peña 1999), configured
-//! variants (`[variants.NAME]`), the engine's simple players (call, raise, random), seat
-//! names, and the one function that derives each player's random seed.
-use crate::schedule::mix;
+//! LOKI2, TP, TA, LP, LA, SOMT, POKI; Billings et al. 1998, "Experiments"; Peña 1999),
+//! configured variants (`[variants.NAME]`), the engine's simple players (call, raise,
+//! random) and seat names. Each player's random seed comes from [`crate::seed`].
+use crate::seed::player_seed;
 use loki_bot::{Knowledge, LokiConfig, LokiPlayer, PlayerKind, Style, StyleError};
 use loki_engine::{Player, PlayerRegistry, PlayerSpec, PlayerStateError, SeatView, SpecError};
 use std::sync::Arc;
@@ -31,12 +31,6 @@ pub enum RosterError {
     /// A Loki player was needed (for `loki advise`).
     #[error("'{0}' is not a Loki player (BPM, SOM, LOKI2, ...)")]
     NotLoki(String),
-}
-
-/// The random seed of the player in `seat` of table `table` (a rotation of a duplicate
-/// tournament; 0 for a single table) in a run seeded by `seed`.
-pub fn player_seed(seed: u64, table: usize, seat: usize) -> u64 {
-    mix(seed, 1_000_000 + (table as u64) * 64 + seat as u64)
 }
 
 /// Seat names: the kind when it occurs once, else `KIND-k` (k from 1).
@@ -175,47 +169,6 @@ impl Roster {
     }
 }
 
-/// The players of a duplicate tournament: seat `s` of rotation `r` of a match is a player
-/// of `kinds[s]` named `names[s]`, seeded by [`player_seed`]`(match seed, r, s)`. Before each batch
-/// it builds the batch's board analyses in parallel (every rotation needs them at the
-/// same moment) and drops them after.
-pub struct TournamentFactory<'a> {
-    /// The roster.
-    pub roster: &'a Roster,
-    /// The kind of each seat.
-    pub kinds: Vec<String>,
-    /// The name of each seat.
-    pub names: Vec<String>,
-}
-
-impl crate::PlayerFactory for TournamentFactory<'_> {
-    fn make(
-        &self,
-        seat: usize,
-        rotation: usize,
-        match_seed: u64,
-    ) -> Result<Box<dyn Player + Send>, RosterError> {
-        self.roster.make(
-            &self.kinds[seat],
-            &self.names[seat],
-            player_seed(match_seed, rotation, seat),
-        )
-    }
-    fn prepare_batch(&self, deals: &[loki_engine::Deal]) {
-        use rayon::prelude::*;
-        let boards: Vec<&[loki_cards::Card]> = deals
-            .iter()
-            .flat_map(|d| [&d.board[..3], &d.board[..4], &d.board[..]])
-            .collect();
-        boards.par_iter().for_each(|b| {
-            let _ = self.roster.know.boards.get(b);
-        });
-    }
-    fn end_batch(&self) {
-        self.roster.know.boards.clear();
-    }
-}
-
 /// A player under another name.
 struct Renamed(Box<dyn Player + Send>, String);
 
@@ -266,15 +219,5 @@ mod tests {
         let t = r.table("2*BPM,random", 7).unwrap();
         let names: Vec<&str> = t.iter().map(|p| p.name()).collect();
         assert_eq!(names, ["BPM-1", "BPM-2", "random"]);
-    }
-
-    #[test]
-    fn seeds_differ_by_table_and_seat() {
-        let mut seen = std::collections::HashSet::new();
-        for table in 0..10 {
-            for seat in 0..10 {
-                assert!(seen.insert(player_seed(1998, table, seat)));
-            }
-        }
     }
 }

@@ -1,0 +1,216 @@
+//! The results of a tournament run as serde types: the inputs its results depend on and
+//! `results.json` (inputs and summary; with several matches the pooled statistics, the
+//! spread between matches and each match).
+use crate::stats::{mean_ci95, summarize, DealLedger, Summary};
+use serde::{Deserialize, Serialize};
+
+/// The game of a tournament (chips).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// Small blind.
+    pub small_blind: i64,
+    /// Big blind.
+    pub big_blind: i64,
+    /// Bet size pre-flop and on the flop.
+    pub small_bet: i64,
+    /// Bet size on the turn and river.
+    pub big_bet: i64,
+}
+
+impl Game {
+    /// The paper's $2/$4 game with $1/$2 blinds.
+    pub const PAPER: Game = Game {
+        small_blind: 1,
+        big_blind: 2,
+        small_bet: 2,
+        big_bet: 4,
+    };
+}
+
+/// Everything the results of a run depend on (no timings, threads or paths).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Inputs {
+    /// The loki version.
+    pub loki_version: String,
+    /// The seed.
+    pub seed: u64,
+    /// The `--players` list as given.
+    pub player_list: String,
+    /// Seat names.
+    pub seats: Vec<String>,
+    /// Hands played (deals x rotations).
+    pub hands: u64,
+    /// Deals.
+    pub deals: u64,
+    /// Rotations (= seats).
+    pub rotations: usize,
+    /// Deals between seat permutations (0: cyclic rotations only).
+    pub seating_block: u64,
+    /// Independent matches (`--matches`; 0 when not given: one match, as without).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub matches: u64,
+    /// The game.
+    pub game: Game,
+    /// The Loki configuration, as JSON.
+    pub configuration: serde_json::Value,
+}
+
+impl Inputs {
+    /// The inputs of a run of `hands` hands (rounded up to whole deals) with these seats.
+    pub fn new(
+        seed: u64,
+        player_list: &str,
+        seats: &[String],
+        hands: u64,
+        configuration: serde_json::Value,
+        version: &str,
+    ) -> Inputs {
+        let n = seats.len().max(1) as u64;
+        let deals = hands.div_ceil(n);
+        Inputs {
+            loki_version: version.to_string(),
+            seed,
+            player_list: player_list.to_string(),
+            seats: seats.to_vec(),
+            hands: deals * n,
+            deals,
+            rotations: seats.len(),
+            seating_block: crate::schedule::DEFAULT_SEATING_BLOCK,
+            matches: 0,
+            game: Game::PAPER,
+            configuration,
+        }
+    }
+}
+
+fn is_zero(x: &u64) -> bool {
+    *x == 0
+}
+
+/// `results.json`: the inputs and the summary side by side.
+#[derive(Debug, Serialize)]
+pub struct Results<'a> {
+    /// The inputs.
+    #[serde(flatten)]
+    pub inputs: &'a Inputs,
+    /// The summary.
+    #[serde(flatten)]
+    pub summary: &'a Summary,
+}
+
+impl Results<'_> {
+    /// The bytes of `results.json` (pretty JSON and a final newline).
+    ///
+    /// # Errors
+    /// A value JSON cannot hold (a bug).
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        Ok(serde_json::to_string_pretty(self)? + "\n")
+    }
+}
+
+/// One kind's results across independent matches.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KindSpread {
+    /// The kind.
+    pub kind: String,
+    /// The mean over matches of the kind's sb/hand.
+    pub sb_per_hand: f64,
+    /// The standard deviation of the kind's sb/hand between matches.
+    pub sd: f64,
+    /// Half-width of the 95% interval of the mean over matches (1.96 sd / sqrt(M)).
+    pub ci95: f64,
+}
+
+/// One match of a multi-match run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchSummary {
+    /// The match number.
+    #[serde(rename = "match")]
+    pub match_index: u64,
+    /// Its seed.
+    pub seed: u64,
+    /// Its results.
+    #[serde(flatten)]
+    pub summary: Summary,
+}
+
+/// `results.json` of a run with `--matches`: the inputs, the pooled statistics over the
+/// deals of all matches, the spread between matches, and each match.
+#[derive(Debug, Serialize)]
+pub struct MatchesResults<'a> {
+    /// The inputs.
+    #[serde(flatten)]
+    pub inputs: &'a Inputs,
+    /// Pooled over all deals of all matches (intervals over deals across matches).
+    #[serde(flatten)]
+    pub pooled: Summary,
+    /// Per kind, the spread of sb/hand between matches.
+    pub between_matches: Vec<KindSpread>,
+    /// Each match.
+    pub per_match: Vec<MatchSummary>,
+}
+
+impl MatchesResults<'_> {
+    /// The results of the matches' ledgers (match order).
+    pub fn new<'a>(
+        inputs: &'a Inputs,
+        ledgers: &[DealLedger],
+        names: &[String],
+        kinds: &[String],
+        rotations: usize,
+        small_bet: i64,
+    ) -> MatchesResults<'a> {
+        let all = DealLedger {
+            net: ledgers.iter().flat_map(|l| l.net.iter().cloned()).collect(),
+        };
+        let pooled = summarize(&all, names, kinds, rotations, small_bet);
+        let per_match: Vec<MatchSummary> = ledgers
+            .iter()
+            .enumerate()
+            .map(|(m, l)| MatchSummary {
+                match_index: m as u64,
+                seed: crate::schedule::match_seed(inputs.seed, m as u64),
+                summary: summarize(l, names, kinds, rotations, small_bet),
+            })
+            .collect();
+        let between_matches = pooled
+            .kinds
+            .iter()
+            .map(|k| {
+                let xs: Vec<f64> = per_match
+                    .iter()
+                    .filter_map(|m| m.summary.kinds.iter().find(|x| x.kind == k.kind))
+                    .map(|x| x.sb_per_hand)
+                    .collect();
+                let (mean, ci95) = mean_ci95(&xs);
+                let sd = if xs.len() < 2 {
+                    0.0
+                } else {
+                    (xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>()
+                        / (xs.len() - 1) as f64)
+                        .sqrt()
+                };
+                KindSpread {
+                    kind: k.kind.clone(),
+                    sb_per_hand: mean,
+                    sd,
+                    ci95: if ci95.is_finite() { ci95 } else { 0.0 },
+                }
+            })
+            .collect();
+        MatchesResults {
+            inputs,
+            pooled,
+            between_matches,
+            per_match,
+        }
+    }
+
+    /// The bytes of `results.json`.
+    ///
+    /// # Errors
+    /// A value JSON cannot hold (a bug).
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        Ok(serde_json::to_string_pretty(self)? + "\n")
+    }
+}

@@ -1,0 +1,529 @@
+//! A tournament run from start to finish, as a library: what `loki tournament` does
+//! between parsing its arguments and drawing its table and plot. A [`RunSpec`] (players,
+//! hands, seed, matches, shard, configuration) becomes a [`Run`], fresh or resumed from
+//! a [`Checkpoint`]; [`Run::play_to_end`] plays it batch by batch and hands every
+//! batch's hand histories and checkpoint to a [`RunSink`] on a writer thread of its own,
+//! so that the players never wait for the disk; [`Run::outcome`] gives the results (the
+//! whole run's ledgers, or one shard's file). Nothing here touches the file system: the
+//! sink decides where bytes go.
+use crate::checkpoint::Checkpoint;
+use crate::factory::TournamentFactory;
+use crate::results::{Inputs, KindSpread, MatchesResults, Results};
+use crate::runner::{PlayedHand, SimError, Tournament};
+use crate::shard::{Shard, ShardResult};
+use crate::stats::{summarize, DealLedger, Summary};
+use loki_agent::{seat_names, Roster, RosterError};
+use loki_bot::LokiConfig;
+use loki_engine::GameConfig;
+use std::sync::mpsc;
+
+/// Everything a run is made of.
+#[derive(Debug, Clone)]
+pub struct RunSpec {
+    /// The `--players` list ("2*BPM,2*BPT,2*BPL,2*GOM,2*SOM").
+    pub players: String,
+    /// Hands per match (rounded up to whole deals).
+    pub hands: u64,
+    /// The seed of the deals and of every player's random choices.
+    pub seed: u64,
+    /// Independent matches (0: one match, reported as a plain tournament).
+    pub matches: u64,
+    /// Deals between seat permutations (0: the cyclic rotations alone).
+    pub seating_block: u64,
+    /// The tables this process plays (`Shard::ALL` for the whole run).
+    pub shard: Shard,
+    /// Deals per batch between checkpoints.
+    pub batch: u64,
+    /// The players' configuration.
+    pub config: LokiConfig,
+}
+
+impl RunSpec {
+    /// A one-match run of `players` with the default configuration, seating block and
+    /// batch.
+    pub fn new(players: &str, hands: u64, seed: u64) -> RunSpec {
+        RunSpec {
+            players: players.to_string(),
+            hands,
+            seed,
+            matches: 0,
+            seating_block: crate::schedule::DEFAULT_SEATING_BLOCK,
+            shard: Shard::ALL,
+            batch: DEFAULT_BATCH,
+            config: LokiConfig::default(),
+        }
+    }
+}
+
+/// Deals per batch between checkpoints (**ours**).
+pub const DEFAULT_BATCH: u64 = 50;
+
+/// Why a run cannot start, resume or go on.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// A bad player list or player.
+    #[error(transparent)]
+    Roster(#[from] RosterError),
+    /// The tournament failed.
+    #[error(transparent)]
+    Sim(#[from] SimError),
+    /// A spec out of range.
+    #[error("{0}")]
+    Spec(String),
+    /// A checkpoint of another run.
+    #[error("the checkpoint was made with other inputs (players, hands, seed, matches, shard or config)")]
+    OtherRun,
+    /// A checkpoint that does not hold together.
+    #[error("the checkpoint is corrupt: {0}")]
+    Corrupt(String),
+    /// The sink could not write.
+    #[error("{0}")]
+    Write(#[from] std::io::Error),
+    /// The configuration does not serialize (a bug).
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}
+
+/// Where a run's bytes go, batch by batch (called on the writer thread).
+pub trait RunSink: Send {
+    /// Appends the hand histories of a batch (PHH text), when records are kept.
+    ///
+    /// # Errors
+    /// The history cannot be written.
+    fn history(&mut self, bytes: &[u8]) -> std::io::Result<()>;
+    /// Saves the checkpoint after a batch (its `phh_bytes` count the history written
+    /// before it).
+    ///
+    /// # Errors
+    /// The checkpoint cannot be written.
+    fn checkpoint(&mut self, checkpoint: &Checkpoint) -> std::io::Result<()>;
+}
+
+/// What a run produced.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// The whole run: one ledger per match.
+    Whole(Vec<DealLedger>),
+    /// One shard of it (the content of its shard file).
+    Shard(Box<ShardResult>),
+}
+
+/// A tournament run in progress.
+pub struct Run {
+    factory: TournamentFactory,
+    tournament: Tournament,
+    inputs: Inputs,
+    shard: Shard,
+    batch: u64,
+    phh_bytes: u64,
+    resumed_deals: u64,
+}
+
+impl Run {
+    /// A fresh run.
+    ///
+    /// # Errors
+    /// A player list that does not parse or names an unknown player, 2 to 10 seats
+    /// needed, zero hands, matches or batch, a bad shard.
+    pub fn start(spec: &RunSpec) -> Result<Run, RunError> {
+        if spec.hands == 0 {
+            return Err(RunError::Spec("--hands must be positive".into()));
+        }
+        if spec.batch == 0 {
+            return Err(RunError::Spec("--batch must be positive".into()));
+        }
+        let roster = Roster::new(spec.config.clone())?;
+        let kinds = roster.expand(&spec.players)?;
+        let n = kinds.len();
+        if !(2..=10).contains(&n) {
+            return Err(RunError::Spec(format!(
+                "a tournament needs 2 to 10 players, got {n}"
+            )));
+        }
+        let names = seat_names(&kinds);
+        let mut inputs = Inputs::new(
+            spec.seed,
+            &spec.players,
+            &names,
+            spec.hands,
+            serde_json::to_value(&spec.config)?,
+            env!("CARGO_PKG_VERSION"),
+        );
+        inputs.seating_block = spec.seating_block;
+        inputs.matches = spec.matches;
+        let game = GameConfig::paper(n).map_err(|e| RunError::Spec(e.to_string()))?;
+        let factory = TournamentFactory::new(roster, kinds, names);
+        let mut tournament =
+            Tournament::sharded(game, spec.seed, spec.matches.max(1), spec.shard, &factory)?;
+        tournament.set_seating_block(spec.seating_block);
+        Ok(Run {
+            factory,
+            tournament,
+            inputs,
+            shard: spec.shard,
+            batch: spec.batch,
+            phh_bytes: 0,
+            resumed_deals: 0,
+        })
+    }
+
+    /// A run continued from a checkpoint made by the same spec: every player's state and
+    /// every deal's result restored.
+    ///
+    /// # Errors
+    /// As [`Run::start`]; a checkpoint of other inputs or shard, or one whose tables,
+    /// deals or player states do not hold together (a deal whose results do not sum to
+    /// zero, a player state that does not load).
+    pub fn resume(spec: &RunSpec, checkpoint: Checkpoint) -> Result<Run, RunError> {
+        let mut run = Run::start(spec)?;
+        if checkpoint.inputs != run.inputs || checkpoint.shard != run.shard {
+            return Err(RunError::OtherRun);
+        }
+        for l in &checkpoint.matches {
+            if let Some(d) = l
+                .ledger
+                .net
+                .iter()
+                .position(|deal| deal.iter().sum::<i64>() != 0)
+            {
+                return Err(RunError::Corrupt(format!(
+                    "the results of match {}, deal {d} do not sum to zero",
+                    l.match_index
+                )));
+            }
+        }
+        if checkpoint.players.len() != run.tournament.tables() {
+            return Err(RunError::Corrupt(format!(
+                "{} tables of players for {} tables",
+                checkpoint.players.len(),
+                run.tournament.tables()
+            )));
+        }
+        for (i, states) in checkpoint.players.iter().enumerate() {
+            let ps = run
+                .tournament
+                .players_mut(i)
+                .ok_or_else(|| RunError::Corrupt("too many tables".into()))?;
+            if states.len() != ps.len() {
+                return Err(RunError::Corrupt(format!("table {i} has the wrong seats")));
+            }
+            for (p, s) in ps.iter_mut().zip(states) {
+                if let Some(s) = s {
+                    p.load_state(s)
+                        .map_err(|e| RunError::Corrupt(format!("table {i}: {e}")))?;
+                }
+            }
+        }
+        run.tournament
+            .restore(checkpoint.matches)
+            .map_err(|e| RunError::Corrupt(e.to_string()))?;
+        if run.tournament.deals_played() > run.inputs.deals {
+            return Err(RunError::Corrupt("more deals than the run has".into()));
+        }
+        run.phh_bytes = checkpoint.phh_bytes;
+        run.resumed_deals = run.tournament.deals_played();
+        Ok(run)
+    }
+
+    /// The inputs (everything the results depend on).
+    pub fn inputs(&self) -> &Inputs {
+        &self.inputs
+    }
+    /// The shard played.
+    pub fn shard(&self) -> Shard {
+        self.shard
+    }
+    /// The kind of each seat.
+    pub fn kinds(&self) -> &[String] {
+        &self.factory.kinds
+    }
+    /// The name of each seat.
+    pub fn names(&self) -> &[String] {
+        &self.factory.names
+    }
+    /// Hands per deal in this process (one per table).
+    pub fn hands_per_deal(&self) -> u64 {
+        self.tournament.tables() as u64
+    }
+    /// Hands this process plays in all.
+    pub fn hands_total(&self) -> u64 {
+        self.inputs.deals * self.hands_per_deal()
+    }
+    /// Hands played so far (restored ones included).
+    pub fn hands_played(&self) -> u64 {
+        self.tournament.deals_played() * self.hands_per_deal()
+    }
+    /// Hands restored from the checkpoint.
+    pub fn hands_resumed(&self) -> u64 {
+        self.resumed_deals * self.hands_per_deal()
+    }
+    /// Bytes of hand history the checkpoint counted (0 for a fresh run): a resumed
+    /// history file is cut back to this.
+    pub fn history_bytes(&self) -> u64 {
+        self.phh_bytes
+    }
+    /// Player decisions made by this process.
+    pub fn decisions(&self) -> u64 {
+        self.tournament.decisions()
+    }
+    /// Whether every deal has been played.
+    pub fn is_done(&self) -> bool {
+        self.tournament.deals_played() >= self.inputs.deals
+    }
+    /// Keep every hand's record for the hand history.
+    pub fn keep_records(&mut self, keep: bool) {
+        self.tournament.keep_records(keep);
+    }
+
+    /// Plays the next batch of deals at every table and returns the records kept.
+    ///
+    /// # Errors
+    /// An engine error (a bug).
+    pub fn play_batch(&mut self) -> Result<Vec<PlayedHand>, RunError> {
+        let left = self.inputs.deals - self.tournament.deals_played().min(self.inputs.deals);
+        let count = self.batch.min(left);
+        if count == 0 {
+            return Ok(Vec::new());
+        }
+        let after = self.inputs.deals - self.tournament.deals_played() - count;
+        Ok(self
+            .tournament
+            .play_batch_then(count, self.batch.min(after), &self.factory)?)
+    }
+
+    /// The checkpoint of the run as it stands (`phh_bytes`: the history written so far).
+    pub fn checkpoint(&mut self, phh_bytes: u64) -> Checkpoint {
+        let mut players = Vec::with_capacity(self.tournament.tables());
+        for i in 0..self.tournament.tables() {
+            if let Some(ps) = self.tournament.players_mut(i) {
+                players.push(ps.iter().map(|p| p.save_state()).collect());
+            }
+        }
+        Checkpoint {
+            inputs: self.inputs.clone(),
+            shard: self.shard,
+            matches: self.tournament.match_ledgers().to_vec(),
+            players,
+            phh_bytes,
+        }
+    }
+
+    /// Plays the run to its end. After every batch the batch's hand histories (when
+    /// records are kept) and then the checkpoint go to `sink` on a writer thread, while
+    /// the players go on with the next batch; `progress` hears the hands played so far
+    /// (restored ones included) after every batch.
+    ///
+    /// # Errors
+    /// An engine error, or the first error of the sink (the run stops there; the last
+    /// checkpoint written is whole).
+    pub fn play_to_end(
+        &mut self,
+        sink: &mut dyn RunSink,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<(), RunError> {
+        let keep = self.tournament.keeps_records();
+        let first_key = self.hands_played();
+        let phh_start = self.phh_bytes;
+        std::thread::scope(|scope| {
+            // One batch may wait while the next is played: memory stays bounded.
+            let (tx, rx) = mpsc::sync_channel::<(Vec<PlayedHand>, Checkpoint)>(1);
+            let writer = scope.spawn(move || -> Result<u64, RunError> {
+                let mut bytes = phh_start;
+                let mut key = first_key;
+                for (hands, mut checkpoint) in rx {
+                    if keep {
+                        let mut buf = Vec::new();
+                        for h in &hands {
+                            if bytes + buf.len() as u64 > 0 {
+                                buf.push(b'\n');
+                            }
+                            key += 1;
+                            loki_history::write_phh_hand(&mut buf, Some(key as usize), &h.record)?;
+                        }
+                        sink.history(&buf)?;
+                        bytes += buf.len() as u64;
+                    }
+                    checkpoint.phh_bytes = bytes;
+                    sink.checkpoint(&checkpoint)?;
+                }
+                Ok(bytes)
+            });
+            let mut played = Ok(());
+            while !self.is_done() {
+                let hands = match self.play_batch() {
+                    Ok(h) => h,
+                    Err(e) => {
+                        played = Err(e);
+                        break;
+                    }
+                };
+                let checkpoint = self.checkpoint(0);
+                if tx.send((hands, checkpoint)).is_err() {
+                    break; // the writer failed: its error is below
+                }
+                progress(self.hands_played());
+            }
+            drop(tx);
+            let written = writer
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p));
+            match written {
+                Ok(bytes) => {
+                    self.phh_bytes = bytes;
+                    played
+                }
+                Err(e) => Err(e),
+            }
+        })
+    }
+
+    /// What the run produced so far: the whole run's ledgers, or this shard's file.
+    pub fn outcome(&self) -> Outcome {
+        let ledgers = self.tournament.match_ledgers();
+        if self.shard == Shard::ALL {
+            Outcome::Whole(ledgers.iter().map(|l| l.ledger.clone()).collect())
+        } else {
+            let tables = self
+                .shard
+                .tables(self.inputs.matches.max(1) * self.inputs.rotations as u64)
+                .unwrap_or(0..0);
+            Outcome::Shard(Box::new(ShardResult {
+                inputs: self.inputs.clone(),
+                shard: self.shard,
+                tables,
+                matches: ledgers.to_vec(),
+            }))
+        }
+    }
+}
+
+/// The results of a whole run: `results.json` and what its table shows.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The bytes of `results.json`.
+    pub json: String,
+    /// The statistics over all deals (of all matches).
+    pub pooled: Summary,
+    /// With several matches, each kind's spread between matches.
+    pub between_matches: Option<Vec<KindSpread>>,
+}
+
+/// The report of a whole run from its ledgers (one per match): one match (without
+/// `--matches`) as a plain tournament; several with the pooled statistics, the spread
+/// between matches and each match.
+///
+/// # Errors
+/// A value JSON cannot hold (a bug).
+pub fn report(
+    inputs: &Inputs,
+    ledgers: &[DealLedger],
+    kinds: &[String],
+) -> Result<Report, serde_json::Error> {
+    let n = inputs.seats.len();
+    let small_bet = inputs.game.small_bet;
+    if inputs.matches == 0 {
+        let empty = DealLedger::default();
+        let summary = summarize(
+            ledgers.first().unwrap_or(&empty),
+            &inputs.seats,
+            kinds,
+            n,
+            small_bet,
+        );
+        let json = Results {
+            inputs,
+            summary: &summary,
+        }
+        .to_json()?;
+        Ok(Report {
+            json,
+            pooled: summary,
+            between_matches: None,
+        })
+    } else {
+        let r = MatchesResults::new(inputs, ledgers, &inputs.seats, kinds, n, small_bet);
+        Ok(Report {
+            json: r.to_json()?,
+            pooled: r.pooled.clone(),
+            between_matches: Some(r.between_matches.clone()),
+        })
+    }
+}
+
+impl Report {
+    /// The results as the table `loki tournament` prints: the run, each kind's profit
+    /// and sb/hand with its 95% interval (best first), the paired differences, and with
+    /// several matches each kind's spread between matches.
+    pub fn text(&self, inputs: &Inputs) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        let s = &self.pooled;
+        if inputs.matches == 0 {
+            let _ = writeln!(
+                out,
+                "{} hands ({} deals x {} rotations), seed {}, $2/$4",
+                inputs.hands, inputs.deals, inputs.rotations, inputs.seed
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "{} matches of {} hands ({} deals x {} rotations), {} hands in all, seed {}, $2/$4; pooled:",
+                inputs.matches,
+                inputs.hands,
+                inputs.deals,
+                inputs.rotations,
+                inputs.matches * inputs.hands,
+                inputs.seed
+            );
+        }
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "{:<10} {:>6} {:>12} {:>10} {:>10}",
+            "kind", "copies", "profit $", "sb/hand", "+/- 95%"
+        );
+        let mut kinds = s.kinds.clone();
+        kinds.sort_by(|a, b| b.sb_per_hand.total_cmp(&a.sb_per_hand));
+        for k in &kinds {
+            let _ = writeln!(
+                out,
+                "{:<10} {:>6} {:>12.0} {:>10.4} {:>10.4}",
+                k.kind, k.copies, k.profit, k.sb_per_hand, k.ci95
+            );
+        }
+        if !s.differences.is_empty() {
+            let _ = writeln!(out);
+            let _ = writeln!(
+                out,
+                "{:<16} {:>10} {:>10}  significant",
+                "difference", "sb/hand", "+/- 95%"
+            );
+            for d in &s.differences {
+                let _ = writeln!(
+                    out,
+                    "{:<16} {:>10.4} {:>10.4}  {}",
+                    format!("{} - {}", d.a, d.b),
+                    d.sb_per_hand,
+                    d.ci95,
+                    if d.significant { "yes" } else { "no" }
+                );
+            }
+        }
+        if let Some(between) = &self.between_matches {
+            let _ = writeln!(out);
+            let _ = writeln!(
+                out,
+                "{:<10} {:>10} {:>12} {:>10}   over {} matches",
+                "kind", "sb/hand", "sd matches", "+/- 95%", inputs.matches
+            );
+            for k in between {
+                let _ = writeln!(
+                    out,
+                    "{:<10} {:>10.4} {:>12.4} {:>10.4}",
+                    k.kind, k.sb_per_hand, k.sd, k.ci95
+                );
+            }
+        }
+        out
+    }
+}
