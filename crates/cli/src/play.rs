@@ -68,6 +68,7 @@ pub fn run(a: PlayArgs) -> Result<ExitCode> {
         seed: a.seed.unwrap_or_else(rand::random),
         person: name.clone(),
         show_model: true,
+        study: false,
     };
     let mut session = Session::new(&spec, load_config(a.config.as_deref())?, profile.as_ref())?;
     let stdin = std::io::stdin();
@@ -116,18 +117,26 @@ pub fn run(a: PlayArgs) -> Result<ExitCode> {
                 result_shown = true;
                 write!(out, "{}", text::result(&v))?;
                 if a.model {
-                    write!(out, "{}", text::model(v.model.as_deref().unwrap_or(&[])))?;
+                    write!(
+                        out,
+                        "{}",
+                        text::model(v.model.as_deref().unwrap_or(&[]), None)
+                    )?;
                 }
             }
             if done {
                 break;
             }
             write!(out, "Enter: next hand (m, g, q)> ")?;
-        } else if let Some(legal) = &v.legal {
+        } else if v.legal.is_some() {
             if a.model {
-                write!(out, "{}", text::model(v.model.as_deref().unwrap_or(&[])))?;
+                write!(
+                    out,
+                    "{}",
+                    text::model(v.model.as_deref().unwrap_or(&[]), None)
+                )?;
             }
-            write!(out, "{}", text::prompt(legal))?;
+            write!(out, "{}", text::prompt(&v))?;
         }
         out.flush()?;
         line.clear();
@@ -147,7 +156,11 @@ pub fn run(a: PlayArgs) -> Result<ExitCode> {
             ("", None) if !v.in_progress => session.next_hand(session.step()),
             ("", None) => Ok(()),
             ("m" | "model", None) => {
-                write!(out, "{}", text::model(v.model.as_deref().unwrap_or(&[])))?;
+                write!(
+                    out,
+                    "{}",
+                    text::model(v.model.as_deref().unwrap_or(&[]), None)
+                )?;
                 Ok(())
             }
             ("g" | "charts", None) => {

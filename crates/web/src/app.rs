@@ -248,5 +248,6 @@ fn spec(config: &ServerConfig, name: &str, seed: u64, show_model: bool) -> Table
         seed,
         person: name.to_string(),
         show_model,
+        study: false,
     }
 }

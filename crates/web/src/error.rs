@@ -64,7 +64,9 @@ impl ApiError {
                     PlayError::NoHand => (StatusCode::CONFLICT, "no_hand"),
                     PlayError::HandInProgress => (StatusCode::CONFLICT, "hand_in_progress"),
                     PlayError::Stale { .. } => (StatusCode::CONFLICT, "stale"),
-                    PlayError::Illegal { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "illegal"),
+                    PlayError::Illegal { .. }
+                    | PlayError::CheckFacingBet { .. }
+                    | PlayError::BetFacingBet => (StatusCode::UNPROCESSABLE_ENTITY, "illegal"),
                     PlayError::Engine(_) => (StatusCode::INTERNAL_SERVER_ERROR, "engine"),
                 };
                 (status, code, e.to_string())
