@@ -40,6 +40,9 @@ pub enum SpecError {
         /// The bot's name it collides with.
         bot: String,
     },
+    /// A bot list longer than the bound (a web request's).
+    #[error("the list of bots is longer than {0} characters")]
+    BotListTooLong(usize),
     /// A bot list that does not parse, or names an unknown player.
     #[error(transparent)]
     Roster(#[from] RosterError),
