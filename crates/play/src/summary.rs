@@ -79,9 +79,9 @@ pub fn summary_text(s: &SummaryView) -> String {
         .map_or_else(|| "-".to_string(), |x| format!("{x:+.2}"));
     let _ = writeln!(
         out,
-        "{}: {} hands, {} chips ({rate} big blinds per 100 hands)",
+        "{}: {}, {} chips ({rate} big blinds per 100 hands)",
         s.name,
-        s.hands,
+        crate::text::plural(s.hands as u64, "hand"),
         signed(s.net)
     );
     let af = s.af.map_or_else(|| "-".to_string(), |a| format!("{a:.2}"));
@@ -93,7 +93,7 @@ pub fn summary_text(s: &SummaryView) -> String {
     );
     let _ = writeln!(
         out,
-        "study mode: on in {} of {} hands; abandoned hands: {}",
+        "study mode: on in {} of {} hands; hands left in the middle: {}",
         s.study_hands, s.hands, s.abandoned_hands
     );
     for p in &s.biggest_pots {
@@ -157,7 +157,7 @@ mod tests {
         assert_eq!(kept, pots[..5]);
         assert!(sum.biggest_pots.iter().all(|p| !p.result.is_empty()));
         let text = summary_text(&sum);
-        assert!(text.starts_with("Ann: 10 hands"), "{text}");
+        assert!(text.starts_with("Ann: 10 hands, "), "{text}");
         assert!(text.contains("VPIP"), "{text}");
     }
 }

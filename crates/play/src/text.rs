@@ -23,6 +23,15 @@ fn signed(x: i64) -> String {
     }
 }
 
+/// "1 hand", "2 hands".
+pub fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 fn opt(x: Option<f64>) -> String {
     x.map_or_else(|| "-".into(), |v| format!("{v:.3}"))
 }
@@ -31,10 +40,10 @@ fn opt(x: Option<f64>) -> String {
 pub fn hud(h: &HudView) -> String {
     let af = h.af.map_or_else(|| "-".to_string(), |a| format!("{a:.1}"));
     format!(
-        "VPIP {:.0}% PFR {:.0}% AF {af} ({} hands)",
+        "VPIP {:.0}% PFR {:.0}% AF {af} ({})",
         100.0 * h.vpip,
         100.0 * h.pfr,
-        h.hands
+        plural(h.hands, "hand")
     )
 }
 
@@ -130,8 +139,8 @@ pub fn result(v: &TableView) -> String {
     }
     let _ = writeln!(
         s,
-        "you after {} hands: {} chips",
-        v.hands_played,
+        "you after {}: {} chips",
+        plural(v.hands_played as u64, "hand"),
         signed(v.bankroll.last().copied().unwrap_or(0))
     );
     s
