@@ -7,33 +7,15 @@
 //! `loki acpc client` keeps its opponents' profiles with a book; `loki serve` and
 //! `loki play` keep the person's, so that the specific-modeling players know the person
 //! from the first hand of the next session.
-use loki_bot::{ActionStats, Context, LokiPlayer};
-use loki_engine::{Action, Event, Round, SeatView};
-use loki_store::{ActionClass, HandDelta, Observation, Profile, Store};
+use loki_bot::{ActionStats, LokiPlayer};
+use loki_engine::{Action, Event, SeatView};
+use loki_store::{HandDelta, Observation, Profile, Store};
 use std::collections::HashSet;
-
-/// The engine's action of a stored action class.
-pub fn action_of(a: ActionClass) -> Action {
-    match a {
-        ActionClass::Fold => Action::Fold,
-        ActionClass::CheckCall => Action::Call,
-        ActionClass::BetRaise => Action::Raise,
-    }
-}
 
 /// A player's statistics from a stored profile: its counts, and its recent actions
 /// (the store keeps the last `window` of each context, as the player does).
 pub fn stats_from_profile(p: &Profile, window: usize) -> ActionStats {
-    let recent = p.recent.iter().map(|o| {
-        let round = Round::ALL
-            .get(usize::from(o.round))
-            .copied()
-            .unwrap_or(Round::River);
-        (
-            Context::new(round, usize::from(o.bets_to_call)),
-            action_of(o.action),
-        )
-    });
+    let recent = p.recent.iter().map(|o| (o.context(), o.action));
     ActionStats::from_parts(p.counts, recent, window)
 }
 
@@ -52,16 +34,11 @@ pub fn hand_delta(view: &SeatView<'_>, position: usize, name: &str) -> HandDelta
         if a.position != position {
             continue;
         }
-        let class = match a.action {
-            Action::Fold => ActionClass::Fold,
-            Action::Call => ActionClass::CheckCall,
-            Action::Raise => ActionClass::BetRaise,
-        };
         if a.round.index() == 0 {
             delta.vpip |= a.action == Action::Raise || (a.action == Action::Call && a.amount > 0);
             delta.pfr |= a.action == Action::Raise;
         }
-        if let Some(o) = Observation::new(a.round.index(), a.bets_to_call as usize, class) {
+        if let Some(o) = Observation::new(a.round.index(), a.bets_to_call as usize, a.action) {
             delta.observations.push(o);
         }
     }
@@ -160,19 +137,21 @@ impl ProfileBook {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use loki_bot::Context;
+    use loki_engine::Round;
 
     #[test]
     fn a_profile_becomes_the_same_counts_and_window() {
         let mut stats = ActionStats::new(5);
-        let mut counts = [[[0u32; 3]; 3]; 4];
+        let mut counts = loki_engine::ActionCounts::default();
         let mut recent = Vec::new();
         for i in 0..200usize {
             let (r, b, a) = (i % 4, (i / 4) % 3, (i * 7) % 3);
             let ctx = Context::new(Round::ALL[r], b);
-            let k = action_of(ActionClass::from_index(a).unwrap());
+            let k = Action::ALL[a];
             stats.record(ctx, k);
             counts[r][b][a] += 1;
-            recent.push(Observation::new(r, b, ActionClass::from_index(a).unwrap()).unwrap());
+            recent.push(Observation::new(r, b, k).unwrap());
         }
         let p = Profile {
             name: "x".into(),
@@ -232,10 +211,9 @@ mod tests {
             }
             for p in 1..4 {
                 let d = hand_delta(&view, p, "x");
-                let mut counts = [[[0u32; 3]; 3]; 4];
+                let mut counts = loki_engine::ActionCounts::default();
                 for o in &d.observations {
-                    counts[usize::from(o.round)][usize::from(o.bets_to_call)][o.action.index()] +=
-                        1;
+                    counts.record(o.context(), o.action);
                 }
                 let recorded = loki
                     .model(view.seat_of(p))

@@ -4,38 +4,18 @@
 //! blend observed counts linearly with default frequencies until a context has
 //! `min_observations` (20) observations (Papp Eq. 7.3/7.4), and Loki-2 also keeps the
 //! last 20 actions of each opponent (Peña 1999, "Specific opponent modeling").
-use loki_engine::{Action, Round};
+use loki_engine::{Action, ActionCounts, ByContext, Round};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
-/// The context of an action: round and bets to call (0, 1, or 2 meaning "2 or more").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Context {
-    /// The round.
-    pub round: Round,
-    /// Bets to call, capped at 2.
-    pub bets_to_call: usize,
-}
-
-impl Context {
-    /// The context of facing `bets_to_call` bets in `round` (2 or more count as 2).
-    pub fn new(round: Round, bets_to_call: usize) -> Context {
-        Context {
-            round,
-            bets_to_call: bets_to_call.min(2),
-        }
-    }
-    fn slot(self) -> usize {
-        self.round.index() * 3 + self.bets_to_call
-    }
-}
+pub use loki_engine::Context;
 
 /// Frequencies of [fold, check/call, bet/raise] (summing to 1).
 pub type ActionFrequencies = [f64; 3];
 
 /// A table of frequencies per context: `[round][bets to call][action]`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct FrequencyTable(pub [[ActionFrequencies; 3]; 4]);
+pub struct FrequencyTable(pub ByContext<ActionFrequencies>);
 
 /// A frequency table file that cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -56,7 +36,7 @@ pub enum FrequencyError {
 }
 
 /// Action counts in the 36 categories, `[round][bets to call][fold, call, raise]`.
-pub type CategoryCounts = [[[u64; 3]; 3]; 4];
+pub type CategoryCounts = ByContext<[u64; 3]>;
 
 impl FrequencyTable {
     /// Reads a frequency table file: TOML with `frequencies = [[[f, c, r] x 3] x 4]`
@@ -85,24 +65,20 @@ impl FrequencyTable {
                 }
             }
         }
-        Ok(FrequencyTable(f.frequencies))
+        Ok(FrequencyTable(ByContext(f.frequencies)))
     }
 
     /// The frequencies of observed counts (a context without observations gets a pure
     /// check/call).
     pub fn from_counts(counts: &CategoryCounts) -> FrequencyTable {
-        let mut t = [[[0.0; 3]; 3]; 4];
-        for (r, rows) in counts.iter().enumerate() {
-            for (b, c) in rows.iter().enumerate() {
-                let n: u64 = c.iter().sum();
-                t[r][b] = if n == 0 {
-                    [0.0, 1.0, 0.0]
-                } else {
-                    c.map(|x| x as f64 / n as f64)
-                };
+        FrequencyTable(counts.map(|c| {
+            let n: u64 = c.iter().sum();
+            if n == 0 {
+                [0.0, 1.0, 0.0]
+            } else {
+                c.map(|x| x as f64 / n as f64)
             }
-        }
-        FrequencyTable(t)
+        }))
     }
 
     /// The table as a file [`FrequencyTable::from_toml`] reads: `comments` (each line
@@ -120,11 +96,12 @@ impl FrequencyTable {
         );
         if let Some(c) = counts {
             out.push_str(&format!(
-                "# Observations per context (same layout): {c:?}\n"
+                "# Observations per context (same layout): {:?}\n",
+                c.0
             ));
         }
         out.push_str("frequencies = [\n");
-        for rows in &self.0 {
+        for rows in &self.0 .0 {
             let rows: Vec<String> = rows
                 .iter()
                 .map(|f| format!("[{:.6}, {:.6}, {:.6}]", f[0], f[1], f[2]))
@@ -138,10 +115,11 @@ impl FrequencyTable {
     /// The largest absolute difference between two tables' entries.
     pub fn max_difference(&self, other: &FrequencyTable) -> f64 {
         self.0
+             .0
             .iter()
             .flatten()
             .flatten()
-            .zip(other.0.iter().flatten().flatten())
+            .zip(other.0 .0.iter().flatten().flatten())
             .map(|(a, b)| (a - b).abs())
             .fold(0.0, f64::max)
     }
@@ -149,11 +127,11 @@ impl FrequencyTable {
     /// Papp's "typical IRC player" (Table B.2, d'[bets to call]), the same in every round.
     pub fn papp_irc() -> FrequencyTable {
         let d = [[0.0, 0.5, 0.5], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]];
-        FrequencyTable([d; 4])
+        FrequencyTable(ByContext([d; 4]))
     }
     /// The frequencies of a context.
     pub fn get(&self, c: Context) -> ActionFrequencies {
-        self.0[c.round.index()][c.bets_to_call]
+        self.0[c]
     }
 }
 
@@ -179,15 +157,13 @@ impl ActionStats {
     /// Statistics from stored parts: the counts `[round][bets to call][action]` and the
     /// recent actions, oldest first (each context keeps its last `window`).
     pub fn from_parts(
-        counts: [[[u32; 3]; 3]; 4],
+        counts: ActionCounts,
         recent: impl IntoIterator<Item = (Context, Action)>,
         window: usize,
     ) -> ActionStats {
         let mut s = ActionStats::new(window);
-        for (r, rows) in counts.iter().enumerate() {
-            for (b, cell) in rows.iter().enumerate() {
-                s.counts[r * 3 + b] = *cell;
-            }
+        for (c, cell) in counts.iter() {
+            s.counts[c.index()] = *cell;
         }
         for (c, a) in recent {
             s.remember(c, a);
@@ -196,12 +172,12 @@ impl ActionStats {
     }
     /// Records one action.
     pub fn record(&mut self, c: Context, a: Action) {
-        self.counts[c.slot()][a.index()] += 1;
+        self.counts[c.index()][a.index()] += 1;
         self.remember(c, a);
     }
     fn remember(&mut self, c: Context, a: Action) {
         if self.window > 0 {
-            if let Some(w) = self.recent.get_mut(c.slot()) {
+            if let Some(w) = self.recent.get_mut(c.index()) {
                 w.push_back(a);
                 while w.len() > self.window {
                     w.pop_front();
@@ -221,7 +197,7 @@ impl ActionStats {
     }
     /// Counts [fold, call, raise] in a context.
     pub fn counts(&self, c: Context) -> [u32; 3] {
-        self.counts[c.slot()]
+        self.counts[c.index()]
     }
     /// Number of observations in a context.
     pub fn observations(&self, c: Context) -> u32 {
@@ -244,7 +220,7 @@ impl ActionStats {
     /// Counts [fold, call, raise] among the last `window` actions in this context.
     pub fn recent_counts(&self, c: Context) -> [u32; 3] {
         let mut n = [0u32; 3];
-        for a in self.recent.get(c.slot()).into_iter().flatten() {
+        for a in self.recent.get(c.index()).into_iter().flatten() {
             n[a.index()] += 1;
         }
         n
@@ -269,12 +245,10 @@ impl ActionStats {
         [0, 1, 2].map(|i| 0.5 * (historic[i] + f64::from(n[i]) / f64::from(total)))
     }
     /// All counts, `[round][bets to call][action]`, for reports.
-    pub fn table(&self) -> [[[u32; 3]; 3]; 4] {
-        let mut t = [[[0; 3]; 3]; 4];
-        for (s, row) in t.iter_mut().enumerate() {
-            for (b, cell) in row.iter_mut().enumerate() {
-                *cell = self.counts[s * 3 + b];
-            }
+    pub fn table(&self) -> ActionCounts {
+        let mut t = ActionCounts::default();
+        for c in Context::all() {
+            t[c] = self.counts[c.index()];
         }
         t
     }
@@ -398,7 +372,7 @@ mod tests {
 
     #[test]
     fn table_files_round_trip() {
-        let counts: CategoryCounts = [[[1, 2, 3], [0, 0, 0], [5, 0, 5]]; 4];
+        let counts: CategoryCounts = ByContext([[[1, 2, 3], [0, 0, 0], [5, 0, 5]]; 4]);
         let t = FrequencyTable::from_counts(&counts);
         assert_eq!(t.0[0][1], [0.0, 1.0, 0.0]);
         let text = t.to_toml(&["made by a test".into()], Some(&counts));

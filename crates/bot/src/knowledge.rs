@@ -85,7 +85,7 @@ mod tests {
         let t = FrequencyTable::from_toml(SELF_PLAY).expect("self-play table");
         // The file is measured, not Papp's Table B.2.
         assert_ne!(t, FrequencyTable::papp_irc());
-        for round in t.0 {
+        for round in t.0 .0 {
             for row in round {
                 assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{row:?}");
             }

@@ -44,7 +44,7 @@ pub struct Decision {
 pub struct LokiPlayer {
     name: String,
     style: Style,
-    know: Arc<Knowledge>,
+    pub(crate) know: Arc<Knowledge>,
     rng: LokiRng,
     models: HashMap<usize, OpponentModel>,
     board: Option<Arc<BoardRanges>>,
@@ -227,7 +227,9 @@ impl LokiPlayer {
         }
     }
 
-    fn decide_preflop(&mut self, view: &SeatView<'_>) -> (Action, DecisionTrace) {
+    /// The table at a pre-flop decision, apart from our holding (what a plan is chosen
+    /// from at the player's first pre-flop action).
+    pub(crate) fn preflop_context(&self, view: &SeatView<'_>) -> PreflopContext {
         let me = view.position();
         let n = view.players();
         let live = view.live();
@@ -251,73 +253,136 @@ impl LokiPlayer {
         } else {
             (me + 1..n).filter(|&p| live[p]).count()
         };
-        let table = (expected.round() as usize).clamp(2, 10);
-        let ir = view.hole().map_or(0.0, |h| self.know.income_rate(table, h));
-        let plan = *self.plan.get_or_insert_with(|| {
-            preflop::choose_plan(
-                cfg,
-                self.style.tightness,
-                &PlanInputs {
-                    income_rate: ir,
-                    position: after,
-                    expected_players: expected,
-                    small_blind,
-                },
-            )
-        });
-        let (_, voluntarily_in) = my_actions_this_round(view);
-        let state = BettingState {
-            to_call: view.amount_to_call(),
-            bet: view.bet_size(),
-            bets_this_round: view.bets_this_round() as usize,
-            voluntarily_in,
-            can_raise: view.legal_actions().contains(Action::Raise),
+        PreflopContext {
+            heads_up: already_in + yet_to_act == 1,
+            expected,
+            small_blind,
+            after,
+            table: (expected.round() as usize).clamp(2, 10),
+        }
+    }
+
+    /// The plan a holding with income rate `ir` gets in a pre-flop context.
+    pub(crate) fn choose_plan(&self, ctx: &PreflopContext, ir: f64) -> Plan {
+        preflop::choose_plan(
+            &self.know.config.preflop,
+            self.style.tightness,
+            &PlanInputs {
+                income_rate: ir,
+                position: ctx.after,
+                expected_players: ctx.expected,
+                small_blind: ctx.small_blind,
+            },
+        )
+    }
+
+    /// POKI's simulation settings when it simulates this pre-flop decision.
+    pub(crate) fn preflop_simulation(
+        &self,
+        ctx: &PreflopContext,
+    ) -> Option<&crate::config::SimulationConfig> {
+        let sim = self.style.simulation.as_ref()?;
+        let wanted = match sim.preflop {
+            PreflopSimulation::Never => false,
+            PreflopSimulation::HeadsUp => ctx.heads_up,
+            PreflopSimulation::Always => true,
         };
-        let mut action = preflop::plan_action(plan, &state);
+        wanted.then_some(sim)
+    }
+
+    fn decide_preflop(&mut self, view: &SeatView<'_>) -> (Action, DecisionTrace) {
+        let ctx = self.preflop_context(view);
+        let ir = view
+            .hole()
+            .map_or(0.0, |h| self.know.income_rate(ctx.table, h));
+        let plan = match self.plan {
+            Some(plan) => plan,
+            None => {
+                let plan = self.choose_plan(&ctx, ir);
+                self.plan = Some(plan);
+                plan
+            }
+        };
+        let mut action = preflop::plan_action(plan, &betting_state(view));
         let mut t = self.base_trace(view);
         t.income_rate = Some(ir);
         t.plan = Some(plan);
         t.rule = DecisionRule::Plan(plan);
-        if let (Some(sim), Some(hole)) = (self.style.simulation.clone(), view.hole()) {
-            let wanted = match sim.preflop {
-                PreflopSimulation::Never => false,
-                PreflopSimulation::HeadsUp => already_in + yet_to_act == 1,
-                PreflopSimulation::Always => true,
-            };
-            if wanted {
-                let ranking = self.know.ranking(n);
-                let strength = PreflopStrength(&ranking.percentile);
-                let ours = ranking.percentile.get(hole.index()).copied().unwrap_or(0.5);
-                let seed = self.rng.next_u64();
-                let outcome = self.simulate(view, hole, ours, &strength, &sim, seed);
-                action = outcome.action;
-                t.rule = DecisionRule::Simulation;
-                t.simulation = Some(outcome);
-            }
+        if let (Some(sim), Some(hole)) = (self.preflop_simulation(&ctx).cloned(), view.hole()) {
+            let seed = self.rng.next_u64();
+            let outcome = self.simulate_preflop(view, hole, plan, &sim, seed);
+            action = outcome.action;
+            t.rule = DecisionRule::Simulation;
+            t.simulation = Some(outcome);
         }
         t.triple = ProbabilityTriple::pure(action);
         t.opponents = self.opponent_traces(view, &[]);
         (action, t)
     }
 
-    fn decide_postflop(&mut self, view: &SeatView<'_>) -> (Action, DecisionTrace) {
+    /// POKI's pre-flop simulation: the income-rate percentiles as strengths, our plan
+    /// making our in-trial pre-flop actions.
+    pub(crate) fn simulate_preflop(
+        &self,
+        view: &SeatView<'_>,
+        hole: loki_cards::HoleCards,
+        plan: Plan,
+        sim: &crate::config::SimulationConfig,
+        seed: u64,
+    ) -> SimulationOutcome {
+        let ranking = self.know.ranking(view.players());
+        let strength = PreflopStrength(&ranking.percentile);
+        let ours = ranking.percentile.get(hole.index()).copied().unwrap_or(0.5);
+        let ours = OurHand {
+            hole,
+            ehs_now: ours,
+            plan: Some(plan),
+        };
+        self.simulate(view, ours, &strength, sim, seed)
+    }
+
+    /// The positions of the live opponents and their weight tables (a model missing for
+    /// a seat counts as a fresh one).
+    pub(crate) fn live_tables(
+        &self,
+        view: &SeatView<'_>,
+    ) -> Vec<std::borrow::Cow<'_, WeightTable>> {
+        let me = view.position();
+        (0..view.players())
+            .filter(|&p| p != me && view.is_live(p))
+            .map(|p| match self.models.get(&view.seat_of(p)) {
+                Some(m) => std::borrow::Cow::Borrowed(m.weights()),
+                None => std::borrow::Cow::Owned(
+                    OpponentModel::new(&self.know.config.model)
+                        .weights()
+                        .clone(),
+                ),
+            })
+            .collect()
+    }
+
+    /// The analysis of the current board: the one this player holds, or the shared
+    /// cache's.
+    pub(crate) fn board_ranges(&self, view: &SeatView<'_>) -> Option<Arc<BoardRanges>> {
+        match &self.board {
+            Some(b) => Some(b.clone()),
+            None if view.board().len() >= 3 => self.know.boards.get(view.board()).ok(),
+            None => None,
+        }
+    }
+
+    /// What the post-flop rules look at, for an assessment `a` of our hand and the round
+    /// of a semi-bluff that may continue.
+    pub(crate) fn situation(
+        &self,
+        view: &SeatView<'_>,
+        a: &crate::HandAssessment,
+        semi_bluff_from: Option<Round>,
+    ) -> PostflopSituation {
         let me = view.position();
         let round = view.round();
-        let mut t = self.base_trace(view);
-        let Some(hole) = view.hole() else {
-            return (Action::Call, t);
-        };
-        let live: Vec<usize> = (0..view.players())
-            .filter(|&p| p != me && view.is_live(p))
-            .collect();
-        let seats: Vec<usize> = live.iter().map(|&p| view.seat_of(p)).collect();
-        for &s in &seats {
-            self.model_mut(s);
-        }
-        let tables: Vec<&WeightTable> = seats.iter().map(|s| self.models[s].weights()).collect();
-        let a = assess(hole, view.board(), round, &tables, self.board.as_deref());
         let (_, already_in) = my_actions_this_round(view);
-        let situation = PostflopSituation {
+        PostflopSituation {
             round,
             ehs: a.ehs,
             hs_n: a.hs_n,
@@ -328,13 +393,55 @@ impl LokiPlayer {
             big_bet: view.config().big_bet(),
             bets_this_round: view.bets_this_round() as usize,
             already_in_this_round: already_in,
-            players_after: live.iter().filter(|&&p| p > me).count(),
+            players_after: (me + 1..view.players())
+                .filter(|&p| view.is_live(p))
+                .count(),
             can_raise: view.legal_actions().contains(Action::Raise),
-            semi_bluff_continues: self.semi_bluff_from.is_some_and(|s| s < round),
+            semi_bluff_continues: semi_bluff_from.is_some_and(|s| s < round),
+        }
+    }
+
+    /// The post-flop rules on a situation: the pure action, the rule that fired, and the
+    /// triple the action is drawn from (Loki-2's smoothed one, else the pure action's).
+    pub(crate) fn rules(&self, s: &PostflopSituation) -> (Action, Rule, ProbabilityTriple) {
+        let cfg = &self.style.postflop;
+        let (pure_action, rule) = postflop::decide(cfg, s);
+        let triple = if self.style.randomized {
+            let tc = &self.know.config.triples;
+            postflop::smoothed_triple(cfg, s, tc.smoothing).with_min_passive(tc.min_passive)
+        } else {
+            ProbabilityTriple::pure(pure_action)
         };
+        (pure_action, rule, triple)
+    }
+
+    fn decide_postflop(&mut self, view: &SeatView<'_>) -> (Action, DecisionTrace) {
+        let me = view.position();
+        let mut t = self.base_trace(view);
+        let Some(hole) = view.hole() else {
+            return (Action::Call, t);
+        };
+        for p in (0..view.players()).filter(|&p| p != me && view.is_live(p)) {
+            self.model_mut(view.seat_of(p));
+        }
+        let tables = self.live_tables(view);
+        let tables: Vec<&WeightTable> = tables.iter().map(|t| t.as_ref()).collect();
+        let a = assess(
+            hole,
+            view.board(),
+            view.round(),
+            &tables,
+            self.board.as_deref(),
+        );
+        let situation = self.situation(view, &a, self.semi_bluff_from);
         if let (Some(sim), Some(board)) = (&self.style.simulation, self.board.clone()) {
             let seed = self.rng.next_u64();
-            let outcome = self.simulate(view, hole, a.ehs, board.as_ref(), sim, seed);
+            let ours = OurHand {
+                hole,
+                ehs_now: a.ehs,
+                plan: self.plan,
+            };
+            let outcome = self.simulate(view, ours, board.as_ref(), sim, seed);
             t.rule = DecisionRule::Simulation;
             t.triple = ProbabilityTriple::pure(outcome.action);
             t.opponents = self.opponent_traces(view, &a.per_opponent);
@@ -343,15 +450,11 @@ impl LokiPlayer {
             t.simulation = Some(outcome);
             return (action, t);
         }
-        let cfg = &self.style.postflop;
-        let (pure_action, rule) = postflop::decide(cfg, &situation);
-        let (action, triple) = if self.style.randomized {
-            let tc = &self.know.config.triples;
-            let triple = postflop::smoothed_triple(cfg, &situation, tc.smoothing)
-                .with_min_passive(tc.min_passive);
-            (triple.sample(uniform_unit(&mut self.rng)), triple)
+        let (pure_action, rule, triple) = self.rules(&situation);
+        let action = if self.style.randomized {
+            triple.sample(uniform_unit(&mut self.rng))
         } else {
-            (pure_action, ProbabilityTriple::pure(pure_action))
+            pure_action
         };
         t.rule = DecisionRule::Postflop(rule);
         t.triple = triple;
@@ -363,15 +466,19 @@ impl LokiPlayer {
     /// POKI's simulation of a decision (see [`crate::simulation`]): the live opponents'
     /// weight tables and their models' thresholds per context (every opponent's model
     /// exists from `begin_hand` on).
-    fn simulate(
+    pub(crate) fn simulate(
         &self,
         view: &SeatView<'_>,
-        hole: loki_cards::HoleCards,
-        ehs_now: f64,
+        ours: OurHand,
         board: &dyn simulation::BoardStrength,
         cfg: &crate::config::SimulationConfig,
         seed: u64,
     ) -> SimulationOutcome {
+        let OurHand {
+            hole,
+            ehs_now,
+            plan,
+        } = ours;
         let me = view.position();
         let n = view.players();
         let know = &self.know;
@@ -420,7 +527,7 @@ impl LokiPlayer {
             rules: &self.style.postflop,
             smoothing: know.config.triples.smoothing,
             ehs_now,
-            plan: self.plan,
+            plan,
             strength_samples: cfg.strength_samples,
         };
         let legal = view.legal_actions();
@@ -490,6 +597,41 @@ impl simulation::BoardStrength for PreflopStrength<'_> {
     }
 }
 
+/// The table at a pre-flop decision apart from our holding: what a plan is chosen from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PreflopContext {
+    /// Exactly one live opponent.
+    heads_up: bool,
+    /// The expected number of players.
+    expected: f64,
+    /// Whether we are the small blind.
+    small_blind: bool,
+    /// Live players acting after us before the small blind's next turn.
+    after: usize,
+    /// The table size of the income rates read (the expected players, 2 to 10).
+    pub(crate) table: usize,
+}
+
+/// Our side of a simulation: the holding, its strength now, the pre-flop plan.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct OurHand {
+    pub(crate) hole: loki_cards::HoleCards,
+    pub(crate) ehs_now: f64,
+    pub(crate) plan: Option<Plan>,
+}
+
+/// The betting state a pre-flop plan reacts to.
+pub(crate) fn betting_state(view: &SeatView<'_>) -> BettingState {
+    let (_, voluntarily_in) = my_actions_this_round(view);
+    BettingState {
+        to_call: view.amount_to_call(),
+        bet: view.bet_size(),
+        bets_this_round: view.bets_this_round() as usize,
+        voluntarily_in,
+        can_raise: view.legal_actions().contains(Action::Raise),
+    }
+}
+
 /// Whether we acted this round, and whether we put chips in voluntarily.
 fn my_actions_this_round(view: &SeatView<'_>) -> (bool, bool) {
     let me = view.position();
@@ -498,7 +640,7 @@ fn my_actions_this_round(view: &SeatView<'_>) -> (bool, bool) {
 
 /// The action actually taken for a wanted one: an illegal raise becomes a call, and a
 /// fold when checking is free becomes a check.
-fn legal_version(wanted: Action, view: &SeatView<'_>) -> Action {
+pub(crate) fn legal_version(wanted: Action, view: &SeatView<'_>) -> Action {
     let legal = view.legal_actions();
     let mut action = wanted;
     if !legal.contains(action) {

@@ -9,15 +9,16 @@ use anyhow::{bail, Context as _, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use loki_acpc::client::{self, ClientOptions};
-use loki_acpc::{run_match, Dealer, DealerOptions, GameDef, HandDone, TimeLimits};
-use loki_agent::{player_seed, seat_names, ProfileBook, Roster, Seat};
+use loki_acpc::{Dealer, DealerOptions, GameDef, TimeLimits};
+use loki_agent::{ProfileBook, Roster, Seat};
+use loki_sim::loopback::{self, percentiles, LoopbackSpec};
 use loki_store::Store;
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(Subcommand)]
 pub enum AcpcCommand {
@@ -245,17 +246,6 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Median and 99th percentile in milliseconds (nearest rank).
-fn percentiles(d: &[Duration]) -> (f64, f64) {
-    if d.is_empty() {
-        return (0.0, 0.0);
-    }
-    let mut ms: Vec<f64> = d.iter().map(|x| x.as_secs_f64() * 1e3).collect();
-    ms.sort_by(f64::total_cmp);
-    let at = |q: f64| ms[((q * ms.len() as f64).ceil() as usize).clamp(1, ms.len()) - 1];
-    (at(0.5), at(0.99))
-}
-
 fn log_file(path: &Path) -> PathBuf {
     if path.extension().is_some_and(|e| e == "log") {
         path.to_path_buf()
@@ -328,10 +318,14 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
             (g, format!("{}.game", GameDef::holdem_name(n)))
         }
     };
-    if game.players != n {
-        bail!("{n} players for a {}-player game", game.players);
-    }
-    let names = seat_names(&kinds);
+    let spec = LoopbackSpec {
+        game,
+        game_name,
+        kinds,
+        hands: a.hands,
+        seed: a.seed,
+        duplicate: a.duplicate,
+    };
     let seatings = if a.duplicate { n } else { 1 };
     let bar = if a.quiet {
         ProgressBar::hidden()
@@ -339,107 +333,56 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
         ProgressBar::new(a.hands * seatings as u64)
     };
     bar.set_style(
-        ProgressStyle::with_template(
-            "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} hands eta {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("[{elapsed_precise}] {wide_bar} {pos}/{len} hands eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    // values[player][hand]: chips summed over the seatings.
-    let mut values = vec![vec![0.0; a.hands as usize]; n];
-    let mut decisions: Vec<Duration> = Vec::new();
-    let started = Instant::now();
-    for r in 0..seatings {
-        bar.set_message(format!("seating {}/{seatings}", r + 1));
-        // Seat s holds player (s + r) mod n.
-        let player_at = |s: usize| (s + r) % n;
-        let players = (0..n)
-            .map(|s| {
-                let i = player_at(s);
-                roster.make(&kinds[i], &names[i], player_seed(a.seed, 0, i))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let options = DealerOptions {
-            game: game.clone(),
-            game_name: game_name.clone(),
-            match_name: format!("loki-match-{r}"),
-            hands: a.hands,
-            seed: a.seed,
-            names: (0..n).map(|s| names[player_at(s)].clone()).collect(),
-            limits: TimeLimits::default(),
-            start_timeout: Some(Duration::from_secs(60)),
-            quiet: true,
+    let mut open_log = |r: usize| -> std::io::Result<Option<Box<dyn Write>>> {
+        let Some(p) = &a.log else { return Ok(None) };
+        let file = if r == 0 {
+            p.clone()
+        } else {
+            p.with_extension(format!("r{r}.log"))
         };
-        let mut log = match &a.log {
-            Some(p) => {
-                let file = if r == 0 {
-                    p.clone()
-                } else {
-                    p.with_extension(format!("r{r}.log"))
-                };
-                Some(BufWriter::new(File::create(&file).with_context(|| {
-                    format!("cannot create {}", file.display())
-                })?))
-            }
-            None => None,
-        };
-        let mut messages = Vec::new();
-        let mut on_hand = |h: &HandDone| {
-            for (p, v) in h.values.iter().enumerate() {
-                values[player_at(h.seats[p])][h.hand as usize] += v;
-            }
-            bar.inc(1);
-        };
-        let report = run_match(
-            options,
-            players,
-            log.as_mut().map(|l| l as &mut dyn Write),
-            &mut messages,
-            &mut on_hand,
-        )
-        .map_err(|e| anyhow::anyhow!("{e}\n{}", String::from_utf8_lossy(&messages)))?;
-        if let Some(l) = log.as_mut() {
-            l.flush()?;
-        }
-        for c in report.clients {
-            decisions.extend(c.decisions);
-        }
-    }
+        Ok(Some(Box::new(BufWriter::new(
+            File::create(&file).map_err(|e| {
+                std::io::Error::new(e.kind(), format!("cannot create {}: {e}", file.display()))
+            })?,
+        ))))
+    };
+    let report = loopback::play(&spec, &roster, &mut open_log, &mut || bar.inc(1))?;
     bar.finish_and_clear();
-    let secs = started.elapsed().as_secs_f64();
-    let (sb, bb) = (game.small_bet() as f64, game.big_blind() as f64);
+    let (sb, bb) = (spec.game.small_bet(), spec.game.big_blind());
     println!(
-        "{} hands{}, seed {}, {game_name} (small bet {sb}, big blind {bb})",
+        "{} hands{}, seed {}, {} (small bet {sb}, big blind {bb})",
         a.hands,
         if a.duplicate {
             format!(" x {seatings} seatings (duplicate)")
         } else {
             String::new()
         },
-        a.seed
+        a.seed,
+        spec.game_name
     );
     println!(
         "{:<12} {:>12} {:>10} {:>8} {:>10} {:>8}",
         "player", "chips", "sb/hand", "±95%", "mbb/hand", "±95%"
     );
-    for (i, name) in names.iter().enumerate() {
-        let per_hand: Vec<f64> = values[i].iter().map(|v| v / seatings as f64).collect();
-        let total: f64 = values[i].iter().sum();
-        let (m, ci) = loki_sim::stats::mean_ci95(&per_hand);
+    for p in &report.players {
         println!(
             "{:<12} {:>12} {:>+10.4} {:>8.4} {:>+10.0} {:>8.0}",
-            name,
-            loki_history::format_value(total),
-            m / sb,
-            ci / sb,
-            m / bb * 1000.0,
-            ci / bb * 1000.0
+            p.name,
+            loki_history::format_value(p.chips),
+            p.sb_per_hand.0,
+            p.sb_per_hand.1,
+            p.mbb_per_hand.0,
+            p.mbb_per_hand.1
         );
     }
-    let (median, p99) = percentiles(&decisions);
+    let (median, p99) = percentiles(&report.decisions);
     eprintln!(
         "{:.0} hands/s; {} decisions, median {:.3} ms, 99th percentile {:.3} ms (state received to reply sent)",
-        (a.hands * seatings as u64) as f64 / secs,
-        decisions.len(),
+        (a.hands * seatings as u64) as f64 / report.seconds,
+        report.decisions.len(),
         median,
         p99
     );

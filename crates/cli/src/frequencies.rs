@@ -8,10 +8,10 @@ use crate::roster::load_config;
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use loki_agent::{table_seed, Roster};
+use loki_agent::Roster;
 use loki_bot::frequencies::CategoryCounts;
-use loki_bot::{FrequencyTable, Knowledge, LokiConfig};
-use loki_engine::{Event, GameConfig, Table};
+use loki_bot::{FrequencyTable, Knowledge};
+use loki_sim::frequencies::{by_kind_report, measure};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -53,126 +53,6 @@ pub struct FrequenciesArgs {
     by_kind: bool,
 }
 
-/// Plays `hands` hands of `players` at one table and counts every action by category,
-/// per seat.
-fn measure_table(
-    roster: &Roster,
-    players: &str,
-    hands: u64,
-    seed: u64,
-    bar: &ProgressBar,
-) -> Result<Vec<CategoryCounts>> {
-    let players = roster.table(players, seed)?;
-    let n = players.len();
-    let mut table = Table::new(GameConfig::paper(n)?, players, seed)?;
-    let mut counts = vec![[[[0u64; 3]; 3]; 4]; n];
-    for _ in 0..hands {
-        let rec = table.play_one()?;
-        for e in &rec.events {
-            if let Event::Action(x) = e {
-                let b = (x.bets_to_call as usize).min(2);
-                let seat = rec.seats[x.position];
-                counts[seat][x.round.index()][b][x.action.index()] += 1;
-            }
-        }
-        bar.inc(1);
-    }
-    Ok(counts)
-}
-
-fn add(into: &mut CategoryCounts, from: &CategoryCounts) {
-    for (a, b) in into
-        .iter_mut()
-        .flatten()
-        .flatten()
-        .zip(from.iter().flatten().flatten())
-    {
-        *a += b;
-    }
-}
-
-/// Each kind's frequencies against the defaults: per context with at least 20
-/// observations, the kind's [fold, call, raise] and the defaults', and the largest
-/// difference.
-fn by_kind_report(kinds: &[String], seats: &[CategoryCounts], defaults: &FrequencyTable) -> String {
-    use std::fmt::Write as _;
-    let mut out = String::new();
-    let mut names: Vec<&String> = Vec::new();
-    for k in kinds {
-        if !names.contains(&k) {
-            names.push(k);
-        }
-    }
-    let rounds = ["preflop", "flop", "turn", "river"];
-    for k in names {
-        let mut c = [[[0u64; 3]; 3]; 4];
-        for (seat, counts) in seats.iter().enumerate() {
-            if &kinds[seat] == k {
-                add(&mut c, counts);
-            }
-        }
-        let f = FrequencyTable::from_counts(&c);
-        let _ = writeln!(out, "{k}:");
-        let (mut worst, mut sum, mut weight) = (0.0f64, 0.0f64, 0u64);
-        for (r, round) in rounds.iter().enumerate() {
-            for (b, cell) in c[r].iter().enumerate() {
-                let n: u64 = cell.iter().sum();
-                if n < 20 {
-                    continue;
-                }
-                let (x, d) = (f.0[r][b], defaults.0[r][b]);
-                let diff = (0..3).map(|i| (x[i] - d[i]).abs()).fold(0.0, f64::max);
-                worst = worst.max(diff);
-                sum += diff * n as f64;
-                weight += n;
-                let _ = writeln!(
-                    out,
-                    "  {round:<7} {b} to call  n {n:>7}  kind [{:.3}, {:.3}, {:.3}]  default [{:.3}, {:.3}, {:.3}]  largest difference {diff:.3}",
-                    x[0], x[1], x[2], d[0], d[1], d[2]
-                );
-            }
-        }
-        let _ = writeln!(
-            out,
-            "  largest difference {worst:.3}; mean over observations {:.3}",
-            if weight > 0 { sum / weight as f64 } else { 0.0 }
-        );
-    }
-    out
-}
-
-/// Plays `hands` hands split over `tables` independent tables in parallel (table `t`
-/// seeded by `table_seed(seed, t)`, with its own board cache) and sums their counts in table
-/// order.
-fn measure(
-    config: &LokiConfig,
-    defaults: FrequencyTable,
-    players: &str,
-    hands: u64,
-    tables: u64,
-    seed: u64,
-    bar: &ProgressBar,
-) -> Result<Vec<CategoryCounts>> {
-    use rayon::prelude::*;
-    let per_table: Vec<Result<Vec<CategoryCounts>>> = (0..tables)
-        .into_par_iter()
-        .map(|t| {
-            let share = hands / tables + u64::from(t < hands % tables);
-            let roster = Roster::with_knowledge(Knowledge::with_defaults(config.clone(), defaults));
-            measure_table(&roster, players, share, table_seed(seed, t), bar)
-        })
-        .collect();
-    let mut seats: Vec<CategoryCounts> = Vec::new();
-    for c in per_table {
-        let c = c?;
-        seats.resize(c.len(), [[[0u64; 3]; 3]; 4]);
-        for (into, from) in seats.iter_mut().zip(&c) {
-            add(into, from);
-        }
-    }
-    Ok(seats)
-}
-
 pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
     anyhow::ensure!(a.iterations >= 1, "--iterations must be at least 1");
     anyhow::ensure!(a.tables >= 1, "--tables must be at least 1");
@@ -189,10 +69,16 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
             .progress_chars("=> "),
     );
     let mut history = Vec::new();
-    let mut counts = [[[0u64; 3]; 3]; 4];
+    let mut counts = CategoryCounts::default();
     for it in 1..=a.iterations {
         let seats = measure(
-            &config, defaults, &a.players, a.hands, a.tables, a.seed, &bar,
+            &config,
+            defaults,
+            &a.players,
+            a.hands,
+            a.tables,
+            a.seed,
+            &|n| bar.inc(n),
         )?;
         if a.by_kind {
             bar.finish_and_clear();
@@ -200,9 +86,9 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
             print!("{}", by_kind_report(&kinds, &seats, &defaults));
             return Ok(ExitCode::SUCCESS);
         }
-        counts = [[[0u64; 3]; 3]; 4];
+        counts = CategoryCounts::default();
         for c in &seats {
-            add(&mut counts, c);
+            counts.add(c);
         }
         let table = FrequencyTable::from_counts(&counts);
         let change = table.max_difference(&defaults);

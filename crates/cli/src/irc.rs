@@ -185,7 +185,11 @@ fn show_profile(a: ProfileArgs) -> Result<ExitCode> {
         writeln!(out, "{}", serde_json::to_string(&p)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    writeln!(out, "{}: {} replayed hands", p.nick, p.hands)?;
+    writeln!(
+        out,
+        "{}: {} replayed hands",
+        p.profile.name, p.profile.hands
+    )?;
     writeln!(
         out,
         "VPIP {}  PFR {}  AF {}  WTSD {}  W$SD {}",
@@ -200,13 +204,13 @@ fn show_profile(a: ProfileArgs) -> Result<ExitCode> {
         "round    to call  decisions    fold   check/call   bet/raise"
     )?;
     for (r, name) in ["preflop", "flop", "turn", "river"].iter().enumerate() {
-        for (b, c) in p.categories[r].iter().enumerate() {
-            let n: u64 = c.iter().sum();
+        for (b, c) in p.profile.counts[r].iter().enumerate() {
+            let n: u32 = c.iter().sum();
             let f = |i: usize| {
                 if n == 0 {
                     "-".to_string()
                 } else {
-                    format!("{:.3}", c[i] as f64 / n as f64)
+                    format!("{:.3}", f64::from(c[i]) / f64::from(n))
                 }
             };
             let to_call = ["0", "1", "2+"][b];

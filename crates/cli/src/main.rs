@@ -11,6 +11,7 @@ mod bench_assess;
 mod bench_play;
 mod bench_range;
 mod eval;
+mod exploit;
 mod frequencies;
 mod history;
 mod income_rates;
@@ -75,6 +76,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// The same game in the terminal (line by line; works over a pipe).
     Play(play::PlayArgs),
+    /// How far from unbeatable: local best response against a player, heads-up (LBR's winnings are a lower bound on its exploitability).
+    Exploit(exploit::ExploitArgs),
 }
 
 fn main() -> ExitCode {
@@ -97,6 +100,7 @@ fn main() -> ExitCode {
         Command::Irc(a) => irc::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Play(a) => play::run(a),
+        Command::Exploit(a) => exploit::run_exploit(a),
     };
     match result {
         Ok(code) => code,

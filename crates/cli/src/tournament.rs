@@ -10,9 +10,7 @@ use crate::roster::load_config;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use loki_sim::{
-    report, Checkpoint, Inputs, Outcome, Report, Run, RunSink, RunSpec, Shard, ShardResult, Summary,
-};
+use loki_sim::{report, Checkpoint, Inputs, Outcome, Run, RunSink, RunSpec, Shard, ShardResult};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -243,12 +241,8 @@ fn finish(
     kinds: &[String],
     out: &Path,
 ) -> Result<()> {
-    let Report {
-        json,
-        pooled,
-        between_matches,
-    } = report(inputs, ledgers, kinds)?;
-    std::fs::write(out.join("results.json"), json)?;
+    let report = report(inputs, ledgers, kinds)?;
+    std::fs::write(out.join("results.json"), &report.json)?;
     plot::profit_png(
         &out.join("profit.png"),
         ledgers,
@@ -261,20 +255,7 @@ fn finish(
             matches: inputs.matches,
         },
     )?;
-    print_table(&pooled, inputs);
-    if let Some(between) = between_matches {
-        println!();
-        println!(
-            "{:<10} {:>10} {:>12} {:>10}   over {} matches",
-            "kind", "sb/hand", "sd matches", "+/- 95%", inputs.matches
-        );
-        for k in &between {
-            println!(
-                "{:<10} {:>10.4} {:>12.4} {:>10.4}",
-                k.kind, k.sb_per_hand, k.sd, k.ci95
-            );
-        }
-    }
+    print!("{}", report.text(inputs));
     Ok(())
 }
 
@@ -369,54 +350,6 @@ fn open_phh(path: &Path, resuming: bool, bytes: u64) -> Result<std::fs::File> {
     use std::io::Seek;
     f.seek(std::io::SeekFrom::End(0))?;
     Ok(f)
-}
-
-fn print_table(s: &Summary, inputs: &Inputs) {
-    if inputs.matches == 0 {
-        println!(
-            "{} hands ({} deals x {} rotations), seed {}, $2/$4",
-            inputs.hands, inputs.deals, inputs.rotations, inputs.seed
-        );
-    } else {
-        println!(
-            "{} matches of {} hands ({} deals x {} rotations), {} hands in all, seed {}, $2/$4; pooled:",
-            inputs.matches,
-            inputs.hands,
-            inputs.deals,
-            inputs.rotations,
-            inputs.matches * inputs.hands,
-            inputs.seed
-        );
-    }
-    println!();
-    println!(
-        "{:<10} {:>6} {:>12} {:>10} {:>10}",
-        "kind", "copies", "profit $", "sb/hand", "+/- 95%"
-    );
-    let mut kinds = s.kinds.clone();
-    kinds.sort_by(|a, b| b.sb_per_hand.total_cmp(&a.sb_per_hand));
-    for k in &kinds {
-        println!(
-            "{:<10} {:>6} {:>12.0} {:>10.4} {:>10.4}",
-            k.kind, k.copies, k.profit, k.sb_per_hand, k.ci95
-        );
-    }
-    if !s.differences.is_empty() {
-        println!();
-        println!(
-            "{:<16} {:>10} {:>10}  significant",
-            "difference", "sb/hand", "+/- 95%"
-        );
-        for d in &s.differences {
-            println!(
-                "{:<16} {:>10.4} {:>10.4}  {}",
-                format!("{} - {}", d.a, d.b),
-                d.sb_per_hand,
-                d.ci95,
-                if d.significant { "yes" } else { "no" }
-            );
-        }
-    }
 }
 
 /// Hands per second of the figure-4 field on all cores (for `loki bench`).

@@ -46,7 +46,7 @@ fn check_players_and_profile() {
     let o = loki(&["irc", "profile", &a, &b, "bob", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["hands"], 5);
-    assert_eq!(v["categories"][1][0], serde_json::json!([0, 2, 1]));
+    assert_eq!(v["counts"][1][0], serde_json::json!([0, 2, 1]));
     let o = loki(&["irc", "profile", &a, "nobody"]);
     assert_eq!(o.status.code(), Some(2));
 }

@@ -59,10 +59,12 @@
 
 mod action;
 mod config;
+mod context;
 mod error;
 mod event;
 mod players;
 mod pot;
+mod profile;
 mod record;
 mod registry;
 mod state;
@@ -71,10 +73,12 @@ mod view;
 
 pub use action::{Action, LegalActions, Round};
 pub use config::{Chips, GameConfig, GameSpec, RuleOptions};
+pub use context::{ActionCounts, ByContext, Context};
 pub use error::{ActionError, ConfigError, DealError, EngineError};
 pub use event::{ActionEvent, Event, ShownHand};
 pub use players::{CallPlayer, Player, PlayerStateError, RaisePlayer, RandomPlayer};
 pub use pot::{acpc_values, split_pots, PotShare};
+pub use profile::{ratio, HandDelta, Hud, Observation, Profile};
 pub use record::HandRecord;
 pub use registry::{PlayerEntry, PlayerRegistry, PlayerSpec, SpecError};
 pub use state::{HandResult, HandState, Phase};

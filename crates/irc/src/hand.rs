@@ -3,13 +3,10 @@
 use loki_cards::{Card, HoleCards};
 use loki_engine::{Action, Chips, Event, GameConfig, Round};
 
-/// The three classes a decision is scored in: fold (also a quit or kick), check/call,
-/// bet/raise (also an all-in).
-pub type ActionClass = Action;
-
-/// The class of an IRC action character: `f`, `Q`, `K` fold; `k`, `c` check/call; `b`,
-/// `r`, `A` bet/raise (`None` for `B` and unknown characters).
-pub fn class_of(symbol: char) -> Option<ActionClass> {
+/// The class of an IRC action character, in the engine's three actions that decisions
+/// are scored in: `f`, `Q`, `K` fold (a quit or kick is a fold); `k`, `c` check/call;
+/// `b`, `r`, `A` bet/raise (an all-in is a raise); `None` for `B` and unknown characters.
+pub fn class_of(symbol: char) -> Option<Action> {
     match symbol {
         'f' | 'Q' | 'K' => Some(Action::Fold),
         'k' | 'c' => Some(Action::Call),
@@ -53,7 +50,7 @@ pub struct Decision {
     /// The IRC character (`f k b c r A Q K`).
     pub symbol: char,
     /// The scored class.
-    pub class: ActionClass,
+    pub class: Action,
     /// The action the engine applied (an all-in for less than a call is a call).
     pub action: Action,
     /// Index of the action in [`IrcHand::events`].

@@ -14,7 +14,7 @@
 use crate::dataset::Dataset;
 use crate::hand::is_bot_name;
 use loki_cards::{Card, HoleCards};
-use loki_engine::{Action, Chips, Round};
+use loki_engine::{ratio, Action, ActionCounts, Chips, Hud, Profile, Round};
 use serde::Serialize;
 
 /// One line of the player list.
@@ -75,43 +75,23 @@ pub struct Showdown {
     pub net: Chips,
 }
 
-/// HUD statistics (`None` without an opportunity).
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Default)]
-pub struct Hud {
-    /// Voluntarily put money in pre-flop.
-    pub vpip: Option<f64>,
-    /// Pre-flop raise.
-    pub pfr: Option<f64>,
-    /// Aggression factor (post-flop bets and raises / calls).
-    pub af: Option<f64>,
-    /// Went to showdown (of hands that saw the flop).
-    pub wtsd: Option<f64>,
-    /// Won at showdown.
-    pub wsd: Option<f64>,
-}
-
-/// One player's profile.
+/// One player's profile from the database: the one profile type of loki (the 36
+/// categories, hands, VPIP and PFR hands; no recent window), its HUD statistics with the
+/// showdown ones, and the hands it showed down.
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct Profile {
-    /// Nickname.
-    pub nick: String,
-    /// Replayed hands dealt in.
-    pub hands: usize,
-    /// Counts `[round][bets to call 0, 1, 2+][fold, check/call, bet/raise]`.
-    pub categories: [[[u64; 3]; 3]; 4],
-    /// HUD statistics.
+pub struct PlayerProfile {
+    /// The profile (`name` is the nickname).
+    #[serde(flatten)]
+    pub profile: Profile,
+    /// HUD statistics (VPIP and PFR over the hands with a pre-flop decision).
     pub hud: Hud,
     /// Hands shown down, in time order.
     pub showdowns: Vec<Showdown>,
 }
 
-fn ratio(a: u64, b: u64) -> Option<f64> {
-    (b > 0).then(|| a as f64 / b as f64)
-}
-
 /// The profile of `nick`, if the player is in a replayed hand.
-pub fn profile(data: &Dataset, nick: &str) -> Option<Profile> {
-    let mut cat = [[[0u64; 3]; 3]; 4];
+pub fn profile(data: &Dataset, nick: &str) -> Option<PlayerProfile> {
+    let mut cat = ActionCounts::default();
     let (mut hands, mut opp, mut vpip, mut pfr) = (0, 0, 0, 0);
     let (mut agg, mut calls, mut saw_flop, mut sd, mut won) = (0, 0, 0, 0, 0);
     let mut showdowns = Vec::new();
@@ -127,7 +107,7 @@ pub fn profile(data: &Dataset, nick: &str) -> Option<Profile> {
             .collect();
         for d in &mine {
             let r = d.spot.round.index();
-            cat[r][(d.spot.bets_to_call as usize).min(2)][d.class as usize] += 1;
+            cat[r][(d.spot.bets_to_call as usize).min(2)][d.class.index()] += 1;
             if d.spot.round != Round::Preflop {
                 match (d.class, d.symbol) {
                     (Action::Raise, _) => agg += 1,
@@ -165,11 +145,17 @@ pub fn profile(data: &Dataset, nick: &str) -> Option<Profile> {
             }
         }
     }
-    (hands > 0).then(|| Profile {
-        nick: nick.to_string(),
-        hands,
-        categories: cat,
+    (hands > 0).then(|| PlayerProfile {
+        profile: Profile {
+            name: nick.to_string(),
+            hands,
+            vpip_hands: vpip,
+            pfr_hands: pfr,
+            counts: cat,
+            recent: Vec::new(),
+        },
         hud: Hud {
+            hands,
             vpip: ratio(vpip, opp),
             pfr: ratio(pfr, opp),
             af: ratio(agg, calls),

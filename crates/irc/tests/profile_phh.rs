@@ -16,14 +16,14 @@ fn bob_profile_counted_by_hand() {
     let d = fixtures();
     let p = profile(&d, "bob").unwrap();
     // Replayed hands of bob: 800000100, 800000200, 800000300, 800000500, 800100000.
-    assert_eq!(p.hands, 5);
-    assert_eq!(p.categories[0][0], [0, 1, 0]); // checks his big blind
-    assert_eq!(p.categories[0][1], [2, 2, 0]); // calls twice, folds twice facing a bet
-    assert_eq!(p.categories[1][0], [0, 2, 1]);
-    assert_eq!(p.categories[1][1], [1, 2, 0]); // the quit is a fold
-    assert_eq!(p.categories[2][0], [0, 2, 0]);
-    assert_eq!(p.categories[2][1], [1, 0, 0]);
-    assert_eq!(p.categories[3][0], [0, 0, 1]);
+    assert_eq!(p.profile.hands, 5);
+    assert_eq!(p.profile.counts[0][0], [0, 1, 0]); // checks his big blind
+    assert_eq!(p.profile.counts[0][1], [2, 2, 0]); // calls twice, folds twice facing a bet
+    assert_eq!(p.profile.counts[1][0], [0, 2, 1]);
+    assert_eq!(p.profile.counts[1][1], [1, 2, 0]); // the quit is a fold
+    assert_eq!(p.profile.counts[2][0], [0, 2, 0]);
+    assert_eq!(p.profile.counts[2][1], [1, 0, 0]);
+    assert_eq!(p.profile.counts[3][0], [0, 0, 1]);
     let h = p.hud;
     assert_eq!(h.vpip, Some(2.0 / 5.0));
     assert_eq!(h.pfr, Some(0.0));

@@ -28,9 +28,9 @@ fn round4(x: f64) -> f64 {
 pub fn hud_of(p: &Profile) -> HudView {
     let h = p.hud();
     HudView {
-        vpip: round4(h.vpip),
-        pfr: round4(h.pfr),
-        af: h.aggression.is_finite().then(|| round4(h.aggression)),
+        vpip: round4(h.vpip.unwrap_or(0.0)),
+        pfr: round4(h.pfr.unwrap_or(0.0)),
+        af: h.af.map(round4),
         hands: h.hands,
     }
 }
@@ -38,12 +38,7 @@ pub fn hud_of(p: &Profile) -> HudView {
 /// Adds one hand to a profile in memory (as `Store::record_hand` adds it on disk; the
 /// recent-action window is not kept: the HUD does not use it).
 pub fn add_hand(p: &mut Profile, d: &HandDelta) {
-    p.hands += 1;
-    p.vpip_hands += u64::from(d.vpip);
-    p.pfr_hands += u64::from(d.pfr);
-    for o in &d.observations {
-        p.counts[usize::from(o.round)][usize::from(o.bets_to_call)][o.action.index()] += 1;
-    }
+    p.add(d, 0);
 }
 
 /// Two profiles of one player added up (a stored profile and a session's hands).
@@ -52,20 +47,14 @@ pub fn merged(a: &Profile, b: &Profile) -> Profile {
     out.hands += b.hands;
     out.vpip_hands += b.vpip_hands;
     out.pfr_hands += b.pfr_hands;
-    for (r, round) in b.counts.iter().enumerate() {
-        for (k, cell) in round.iter().enumerate() {
-            for (x, n) in cell.iter().enumerate() {
-                out.counts[r][k][x] += n;
-            }
-        }
-    }
+    out.counts.add(&b.counts);
     out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use loki_store::{ActionClass, Observation};
+    use loki_store::{Action, Observation};
 
     #[test]
     fn hands_add_up_to_the_hud() {
@@ -79,9 +68,9 @@ mod tests {
                 vpip: true,
                 pfr: false,
                 observations: vec![
-                    obs(0, 1, ActionClass::CheckCall),
-                    obs(1, 0, ActionClass::BetRaise),
-                    obs(2, 1, ActionClass::CheckCall),
+                    obs(0, 1, Action::Call),
+                    obs(1, 0, Action::Raise),
+                    obs(2, 1, Action::Call),
                 ],
             },
         );
@@ -93,9 +82,9 @@ mod tests {
                 vpip: true,
                 pfr: true,
                 observations: vec![
-                    obs(0, 1, ActionClass::BetRaise),
-                    obs(1, 0, ActionClass::CheckCall),
-                    obs(1, 1, ActionClass::BetRaise),
+                    obs(0, 1, Action::Raise),
+                    obs(1, 0, Action::Call),
+                    obs(1, 1, Action::Raise),
                 ],
             },
         );
@@ -106,7 +95,7 @@ mod tests {
                 name: "x".into(),
                 vpip: false,
                 pfr: false,
-                observations: vec![obs(0, 1, ActionClass::Fold)],
+                observations: vec![obs(0, 1, Action::Fold)],
             },
         );
         let h = hud_of(&p);

@@ -48,7 +48,7 @@ fn the_next_session_starts_from_the_stored_profile() {
     // The store holds exactly what the bots of the first session learned about the person.
     let som = first.loki(1).unwrap().model(PERSON).unwrap();
     assert_eq!(som.stats.table(), profile.counts);
-    let total: u32 = profile.counts.iter().flatten().flatten().sum();
+    let total = profile.counts.total();
     assert!(total >= 15);
     // A later session (another seed) under the same name: every Loki player knows the
     // person before the first hand, recent windows included.
@@ -78,7 +78,7 @@ fn the_next_session_starts_from_the_stored_profile() {
         .collect();
     assert!(!about_you.is_empty());
     assert!(
-        about_you.iter().all(|&n| n >= total),
+        about_you.iter().all(|&n| u64::from(n) >= total),
         "{about_you:?} {total}"
     );
     // A new name starts from nothing.

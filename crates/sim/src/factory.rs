@@ -20,6 +20,8 @@ pub struct TournamentFactory {
     pub names: Vec<String>,
     /// The board analyses of the batch being played.
     batch: Mutex<Vec<Arc<BoardRanges>>>,
+    /// The board analyses of the next batch, built while this one is played.
+    next: Mutex<Vec<Arc<BoardRanges>>>,
 }
 
 impl TournamentFactory {
@@ -30,7 +32,22 @@ impl TournamentFactory {
             kinds,
             names,
             batch: Mutex::new(Vec::new()),
+            next: Mutex::new(Vec::new()),
         }
+    }
+
+    /// Builds the analyses of the deals' flops, turns and rivers in parallel (those
+    /// already built are found in the cache).
+    fn build(&self, deals: &[Deal]) -> Vec<Arc<BoardRanges>> {
+        use rayon::prelude::*;
+        let boards: Vec<&[loki_cards::Card]> = deals
+            .iter()
+            .flat_map(|d| [&d.board[..3], &d.board[..4], &d.board[..]])
+            .collect();
+        boards
+            .par_iter()
+            .filter_map(|b| self.roster.know.boards.get(b).ok())
+            .collect()
     }
 }
 
@@ -48,16 +65,13 @@ impl PlayerFactory for TournamentFactory {
         )
     }
     fn prepare_batch(&self, deals: &[Deal]) {
-        use rayon::prelude::*;
-        let boards: Vec<&[loki_cards::Card]> = deals
-            .iter()
-            .flat_map(|d| [&d.board[..3], &d.board[..4], &d.board[..]])
-            .collect();
-        let built: Vec<Arc<BoardRanges>> = boards
-            .par_iter()
-            .filter_map(|b| self.roster.know.boards.get(b).ok())
-            .collect();
+        let built = self.build(deals);
         *self.batch.lock().unwrap_or_else(|p| p.into_inner()) = built;
+        self.next.lock().unwrap_or_else(|p| p.into_inner()).clear();
+    }
+    fn prefetch(&self, deals: &[Deal]) {
+        let built = self.build(deals);
+        *self.next.lock().unwrap_or_else(|p| p.into_inner()) = built;
     }
     fn end_batch(&self) {
         // Once no player holds them, the cache lets them go.

@@ -8,6 +8,8 @@
 
 pub mod checkpoint;
 pub mod factory;
+pub mod frequencies;
+pub mod loopback;
 pub mod results;
 pub mod run;
 pub mod runner;

@@ -285,7 +285,10 @@ impl Run {
         if count == 0 {
             return Ok(Vec::new());
         }
-        Ok(self.tournament.play_batch(count, &self.factory)?)
+        let after = self.inputs.deals - self.tournament.deals_played() - count;
+        Ok(self
+            .tournament
+            .play_batch_then(count, self.batch.min(after), &self.factory)?)
     }
 
     /// The checkpoint of the run as it stands (`phh_bytes`: the history written so far).
@@ -444,5 +447,83 @@ pub fn report(
             pooled: r.pooled.clone(),
             between_matches: Some(r.between_matches.clone()),
         })
+    }
+}
+
+impl Report {
+    /// The results as the table `loki tournament` prints: the run, each kind's profit
+    /// and sb/hand with its 95% interval (best first), the paired differences, and with
+    /// several matches each kind's spread between matches.
+    pub fn text(&self, inputs: &Inputs) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        let s = &self.pooled;
+        if inputs.matches == 0 {
+            let _ = writeln!(
+                out,
+                "{} hands ({} deals x {} rotations), seed {}, $2/$4",
+                inputs.hands, inputs.deals, inputs.rotations, inputs.seed
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "{} matches of {} hands ({} deals x {} rotations), {} hands in all, seed {}, $2/$4; pooled:",
+                inputs.matches,
+                inputs.hands,
+                inputs.deals,
+                inputs.rotations,
+                inputs.matches * inputs.hands,
+                inputs.seed
+            );
+        }
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "{:<10} {:>6} {:>12} {:>10} {:>10}",
+            "kind", "copies", "profit $", "sb/hand", "+/- 95%"
+        );
+        let mut kinds = s.kinds.clone();
+        kinds.sort_by(|a, b| b.sb_per_hand.total_cmp(&a.sb_per_hand));
+        for k in &kinds {
+            let _ = writeln!(
+                out,
+                "{:<10} {:>6} {:>12.0} {:>10.4} {:>10.4}",
+                k.kind, k.copies, k.profit, k.sb_per_hand, k.ci95
+            );
+        }
+        if !s.differences.is_empty() {
+            let _ = writeln!(out);
+            let _ = writeln!(
+                out,
+                "{:<16} {:>10} {:>10}  significant",
+                "difference", "sb/hand", "+/- 95%"
+            );
+            for d in &s.differences {
+                let _ = writeln!(
+                    out,
+                    "{:<16} {:>10.4} {:>10.4}  {}",
+                    format!("{} - {}", d.a, d.b),
+                    d.sb_per_hand,
+                    d.ci95,
+                    if d.significant { "yes" } else { "no" }
+                );
+            }
+        }
+        if let Some(between) = &self.between_matches {
+            let _ = writeln!(out);
+            let _ = writeln!(
+                out,
+                "{:<10} {:>10} {:>12} {:>10}   over {} matches",
+                "kind", "sb/hand", "sd matches", "+/- 95%", inputs.matches
+            );
+            for k in between {
+                let _ = writeln!(
+                    out,
+                    "{:<10} {:>10.4} {:>12.4} {:>10.4}",
+                    k.kind, k.sb_per_hand, k.sd, k.ci95
+                );
+            }
+        }
+        out
     }
 }

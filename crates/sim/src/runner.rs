@@ -31,6 +31,11 @@ pub trait PlayerFactory: Sync {
     fn prepare_batch(&self, deals: &[Deal]) {
         let _ = deals;
     }
+    /// The next batch's deals, while this batch is played: precompute their shared data
+    /// now, on threads that would otherwise wait for the batch's slowest table.
+    fn prefetch(&self, deals: &[Deal]) {
+        let _ = deals;
+    }
     /// A batch of deals is finished (drop shared per-board data here).
     fn end_batch(&self) {}
 }
@@ -252,20 +257,43 @@ impl Tournament {
         count: u64,
         factory: &dyn PlayerFactory,
     ) -> Result<Vec<PlayedHand>, SimError> {
+        self.play_batch_then(count, 0, factory)
+    }
+
+    /// The deals `range` of every match touched, in match order.
+    fn deals(&self, range: std::ops::Range<u64>) -> Vec<Vec<(u64, Deal)>> {
         let n = self.config.seats();
-        let first = self.deals_played;
-        let range = first..first + count;
-        // The deals of every match touched, in match order.
-        let deals: Vec<Vec<(u64, Deal)>> = self
-            .ledgers
+        self.ledgers
             .iter()
             .map(|l| {
                 let ms = match_seed(self.seed, l.match_index);
                 range.clone().map(|d| (d, deal(ms, d, n))).collect()
             })
-            .collect();
+            .collect()
+    }
+
+    /// [`Tournament::play_batch`], telling the factory the `next` deals after these so
+    /// that it can prepare them while the tables play (results do not change).
+    ///
+    /// # Errors
+    /// An engine error (which would be a bug).
+    pub fn play_batch_then(
+        &mut self,
+        count: u64,
+        next: u64,
+        factory: &dyn PlayerFactory,
+    ) -> Result<Vec<PlayedHand>, SimError> {
+        let n = self.config.seats();
+        let first = self.deals_played;
+        let deals = self.deals(first..first + count);
         let cards: Vec<Deal> = deals.iter().flatten().map(|d| d.1.clone()).collect();
         factory.prepare_batch(&cards);
+        let upcoming: Vec<Deal> = self
+            .deals(first + count..first + count + next)
+            .into_iter()
+            .flatten()
+            .map(|d| d.1)
+            .collect();
         let config = &self.config;
         let keep = self.keep_records;
         let match_pos = |m: u64| self.ledgers.iter().position(|l| l.match_index == m);
@@ -274,53 +302,59 @@ impl Tournament {
             .iter()
             .map(|t| match_pos(t.match_index).unwrap_or(0))
             .collect();
-        let per_table: Vec<TableBatch> = self
-            .tables
-            .par_iter_mut()
-            .zip(&slots)
-            .map(|(table, &slot)| {
-                let mut nets = Vec::with_capacity(count as usize);
-                let mut hands = Vec::new();
-                let mut decisions = 0u64;
-                for (d, cards) in &deals[slot] {
-                    let seats = table.seating.seats_by_position(*d, table.rotation);
-                    let mut by_seat: Vec<Option<&mut Box<dyn Player + Send>>> =
-                        table.players.iter_mut().map(Some).collect();
-                    let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
-                    for &s in &seats {
-                        let p = by_seat[s]
-                            .take()
-                            .unwrap_or_else(|| unreachable!("seats are a permutation"));
-                        by_position.push(p.as_mut());
+        let play_tables = || -> Vec<TableBatch> {
+            self.tables
+                .par_iter_mut()
+                .zip(&slots)
+                .map(|(table, &slot)| {
+                    let mut nets = Vec::with_capacity(count as usize);
+                    let mut hands = Vec::new();
+                    let mut decisions = 0u64;
+                    for (d, cards) in &deals[slot] {
+                        let seats = table.seating.seats_by_position(*d, table.rotation);
+                        let mut by_seat: Vec<Option<&mut Box<dyn Player + Send>>> =
+                            table.players.iter_mut().map(Some).collect();
+                        let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
+                        for &s in &seats {
+                            let p = by_seat[s]
+                                .take()
+                                .unwrap_or_else(|| unreachable!("seats are a permutation"));
+                            by_position.push(p.as_mut());
+                        }
+                        let record = play_hand_seated(config, &mut by_position, cards, &seats)
+                            .map_err(|e| SimError::Engine {
+                                matched: table.match_index,
+                                deal: *d,
+                                rotation: table.rotation,
+                                source: e,
+                            })?;
+                        let net: Vec<i64> = table
+                            .seating
+                            .positions(*d, table.rotation)
+                            .into_iter()
+                            .map(|p| record.net[p])
+                            .collect();
+                        nets.push(net);
+                        decisions += record.actions.iter().map(|r| r.len() as u64).sum::<u64>();
+                        if keep {
+                            hands.push(PlayedHand {
+                                match_index: table.match_index,
+                                deal: *d,
+                                rotation: table.rotation,
+                                seats,
+                                record,
+                            });
+                        }
                     }
-                    let record = play_hand_seated(config, &mut by_position, cards, &seats)
-                        .map_err(|e| SimError::Engine {
-                            matched: table.match_index,
-                            deal: *d,
-                            rotation: table.rotation,
-                            source: e,
-                        })?;
-                    let net: Vec<i64> = table
-                        .seating
-                        .positions(*d, table.rotation)
-                        .into_iter()
-                        .map(|p| record.net[p])
-                        .collect();
-                    nets.push(net);
-                    decisions += record.actions.iter().map(|r| r.len() as u64).sum::<u64>();
-                    if keep {
-                        hands.push(PlayedHand {
-                            match_index: table.match_index,
-                            deal: *d,
-                            rotation: table.rotation,
-                            seats,
-                            record,
-                        });
-                    }
-                }
-                Ok((nets, hands, decisions))
-            })
-            .collect();
+                    Ok((nets, hands, decisions))
+                })
+                .collect()
+        };
+        let (per_table, ()) = rayon::join(play_tables, || {
+            if !upcoming.is_empty() {
+                factory.prefetch(&upcoming);
+            }
+        });
         let mut totals: Vec<Vec<Vec<i64>>> =
             vec![vec![vec![0i64; n]; count as usize]; self.ledgers.len()];
         let mut hands = Vec::new();

@@ -16,10 +16,10 @@
 #![forbid(unsafe_code)]
 
 mod error;
-mod record;
 
 pub use error::StoreError;
-pub use record::{ActionClass, HandDelta, Hud, Observation, Profile};
+pub mod report;
+pub use loki_engine::{Action, ActionCounts, HandDelta, Hud, Observation, Profile};
 
 use rusqlite::{params, Connection, ErrorCode, OpenFlags, TransactionBehavior};
 use std::path::{Path, PathBuf};
@@ -221,9 +221,9 @@ impl Store {
                 params![id, 1i64, i64::from(d.vpip), i64::from(d.pfr)],
             )
             .map_err(err)?;
-            let mut counts = [[[0i64; 3]; 3]; 4];
+            let mut counts = ActionCounts::default();
             for o in &d.observations {
-                counts[usize::from(o.round)][usize::from(o.bets_to_call)][o.action.index()] += 1;
+                counts.record(o.context(), o.action);
             }
             {
                 let mut add = tx
@@ -233,13 +233,17 @@ impl Store {
                          DO UPDATE SET count = count + excluded.count",
                     )
                     .map_err(err)?;
-                for (r, row) in counts.iter().enumerate() {
-                    for (b, cell) in row.iter().enumerate() {
-                        for (a, &k) in cell.iter().enumerate() {
-                            if k > 0 {
-                                add.execute(params![id, r as i64, b as i64, a as i64, k])
-                                    .map_err(err)?;
-                            }
+                for (c, cell) in counts.iter() {
+                    for (a, &k) in cell.iter().enumerate() {
+                        if k > 0 {
+                            add.execute(params![
+                                id,
+                                c.round.index() as i64,
+                                c.bets_to_call as i64,
+                                a as i64,
+                                i64::from(k)
+                            ])
+                            .map_err(err)?;
                         }
                     }
                 }
@@ -296,7 +300,7 @@ impl Store {
             Err(rusqlite::Error::QueryReturnedNoRows) => return Ok(None),
             Err(e) => return Err(err(e)),
         };
-        let mut counts = [[[0u32; 3]; 3]; 4];
+        let mut counts = ActionCounts::default();
         let mut stmt = self
             .conn
             .prepare_cached(
@@ -317,7 +321,7 @@ impl Store {
             let (r, b, a, k) = row.map_err(err)?;
             let cell = usize::try_from(r)
                 .ok()
-                .and_then(|r| counts.get_mut(r))
+                .and_then(|r| counts.0.get_mut(r))
                 .and_then(|row| row.get_mut(usize::try_from(b).ok()?))
                 .and_then(|cell| cell.get_mut(usize::try_from(a).ok()?))
                 .ok_or_else(|| {

@@ -1,0 +1,142 @@
+//! The action frequencies of players in self-play, in Loki's 36 categories (round x bets
+//! to call x fold/call/raise): how the generic model's defaults were made ("based on how
+//! GOM itself plays", Billings et al. 1998, "Experiments"). Independent tables play in
+//! parallel, each seeded by `table_seed(seed, t)`, and their counts are summed in table
+//! order, so the result does not depend on the number of threads.
+use loki_agent::{table_seed, Roster, RosterError};
+use loki_bot::frequencies::{CategoryCounts, FrequencyError};
+use loki_bot::{FrequencyTable, Knowledge, LokiConfig};
+use loki_engine::{EngineError, Event, GameConfig, Table};
+
+/// Why self-play could not be measured.
+#[derive(Debug, thiserror::Error)]
+pub enum FrequencyRunError {
+    /// A player list that does not parse or names an unknown player.
+    #[error(transparent)]
+    Roster(#[from] RosterError),
+    /// The engine refused something (a bug).
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// A table the engine cannot deal.
+    #[error(transparent)]
+    Config(#[from] loki_engine::ConfigError),
+    /// The default frequencies do not load.
+    #[error(transparent)]
+    Frequencies(#[from] FrequencyError),
+}
+
+/// Plays `hands` hands of `players` at one table and counts every action by category,
+/// per seat.
+fn measure_table(
+    roster: &Roster,
+    players: &str,
+    hands: u64,
+    seed: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<CategoryCounts>, FrequencyRunError> {
+    let players = roster.table(players, seed)?;
+    let n = players.len();
+    let mut table = Table::new(GameConfig::paper(n)?, players, seed)?;
+    let mut counts = vec![CategoryCounts::default(); n];
+    for _ in 0..hands {
+        let rec = table.play_one()?;
+        for e in &rec.events {
+            if let Event::Action(x) = e {
+                let b = (x.bets_to_call as usize).min(2);
+                let seat = rec.seats[x.position];
+                counts[seat][x.round.index()][b][x.action.index()] += 1;
+            }
+        }
+        progress(1);
+    }
+    Ok(counts)
+}
+
+/// Each kind's frequencies against the defaults: per context with at least 20
+/// observations, the kind's [fold, call, raise] and the defaults', and the largest
+/// difference.
+pub fn by_kind_report(
+    kinds: &[String],
+    seats: &[CategoryCounts],
+    defaults: &FrequencyTable,
+) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let mut names: Vec<&String> = Vec::new();
+    for k in kinds {
+        if !names.contains(&k) {
+            names.push(k);
+        }
+    }
+    let rounds = ["preflop", "flop", "turn", "river"];
+    for k in names {
+        let mut c = CategoryCounts::default();
+        for (seat, counts) in seats.iter().enumerate() {
+            if &kinds[seat] == k {
+                c.add(counts);
+            }
+        }
+        let f = FrequencyTable::from_counts(&c);
+        let _ = writeln!(out, "{k}:");
+        let (mut worst, mut sum, mut weight) = (0.0f64, 0.0f64, 0u64);
+        for (r, round) in rounds.iter().enumerate() {
+            for (b, cell) in c[r].iter().enumerate() {
+                let n: u64 = cell.iter().sum();
+                if n < 20 {
+                    continue;
+                }
+                let (x, d) = (f.0[r][b], defaults.0[r][b]);
+                let diff = (0..3).map(|i| (x[i] - d[i]).abs()).fold(0.0, f64::max);
+                worst = worst.max(diff);
+                sum += diff * n as f64;
+                weight += n;
+                let _ = writeln!(
+                    out,
+                    "  {round:<7} {b} to call  n {n:>7}  kind [{:.3}, {:.3}, {:.3}]  default [{:.3}, {:.3}, {:.3}]  largest difference {diff:.3}",
+                    x[0], x[1], x[2], d[0], d[1], d[2]
+                );
+            }
+        }
+        let _ = writeln!(
+            out,
+            "  largest difference {worst:.3}; mean over observations {:.3}",
+            if weight > 0 { sum / weight as f64 } else { 0.0 }
+        );
+    }
+    out
+}
+
+/// Plays `hands` hands split over `tables` independent tables in parallel (table `t`
+/// seeded by `table_seed(seed, t)`, with its own board cache) and sums their counts in table
+/// order.
+///
+/// # Errors
+/// A player list that does not parse, an engine error (a bug).
+pub fn measure(
+    config: &LokiConfig,
+    defaults: FrequencyTable,
+    players: &str,
+    hands: u64,
+    tables: u64,
+    seed: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<CategoryCounts>, FrequencyRunError> {
+    use rayon::prelude::*;
+    let per_table: Vec<Result<Vec<CategoryCounts>, FrequencyRunError>> = (0..tables)
+        .into_par_iter()
+        .map(|t| {
+            let share = hands / tables + u64::from(t < hands % tables);
+            let roster = Roster::with_knowledge(Knowledge::with_defaults(config.clone(), defaults));
+            measure_table(&roster, players, share, table_seed(seed, t), progress)
+        })
+        .collect();
+    let mut seats: Vec<CategoryCounts> = Vec::new();
+    for c in per_table {
+        let c = c?;
+        seats.resize(c.len(), CategoryCounts::default());
+        for (into, from) in seats.iter_mut().zip(&c) {
+            into.add(from);
+        }
+    }
+    Ok(seats)
+}

@@ -1,0 +1,98 @@
+//! The exceptions of the `loki` package: every typed error of the Rust crates becomes one
+//! of these (all subclasses of `loki.LokiError`, itself a `ValueError`), with the Rust
+//! error's message. Nothing in the bindings panics on input.
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    loki,
+    LokiError,
+    PyValueError,
+    "Base class of loki's errors (a ValueError)."
+);
+create_exception!(
+    loki,
+    CardError,
+    LokiError,
+    "Bad card text, card index, holding or starting hand (loki_cards::CardError)."
+);
+create_exception!(
+    loki,
+    AssessError,
+    LokiError,
+    "A hand assessment that cannot be made: bad board, weights, opponents (loki_assess::AssessError)."
+);
+create_exception!(
+    loki,
+    ConfigError,
+    LokiError,
+    "An invalid game configuration (loki_engine::ConfigError)."
+);
+create_exception!(
+    loki,
+    DealError,
+    LokiError,
+    "A deal the rules engine refuses (loki_engine::DealError); the state is unchanged."
+);
+create_exception!(
+    loki,
+    IllegalActionError,
+    LokiError,
+    "An action the rules engine refuses (loki_engine::ActionError); the state is unchanged. \
+     From `replay`, the attributes `index`, `position` and `action` name the first illegal action."
+);
+create_exception!(
+    loki,
+    HistoryError,
+    LokiError,
+    "A hand history that cannot be read or does not replay (loki_history::HistoryError)."
+);
+
+/// A card error as a Python exception.
+pub fn card(e: loki_cards::CardError) -> PyErr {
+    CardError::new_err(e.to_string())
+}
+
+/// An assessment error as a Python exception.
+pub fn assess(e: loki_assess::AssessError) -> PyErr {
+    AssessError::new_err(e.to_string())
+}
+
+/// A configuration error as a Python exception.
+pub fn config(e: loki_engine::ConfigError) -> PyErr {
+    ConfigError::new_err(e.to_string())
+}
+
+/// A refused deal as a Python exception.
+pub fn deal(e: loki_engine::DealError) -> PyErr {
+    DealError::new_err(e.to_string())
+}
+
+/// A refused action as a Python exception.
+pub fn action(e: loki_engine::ActionError) -> PyErr {
+    IllegalActionError::new_err(e.to_string())
+}
+
+/// A history error as a Python exception.
+pub fn history(e: loki_history::HistoryError) -> PyErr {
+    HistoryError::new_err(e.to_string())
+}
+
+/// Adds the exception classes to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("LokiError", py.get_type::<LokiError>())?;
+    m.add("CardError", py.get_type::<CardError>())?;
+    m.add("AssessError", py.get_type::<AssessError>())?;
+    m.add("ConfigError", py.get_type::<ConfigError>())?;
+    m.add("DealError", py.get_type::<DealError>())?;
+    m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
+    m.add("HistoryError", py.get_type::<HistoryError>())?;
+    Ok(())
+}
+
+/// A card error with a message made here (e.g. naming the row of a batch).
+pub fn card_message(message: String) -> PyErr {
+    CardError::new_err(message)
+}

@@ -1,0 +1,202 @@
+//! Hand histories (the crate `loki-history`): PokerKit's PHH and ACPC logs, every hand
+//! replayed through the engine; finished hands as records, written back as PHH or ACPC
+//! `STATE` lines.
+use crate::cards::{PyCard, PyHoleCards};
+use crate::engine::{action_name, event_dict, PyGameConfig};
+use crate::errors;
+use loki_engine::{GameSpec, HandRecord};
+use loki_history::{read_history as read_any, HistoryError, ReplayedHand};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// A finished hand, by position: what PHH and ACPC histories hold.
+#[pyclass(module = "loki", name = "HandRecord", from_py_object, frozen)]
+#[derive(Clone)]
+pub struct PyHandRecord(pub HandRecord);
+
+#[pymethods]
+impl PyHandRecord {
+    /// The hand number (ACPC numbering, from 0).
+    #[getter]
+    fn hand_number(&self) -> u64 {
+        self.0.hand_number
+    }
+    /// The game.
+    #[getter]
+    fn config(&self) -> PyGameConfig {
+        PyGameConfig(self.0.config.clone())
+    }
+    /// Player names by position.
+    #[getter]
+    fn names(&self) -> Vec<String> {
+        self.0.names.clone()
+    }
+    /// The seat of each position.
+    #[getter]
+    fn seats(&self) -> Vec<usize> {
+        self.0.seats.clone()
+    }
+    /// Hole cards by position.
+    #[getter]
+    fn hole(&self) -> Vec<PyHoleCards> {
+        self.0.hole.iter().copied().map(PyHoleCards).collect()
+    }
+    /// The board as far as the hand reached.
+    #[getter]
+    fn board(&self) -> Vec<PyCard> {
+        self.0.board.iter().copied().map(PyCard).collect()
+    }
+    /// The actions of each round reached, as (position, "fold" | "call" | "raise").
+    #[getter]
+    fn actions(&self) -> Vec<Vec<(usize, &'static str)>> {
+        self.0
+            .actions
+            .iter()
+            .map(|r| r.iter().map(|(p, a)| (*p, action_name(*a))).collect())
+            .collect()
+    }
+    /// The ACPC betting string of the hand (`"crrc/rc/cc/rf"`).
+    #[getter]
+    fn betting(&self) -> String {
+        self.0
+            .actions
+            .iter()
+            .map(|r| r.iter().map(|(_, a)| a.acpc_char()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+    /// Chips put in by each position.
+    #[getter]
+    fn contributions(&self) -> Vec<i64> {
+        self.0.contributions.clone()
+    }
+    /// Net chips by position (sums to zero).
+    #[getter]
+    fn net(&self) -> Vec<i64> {
+        self.0.net.clone()
+    }
+    /// Showdown ranks by position (None: folded, or no showdown).
+    #[getter]
+    fn ranks(&self) -> Vec<Option<u16>> {
+        self.0.ranks.iter().map(|r| r.map(|r| r.value())).collect()
+    }
+    /// Starting stacks by position (configured, or the deep stack of histories).
+    #[getter]
+    fn starting_stacks(&self) -> Vec<i64> {
+        self.0.starting_stacks.clone()
+    }
+    /// Finishing stacks: starting stacks plus net.
+    #[getter]
+    fn finishing_stacks(&self) -> Vec<i64> {
+        self.0.finishing_stacks.clone()
+    }
+    /// The full event log, as `HandState.events`.
+    #[getter]
+    fn events<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.0.events.iter().map(|e| event_dict(py, e)).collect()
+    }
+    /// The hand as a single-hand PHH text (PokerKit 0.7.7's TOML, variant "FT").
+    fn to_phh(&self) -> PyResult<String> {
+        let mut out = Vec::new();
+        loki_history::write_phh_hand(&mut out, None, &self.0)?;
+        Ok(String::from_utf8_lossy(&out).into_owned())
+    }
+    /// The hand's ACPC `STATE:` line.
+    fn to_acpc(&self) -> String {
+        loki_history::format_state_line(&self.0)
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "HandRecord(hand_number={}, betting='{}', net={:?})",
+            self.0.hand_number,
+            self.betting(),
+            self.0.net
+        )
+    }
+}
+
+fn template(blinds: (i64, i64), bets: (i64, i64)) -> GameSpec {
+    GameSpec {
+        small_blind: blinds.0,
+        big_blind: blinds.1,
+        small_bet: bets.0,
+        big_bet: bets.1,
+        ..GameSpec::default()
+    }
+}
+
+fn read(
+    text: &str,
+    blinds: (i64, i64),
+    bets: (i64, i64),
+) -> PyResult<Vec<Result<ReplayedHand, HistoryError>>> {
+    read_any(text.as_bytes(), &template(blinds, bets))
+        .map(|(_, hands)| hands)
+        .map_err(errors::history)
+}
+
+/// Reads a PHH/PHHS text or an ACPC log (detected from the text) and replays every hand
+/// through the engine; returns the records. The first hand that is malformed or does
+/// not replay raises `HistoryError` ("hand [3], line 17: reason"). ACPC logs do not
+/// state the game: `blinds` and `bets` give it (the reference `holdem.limit.*.game`
+/// files use blinds (5, 10) and bets (10, 20)).
+#[pyfunction]
+#[pyo3(signature = (text, blinds = (1, 2), bets = (2, 4)))]
+fn read_history(
+    py: Python<'_>,
+    text: &str,
+    blinds: (i64, i64),
+    bets: (i64, i64),
+) -> PyResult<Vec<PyHandRecord>> {
+    py.detach(|| read(text, blinds, bets))?
+        .into_iter()
+        .map(|h| h.map(|h| PyHandRecord(h.record)).map_err(errors::history))
+        .collect()
+}
+
+/// Replays every hand of a history as `loki history check` does and returns one line per
+/// bad hand ("hand [3], line 17: reason"); an empty list means every hand replays.
+#[pyfunction]
+#[pyo3(signature = (text, blinds = (1, 2), bets = (2, 4)))]
+fn check_history(
+    py: Python<'_>,
+    text: &str,
+    blinds: (i64, i64),
+    bets: (i64, i64),
+) -> PyResult<Vec<String>> {
+    Ok(py
+        .detach(|| read(text, blinds, bets))?
+        .into_iter()
+        .filter_map(|h| h.err().map(|e| e.to_string()))
+        .collect())
+}
+
+/// Writes records as a `.phhs` text (tables `[1]`, `[2]`, ...).
+#[pyfunction]
+fn write_phh(records: Vec<PyHandRecord>) -> PyResult<String> {
+    let records: Vec<HandRecord> = records.into_iter().map(|r| r.0).collect();
+    let mut out = Vec::new();
+    loki_history::write_phh(&mut out, &records)?;
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Parses an ACPC betting string (`"crrc/r"`; `k` and `b` read as `c` and `r`) into the
+/// actions of each round reached.
+#[pyfunction]
+fn parse_betting(betting: &str) -> PyResult<Vec<Vec<&'static str>>> {
+    Ok(loki_history::parse_betting(betting)
+        .map_err(errors::history)?
+        .into_iter()
+        .map(|r| r.into_iter().map(action_name).collect())
+        .collect())
+}
+
+/// Adds the classes and functions of this module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyHandRecord>()?;
+    m.add_function(wrap_pyfunction!(read_history, m)?)?;
+    m.add_function(wrap_pyfunction!(check_history, m)?)?;
+    m.add_function(wrap_pyfunction!(write_phh, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_betting, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,30 @@
+//! `loki._loki`, the native part of the Python package `loki` (PyO3, built by maturin):
+//! loki's cards, evaluator, hand assessment, income rates, range tables, rules engine,
+//! hand histories and ACPC game definitions, with the conventions of the README's "Conventions" (card index
+//! `4 * rank + suit`, holding index of the 1,326 pairs, ACPC positions). Each module
+//! wraps one crate and mirrors its API; typed errors become exceptions under
+//! `loki.LokiError`, never panics. Python-side conveniences (NumPy conversions) live in
+//! `python/loki/__init__.py`, the type stubs in `python/loki/_loki.pyi`.
+use pyo3::prelude::*;
+
+mod acpc;
+mod assessment;
+mod cards;
+mod engine;
+mod errors;
+mod evaluator;
+mod history;
+
+/// The native part of the `loki` package.
+#[pymodule]
+fn _loki(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    errors::register(m)?;
+    cards::register(m)?;
+    evaluator::register(m)?;
+    assessment::register(m)?;
+    engine::register(m)?;
+    history::register(m)?;
+    acpc::register(m)?;
+    Ok(())
+}
