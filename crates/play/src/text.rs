@@ -12,8 +12,8 @@ use std::fmt::Write as _;
 
 /// The terminal's commands.
 pub const HELP: &str = "commands: f = fold, c = check or call, k = check only, r = bet or raise, \
-b = bet only, Enter = next hand, m = what Loki believes, g = the belief charts, \
-t = the table, s = the session summary, ? or help = this list, q = quit";
+b = bet only, Enter = next hand, m = what Loki believes, y = what they think of you, \
+g = the belief charts, t = the table, s = the session summary, ? or help = this list, q = quit";
 
 fn signed(x: i64) -> String {
     if x > 0 {
