@@ -9,8 +9,9 @@
 //!   showdown marks, a bot folded away, "only what they think of me", study mode), the
 //!   bankroll against the server's records, a reload that resumes the table, the
 //!   summary on demand and when leaving (with both histories), and a second table.
-//! * On a phone-sized window (390 x 844): no sideways scrolling and no seat over the
-//!   felt, in every view, and the result readable without scrolling.
+//! * On a phone-sized window (390 x 844): 30 hands, no sideways scrolling and no seat
+//!   over the felt, in every view, each result readable without scrolling, each seat's
+//!   HUD the state's and not cut off, and the summary when leaving.
 //!
 //! Screenshots at both sizes go to `target/tmp/e2e/` (`CARGO_TARGET_TMPDIR`). It needs
 //! Debian's `chromium` and `chromium-driver` (`/usr/bin/chromium`, `/usr/bin/chromedriver`;
@@ -1019,9 +1020,10 @@ fn a_phone_sized_window_needs_no_sideways_scrolling() {
                 seats_over_the_felt(c).await
             );
             screenshot(c, "phone-table.png").await;
-            // Hands until a showdown: the result readable without scrolling.
+            // 30 hands, calling down: every result readable without scrolling, each
+            // seat's HUD the state's and not cut off.
             let mut shot = false;
-            for _ in 0..20 {
+            for hand in 1..=30u64 {
                 let mut guard = 0;
                 while !visible(c, "next-hand").await {
                     click(c, "act-call").await;
@@ -1029,19 +1031,35 @@ fn a_phone_sized_window_needs_no_sideways_scrolling() {
                     assert!(guard < 40);
                 }
                 let state = server_state(c).await;
+                assert_eq!(state["hands_played"], hand);
                 let (lines, in_view) = banner(c).await;
-                assert!(!lines.is_empty());
-                assert!(in_view, "the result is out of view");
+                let expect: Vec<String> = state["result"]["banner"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_str().unwrap().to_string())
+                    .collect();
+                assert_eq!(lines, expect, "hand {hand}");
+                assert!(in_view, "hand {hand}: the result is out of view");
                 assert!(!scrolls_sideways(c).await, "after a hand");
                 assert!(seats_over_the_felt(c).await.is_empty());
+                let huds = js(c, "return [...document.querySelectorAll('.seat .hud')].map(h => [Number(h.dataset.hands), [...h.children].every(d => d.scrollWidth <= d.clientWidth + 1)])").await;
+                for (i, seat) in state["seats"].as_array().unwrap().iter().enumerate() {
+                    assert_eq!(
+                        huds[i],
+                        json!([seat["hud"]["hands"], true]),
+                        "hand {hand}, seat {i}"
+                    );
+                }
                 if state["result"]["showdown"] == true && !shot {
                     screenshot(c, "phone-showdown.png").await;
                     shot = true;
-                    break;
                 }
-                click(c, "next-hand").await;
+                if hand < 30 {
+                    click(c, "next-hand").await;
+                }
             }
-            assert!(shot, "a showdown in 20 hands");
+            assert!(shot, "a showdown in 30 hands");
             // The model view and the summary fit too.
             js(
                 c,
@@ -1065,6 +1083,35 @@ fn a_phone_sized_window_needs_no_sideways_scrolling() {
             .await;
             assert!(!scrolls_sideways(c).await, "the summary");
             screenshot(c, "phone-summary.png").await;
+            // Leaving: the summary of the 30 hands, on the phone too.
+            c.find(Locator::Id("summary-back"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            c.find(Locator::Id("leave"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(
+                c,
+                "the summary after leaving",
+                "return document.body.dataset.summary === 'left'",
+            )
+            .await;
+            assert_eq!(
+                js(
+                    c,
+                    "return Number(document.getElementById('summary-box').dataset.hands)"
+                )
+                .await,
+                30
+            );
+            assert!(!scrolls_sideways(c).await, "the summary after leaving");
+            screenshot(c, "phone-left.png").await;
         })
     });
 }
