@@ -1,0 +1,126 @@
+"""The adapters against the real libraries (installed from python/requirements-test.txt):
+RLCard's limit-holdem, PettingZoo's texas_holdem_v4, OpenSpiel's universal_poker and
+PokerKit's FixedLimitTexasHoldem. Matches are scaled down (the full ones are
+python/examples/, their results in docs/python.md); a sign is asserted only where the
+margin is many standard errors."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import loki
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+# ----- RLCard -----
+
+
+def test_importing_loki_imports_no_library():
+    import subprocess
+
+    code = "import loki, sys; print(sorted(m for m in ('rlcard', 'pyspiel', 'pokerkit', 'pettingzoo') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_rlcard_rounds_and_seating_follow_rlcards_rules():
+    from loki.rlcard import rlcard_card, rlcard_game, rlcard_rounds, rlcard_seating
+
+    assert rlcard_card("SA") == "As" and rlcard_card("HT") == "Th" and rlcard_card("C2") == "2c"
+    # heads-up: a call and a check end a round; a raise counts as one quiet action
+    rec = [(1, "call"), (0, "check"), (1, "check"), (0, "raise"), (1, "call"), (0, "check")]
+    assert rlcard_rounds(rec, 2) == [rec[:2], rec[2:5], rec[5:]]
+    # three players: a round needs three checks and calls, a fold counting none
+    rec3 = [(0, "fold"), (1, "call"), (2, "check"), (1, "check")]
+    assert rlcard_rounds(rec3, 3) == [rec3, []]
+    # the first to act pre-flop is the small blind heads-up (loki position 1), else the
+    # player after the big blind
+    assert rlcard_seating(2, 1) == [0, 1] and rlcard_seating(2, 0) == [1, 0]
+    assert rlcard_seating(4, 3) == [1, 2, 3, 0]
+    g = rlcard_game(2)
+    assert (g.small_blind, g.big_blind, g.small_bet, g.big_bet, g.max_raises, g.postflop_first) == (1, 2, 2, 4, 4, 1)
+    assert rlcard_game(6).postflop_first is None
+
+
+def test_rlcard_betting_is_turned_into_lokis_order_of_play():
+    from loki.rlcard import rlcard_game, rlcard_line
+
+    g = rlcard_game(2)
+    board = ["2c", "7d", "9h"]
+    # the button (RLCard player 1, loki position 1) calls, the big blind raises, the
+    # button calls: RLCard lets the big blind, the last raiser, act first on the flop,
+    # where loki (heads-up, the small blind first after the flop) has the button first.
+    pre = [(1, "call"), (0, "raise"), (1, "call")]
+    # the big blind bets first in RLCard: in loki's order the button checks, then it bets
+    line = rlcard_line(g, [0, 1], 0, "AsKd", board, pre + [(0, "raise")])
+    assert "".join(line.actions) == "crc" + "cr"
+    # the big blind checks first in RLCard: loki waits for the button's action
+    line = rlcard_line(g, [0, 1], 1, "AsKd", board, pre + [(0, "check")])
+    assert "".join(line.actions) == "crc" and line.state.to_act == 1
+    # then the button checks too: the round is over in both
+    line = rlcard_line(g, [0, 1], 1, "AsKd", board + ["Ts"], pre + [(0, "check"), (1, "check")])
+    assert "".join(line.actions) == "crc" + "cc" and line.state.round == "turn"
+    # a fourth pre-flop raise (RLCard allows four after the blind) replays in loki's game
+    line = rlcard_line(g, [0, 1], 1, "AsKd", [], [(1, "raise"), (0, "raise"), (1, "raise"), (0, "raise")])
+    assert "".join(line.actions) == "rrrr" and line.state.legal_actions() == ["fold", "call"]
+
+
+def _rlcard_env(players: int, seed: int):
+    import rlcard
+
+    return rlcard.make("limit-holdem", config={"seed": seed, "game_num_players": players})
+
+
+@pytest.mark.parametrize("kind", ["POKI", "SOM"])
+def test_rlcard_heads_up_beats_the_random_agent_and_plays_the_rule_agent(kind):
+    """A scaled-down rlcard_match.py: duplicate pairs, seats swapped."""
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        from rlcard_match import match
+    finally:
+        sys.path.pop(0)
+    r = match(kind, "random", 200, seed=21)
+    assert r["hands"] == 200
+    # about +2 bb/hand against random play at 200 hands is several intervals above zero
+    assert r["bb_per_hand"] - r["ci95"] > 0, r
+    r = match(kind, "rule", 100, seed=22)
+    assert r["hands"] == 100 and np.isfinite(r["bb_per_hand"])
+
+
+@pytest.mark.parametrize("players", [3, 6, 10])
+def test_rlcard_multiway_hands_are_always_legal(players):
+    from rlcard.agents import RandomAgent
+
+    from loki.rlcard import LokiAgent
+
+    env = _rlcard_env(players, 30 + players)
+    np.random.seed(players)
+    poki = LokiAgent("POKI", players, seed=1)
+    som = LokiAgent("SOM", players, seed=2)
+    env.set_agents([poki, som] + [RandomAgent(num_actions=4) for _ in range(players - 2)])
+    total = np.zeros(players)
+    for _ in range(12):
+        _, payoffs = env.run(is_training=False)  # an illegal action raises in RLCard
+        poki.end_hand(env)
+        som.end_hand(env)
+        total += payoffs
+    assert abs(total.sum()) < 1e-9
+    assert poki.agent.hands == 12 and som.agent.hands == 12
+    assert poki.agent.decisions > 0 and som.agent.decisions > 0
+
+
+def test_rlcard_agent_interface():
+    from loki.rlcard import LokiAgent
+
+    env = _rlcard_env(2, 4)
+    agent = LokiAgent("SOM", 2)
+    assert agent.use_raw is True
+    state, player = env.reset()
+    action, info = agent.eval_step(state)
+    assert action in state["raw_legal_actions"] and info == {}
+    assert agent.step(state) in state["raw_legal_actions"]
