@@ -124,3 +124,36 @@ def test_rlcard_agent_interface():
     action, info = agent.eval_step(state)
     assert action in state["raw_legal_actions"] and info == {}
     assert agent.step(state) in state["raw_legal_actions"]
+
+
+# ----- PettingZoo -----
+
+
+def test_pettingzoo_policy_plays_texas_holdem_v4_within_the_action_mask():
+    from pettingzoo.classic import texas_holdem_v4
+
+    from loki.pettingzoo import LokiPolicy
+
+    env = texas_holdem_v4.env()
+    poki = LokiPolicy(env, "POKI", seed=3)
+    rng = np.random.default_rng(4)
+    total = {a: 0.0 for a in env.possible_agents}
+    for hand in range(60):
+        env.reset(seed=100 + hand)
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, _ = env.last()
+            total[agent] += reward
+            if terminated or truncated:
+                action = None
+            elif agent == "player_0":
+                action = poki(obs, agent)
+                assert obs["action_mask"][action] == 1
+            else:
+                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            env.step(action)
+        poki.end_hand(0)
+    env.close()
+    assert poki.agent.hands == 60 and poki.agent.decisions > 60
+    assert abs(sum(total.values())) < 1e-9
+    # against random play the loki player wins (rewards are RLCard's, in big blinds)
+    assert total["player_0"] > 0
