@@ -157,3 +157,42 @@ def test_pettingzoo_policy_plays_texas_holdem_v4_within_the_action_mask():
     assert abs(sum(total.values())) < 1e-9
     # against random play the loki player wins (rewards are RLCard's, in big blinds)
     assert total["player_0"] > 0
+
+
+# ----- OpenSpiel -----
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_openspiel_bot_plays_universal_poker_with_evaluate_bots(players):
+    from open_spiel.python.algorithms import evaluate_bots
+    from open_spiel.python.bots import uniform_random
+
+    from loki.openspiel import LokiBot, acpc_view, loki_game
+
+    game = loki_game(players)
+    assert game.num_players() == players
+    bot = LokiBot(game, 0, "POKI", seed=2)
+    assert bot.config == loki.acpc_game_config(loki.acpc_game(
+        "holdem.limit.2p.reverse_blinds" if players == 2 else f"holdem.limit.{players}p"))
+    rng = np.random.RandomState(players)
+    total = np.zeros(players)
+    for hand in range(20):
+        others = [uniform_random.UniformRandomBot(p, np.random.RandomState(hand * 10 + p)) for p in range(1, players)]
+        state = game.new_initial_state()
+        total += evaluate_bots.evaluate_bots(state, [bot] + others, rng)  # an illegal action raises
+        betting, holes, board = acpc_view(state)
+        assert loki.replay(betting, holes, board, bot.config).result["net"] == [round(x) for x in state.returns()]
+        if hand % 2:
+            bot.end_hand(state)  # else the next hand ends it as last seen
+    assert abs(total.sum()) < 1e-6
+    assert bot.agent.hands >= 19 and bot.agent.decisions >= 20
+
+
+def test_openspiel_match_beats_the_uniform_random_bot():
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        from openspiel_match import match
+    finally:
+        sys.path.pop(0)
+    r = match("SOM", 300, seed=5)
+    assert r["hands"] == 300 and r["bb_per_hand"] - r["ci95"] > 0, r
