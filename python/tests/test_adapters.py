@@ -196,3 +196,58 @@ def test_openspiel_match_beats_the_uniform_random_bot():
         sys.path.pop(0)
     r = match("SOM", 300, seed=5)
     assert r["hands"] == 300 and r["bb_per_hand"] - r["ci95"] > 0, r
+
+
+# ----- PokerKit -----
+
+def _pokerkit_state(players: int, stacks: int = 400):
+    from pokerkit import Automation, FixedLimitTexasHoldem
+
+    automations = (
+        Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
+    )
+    return FixedLimitTexasHoldem.create_state(automations, True, 0, (1, 2), 2, 4, stacks, players)
+
+
+def test_pokerkit_game_is_lokis_game_of_the_state():
+    from loki.pokerkit import pokerkit_game
+
+    g = pokerkit_game(_pokerkit_state(2))
+    assert (g.seats, g.small_blind, g.big_blind, g.small_bet, g.big_bet, g.max_raises) == (2, 1, 2, 2, 4, 4)
+    assert g.stacks == [400, 400] and g.blinds == [2, 1]  # heads-up: position 0 posts the big blind
+    assert pokerkit_game(_pokerkit_state(3)).blinds == [1, 2, 0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_pokerkit_player_acts_in_fixed_limit_states(players):
+    import random
+
+    from loki.pokerkit import LokiPlayer, _dealt, pokerkit_game, pokerkit_view
+
+    poki = LokiPlayer("POKI", seed=1)
+    rng = random.Random(players)
+    net = 0
+    for hand in range(15):
+        state = _pokerkit_state(players, stacks=60)  # short stacks: all-ins and side pots too
+        while state.status:
+            if state.actor_index is None:
+                break
+            if state.actor_index == 0:
+                op = poki.act(state)
+                assert type(op).__name__ in ("Folding", "CheckingOrCalling", "CompletionBettingOrRaisingTo")
+            else:
+                choices = [m for m, ok in (("fold", state.can_fold()), ("check_or_call", state.can_check_or_call()),
+                           ("complete_bet_or_raise_to", state.can_complete_bet_or_raise_to())) if ok]
+                getattr(state, rng.choice(choices))()
+        poki.end_hand(state, 0)
+        net += state.stacks[0] - 60
+        # loki's engine (the agent's game) replays PokerKit's hand to the same stacks
+        actions, board = pokerkit_view(state)
+        replayed = loki.replay(actions, _dealt(state), board, poki.config)
+        assert replayed.result["finishing_stacks"] == list(state.stacks), (actions, board)
+        assert poki.agent.hands == hand + 1
+    assert poki.agent.decisions >= 15
+    assert poki.config == pokerkit_game(_pokerkit_state(players, stacks=60))
