@@ -584,6 +584,9 @@ class Agent:
     def hands(self) -> int: ...
     @property
     def decisions(self) -> int: ...
+    @property
+    def _last_decision_ns(self) -> int:
+        """Nanoseconds the last ``act`` spent in Rust (python/bench/bench_agent.py)."""
 
 def advise(
     seats: int,
@@ -606,6 +609,11 @@ def simulate(
     settings: str | None = None,
 ) -> list[HandRecord]:
     """A match on loki's table as ``loki simulate`` (the button moves each hand)."""
+
+def _bench_agent_reference(
+    kind: str, seats: int, seed: int, spots: Sequence[tuple[int, str, str, str]]
+) -> list[tuple[_ActionName, int]]:
+    """The same decisions as ``Agent.act`` in Rust, timed (python/bench/bench_agent.py)."""
 
 def player_seed(seed: int, table: int, seat: int) -> int:
     """The seed of the player at ``seat`` of ``table`` in a run seeded by ``seed``."""

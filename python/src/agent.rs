@@ -136,6 +136,7 @@ fn split_rounds(
 }
 
 /// One view of the hand, as the caller gives it.
+#[derive(Clone)]
 struct View {
     position: usize,
     hole: HoleCards,
@@ -209,6 +210,7 @@ pub struct PyAgent {
     ended: bool,
     hands: u64,
     decisions: u64,
+    last_ns: u64,
 }
 
 impl PyAgent {
@@ -262,6 +264,29 @@ impl PyAgent {
         let result = tracker.update(&ms, &mut |e, v| seat.observe(e, v));
         self.last = Some(view);
         result.map_err(|e| agent_err(format!("the hand does not replay: {e}")))
+    }
+
+    /// The player's decision in the hand as synced (our position must be to act).
+    fn decide(&mut self) -> PyResult<Action> {
+        let Some(tracker) = self.tracker.as_ref() else {
+            return Err(agent_err("no hand in progress".into()));
+        };
+        if !tracker.is_my_turn() {
+            let position = tracker.position();
+            return Err(agent_err(match tracker.state().to_act() {
+                Some(p) => format!("position {position} is not to act: position {p} is"),
+                None => {
+                    "nobody is to act after the betting (the round or the hand is over)".to_string()
+                }
+            }));
+        }
+        let view = tracker.view();
+        let mut action = self.seat.act(&view);
+        if !view.legal_actions().contains(action) {
+            action = Action::Call;
+        }
+        self.decisions += 1;
+        Ok(action)
     }
 
     /// Ends the hand in progress, if any and not ended.
@@ -362,6 +387,7 @@ impl PyAgent {
             ended: true,
             hands: 0,
             decisions: 0,
+            last_ns: 0,
         })
     }
 
@@ -385,25 +411,18 @@ impl PyAgent {
         hand: Option<i64>,
     ) -> PyResult<&'static str> {
         let view = self.view(position, hole, board, betting, None)?;
+        let start = std::time::Instant::now();
         self.sync(view, seats, hand)?;
-        let Some(tracker) = self.tracker.as_ref() else {
-            return Err(agent_err("no hand in progress".into()));
-        };
-        if !tracker.is_my_turn() {
-            return Err(agent_err(match tracker.state().to_act() {
-                Some(p) => format!("position {position} is not to act: position {p} is"),
-                None => {
-                    "nobody is to act after the betting (the round or the hand is over)".to_string()
-                }
-            }));
-        }
-        let view = tracker.view();
-        let mut action = self.seat.act(&view);
-        if !view.legal_actions().contains(action) {
-            action = Action::Call;
-        }
-        self.decisions += 1;
+        let action = self.decide()?;
+        self.last_ns = start.elapsed().as_nanos() as u64;
         Ok(action_name(action))
+    }
+
+    /// Nanoseconds the last `act` spent in Rust on the hand's replay and the decision
+    /// (for python/bench/bench_agent.py: the rest of the call is Python's cost).
+    #[getter]
+    fn _last_decision_ns(&self) -> u64 {
+        self.last_ns
     }
 
     /// Tells the player the hand so far without asking it to act (e.g. the actions after
@@ -691,11 +710,50 @@ fn player_seed(seed: u64, table: usize, seat: usize) -> u64 {
     loki_agent::player_seed(seed, table, seat)
 }
 
+/// The reference of `python/bench/bench_agent.py`: the same decisions as
+/// `Agent(kind, seats, seed).act(position, hole, board, betting, hand=i)` for each spot `i`
+/// (parsed before timing), made in Rust by the same code without Python; returns each
+/// decision's action and wall-clock nanoseconds (the hand's replay and the decision).
+#[pyfunction]
+fn _bench_agent_reference(
+    py: Python<'_>,
+    kind: &str,
+    seats: usize,
+    seed: u64,
+    spots: &Bound<'_, PyAny>,
+) -> PyResult<Vec<(&'static str, u64)>> {
+    let mut agent = PyAgent::new(kind, Some(seats), seed, None, None, None, None, None)?;
+    let mut views = Vec::new();
+    for spot in spots.try_iter()? {
+        let spot = spot?;
+        let (position, hole, board, betting): (
+            usize,
+            Bound<'_, PyAny>,
+            Bound<'_, PyAny>,
+            Bound<'_, PyAny>,
+        ) = spot.extract()?;
+        views.push(agent.view(position, &hole, Some(&board), Some(&betting), None)?);
+    }
+    py.detach(move || {
+        views
+            .into_iter()
+            .enumerate()
+            .map(|(i, view)| {
+                let start = std::time::Instant::now();
+                agent.sync(view, None, Some(i as i64))?;
+                let action = agent.decide()?;
+                Ok((action_name(action), start.elapsed().as_nanos() as u64))
+            })
+            .collect()
+    })
+}
+
 /// Adds the class and functions of this module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyAgent>()?;
     m.add_function(wrap_pyfunction!(advise, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(player_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(_bench_agent_reference, m)?)?;
     Ok(())
 }
