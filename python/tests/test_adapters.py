@@ -251,3 +251,22 @@ def test_pokerkit_player_acts_in_fixed_limit_states(players):
         assert poki.agent.hands == hand + 1
     assert poki.agent.decisions >= 15
     assert poki.config == pokerkit_game(_pokerkit_state(players, stacks=60))
+
+
+# ----- the examples -----
+
+
+def test_the_training_loop_and_batch_examples_run(monkeypatch, capsys):
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        import batch_equity
+        import train_against_loki
+    finally:
+        sys.path.pop(0)
+    monkeypatch.setattr(sys, "argv", ["train", "--hands", "200", "--block", "100"])
+    train_against_loki.main()
+    out = capsys.readouterr().out
+    assert out.count("learner") == 2 and "against SOM" in out
+    batch_equity.main()
+    out = capsys.readouterr().out
+    assert "pair             0.4386" in out and "equity 0.43" in out
