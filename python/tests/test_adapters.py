@@ -263,7 +263,7 @@ def test_the_training_loop_and_batch_examples_run(monkeypatch, capsys):
         import train_against_loki
     finally:
         sys.path.pop(0)
-    monkeypatch.setattr(sys, "argv", ["train", "--hands", "200", "--block", "100"])
+    monkeypatch.setattr(sys, "argv", ["train", "--hands", "100", "--block", "50"])
     train_against_loki.main()
     out = capsys.readouterr().out
     assert out.count("learner") == 2 and "against SOM" in out
