@@ -11,9 +11,10 @@ its blinds (1/2) and bets (2/4) are loki's, but
    bet and three raises, the big blind being the pre-flop bet), so the agent plays
    ``rlcard_game(n)`` (four raises) and a raise RLCard refuses becomes a call;
 2. after the first round, the player after the one who closed the previous round acts
-   first (in loki and the ACPC rules, a fixed position). Heads-up that is the small
-   blind unless the big blind made the round's last raise, so heads-up the agent plays
-   with the small blind first after the flop (``postflop_first=1``);
+   first (in loki and the ACPC rules, a fixed position): heads-up the last raiser of
+   the previous round, or its first player if nobody raised, most often the small
+   blind, so heads-up the agent plays with the small blind first after the flop
+   (``postflop_first=1``);
 3. with three or more players a round ends only after as many checks and calls since
    the last raise as there are players, folded ones included, so a player may be asked
    to check again in a round that is over.
