@@ -8,7 +8,8 @@
 //! mbb/hand (about +500 over 1,000 hands), but ranking them the paper's way, by HS1
 //! against the field (heads-up: SOM's model of its own seat, strong after its own bets),
 //! it reads a random raise as stronger still and loses. SOMT, the client's default, wins
-//! more than 600 (about +1,100 over 1,000 hands; see the README, "Network play").
+//! more than 600 (about +1,100 over 1,000 hands; see
+//! docs/network-play.md, "Loki against the example player").
 #![allow(missing_docs)]
 mod common;
 use common::{loki, options, ExamplePlayer};
