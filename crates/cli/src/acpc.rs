@@ -7,7 +7,6 @@
 use crate::roster::load_config;
 use anyhow::{bail, Context as _, Result};
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 use loki_acpc::client::{self, ClientOptions};
 use loki_acpc::{Dealer, DealerOptions, GameDef, TimeLimits};
 use loki_agent::{ProfileBook, Roster, Seat};
@@ -79,8 +78,8 @@ pub struct DealerArgs {
     /// The game definition file or built-in game (`loki acpc game`).
     #[arg(long)]
     game: String,
-    /// Number of hands.
-    #[arg(long)]
+    /// Number of hands (1 to 10^9).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_HANDS))]
     hands: u64,
     /// Seed of the cards.
     #[arg(long)]
@@ -119,8 +118,8 @@ pub struct MatchArgs {
     /// Players by seat, e.g. `SOM,BPM` or `SOM,2*BPM` (see `loki players`).
     #[arg(long)]
     players: String,
-    /// Number of hands (per seating with --duplicate).
-    #[arg(long, default_value_t = 1000)]
+    /// Number of hands (per seating with --duplicate; 1 to 10^7).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_RECORDED_HANDS))]
     hands: u64,
     /// Seed of the cards and the players.
     #[arg(long, default_value_t = 1)]
@@ -229,7 +228,15 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
     };
     let stream = client::connect(&a.host, a.port)
         .with_context(|| format!("cannot connect to {}:{}", a.host, a.port))?;
-    let report = client::play(stream, &mut seat, ClientOptions { game, transcript })?;
+    let report = match client::play(stream, &mut seat, ClientOptions { game, transcript }) {
+        Ok(r) => r,
+        // A match cut off is not a mistake of the user's: one line, exit status 1.
+        Err(e @ loki_acpc::ClientError::CutOff { .. }) => {
+            eprintln!("loki: error: {e}");
+            return Ok(ExitCode::FAILURE);
+        }
+        Err(e) => return Err(e.into()),
+    };
     let (median, p99) = percentiles(&report.decisions);
     eprintln!(
         "{} hands, net {} chips; {} decisions, median {:.3} ms, 99th percentile {:.3} ms",
@@ -327,15 +334,7 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
         duplicate: a.duplicate,
     };
     let seatings = if a.duplicate { n } else { 1 };
-    let bar = if a.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(a.hands * seatings as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template("[{elapsed_precise}] {wide_bar} {pos}/{len} hands eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = crate::progress::bar(a.quiet, a.hands * seatings as u64, 0, "hands");
     let mut open_log = |r: usize| -> std::io::Result<Option<Box<dyn Write>>> {
         let Some(p) = &a.log else { return Ok(None) };
         let file = if r == 0 {

@@ -12,8 +12,9 @@ use std::process::ExitCode;
 
 #[derive(Subcommand)]
 pub enum HistoryCommand {
-    /// Replay every hand of PHH/PHHS files or ACPC logs; report each bad hand with the
-    /// reason (exit status 1 if any hand is bad).
+    /// Replay every hand of PHH/PHHS files or ACPC logs (and of the files in folders);
+    /// report each bad hand and each unreadable file (exit status 2 if a file cannot be
+    /// read, else 1 if any hand is bad).
     Check(CheckArgs),
     /// Convert a PHH/PHHS file to an ACPC log or back (the output format is the other
     /// one, or from OUT's extension: .phh/.phhs or .log).
@@ -32,7 +33,7 @@ pub struct GameArgs {
 
 #[derive(Args)]
 pub struct CheckArgs {
-    /// History files.
+    /// History files, or folders of them (checked recursively).
     #[arg(required = true, num_args = 1..)]
     files: Vec<PathBuf>,
     #[command(flatten)]
@@ -62,12 +63,33 @@ fn open(path: &Path) -> Result<BufReader<File>> {
     })?))
 }
 
+/// Checks every file named and every history file under every folder named
+/// (recursively, in name order), going on after a file that cannot be read: each bad hand and each
+/// unreadable file is reported by name; the exit status is 2 if a file could not be read,
+/// else 1 if any hand is bad, else 0.
 fn check(a: CheckArgs) -> Result<ExitCode> {
     let template = game_spec(&a.game.blinds, &a.game.bets)?;
-    let mut bad_total = 0usize;
+    let mut files = Vec::new();
+    let mut unreadable = 0usize;
     for path in &a.files {
-        let (_, hands) =
-            read_history(open(path)?, &template).with_context(|| format!("{}", path.display()))?;
+        if let Err(e) = collect(path, &mut files) {
+            unreadable += 1;
+            eprintln!("loki: error: {e:#}");
+        }
+    }
+    let mut bad_total = 0usize;
+    for path in &files {
+        let read = open(path).and_then(|r| {
+            read_history(r, &template).with_context(|| format!("{}", path.display()))
+        });
+        let hands = match read {
+            Ok((_, hands)) => hands,
+            Err(e) => {
+                unreadable += 1;
+                eprintln!("loki: error: {e:#}");
+                continue;
+            }
+        };
         let mut good = 0usize;
         for h in &hands {
             match h {
@@ -84,11 +106,37 @@ fn check(a: CheckArgs) -> Result<ExitCode> {
             hands.len() - good
         );
     }
-    Ok(if bad_total > 0 {
+    Ok(if unreadable > 0 {
+        ExitCode::from(2)
+    } else if bad_total > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `path` itself, or when it is a folder every history file under it (`.phh`, `.phhs`,
+/// `.log`; sorted by name).
+fn collect(path: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
+    if !path.is_dir() {
+        files.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for e in entries {
+        let history = e
+            .extension()
+            .and_then(|x| x.to_str())
+            .is_some_and(|x| matches!(x, "phh" | "phhs" | "log"));
+        if e.is_dir() || history {
+            collect(&e, files)?;
+        }
+    }
+    Ok(())
 }
 
 fn convert(a: ConvertArgs) -> Result<ExitCode> {

@@ -4,7 +4,6 @@
 //! models on real play.
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 use loki_irc::eval::report::{report, GroupReport, Report};
 use loki_irc::eval::{evaluate, EvalOptions};
 use loki_irc::phh::{expressible, write_hand, PhhSkip};
@@ -84,8 +83,8 @@ pub struct EvalArgs {
     /// Hands before this Unix time only train.
     #[arg(long, value_name = "UNIXTIME")]
     score_from: Option<u64>,
-    /// Bootstrap resamples of the 95% intervals.
-    #[arg(long, default_value_t = 1000)]
+    /// Bootstrap resamples of the 95% intervals (0 to 100,000).
+    #[arg(long, default_value_t = 1000, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=100_000))]
     resamples: usize,
     /// Seed of the bootstrap.
     #[arg(long, default_value_t = 1)]
@@ -349,18 +348,7 @@ fn eval(a: EvalArgs) -> Result<ExitCode> {
         seed: a.seed,
         ..EvalOptions::default()
     };
-    let bar = if a.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(d.hands.len() as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} hands  {per_sec}  eta {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
+    let bar = crate::progress::bar(a.quiet, d.hands.len() as u64, 0, "hands");
     let e = evaluate(&d, &specs, &opts, &|done| bar.set_position(done as u64));
     bar.finish_and_clear();
     let r = report(&e, &opts);

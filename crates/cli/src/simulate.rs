@@ -19,8 +19,8 @@ pub struct SimulateArgs {
     /// Model and strategy constants of the Loki players (TOML; see `loki config`).
     #[arg(long)]
     config: Option<PathBuf>,
-    /// Number of hands.
-    #[arg(long, default_value_t = 100)]
+    /// Number of hands (1 to 10^7).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_RECORDED_HANDS))]
     hands: u64,
     /// Seed of the deck and of the random players.
     #[arg(long, default_value_t = 1)]
