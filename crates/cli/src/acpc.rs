@@ -62,7 +62,7 @@ pub struct ClientArgs {
     #[arg(long, conflicts_with = "profiles")]
     no_profiles: bool,
     /// The players' names in the dealer's seat order (ours included, ignored), to key
-    /// the profiles; default `seat N` (N from 1).
+    /// the profiles; without them no profile is loaded or saved.
     #[arg(long, value_delimiter = ',')]
     names: Vec<String>,
     /// Write the transcript (`S-> ` lines received, `<-  ` lines sent) to FILE.
@@ -210,8 +210,25 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
         }
     }
     let mut seat = Seat::build(&roster, &kind, &kind, a.seed)?;
-    if !a.no_profiles {
+    // Connect first: a client that cannot play creates no profile database.
+    let stream = client::connect(&a.host, a.port)
+        .with_context(|| format!("cannot connect to {}:{}", a.host, a.port))?;
+    // Profiles are keyed by the opponents' names: without --names, "seat 2" would be a
+    // different program in every match, so nothing is loaded or saved.
+    if !a.no_profiles && a.names.is_empty() {
+        eprintln!(
+            "loki: note: no --names, so the opponents' profiles are neither loaded nor saved"
+        );
+    }
+    if !a.no_profiles && !a.names.is_empty() {
         let path = crate::profiles::path(a.profiles.as_deref())?;
+        if let Some(parent) = path.parent().filter(|p| p.exists() && !p.is_dir()) {
+            bail!(
+                "--profiles {}: {} is a file, not a folder",
+                path.display(),
+                parent.display()
+            );
+        }
         let store = Store::open(&path)
             .with_context(|| "opponent profiles (--no-profiles to play without)")?;
         seat = seat.with_profiles(ProfileBook::new(store, a.names.clone(), window));
@@ -226,8 +243,6 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
         ))),
         None => None,
     };
-    let stream = client::connect(&a.host, a.port)
-        .with_context(|| format!("cannot connect to {}:{}", a.host, a.port))?;
     let report = match client::play(stream, &mut seat, ClientOptions { game, transcript }) {
         Ok(r) => r,
         // A match cut off is not a mistake of the user's: one line, exit status 1.

@@ -74,8 +74,8 @@ pub struct ExportArgs {
 
 #[derive(Args)]
 pub struct EvalArgs {
-    /// Roots of the database layout.
-    #[arg(required = true, num_args = 1..)]
+    /// Roots of the database layout (not needed by `--model list`).
+    #[arg(num_args = 0..)]
     dirs: Vec<PathBuf>,
     /// A model to evaluate (repeatable; default: all). `--model list` lists them.
     #[arg(long = "model")]
@@ -338,6 +338,9 @@ fn eval(a: EvalArgs) -> Result<ExitCode> {
         }
         v
     };
+    if a.dirs.is_empty() {
+        bail!("give the database's folders (only `--model list` needs none)");
+    }
     let d = load(&a.dirs)?;
     for l in stats_lines(&d.stats) {
         eprintln!("{l}");

@@ -381,15 +381,3 @@ fn open_phh(path: &Path, resuming: bool, written: HistoryDigest) -> Result<std::
     f.seek(std::io::SeekFrom::End(0))?;
     Ok(f)
 }
-
-/// Hands per second of the figure-4 field on all cores (for `loki bench`).
-pub fn hands_per_second(deals: u64, seed: u64) -> Result<f64> {
-    let mut spec = RunSpec::new(FIGURE4, deals * 10, seed);
-    spec.batch = 25;
-    let mut run = Run::start(&spec)?;
-    let start = std::time::Instant::now();
-    while !run.is_done() {
-        run.play_batch()?;
-    }
-    Ok(run.hands_played() as f64 / start.elapsed().as_secs_f64())
-}

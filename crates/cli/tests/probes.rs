@@ -27,16 +27,17 @@ fn refused(o: &Output, want: &str) {
     assert!(err.contains(want), "{want}: {err}");
 }
 
-/// Runs loki with its stdout a pipe whose reader is already closed.
+/// Runs loki with its stdout a pipe whose reader is closed at once (before the command
+/// has anything to print: it has yet to start).
 fn closed_stdout(args: &[&str]) -> Output {
-    let (reader, writer) = std::io::pipe().unwrap();
-    drop(reader);
-    Command::new(env!("CARGO_BIN_EXE_loki"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_loki"))
         .args(args)
-        .stdout(writer)
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .output()
-        .unwrap()
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
 }
 
 fn tournament_args<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
@@ -268,7 +269,8 @@ fn fake_dealer(lines: &'static [&'static str]) -> (u16, std::thread::JoinHandle<
         r.read_line(&mut version).unwrap();
         let mut w = s;
         for l in lines {
-            w.write_all(format!("{l}\r\n").as_bytes()).unwrap();
+            // (A client that gave up closes its end: writes may fail.)
+            let _ = w.write_all(format!("{l}\r\n").as_bytes());
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
     });
@@ -276,16 +278,17 @@ fn fake_dealer(lines: &'static [&'static str]) -> (u16, std::thread::JoinHandle<
 }
 
 fn client(port: u16) -> Output {
-    loki(&[
-        "acpc",
-        "client",
-        "--port",
-        &port.to_string(),
-        "--player",
-        "BPM",
-        "--no-profiles",
-    ])
+    client_with(port, &["--no-profiles"])
 }
+
+fn client_with(port: u16, extra: &[&str]) -> Output {
+    let port = port.to_string();
+    let mut args = vec!["acpc", "client", "--port", &port, "--player", "BPM"];
+    args.extend_from_slice(extra);
+    loki(&args)
+}
+
+const ONE_HAND: &[&str] = &["MATCHSTATE:0:0::7d3d|", "MATCHSTATE:0:0:f:7d3d|"];
 
 #[test]
 fn item_5_a_match_cut_off_mid_hand_is_not_a_finished_match() {
@@ -518,4 +521,81 @@ fn item_10_history_check_checks_every_file_and_folder() {
         dir.join("a").to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+}
+
+#[test]
+fn item_12_a_no_limit_phh_file_says_its_variant() {
+    let dir = tmp("variant");
+    let f = dir.join("nl.phh");
+    std::fs::write(
+        &f,
+        "variant = \"NT\"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\nactions = [\"d dh p1 AsKs\", \"d dh p2 7d2c\", \"p2 f\"]\n",
+    )
+    .unwrap();
+    let o = loki(&["history", "check", f.to_str().unwrap()]);
+    let all = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+    assert!(
+        all.contains("\"NT\" is not fixed-limit Texas hold'em"),
+        "{all}"
+    );
+    assert!(!all.contains("small_bet"), "{all}");
+}
+
+#[test]
+fn item_13_profile_files_are_made_only_by_a_client_that_plays() {
+    let dir = tmp("profiles");
+    // Nobody listens on the port: no database is created.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let db = dir.join("p.sqlite3");
+    let o = client_with(
+        port,
+        &["--names", "a,b", "--profiles", db.to_str().unwrap()],
+    );
+    refused(&o, "cannot connect");
+    assert!(!db.exists());
+    // The folder of --profiles is a file: said so.
+    let afile = dir.join("afile");
+    std::fs::write(&afile, "x").unwrap();
+    let (port, t) = fake_dealer(ONE_HAND);
+    let inside = afile.join("p.sqlite3");
+    let o = client_with(
+        port,
+        &["--names", "a,b", "--profiles", inside.to_str().unwrap()],
+    );
+    t.join().unwrap();
+    refused(&o, "is a file, not a folder");
+    // `irc eval --model list` needs no database.
+    let o = ok(loki(&["irc", "eval", "--model", "list"]));
+    assert!(!o.stdout.is_empty());
+}
+
+#[test]
+fn item_14_a_client_without_names_saves_no_profiles() {
+    let dir = tmp("names");
+    let db = dir.join("p.sqlite3");
+    let (port, t) = fake_dealer(ONE_HAND);
+    let o = client_with(port, &["--profiles", db.to_str().unwrap()]);
+    t.join().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!db.exists(), "profiles keyed by `seat N` were saved");
+    // With names, the opponent's hand is saved under its name.
+    let (port, t) = fake_dealer(ONE_HAND);
+    let o = client_with(
+        port,
+        &["--names", "me,villain", "--profiles", db.to_str().unwrap()],
+    );
+    t.join().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = ok(loki(&[
+        "profiles",
+        "list",
+        "--profiles",
+        db.to_str().unwrap(),
+    ]));
+    let list = String::from_utf8_lossy(&o.stdout);
+    assert!(list.contains("villain"), "{list}");
 }
