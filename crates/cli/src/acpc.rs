@@ -13,7 +13,7 @@ use loki_agent::{ProfileBook, Roster, Seat};
 use loki_sim::loopback::{self, percentiles, LoopbackSpec};
 use loki_store::Store;
 use std::fs::File;
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Write};
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -170,30 +170,7 @@ pub fn run(command: AcpcCommand) -> Result<ExitCode> {
 
 /// A game from a file, else a built-in name; with the name for logs.
 fn load_game(spec: &str) -> Result<(GameDef, String)> {
-    let path = Path::new(spec);
-    if path.is_file() {
-        let mut text = String::new();
-        File::open(path)
-            .with_context(|| format!("cannot open {spec}"))?
-            .take(loki_acpc::game::MAX_GAME_BYTES as u64 + 1)
-            .read_to_string(&mut text)
-            .with_context(|| format!("cannot read {spec}"))?;
-        let game = GameDef::parse(&text).with_context(|| format!("game {spec}"))?;
-        let name = path
-            .file_name()
-            .map_or(spec.to_string(), |n| n.to_string_lossy().into());
-        return Ok((game, name));
-    }
-    match GameDef::builtin(spec) {
-        Some(g) => {
-            let name = spec.strip_suffix(".game").unwrap_or(spec);
-            Ok((g, format!("{name}.game")))
-        }
-        None => bail!(
-            "no game file or built-in game '{spec}' (built in: {})",
-            GameDef::builtin_names().join(", ")
-        ),
-    }
+    Ok(GameDef::load(spec)?)
 }
 
 fn run_client(a: ClientArgs) -> Result<ExitCode> {
@@ -365,33 +342,7 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
     };
     let report = loopback::play(&spec, &roster, &mut open_log, &mut || bar.inc(1))?;
     bar.finish_and_clear();
-    let (sb, bb) = (spec.game.small_bet(), spec.game.big_blind());
-    println!(
-        "{} hands{}, seed {}, {} (small bet {sb}, big blind {bb})",
-        a.hands,
-        if a.duplicate {
-            format!(" x {seatings} seatings (duplicate)")
-        } else {
-            String::new()
-        },
-        a.seed,
-        spec.game_name
-    );
-    println!(
-        "{:<12} {:>12} {:>10} {:>8} {:>10} {:>8}",
-        "player", "chips", "sb/hand", "±95%", "mbb/hand", "±95%"
-    );
-    for p in &report.players {
-        println!(
-            "{:<12} {:>12} {:>+10.4} {:>8.4} {:>+10.0} {:>8.0}",
-            p.name,
-            loki_history::format_value(p.chips),
-            p.sb_per_hand.0,
-            p.sb_per_hand.1,
-            p.mbb_per_hand.0,
-            p.mbb_per_hand.1
-        );
-    }
+    print!("{}", report.text(&spec));
     let (median, p99) = percentiles(&report.decisions);
     eprintln!(
         "{:.0} hands/s; {} decisions, median {:.3} ms, 99th percentile {:.3} ms (state received to reply sent)",

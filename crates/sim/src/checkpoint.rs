@@ -50,6 +50,37 @@ impl Checkpoint {
     }
 }
 
+/// Why a checkpoint has no player state at a table and seat.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SeatStateError {
+    /// No such table.
+    #[error("the checkpoint has no table {0}")]
+    NoTable(usize),
+    /// No such seat.
+    #[error("seat {0} is not a seat of the checkpoint's tournament")]
+    NoSeat(usize),
+    /// The seat's player keeps no state.
+    #[error("seat {0} of the checkpoint keeps no state (not a Loki player)")]
+    NoState(usize),
+}
+
+impl Checkpoint {
+    /// The saved state of the player at `seat` of `table` (match x seats + rotation), for
+    /// `loki advise --checkpoint`.
+    ///
+    /// # Errors
+    /// No such table or seat, or a player without state.
+    pub fn seat_state(&self, table: usize, seat: usize) -> Result<&str, SeatStateError> {
+        self.players
+            .get(table)
+            .ok_or(SeatStateError::NoTable(table))?
+            .get(seat)
+            .ok_or(SeatStateError::NoSeat(seat))?
+            .as_deref()
+            .ok_or(SeatStateError::NoState(seat))
+    }
+}
+
 /// The running digest of a hand-history file: FNV-1a 64 of its bytes so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HistoryDigest {
