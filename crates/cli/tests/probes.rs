@@ -599,3 +599,62 @@ fn item_14_a_client_without_names_saves_no_profiles() {
     let list = String::from_utf8_lossy(&o.stdout);
     assert!(list.contains("villain"), "{list}");
 }
+
+#[test]
+fn item_11_history_check_reads_the_game_from_an_acpc_log() {
+    let dir = tmp("game");
+    let log = dir.join("m.log");
+    // The log of our dealer names its game (blinds 5,10, bets 10,20).
+    ok(loki(&[
+        "acpc",
+        "match",
+        "--players",
+        "BPM,BPT",
+        "--hands",
+        "30",
+        "-q",
+        "--log",
+        log.to_str().unwrap(),
+    ]));
+    let o = loki(&["history", "check", log.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out} {}", stderr(&o));
+    assert!(out.contains("30 hands replay, 0 bad"), "{out}");
+    // simulate's logs name their own stakes and replay as they are, also with other stakes.
+    let sim = dir.join("s.log");
+    ok(loki(&[
+        "simulate",
+        "--players",
+        "call,raise,random",
+        "--hands",
+        "20",
+        "--stakes",
+        "10/20",
+        "--acpc-log",
+        sim.to_str().unwrap(),
+    ]));
+    let o = loki(&["history", "check", sim.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out} {}", stderr(&o));
+    assert!(out.contains("20 hands replay, 0 bad"), "{out}");
+}
+
+#[test]
+fn item_15_stakes_is_the_shorthand_of_blinds_and_bets() {
+    let dir = tmp("stakes");
+    let a = dir.join("a.phhs");
+    let b = dir.join("b.phhs");
+    let run = |p: &PathBuf, game: &[&str]| {
+        let mut args = vec!["simulate", "--players", "call,raise", "--hands", "10"];
+        args.extend_from_slice(game);
+        args.extend_from_slice(&["--phh", p.to_str().unwrap()]);
+        ok(loki(&args));
+    };
+    run(&a, &["--stakes", "2/4"]);
+    run(&b, &["--blinds", "1,2", "--bets", "2,4"]);
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    refused(
+        &loki(&["simulate", "--players", "call,raise", "--stakes", "3/6"]),
+        "even small bet",
+    );
+}
