@@ -5,8 +5,8 @@
 //! The suite plays 300 hands on two seeds (fixed seeds: the results are exact, not samples
 //! that may flake): the paper's SOM wins more than 200 mbb/hand (about +500 over 1,000
 //! hands: its re-weighting takes the example player's random raises for strength) and
-//! SOMT, the client's default, more than 600 (about +1,100 over 1,000 hands; see the
-//! README, "Network play").
+//! SOMT, the client's default, more than 600 (about +1,100 over 1,000 hands; see
+//! docs/network-play.md, "Loki against the example player").
 #![allow(missing_docs)]
 mod common;
 use common::{loki, options, ExamplePlayer};

@@ -1,4 +1,4 @@
-//! Timings behind POKI's in-trial strength (README, "POKI"): building one runout's sorted
+//! Timings behind POKI's in-trial strength (docs/poki.md): building one runout's sorted
 //! ranks, one strength query, and a four-player flop simulation of 500 trials with the
 //! runout tables cold (built during the simulation) and warm.
 //!

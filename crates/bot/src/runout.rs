@@ -7,8 +7,8 @@
 //! card removal and without potential; ours, the sources leave the in-trial strength
 //! open). Each runout's sorted ranks are built on first use (1,081 evaluations and a
 //! sort, a few microseconds) and shared by every player, trial and rotation that meets
-//! the same runout; a query is one evaluation and a binary search. The README's "POKI"
-//! section has the timings.
+//! the same runout; a query is one evaluation and a binary search. docs/poki.md, "The in-trial
+//! strength", has the timings.
 use loki_cards::{Card, CardSet, Hand, HandRank, HoleCards, HOLDINGS};
 use std::sync::OnceLock;
 

@@ -24,7 +24,7 @@
 //! best action's mean leads every other's by more than `z` standard errors (of the paired
 //! difference between call and raise, of the mean itself against folding's 0).
 //!
-//! Simplifications (**ours**, documented in the README): stacks are taken as deep (no
+//! Simplifications (**ours**, documented in docs/poki.md): stacks are taken as deep (no
 //! all-in inside a trial); the in-trial strength is [`crate::runout`]'s; our own in-trial
 //! effective strength is that strength to the power of the live opponents (HS_n against
 //! uniform opponents) with no potential, except in the current round, where it is our
@@ -262,6 +262,75 @@ impl Line {
     fn live_count(&self) -> usize {
         self.live[..self.n].iter().filter(|l| **l).count()
     }
+
+    /// Whether a raise is allowed: the engine's cap rule (`HandState`'s `cap_reached`).
+    fn can_raise(&self, game: &GameConfig) -> bool {
+        let uncapped = game.rules().uncapped_heads_up && self.live_count() == 2;
+        match game.max_raises() {
+            Some(m) if !uncapped => self.level <= m,
+            _ => true,
+        }
+    }
+
+    /// `p` takes `action` in a round whose bet is `bet`; `me` counts our chips.
+    fn apply(&mut self, p: usize, action: Action, bet: Chips, me: bool) {
+        match action {
+            Action::Fold => self.live[p] = false,
+            Action::Call => {
+                let amount = self.current - self.bets[p];
+                self.bets[p] += amount;
+                self.pot += amount;
+                self.put_in[p] |= amount > 0;
+                if me {
+                    self.invested += amount;
+                }
+            }
+            Action::Raise => {
+                let target = self.current + bet;
+                let amount = target - self.bets[p];
+                self.bets[p] = target;
+                self.current = target;
+                self.level += 1;
+                self.pot += amount;
+                self.put_in[p] = true;
+                if me {
+                    self.invested += amount;
+                }
+                for q in 0..self.n {
+                    if q != p && self.live[q] {
+                        self.need[q] = true;
+                    }
+                }
+            }
+        }
+        self.need[p] = false;
+    }
+
+    /// The next position to act, looking from `next` on, after starting the next round
+    /// (from `first_postflop`) when this one's betting is over; `None` when the hand's
+    /// betting is over (one player left, or the river closed).
+    fn next_actor(&mut self, mut next: usize, first_postflop: usize) -> Option<usize> {
+        loop {
+            if self.live_count() <= 1 {
+                return None;
+            }
+            let actor = (0..self.n)
+                .map(|i| (next + i) % self.n)
+                .find(|&q| self.need[q] && self.live[q]);
+            if actor.is_some() {
+                return actor;
+            }
+            self.round = self.round.next()?;
+            self.current = 0;
+            self.level = 0;
+            for p in 0..self.n {
+                self.bets[p] = 0;
+                self.need[p] = self.live[p];
+                self.put_in[p] = false;
+            }
+            next = first_postflop % self.n;
+        }
+    }
 }
 
 /// The simulation of one decision.
@@ -350,45 +419,11 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
     }
 
     fn can_raise(&self, line: &Line) -> bool {
-        let uncapped = self.spot.game.rules().uncapped_heads_up && line.live_count() == 2;
-        match self.spot.game.max_raises() {
-            Some(m) if !uncapped => line.level <= m,
-            _ => true,
-        }
+        line.can_raise(self.spot.game)
     }
 
     fn apply(&self, line: &mut Line, p: usize, action: Action) {
-        let me = p == self.spot.me;
-        match action {
-            Action::Fold => line.live[p] = false,
-            Action::Call => {
-                let amount = line.current - line.bets[p];
-                line.bets[p] += amount;
-                line.pot += amount;
-                line.put_in[p] |= amount > 0;
-                if me {
-                    line.invested += amount;
-                }
-            }
-            Action::Raise => {
-                let target = line.current + self.bet_size(line.round);
-                let amount = target - line.bets[p];
-                line.bets[p] = target;
-                line.current = target;
-                line.level += 1;
-                line.pot += amount;
-                line.put_in[p] = true;
-                if me {
-                    line.invested += amount;
-                }
-                for q in 0..line.n {
-                    if q != p && line.live[q] {
-                        line.need[q] = true;
-                    }
-                }
-            }
-        }
-        line.need[p] = false;
+        line.apply(p, action, self.bet_size(line.round), p == self.spot.me);
     }
 
     /// The action of `p` in a line, drawn from its triple.
@@ -503,34 +538,10 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
         }
         self.apply(&mut line, s.me, first);
         let mut next = (s.me + 1) % line.n;
-        loop {
-            if line.live_count() <= 1 {
-                break;
-            }
-            let actor = (0..line.n)
-                .map(|i| (next + i) % line.n)
-                .find(|&q| line.need[q] && line.live[q]);
-            match actor {
-                Some(p) => {
-                    let a = self.draw_action(&line, deal, p, &mut rng);
-                    self.apply(&mut line, p, a);
-                    next = (p + 1) % line.n;
-                }
-                None => {
-                    let Some(round) = line.round.next() else {
-                        break;
-                    };
-                    line.round = round;
-                    line.current = 0;
-                    line.level = 0;
-                    for p in 0..line.n {
-                        line.bets[p] = 0;
-                        line.need[p] = line.live[p];
-                        line.put_in[p] = false;
-                    }
-                    next = s.game.first_postflop() % line.n;
-                }
-            }
+        while let Some(p) = line.next_actor(next, s.game.first_postflop()) {
+            let a = self.draw_action(&line, deal, p, &mut rng);
+            self.apply(&mut line, p, a);
+            next = (p + 1) % line.n;
         }
         if !line.live[s.me] {
             return -(line.invested as f64);
@@ -774,3 +785,7 @@ fn clear_winner(
     }
     margins.iter().all(|&(m, se)| m > z * se)
 }
+
+#[cfg(test)]
+#[path = "simulation_line_tests.rs"]
+mod line_tests;

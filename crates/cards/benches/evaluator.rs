@@ -7,7 +7,7 @@
 //! once, the crates in a rotating order; the ratio loki / peer is taken within each
 //! round (so the two timings are seconds apart, under the same machine load) and the
 //! median over the rounds is printed. Wall-clock numbers on a shared machine are noisy:
-//! the README reports the median of the printed ratios over 5 runs.
+//! docs/evaluator.md reports the median of the printed ratios over 5 runs.
 //!
 //! Correctness before speed: loki's 7-card category totals are checked against the known
 //! counts, and on the random hands every peer's category must agree with loki's.

@@ -1,5 +1,5 @@
 //! The three line formats of the IRC poker database (`hdb`, `hroster`, `pdb/pdb.NICK`),
-//! as described in the data folder's README ("File formats"), parsed from any
+//! as described in the database's own README and docs/irc.md ("File formats"), parsed from any
 //! [`BufRead`]. Every malformed line is a [`ParseError`] with its line number; nothing
 //! read from a file can make the reader panic or allocate without bound (lines are
 //! limited to [`MAX_LINE`] bytes, player counts to [`MAX_PLAYERS`]).

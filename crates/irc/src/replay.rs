@@ -1,5 +1,5 @@
-//! Rebuilding a hand's order of play and replaying it through the engine (the data
-//! folder's README, "Game rules as observed"). Each player's `pdb` line holds only that
+//! Rebuilding a hand's order of play and replaying it through the engine (the
+//! database's README and docs/irc.md, "Game rules as observed"). Each player's `pdb` line holds only that
 //! player's own actions per round; the engine says who is to act, and that player's next
 //! character is applied. A hand that does not replay exactly (every character used, every
 //! player's chips put in equal to `pdb` field 10) is a [`Skip`] with its reason.

@@ -31,7 +31,7 @@ use preflop::{class_of, PreflopRanges};
 use sequences::Sequences;
 
 /// Constants of the learned ranges (all **ours**, chosen on the development month; see
-/// the README).
+/// docs/irc.md, "The models").
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RangeConfig {
     /// Weight, in showdowns, of the prior shape in the distribution of all showdown
