@@ -16,7 +16,12 @@ Poker", AAAI 1998). This package exposes loki's Rust crates through PyO3:
   :func:`replay`, :func:`read_history`, :func:`check_history`, :func:`write_phh`,
   :func:`parse_betting`, :class:`HandRecord`;
 * ACPC game definitions: :func:`acpc_games`, :func:`acpc_game` (the text OpenSpiel's
-  ``universal_poker`` reads), :func:`acpc_game_config`.
+  ``universal_poker`` reads), :func:`acpc_game_config`;
+* the players: :class:`Agent` (a Loki player for a match, keeping its opponent models),
+  :func:`advise` (one decision's trace), :func:`simulate` (a match on loki's table),
+  :func:`player_seed`; adapters in :mod:`loki.rlcard`, :mod:`loki.pettingzoo`,
+  :mod:`loki.openspiel` and :mod:`loki.pokerkit` (each imports its library only when
+  imported).
 
 Conventions (as everywhere in loki): cards are text such as ``"As"`` or ``"Td"``; card
 index ``4 * rank + suit`` (2c = 0, ..., As = 51); holding index
@@ -32,6 +37,8 @@ import numpy.typing as npt
 
 from ._loki import (
     CATEGORIES,
+    Agent,
+    AgentError,
     HOLDINGS,
     STARTING_HANDS,
     Assessment,
@@ -56,6 +63,7 @@ from ._loki import (
     acpc_game,
     acpc_game_config,
     acpc_games,
+    advise,
     assess,
     best_five,
     card_indices,
@@ -72,9 +80,11 @@ from ._loki import (
     income_rates,
     parse_betting,
     parse_cards,
+    player_seed,
     potential,
     read_history,
     replay,
+    simulate,
     weights_from_json,
     write_phh,
 )
@@ -128,6 +138,11 @@ __all__ = [
     "uniform_weights",
     "weights_from_json",
     "write_phh",
+    "Agent",
+    "AgentError",
+    "advise",
+    "player_seed",
+    "simulate",
 ]
 
 

@@ -3,6 +3,7 @@
 Use the names re-exported by ``loki``; see ``docs/python.md`` for the API with examples.
 """
 
+import os
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, SupportsIndex, TypeAlias, final
 
@@ -45,6 +46,9 @@ class IllegalActionError(LokiError):
     index: int
     position: int | None
     action: str
+
+class AgentError(LokiError):
+    """A hand view the agent cannot play, an unknown player kind or unusable profiles."""
 
 class HistoryError(LokiError):
     """A hand history that cannot be read or does not replay."""
@@ -341,7 +345,12 @@ class GameConfig:
         big_bet: int = 4,
         max_raises: int | None = 3,
         stacks: Sequence[int] | None = None,
+        *,
+        postflop_first: int | None = None,
     ) -> GameConfig: ...
+    @property
+    def postflop_first(self) -> int | None:
+        """After the flop, the first live player from this position acts first (None: 0)."""
     @property
     def seats(self) -> int: ...
     @property
@@ -488,3 +497,123 @@ def acpc_game(name: str) -> str:
 
 def acpc_game_config(text: str) -> GameConfig:
     """The engine configuration of an ACPC game definition text."""
+
+# ----- the agent -----
+
+_Betting: TypeAlias = str | Sequence[str | int]
+
+@final
+class Agent:
+    """A Loki player for a match, driven by public views of each hand; it keeps its
+    opponent models (and optionally their SQLite profiles) across hands."""
+
+    def __new__(
+        cls,
+        kind: str = "POKI",
+        seats: int | None = None,
+        seed: int = 0,
+        config: GameConfig | None = None,
+        *,
+        name: str | None = None,
+        settings: str | None = None,
+        profiles: str | os.PathLike[str] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Agent: ...
+    def act(
+        self,
+        position: int,
+        hole: _HoleLike,
+        board: _CardsLike | None = None,
+        betting: _Betting | None = None,
+        *,
+        seats: Sequence[int] | None = None,
+        hand: int | None = None,
+    ) -> _ActionName:
+        """The player's legal action at ``position`` with ``hole``, ``board`` and
+        ``betting`` (an ACPC betting string or the actions so far)."""
+    def observe(
+        self,
+        position: int,
+        hole: _HoleLike,
+        board: _CardsLike | None = None,
+        betting: _Betting | None = None,
+        *,
+        seats: Sequence[int] | None = None,
+        hand: int | None = None,
+    ) -> None:
+        """Tells the player the hand so far without asking it to act."""
+    def observe_showdown(
+        self,
+        holes: Sequence[_HoleLike | None],
+        board: _CardsLike | None = None,
+        betting: _Betting | None = None,
+    ) -> None:
+        """The cards shown at the showdown, by position (None where not shown)."""
+    def end_hand(
+        self,
+        betting: _Betting | None = None,
+        board: _CardsLike | None = None,
+        holes: Sequence[_HoleLike | None] | None = None,
+        *,
+        position: int | None = None,
+        hole: _HoleLike | None = None,
+        seats: Sequence[int] | None = None,
+        hand: int | None = None,
+    ) -> None:
+        """Ends the hand (completing it first when betting, board or holes are given)."""
+    def trace(self) -> dict[str, Any] | None:
+        """The last decision's trace (``loki advise --json``'s object)."""
+    def hand_state(self) -> HandState | None:
+        """The hand in progress as the engine rebuilt it (a copy)."""
+    def legal_actions(self) -> list[_ActionName]: ...
+    def save_state(self) -> str | None:
+        """The learned state as JSON (a tournament checkpoint's)."""
+    def load_state(self, state: str) -> None: ...
+    def take_warnings(self) -> list[str]: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def seats(self) -> int: ...
+    @property
+    def config(self) -> GameConfig: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def decisions(self) -> int: ...
+    @property
+    def _last_decision_ns(self) -> int:
+        """Nanoseconds the last ``act`` spent in Rust (python/bench/bench_agent.py)."""
+
+def advise(
+    seats: int,
+    position: int,
+    hole: _HoleLike,
+    board: _CardsLike | None = None,
+    betting: str = "",
+    player: str = "SOM",
+    seed: int = 0,
+    settings: str | None = None,
+    detail: bool = True,
+) -> dict[str, Any]:
+    """One decision's trace as ``loki advise --json`` (its ``action`` is the decision)."""
+
+def simulate(
+    players: str,
+    hands: int,
+    seed: int = 0,
+    config: GameConfig | None = None,
+    settings: str | None = None,
+) -> list[HandRecord]:
+    """A match on loki's table as ``loki simulate`` (the button moves each hand)."""
+
+def _bench_agent_reference(
+    kind: str, seats: int, seed: int, spots: Sequence[tuple[int, str, str, str]]
+) -> list[tuple[_ActionName, int]]:
+    """The same decisions as ``Agent.act`` in Rust, timed (python/bench/bench_agent.py)."""
+
+def player_seed(seed: int, table: int, seat: int) -> int:
+    """The seed of the player at ``seat`` of ``table`` in a run seeded by ``seed``."""

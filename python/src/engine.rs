@@ -21,8 +21,11 @@ pub struct PyGameConfig(pub GameConfig);
 #[pymethods]
 impl PyGameConfig {
     /// The defaults are the tournament's game: blinds 1/2, bets 2/4, a bet and 3 raises.
+    /// `postflop_first`: after the flop, the first live player from this position acts
+    /// first (default: position 0, the small blind; heads-up the big blind).
     #[new]
-    #[pyo3(signature = (seats = 2, small_blind = 1, big_blind = 2, small_bet = 2, big_bet = 4, max_raises = Some(3), stacks = None))]
+    #[pyo3(signature = (seats = 2, small_blind = 1, big_blind = 2, small_bet = 2, big_bet = 4, max_raises = Some(3), stacks = None, *, postflop_first = None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         seats: usize,
         small_blind: Chips,
@@ -31,7 +34,12 @@ impl PyGameConfig {
         big_bet: Chips,
         max_raises: Option<u32>,
         stacks: Option<Vec<Chips>>,
+        postflop_first: Option<usize>,
     ) -> PyResult<PyGameConfig> {
+        let rules = loki_engine::RuleOptions {
+            postflop_first,
+            ..Default::default()
+        };
         GameConfig::new(GameSpec {
             seats,
             small_blind,
@@ -40,7 +48,7 @@ impl PyGameConfig {
             big_bet,
             max_raises,
             stacks,
-            ..GameSpec::default()
+            rules,
         })
         .map(PyGameConfig)
         .map_err(errors::config)
@@ -80,6 +88,11 @@ impl PyGameConfig {
     fn stacks(&self) -> Option<Vec<Chips>> {
         self.0.stacks().map(<[Chips]>::to_vec)
     }
+    /// After the flop, the first live player from this position acts first (None: position 0).
+    #[getter]
+    fn postflop_first(&self) -> Option<usize> {
+        self.0.spec().rules.postflop_first
+    }
     /// The blinds posted by each position.
     #[getter]
     fn blinds(&self) -> Vec<Chips> {
@@ -88,7 +101,7 @@ impl PyGameConfig {
     fn __repr__(&self) -> String {
         let s = self.0.spec();
         format!(
-            "GameConfig(seats={}, small_blind={}, big_blind={}, small_bet={}, big_bet={}, max_raises={}, stacks={})",
+            "GameConfig(seats={}, small_blind={}, big_blind={}, small_bet={}, big_bet={}, max_raises={}, stacks={}{})",
             s.seats,
             s.small_blind,
             s.big_blind,
@@ -96,6 +109,9 @@ impl PyGameConfig {
             s.big_bet,
             s.max_raises.map_or("None".into(), |m| m.to_string()),
             s.stacks.as_ref().map_or("None".into(), |v| format!("{v:?}")),
+            s.rules
+                .postflop_first
+                .map_or(String::new(), |p| format!(", postflop_first={p}")),
         )
     }
 }
@@ -443,7 +459,7 @@ impl PyHandState {
 /// The actions to replay: an ACPC betting string (`"crrc/rc/"`: `c` check/call, `r`
 /// bet/raise, `f` fold, rounds separated by `/`) or a sequence of actions without
 /// rounds. For a string the round of each action (`Some`) is checked too.
-fn actions_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(Action, Option<usize>)>> {
+pub fn actions_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(Action, Option<usize>)>> {
     if let Ok(s) = obj.cast::<PyString>() {
         let rounds = loki_history::parse_betting(s.to_str()?).map_err(errors::history)?;
         return Ok(rounds

@@ -48,6 +48,13 @@ create_exception!(
     LokiError,
     "A hand history that cannot be read or does not replay (loki_history::HistoryError)."
 );
+create_exception!(
+    loki,
+    AgentError,
+    LokiError,
+    "A view of a hand the agent cannot play (a position not to act, betting that does not \
+     replay, a bad seat list), an unknown player kind or unusable profiles."
+);
 
 /// A card error as a Python exception.
 pub fn card(e: loki_cards::CardError) -> PyErr {
@@ -89,6 +96,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DealError", py.get_type::<DealError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     m.add("HistoryError", py.get_type::<HistoryError>())?;
+    m.add("AgentError", py.get_type::<AgentError>())?;
     Ok(())
 }
 

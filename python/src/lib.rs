@@ -1,6 +1,6 @@
 //! `loki._loki`, the native part of the Python package `loki` (PyO3, built by maturin):
 //! loki's cards, evaluator, hand assessment, income rates, range tables, rules engine,
-//! hand histories and ACPC game definitions, with the conventions of the README's "Conventions" (card index
+//! hand histories, ACPC game definitions and the agent (`loki.Agent`, `advise`, `simulate`), with the conventions of the README's "Conventions" (card index
 //! `4 * rank + suit`, holding index of the 1,326 pairs, ACPC positions). Each module
 //! wraps one crate and mirrors its API; typed errors become exceptions under
 //! `loki.LokiError`, never panics. Python-side conveniences (NumPy conversions) live in
@@ -8,6 +8,7 @@
 use pyo3::prelude::*;
 
 mod acpc;
+mod agent;
 mod assessment;
 mod cards;
 mod engine;
@@ -26,5 +27,6 @@ fn _loki(m: &Bound<'_, PyModule>) -> PyResult<()> {
     engine::register(m)?;
     history::register(m)?;
     acpc::register(m)?;
+    agent::register(m)?;
     Ok(())
 }

@@ -1,12 +1,15 @@
 //! `loki play`: the web page's game in the terminal, line by line (it works over a pipe
-//! too): the table, the prompt with the legal actions, and on request the model view
-//! (`m`) and the belief charts (`g`). The game is crates/play's `Session`; the person's
-//! statistics go to the same profile store as `loki serve`'s.
+//! too): the table, the prompt with the pot and the legal actions, the result of each
+//! hand in words, and on request the model view (`m`, `y` for what the bots believe
+//! about you), the belief charts (`g`) and the session summary (`s`); `?` lists the
+//! commands. Quitting mid-hand asks first, then plays the hand out as check or fold, so
+//! that its chips count. The game is crates/play's `Session`; the person's statistics go
+//! to the people's profile store (as `loki serve`'s), named when it is first written.
 use crate::roster::load_config;
+use crate::serve::in_range;
 use anyhow::{Context as _, Result};
 use clap::Args;
-use loki_engine::Action;
-use loki_play::{text, Session, TableSpec, PERSON};
+use loki_play::{summary_text, text, Choice, Session, Stakes, TableSpec, PERSON};
 use loki_store::Store;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -14,19 +17,30 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub struct PlayArgs {
-    /// Seats at the table; you take one.
+    /// Seats at the table, 2 to 10; you take one.
     #[arg(long, default_value_t = 6)]
     seats: usize,
-    /// The bots, repeated in order to fill the other seats (`--players` syntax).
-    #[arg(long, default_value = loki_play::DEFAULT_BOTS)]
-    bots: String,
-    /// Small and big bet (blinds: half the small bet and the small bet).
-    #[arg(long, default_value = "2/4")]
-    stakes: String,
-    /// Your name (it keys your statistics in the profile store).
+    /// The bots, repeated in order to fill the other seats (`--players` syntax:
+    /// `SOM,2*BPM,call`; `loki players` lists them).
+    #[arg(long, visible_alias = "bots", default_value = loki_play::DEFAULT_BOTS)]
+    players: String,
+    /// Shorthand of --blinds and --bets: SMALL/BIG bets, with blinds of half the small
+    /// bet and the small bet (2/4 = blinds 1,2 and bets 2,4; the small bet must be even).
+    #[arg(long, value_name = "SMALL/BIG")]
+    stakes: Option<String>,
+    /// Small and big blind (default 1,2; with --blinds alone the bets are the big blind
+    /// and twice it).
+    #[arg(long, value_name = "SB,BB")]
+    blinds: Option<String>,
+    /// Small and big bet (default 2,4).
+    #[arg(long, value_name = "SMALL,BIG")]
+    bets: Option<String>,
+    /// Your name (it keys your statistics in the people's profile store; it is not an
+    /// account: anyone who types it continues its statistics).
     #[arg(long, default_value = "player")]
     name: String,
-    /// The profile database (default: profiles.sqlite3 in the user's data directory).
+    /// The people's profile database (default: people.sqlite3 in the user's data
+    /// directory, apart from the network opponents' profiles.sqlite3).
     #[arg(long)]
     profiles: Option<PathBuf>,
     /// Neither load nor save your statistics.
@@ -38,52 +52,115 @@ pub struct PlayArgs {
     /// Print the model view after every hand and before each of your turns.
     #[arg(long)]
     model: bool,
-    /// Stop after this many hands (default: until `q` or the end of the input).
+    /// Study mode: the bots' own hand strength and the rule of each decision in the model
+    /// view while the hand is played (otherwise they are shown once it is over).
     #[arg(long)]
-    hands: Option<usize>,
+    study: bool,
+    /// Stop after this many hands, 1 to 1000000 (default: until `q` or the end of the
+    /// input).
+    #[arg(long)]
+    hands: Option<u64>,
+    /// Write the session's hands as PHH (as you saw them) when the game ends.
+    #[arg(long)]
+    phh: Option<PathBuf>,
+    /// Write the session's hands as plain text when the game ends.
+    #[arg(long)]
+    history: Option<PathBuf>,
     /// Model and strategy constants (TOML, see `loki config`).
     #[arg(long)]
     config: Option<PathBuf>,
 }
 
-const HELP: &str = "commands: f = fold, c = check/call, r = bet/raise, Enter = next hand, \
-m = what Loki believes, g = the belief charts, t = the table, q = quit";
+/// The people's store and whether it has been named to the person yet.
+struct People {
+    store: Store,
+    path: PathBuf,
+    named: bool,
+}
+
+impl People {
+    /// Saves the finished hands; names the file the first time it is written.
+    fn save(&mut self, session: &mut Session, out: &mut impl Write) -> Result<()> {
+        let updates = session.take_profile_updates();
+        if updates.is_empty() {
+            return Ok(());
+        }
+        match self.store.record_hand(&updates, session.window()) {
+            Ok(()) if !self.named => {
+                self.named = true;
+                writeln!(
+                    out,
+                    "(your statistics are kept in {}; --no-profiles keeps none)",
+                    self.path.display()
+                )?;
+            }
+            Ok(()) => {}
+            Err(e) => eprintln!("loki: warning: profile not saved: {e}"),
+        }
+        Ok(())
+    }
+}
+
+fn write_file(path: &PathBuf, text: &str) -> Result<()> {
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
 
 pub fn run(a: PlayArgs) -> Result<ExitCode> {
-    let mut store = if a.no_profiles {
-        None
-    } else {
-        let path = crate::profiles::path(a.profiles.as_deref())?;
-        Some(Store::open(&path).context("profiles (--no-profiles to play without)")?)
-    };
+    if let Some(n) = a.hands {
+        in_range("--hands", n, 1..=1_000_000)?;
+    }
+    let stakes = Stakes::from_flags(a.stakes.as_deref(), a.blinds.as_deref(), a.bets.as_deref())?;
     let name = loki_play::person_name(&a.name)?;
-    let profile = match &store {
-        Some(s) => s.profile(&name)?,
-        None => None,
-    };
     let spec = TableSpec {
         seats: a.seats,
-        bots: a.bots.clone(),
-        stakes: a.stakes.parse()?,
+        bots: a.players.clone(),
+        stakes,
         seed: a.seed.unwrap_or_else(rand::random),
         person: name.clone(),
         show_model: true,
+        study: a.study,
     };
-    let mut session = Session::new(&spec, load_config(a.config.as_deref())?, profile.as_ref())?;
+    let config = load_config(a.config.as_deref())?;
+    // The table is checked before the store is touched: a bad option creates no file.
+    Session::new(&spec, config.clone(), None)?;
+    let mut people = if a.no_profiles {
+        None
+    } else {
+        let path = match &a.profiles {
+            Some(p) => p.clone(),
+            None => loki_store::default_people_path().context(
+                "no data directory on this system: give --profiles FILE or --no-profiles",
+            )?,
+        };
+        let store =
+            Store::open(&path).context("people's profiles (--no-profiles to play without)")?;
+        Some(People {
+            store,
+            path,
+            named: false,
+        })
+    };
+    let profile = match &people {
+        Some(p) => p.store.profile(&name)?,
+        None => None,
+    };
+    let mut session = Session::new(&spec, config, profile.as_ref())?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     writeln!(
         out,
-        "{name} at a {}-seat table against {} ({}). {HELP}",
+        "{name} at a {}-seat table against {}, stakes {} ({}). {}",
         a.seats,
         session.kinds()[1..].join(", "),
-        if profile.is_some() {
-            "they remember you"
-        } else {
-            "they have not met you"
-        }
+        stakes,
+        match (&people, profile.is_some()) {
+            (Some(p), true) => format!("they remember you, from {}", p.path.display()),
+            (Some(_), false) => "they have not met you".to_string(),
+            (None, _) => "your statistics are not kept".to_string(),
+        },
+        text::HELP
     )?;
     session.next_hand(session.step())?;
     let mut printed = 0usize;
@@ -91,14 +168,6 @@ pub fn run(a: PlayArgs) -> Result<ExitCode> {
     let mut result_shown = false;
     let mut line = String::new();
     loop {
-        if let Some(store) = store.as_mut() {
-            let updates = session.take_profile_updates();
-            if !updates.is_empty() {
-                if let Err(e) = store.record_hand(&updates, session.window()) {
-                    eprintln!("loki: warning: profile not saved: {e}");
-                }
-            }
-        }
         let v = session.view();
         if hand_seen != v.hand {
             hand_seen = v.hand;
@@ -110,60 +179,111 @@ pub fn run(a: PlayArgs) -> Result<ExitCode> {
             writeln!(out, "  {}", entry.text)?;
         }
         printed = v.log.len();
-        let done = a.hands.is_some_and(|n| v.hands_played >= n);
+        let done = a.hands.is_some_and(|n| v.hands_played as u64 >= n);
         if !v.in_progress {
             if !result_shown {
                 result_shown = true;
                 write!(out, "{}", text::result(&v))?;
+                if let Some(p) = people.as_mut() {
+                    p.save(&mut session, &mut out)?;
+                }
                 if a.model {
-                    write!(out, "{}", text::model(v.model.as_deref().unwrap_or(&[])))?;
+                    write!(
+                        out,
+                        "{}",
+                        text::model(v.model.as_deref().unwrap_or(&[]), None)
+                    )?;
                 }
             }
             if done {
                 break;
             }
-            write!(out, "Enter: next hand (m, g, q)> ")?;
-        } else if let Some(legal) = &v.legal {
+            write!(out, "Enter: next hand (? for help)> ")?;
+        } else if v.legal.is_some() {
             if a.model {
-                write!(out, "{}", text::model(v.model.as_deref().unwrap_or(&[])))?;
+                write!(
+                    out,
+                    "{}",
+                    text::model(v.model.as_deref().unwrap_or(&[]), None)
+                )?;
             }
-            write!(out, "{}", text::prompt(legal))?;
+            write!(out, "{}", text::prompt(&v))?;
         }
         out.flush()?;
         line.clear();
         if input.read_line(&mut line)? == 0 {
+            // The end of the input: a hand in progress is played out and counts.
             writeln!(out)?;
+            if session.abandon()? {
+                writeln!(
+                    out,
+                    "(the hand in progress was played out as check or fold)"
+                )?;
+                let v = session.view();
+                for entry in v.log.iter().skip(printed) {
+                    writeln!(out, "  {}", entry.text)?;
+                }
+                write!(out, "{}", text::result(&v))?;
+            }
             break;
         }
         let word = line.trim().to_ascii_lowercase();
-        let action = match word.as_str() {
-            "f" | "fold" => Some(Action::Fold),
-            "c" | "call" | "check" | "k" => Some(Action::Call),
-            "r" | "raise" | "bet" | "b" => Some(Action::Raise),
-            _ => None,
-        };
-        let result = match (word.as_str(), action) {
-            (_, Some(action)) => session.act(PERSON, action, session.step()),
+        let models = v.model.as_deref().unwrap_or(&[]);
+        let result = match (word.as_str(), Choice::from_word(&word)) {
+            (_, Some(choice)) => session.choose(PERSON, choice, session.step()),
             ("", None) if !v.in_progress => session.next_hand(session.step()),
             ("", None) => Ok(()),
             ("m" | "model", None) => {
-                write!(out, "{}", text::model(v.model.as_deref().unwrap_or(&[])))?;
+                write!(out, "{}", text::model(models, None))?;
+                Ok(())
+            }
+            ("y" | "you", None) => {
+                write!(out, "{}", text::model(models, Some(PERSON)))?;
                 Ok(())
             }
             ("g" | "charts", None) => {
-                write!(out, "{}", text::charts(v.model.as_deref().unwrap_or(&[])))?;
+                write!(out, "{}", text::charts(models))?;
                 Ok(())
             }
             ("t" | "table", None) => {
                 write!(out, "{}", text::table(&v))?;
                 Ok(())
             }
+            ("s" | "summary", None) => {
+                write!(out, "{}", summary_text(&session.summary()))?;
+                Ok(())
+            }
+            ("?" | "h" | "help", None) => {
+                writeln!(out, "{}", text::HELP)?;
+                Ok(())
+            }
+            ("q" | "quit", None) if v.in_progress => {
+                write!(
+                    out,
+                    "a hand is in progress: quitting plays it out as check or fold, and it counts. Quit? [y/N]> "
+                )?;
+                out.flush()?;
+                line.clear();
+                let sure = input.read_line(&mut line)? == 0
+                    || matches!(line.trim().to_ascii_lowercase().as_str(), "y" | "yes");
+                if sure {
+                    session.abandon()?;
+                    let v = session.view();
+                    for entry in v.log.iter().skip(printed) {
+                        writeln!(out, "  {}", entry.text)?;
+                    }
+                    write!(out, "{}", text::result(&v))?;
+                    break;
+                }
+                Ok(())
+            }
             ("q" | "quit", None) => break,
             _ => {
                 writeln!(
                     out,
-                    "unknown command {:?}; {HELP}",
-                    word.chars().take(20).collect::<String>()
+                    "unknown command {:?}; {}",
+                    word.chars().take(20).collect::<String>(),
+                    text::HELP
                 )?;
                 Ok(())
             }
@@ -172,20 +292,29 @@ pub fn run(a: PlayArgs) -> Result<ExitCode> {
             writeln!(out, "refused: {e}")?;
         }
     }
-    if let Some(store) = store.as_mut() {
-        let updates = session.take_profile_updates();
-        if !updates.is_empty() {
-            if let Err(e) = store.record_hand(&updates, session.window()) {
-                eprintln!("loki: warning: profile not saved: {e}");
-            }
-        }
+    if let Some(p) = people.as_mut() {
+        p.save(&mut session, &mut out)?;
     }
-    let v = session.view();
+    // Files first: a reader that goes away loses no file.
+    if let Some(path) = &a.phh {
+        write_file(
+            path,
+            &loki_play::history::person_phh_with_meta(session.history_with_meta()),
+        )?;
+    }
+    if let Some(path) = &a.history {
+        write_file(
+            path,
+            &loki_play::history::person_text(session.history_with_meta()),
+        )?;
+    }
+    let summary = session.summary();
+    write!(out, "{}", summary_text(&summary))?;
     writeln!(
         out,
-        "{} hands played, {} chips",
-        v.hands_played,
-        v.bankroll.last().copied().unwrap_or(0)
+        "{} played, {} chips",
+        text::plural(summary.hands as u64, "hand"),
+        summary.net
     )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,13 +1,16 @@
 //! `loki serve`: the local web page where a person plays against Loki players and sees
-//! what they believe (crates/web; the game is crates/play).
+//! what they believe (crates/web; the game is crates/play). People's statistics go to
+//! their own store (`people.sqlite3` beside the network opponents' `profiles.sqlite3`).
 use crate::roster::load_config;
 use anyhow::{Context as _, Result};
 use clap::Args;
 use loki_play::Stakes;
 use loki_web::{Limits, ServerConfig};
+use std::io::Write as _;
 use std::net::IpAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -17,17 +20,28 @@ pub struct ServeArgs {
     /// The address to listen on (anything but a loopback address lets others play).
     #[arg(long, default_value = "127.0.0.1")]
     bind: IpAddr,
-    /// Seats per table; the person takes one.
+    /// Seats per table by default, 2 to 10; the person takes one (the page may choose
+    /// others).
     #[arg(long, default_value_t = 6)]
     seats: usize,
-    /// The bots, repeated in order to fill the other seats (`--players` syntax).
-    #[arg(long, default_value = loki_play::DEFAULT_BOTS)]
-    bots: String,
-    /// Small and big bet (blinds: half the small bet and the small bet).
-    #[arg(long, default_value = "2/4")]
-    stakes: String,
-    /// The profile database that keeps each person's statistics by name (default:
-    /// profiles.sqlite3 in the user's data directory).
+    /// The bots by default, repeated in order to fill the other seats (`--players`
+    /// syntax: `SOM,2*BPM,call`; `loki players` lists them).
+    #[arg(long, visible_alias = "bots", default_value = loki_play::DEFAULT_BOTS)]
+    players: String,
+    /// Shorthand of --blinds and --bets: SMALL/BIG bets, with blinds of half the small
+    /// bet and the small bet (2/4 = blinds 1,2 and bets 2,4; the small bet must be even).
+    #[arg(long, value_name = "SMALL/BIG")]
+    stakes: Option<String>,
+    /// Small and big blind (default 1,2; with --blinds alone the bets are the big blind
+    /// and twice it).
+    #[arg(long, value_name = "SB,BB")]
+    blinds: Option<String>,
+    /// Small and big bet (default 2,4).
+    #[arg(long, value_name = "SMALL,BIG")]
+    bets: Option<String>,
+    /// The people's profile database, which keeps each person's statistics by name
+    /// (default: people.sqlite3 in the user's data directory, apart from the network
+    /// opponents' profiles.sqlite3).
     #[arg(long)]
     profiles: Option<PathBuf>,
     /// Neither load nor save the person's statistics.
@@ -40,29 +54,65 @@ pub struct ServeArgs {
     /// Model and strategy constants (TOML, see `loki config`).
     #[arg(long)]
     config: Option<PathBuf>,
-    /// Tables open at once.
+    /// Tables open at once, 1 to 100000.
     #[arg(long, default_value_t = 200)]
-    max_tables: usize,
+    max_tables: u64,
+    /// Tables one address may hold at once, 1 to 100000 (an IPv6 address counts by its
+    /// /64 network).
+    #[arg(long, default_value_t = 8)]
+    tables_per_address: u64,
+    /// Open connections one address may hold at once, 1 to 100000 (more are closed).
+    #[arg(long, default_value_t = 32)]
+    connections_per_address: u64,
+    /// Seconds a connection has to send a request's headers, 1 to 3600 (then it is
+    /// closed).
+    #[arg(long, default_value_t = 10)]
+    header_timeout: u64,
+}
+
+/// Refuses a number outside its documented range in one line.
+pub fn in_range(flag: &str, value: u64, range: std::ops::RangeInclusive<u64>) -> Result<()> {
+    if range.contains(&value) {
+        Ok(())
+    } else {
+        anyhow::bail!("{flag} {value}: give {} to {}", range.start(), range.end())
+    }
 }
 
 pub fn run(a: ServeArgs) -> Result<ExitCode> {
-    let stakes: Stakes = a.stakes.parse()?;
+    in_range("--max-tables", a.max_tables, 1..=100_000)?;
+    in_range("--tables-per-address", a.tables_per_address, 1..=100_000)?;
+    in_range(
+        "--connections-per-address",
+        a.connections_per_address,
+        1..=100_000,
+    )?;
+    in_range("--header-timeout", a.header_timeout, 1..=3600)?;
+    let stakes = Stakes::from_flags(a.stakes.as_deref(), a.blinds.as_deref(), a.bets.as_deref())?;
     let profiles = if a.no_profiles {
         None
     } else {
-        Some(crate::profiles::path(a.profiles.as_deref())?)
+        Some(match a.profiles {
+            Some(p) => p,
+            None => loki_store::default_people_path().context(
+                "no data directory on this system: give --profiles FILE or --no-profiles",
+            )?,
+        })
     };
     let config = ServerConfig {
         bind: a.bind,
         port: a.port,
         seats: a.seats,
-        bots: a.bots,
+        bots: a.players,
         stakes,
         seed: a.seed,
-        profiles,
+        profiles: profiles.clone(),
         loki: load_config(a.config.as_deref())?,
         limits: Limits {
-            max_tables: a.max_tables,
+            max_tables: a.max_tables as usize,
+            tables_per_address: a.tables_per_address as usize,
+            connections_per_address: a.connections_per_address as usize,
+            header_timeout: Duration::from_secs(a.header_timeout),
             ..Limits::default()
         },
     };
@@ -72,9 +122,16 @@ pub fn run(a: ServeArgs) -> Result<ExitCode> {
             a.bind
         );
     }
+    // The server's own error says what failed in one line (no "loki serve:" prefix).
+    // A closed standard output (`| head -1`) must not stop the server: lines that
+    // cannot be written are dropped.
     loki_web::run(config, |addr| {
-        println!("loki serve: http://{addr}/ (Ctrl-C to stop)");
-    })
-    .context("loki serve")?;
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "loki serve: http://{addr}/ (Ctrl-C to stop)");
+        if let Some(p) = &profiles {
+            let _ = writeln!(out, "people's statistics: {}", p.display());
+        }
+        let _ = out.flush();
+    })?;
     Ok(ExitCode::SUCCESS)
 }

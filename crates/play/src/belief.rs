@@ -9,14 +9,19 @@
 //!   cards, never with the believing player's hole cards: excluding its cards would show
 //!   which holdings it holds a card of, and so its cards.
 //! * **The last decision** comes from the player's `DecisionTrace` of this hand: round,
-//!   rule (pre-flop plan or post-flop rule), action, probability triple, HS, HS_n, PPot,
-//!   NPot, PPot1, NPot1, ehs, pot odds, and per opponent the frequencies it used and our
-//!   HS against it. The trace's own hole cards and pre-flop income rate (which names the
-//!   starting hand) are left out.
+//!   action, pot odds and per opponent the frequencies it used, at any time; its own
+//!   strength (HS, HS_n, PPot, NPot, PPot1, NPot1, ehs, its HS against each opponent, the
+//!   probability triple, POKI's simulated values) and the rule behind the action only
+//!   once the hand is over, or in study mode, which says so: during the hand they are the
+//!   strength of cards the person must not see. The trace's own hole cards and pre-flop
+//!   income rate (which names the starting hand) are never sent.
 //! * **After a showdown**, each shown hand is marked in every belief about its owner: its
 //!   cell in the chart, the share of the other holdings weighted above it (ties counting
 //!   half, as in `loki irc eval`: 0 is the favourite, 0.5 no better than chance) and its
 //!   weight relative to the heaviest holding.
+//! * **Ties** are explained in words that the page and the terminal both print
+//!   ([`BeliefView::top_note`], [`ShowdownMark::text`]): when more holdings weigh as
+//!   much as the last one listed than the list shows, or when no holding stands out.
 use crate::session::{Occupant, Session};
 use loki_assess::{StartingHandGrid, WeightTable};
 use loki_bot::{DecisionTrace, LokiPlayer};
@@ -40,6 +45,8 @@ pub struct ModelView {
     pub folded: bool,
     /// Its last decision in this hand.
     pub last: Option<DecisionView>,
+    /// Whether its own strength and rule are shown (the hand is over, or study mode).
+    pub revealed: bool,
     /// What it believes about each other live player.
     pub beliefs: Vec<BeliefView>,
 }
@@ -49,12 +56,13 @@ pub struct ModelView {
 pub struct DecisionView {
     /// The round.
     pub round: String,
-    /// The rule that decided ("preflop-make2", "make1", "pot-odds", ...).
-    pub rule: String,
+    /// The rule that decided ("preflop-make2", "make1", "pot-odds", ...); hidden (`None`)
+    /// during the hand outside study mode, as every value below that tells its strength.
+    pub rule: Option<String>,
     /// The action ("call" includes a check, "raise" a bet).
     pub action: String,
     /// The probability triple [fold, call, raise].
-    pub triple: [f64; 3],
+    pub triple: Option<[f64; 3]>,
     /// Hand strength against the field table (post-flop).
     pub hs: Option<f64>,
     /// HS_n: the product of the hand strengths against each live opponent.
@@ -95,13 +103,17 @@ pub struct BeliefView {
     pub frequencies: Option<[f64; 3]>,
     /// Observations behind them.
     pub observations: Option<u32>,
-    /// Our HS against this player's table at the last decision.
+    /// Our HS against this player's table at the last decision (hidden during the hand
+    /// outside study mode).
     pub hs: Option<f64>,
     /// The weight table as the starting-hand chart (`grid[row][col]`, ace first, suited
     /// above the diagonal; `None` for a class the board rules out).
     pub grid: [[Option<f64>; 13]; 13],
     /// The most likely holdings and their share of the weight.
     pub top: Vec<HoldingShare>,
+    /// Ties around the list in words (no holding stands out; more holdings tie with the
+    /// last one listed than the list shows), the same in the page and the terminal.
+    pub top_note: Option<String>,
     /// Where the shown hand sat, after a showdown.
     pub shown: Option<ShowdownMark>,
 }
@@ -132,6 +144,8 @@ pub struct ShowdownMark {
     pub relative: f64,
     /// Its share of the weight.
     pub share: f64,
+    /// In words (ties count half), the same in the page and the terminal.
+    pub text: String,
 }
 
 fn round4(x: f64) -> f64 {
@@ -183,25 +197,80 @@ pub fn showdown_mark(w: &WeightTable, board: CardSet, shown: HoleCards) -> Showd
     let class = StartingHand::of(shown);
     let (row, col) = StartingHandGrid::cell(class);
     let ratio = |a: f64, b: f64| if b > 0.0 { round4(a / b) } else { 0.0 };
+    let above = ratio(above + ties / 2.0, others);
+    let relative = ratio(x, max);
+    let text = format!(
+        "{class}: {} of the other holdings weighed more (ties count half); weight {relative:.2} of the heaviest",
+        percent(above)
+    );
     ShowdownMark {
         cards: shown,
         class: class.to_string(),
         row,
         col,
-        above: ratio(above + ties / 2.0, others),
-        relative: ratio(x, max),
+        above,
+        relative,
         share: ratio(x, total),
+        text,
     }
 }
 
-fn decision_view(t: &DecisionTrace) -> DecisionView {
-    let a = t.assessment.as_ref();
+/// A share as a percentage with two significant digits below 1% ("0.085%", "3.4%").
+pub fn percent(x: f64) -> String {
+    let p = 100.0 * x;
+    if p > 0.0 && p < 1.0 {
+        format!("{p:.2}%")
+    } else {
+        format!("{p:.1}%")
+    }
+}
+
+/// The ties around the most likely holdings of `w` (board known), in words: `None` when
+/// the list shows every holding as heavy as its last one.
+pub fn top_note(w: &WeightTable, board: CardSet, top: &[HoldingShare]) -> Option<String> {
+    let last = top.last()?;
+    let cut = w.get(last.cards);
+    let (mut allowed, mut tied) = (0usize, 0usize);
+    for h in 0..HOLDINGS {
+        if avoids(h, board).is_none() {
+            continue;
+        }
+        allowed += 1;
+        if w.at(h) == cut {
+            tied += 1;
+        }
+    }
+    let listed = top.iter().filter(|t| w.get(t.cards) == cut).count();
+    if tied <= listed {
+        return None;
+    }
+    Some(if tied == allowed {
+        format!(
+            "no holding stands out: all {allowed} holdings the board allows weigh the same ({} each)",
+            percent(last.share)
+        )
+    } else if listed == top.len() {
+        format!(
+            "no holding stands out among the heaviest: {tied} holdings tie at {} each; the list shows {listed} of them",
+            percent(last.share)
+        )
+    } else {
+        format!(
+            "{tied} holdings tie at {} with the last one listed; the list shows {listed} of them",
+            percent(last.share)
+        )
+    })
+}
+
+/// The decision as the person may see it: its own strength and rule only when `reveal`.
+fn decision_view(t: &DecisionTrace, reveal: bool) -> DecisionView {
+    let a = t.assessment.as_ref().filter(|_| reveal);
     let tr = t.triple.to_array();
     DecisionView {
         round: t.round.to_string(),
-        rule: t.rule.to_string(),
+        rule: reveal.then(|| t.rule.to_string()),
         action: t.action.to_string(),
-        triple: tr.map(round4),
+        triple: reveal.then(|| tr.map(round4)),
         hs: a.map(|a| round4(a.hs)),
         hs_n: a.map(|a| round4(a.hs_n)),
         ppot: a.map(|a| round4(a.ppot)),
@@ -215,6 +284,7 @@ fn decision_view(t: &DecisionTrace) -> DecisionView {
         simulation: t
             .simulation
             .as_ref()
+            .filter(|_| reveal)
             .map(|o| (o.ev.map(|v| v.map(round4)), o.trials)),
     }
 }
@@ -224,6 +294,7 @@ fn beliefs(
     loki: &LokiPlayer,
     me: usize,
     trace: Option<&DecisionTrace>,
+    reveal: bool,
 ) -> Vec<BeliefView> {
     let Some(hand) = &s.hand else {
         return Vec::new();
@@ -250,15 +321,17 @@ fn beliefs(
         };
         let w = model.weights();
         let opp = trace.and_then(|t| t.opponents.iter().find(|o| o.seat == seat));
+        let top = belief_top(w, board, TOP_HOLDINGS);
         out.push(BeliefView {
             seat,
             name: s.names[seat].clone(),
             actions_seen: model.stats.total(),
             frequencies: opp.map(|o| o.frequencies.map(round4)),
             observations: opp.map(|o| o.observations),
-            hs: opp.and_then(|o| o.hs).map(round4),
+            hs: opp.and_then(|o| o.hs).filter(|_| reveal).map(round4),
             grid: belief_grid(w, board),
-            top: belief_top(w, board, TOP_HOLDINGS),
+            top_note: top_note(w, board, &top),
+            top,
             shown: shown
                 .iter()
                 .find(|(s, _)| *s == seat)
@@ -273,6 +346,8 @@ pub(crate) fn model_views(s: &Session) -> Vec<ModelView> {
     let Some(hand) = &s.hand else {
         return Vec::new();
     };
+    // A bot's own strength and rule: once the hand is over, or in study mode.
+    let reveal = s.study || hand.state.is_complete();
     s.occupants
         .iter()
         .enumerate()
@@ -289,8 +364,9 @@ pub(crate) fn model_views(s: &Session) -> Vec<ModelView> {
                 folded: hand
                     .position_of(seat)
                     .is_some_and(|p| !hand.state.is_live(p)),
-                last: trace.map(decision_view),
-                beliefs: beliefs(s, loki, seat, trace),
+                last: trace.map(|t| decision_view(t, reveal)),
+                revealed: reveal,
+                beliefs: beliefs(s, loki, seat, trace, reveal),
             }
         })
         .collect()
@@ -339,6 +415,41 @@ mod tests {
         let m = showdown_mark(&w, board, aa);
         let expect = (270.0 + (1175.0 - 270.0) / 2.0) / 1175.0;
         assert!((m.above - round4(expect)).abs() < 1e-12, "{}", m.above);
+    }
+
+    #[test]
+    fn ties_are_told_in_words() {
+        let board = CardSet::EMPTY;
+        // Uniform: nothing stands out.
+        let w = WeightTable::uniform();
+        let top = belief_top(&w, board, 8);
+        let note = top_note(&w, board, &top).unwrap();
+        assert!(
+            note.starts_with("no holding stands out: all 1326"),
+            "{note}"
+        );
+        // Three heavy holdings, then 20 tied: the list of 8 shows 5 of the 20.
+        let heavy: Vec<usize> = vec![5, 50, 500];
+        let tied: Vec<usize> = (600..620).collect();
+        let w = table(|h| {
+            if heavy.contains(&h) {
+                1.0
+            } else if tied.contains(&h) {
+                0.5
+            } else {
+                0.1
+            }
+        });
+        let top = belief_top(&w, board, 8);
+        let note = top_note(&w, board, &top).unwrap();
+        assert!(note.starts_with("20 holdings tie at"), "{note}");
+        assert!(note.ends_with("the list shows 5 of them"), "{note}");
+        // Eight distinct weights: no note.
+        let w = table(|h| if h < 8 { 0.2 + 0.1 * h as f64 } else { 0.1 });
+        let top = belief_top(&w, board, 8);
+        assert_eq!(top_note(&w, board, &top), None);
+        assert_eq!(percent(0.00086), "0.09%");
+        assert_eq!(percent(0.034), "3.4%");
     }
 
     #[test]

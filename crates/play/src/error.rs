@@ -19,13 +19,30 @@ pub enum SpecError {
         /// Seats.
         seats: usize,
     },
-    /// Stakes that are not `SMALL/BIG` with 2 <= SMALL <= BIG <= 1,000,000.
-    #[error("bad stakes {0:?}: give SMALL/BIG bets, e.g. 2/4 (2 <= SMALL <= BIG <= 1000000)")]
-    Stakes(String),
+    /// Stakes that do not parse or break the bounds (`crate::Stakes`).
+    #[error("bad stakes {given:?}: {why}")]
+    Stakes {
+        /// What was given (bounded).
+        given: String,
+        /// Why it is refused.
+        why: String,
+    },
     /// A person's name that is empty, too long or has characters other than letters,
     /// digits, spaces and `-_.`.
     #[error("bad name {0:?}: 1 to {max} letters, digits, spaces or -_. characters", max = crate::MAX_NAME_CHARS)]
     Name(String),
+    /// A person's name that is a bot's (a kind such as `SOM`, or a seat name such as
+    /// `SOM-2`): the log and the history would not tell them apart.
+    #[error("the name {name:?} is a bot's ({bot}): choose another")]
+    BotName {
+        /// The name asked for.
+        name: String,
+        /// The bot's name it collides with.
+        bot: String,
+    },
+    /// A bot list longer than the bound (a web request's).
+    #[error("the list of bots is longer than {0} characters")]
+    BotListTooLong(usize),
     /// A bot list that does not parse, or names an unknown player.
     #[error(transparent)]
     Roster(#[from] RosterError),
@@ -70,6 +87,16 @@ pub enum PlayError {
         /// Why not.
         reason: ActionError,
     },
+    /// `check` while a bet is due (`call` means check or call; `check` only checks).
+    #[error("check is not possible: {to_call} to call (call, raise or fold)")]
+    CheckFacingBet {
+        /// Chips to call.
+        to_call: loki_engine::Chips,
+    },
+    /// `bet` when the round already has a bet (`raise` means bet or raise; `bet` only
+    /// opens the betting).
+    #[error("bet is not possible: the round has a bet already (call, raise or fold)")]
+    BetFacingBet,
     /// A bot broke the rules or the engine failed (a bug, never the person's input).
     #[error("the table failed: {0}")]
     Engine(#[from] EngineError),

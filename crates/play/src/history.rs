@@ -1,9 +1,15 @@
-//! The session's hands as PHH (PokerKit 0.7.7's format, written by `loki-history`) as the
-//! person saw them: the person's own cards, the cards shown at showdowns, and every other
-//! seat's cards as PHH's unknown cards `????`. PokerKit replays such files
-//! (`scripts/pokerkit_check.py`); the engine's own reader needs every card.
-use crate::session::PERSON;
+//! The session's hands as the person saw them: the person's own cards, the cards shown
+//! at showdowns, and every other seat's cards hidden.
+//!
+//! * As PHH (PokerKit 0.7.7's format, written by `loki-history`; unshown cards `????`),
+//!   which PokerKit replays (`scripts/pokerkit_check.py`); each hand also carries the
+//!   user-defined fields `_study_mode` (study mode was on during it) and `_abandoned`
+//!   (the person left in the middle), which PokerKit keeps as such.
+//! * As plain text a person can read: each hand's log and result, the person's net.
+use crate::narrate::narrate;
+use crate::session::{HandMeta, PERSON};
 use loki_engine::{Event, HandRecord};
+use std::fmt::Write as _;
 
 /// A hand record with the hole cards the person did not see dealt hidden (the record's
 /// `hole` is used by the writer only for the hands shown at the showdown).
@@ -27,4 +33,79 @@ pub fn person_phh<'a>(records: impl IntoIterator<Item = &'a HandRecord>) -> Stri
     // Writing to a Vec cannot fail.
     let _ = loki_history::write_phh(&mut out, &seen);
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The hands as a `.phhs` text as the person saw them, each with how it was played
+/// (`_study_mode`, `_abandoned`).
+pub fn person_phh_with_meta<'a>(
+    hands: impl IntoIterator<Item = &'a (HandRecord, HandMeta)>,
+) -> String {
+    let mut out = Vec::new();
+    for (i, (record, meta)) in hands.into_iter().enumerate() {
+        if i > 0 {
+            out.push(b'\n');
+        }
+        // Writing to a Vec cannot fail.
+        let _ = loki_history::write_phh_hand(&mut out, Some(i + 1), &as_seen_by_person(record));
+        out.extend_from_slice(format!("_study_mode = {}\n", meta.study).as_bytes());
+        if meta.abandoned {
+            out.extend_from_slice(b"_abandoned = true\n");
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The hands as plain text: per hand, the stakes and seats, every line of the log as the
+/// person saw it, the result and the person's net.
+pub fn person_text<'a>(hands: impl IntoIterator<Item = &'a (HandRecord, HandMeta)>) -> String {
+    let mut out = String::new();
+    let mut total = 0;
+    for (record, meta) in hands {
+        let seen = as_seen_by_person(record);
+        let me = seen.seats.iter().position(|&s| s == PERSON);
+        let c = &seen.config;
+        let _ = writeln!(
+            out,
+            "Hand {}: bets {}/{}, blinds {}/{}{}{}",
+            seen.hand_number + 1,
+            c.small_bet(),
+            c.big_bet(),
+            c.small_blind(),
+            c.big_blind(),
+            if meta.study { "; study mode on" } else { "" },
+            if meta.abandoned {
+                "; you left during the hand (played out as check or fold)"
+            } else {
+                ""
+            }
+        );
+        let seats: Vec<String> = seen
+            .names
+            .iter()
+            .enumerate()
+            .map(|(p, name)| {
+                let role = crate::view::role(p, seen.names.len());
+                let you = if Some(p) == me { ", you" } else { "" };
+                match role {
+                    Some(r) => format!("{name} ({r}{you})"),
+                    None if you.is_empty() => name.clone(),
+                    None => format!("{name} (you)"),
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "  seats in order of play: {}", seats.join(", "));
+        let told = narrate(seen.events.iter(), &seen.seats, &seen.names, me);
+        for l in &told.log {
+            let _ = writeln!(out, "  {}", l.text);
+        }
+        for p in &told.pots {
+            let _ = writeln!(out, "  => {}", p.text);
+        }
+        if let Some(p) = me {
+            total += seen.net[p];
+            let _ = writeln!(out, "  you: {:+} (session {:+})", seen.net[p], total);
+        }
+        out.push('\n');
+    }
+    out
 }

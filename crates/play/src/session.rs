@@ -7,7 +7,15 @@
 //!
 //! Every change of the table advances its *step*; an action or a new hand names the
 //! step it was made at, so a double click or a stale tab cannot act twice.
-use crate::spec::person_name;
+//!
+//! The session also keeps what the person's summary and the seats' HUDs need: each
+//! seat's hands as a profile in memory (`hud.rs`), whether study mode was on in each
+//! hand, the hands the person abandoned (left in the middle: played out as check or
+//! fold, so that their chips count), and the biggest pots.
+use crate::choice::Choice;
+use crate::hud::add_hand;
+use crate::narrate::narrate;
+use crate::spec::{bot_name_clash, person_name};
 use crate::{PlayError, SpecError, TableSpec};
 use loki_agent::{hand_delta, player_seed, seat_names, Roster, Seat};
 use loki_bot::{DecisionTrace, LokiConfig, LokiPlayer};
@@ -17,6 +25,7 @@ use loki_engine::{
     Table,
 };
 use loki_store::{HandDelta, Profile};
+use serde::Serialize;
 use std::collections::VecDeque;
 
 /// The person's seat.
@@ -24,6 +33,31 @@ pub const PERSON: usize = 0;
 
 /// Completed hands kept for the history download (ours; older hands are dropped).
 pub const MAX_HISTORY: usize = 5_000;
+
+/// Biggest pots kept for the summary (ours).
+pub const BIGGEST_POTS: usize = 5;
+
+/// How a finished hand was played, beside its record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct HandMeta {
+    /// Study mode was on at some point of the hand.
+    pub study: bool,
+    /// The person left in the middle of it (the rest was played as check or fold).
+    pub abandoned: bool,
+}
+
+/// One of the session's biggest pots.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BigPot {
+    /// The hand's number, from 1.
+    pub hand: u64,
+    /// Chips in the pot.
+    pub pot: Chips,
+    /// The person's net in the hand.
+    pub net: Chips,
+    /// Who won it, in words.
+    pub result: Vec<String>,
+}
 
 /// Who sits in a seat.
 pub(crate) enum Occupant {
@@ -47,6 +81,10 @@ pub(crate) struct Hand {
     /// Each seat's last decision trace in this hand (Loki players only).
     pub(crate) traces: Vec<Option<DecisionTrace>>,
     finished: bool,
+    /// Study mode was on at some point of the hand.
+    pub(crate) study: bool,
+    /// The person left in the middle of the hand.
+    abandoned: bool,
 }
 
 impl Hand {
@@ -66,14 +104,26 @@ pub struct Session {
     pub(crate) hand: Option<Hand>,
     hands_started: u64,
     pub(crate) step: u64,
-    history: VecDeque<HandRecord>,
+    history: VecDeque<(HandRecord, HandMeta)>,
     /// Session net chips by seat.
     pub(crate) net: Vec<Chips>,
     /// The person's session net after each hand.
     pub(crate) bankroll: Vec<Chips>,
     pub(crate) show_model: bool,
+    /// Study mode: the bots' own strength and rule shown during the hand.
+    pub(crate) study: bool,
     profile_updates: Vec<HandDelta>,
     window: usize,
+    /// The person's stored profile at the start of the session.
+    pub(crate) known: Option<Profile>,
+    /// Each seat's hands in this session, as a profile (the HUD).
+    pub(crate) huds: Vec<Profile>,
+    /// Hands played with study mode on.
+    study_hands: usize,
+    /// Hands the person abandoned.
+    abandoned_hands: usize,
+    /// The biggest pots, biggest first.
+    biggest: Vec<BigPot>,
 }
 
 impl Session {
@@ -81,7 +131,7 @@ impl Session {
     /// every Loki player's model of the person starts from its statistics.
     ///
     /// # Errors
-    /// A bad spec: seats, bots, stakes or name.
+    /// A bad spec: seats, bots, stakes or name (a bot's name is refused).
     pub fn new(
         spec: &TableSpec,
         config: LokiConfig,
@@ -103,8 +153,15 @@ impl Session {
             .map(|i| listed[i % listed.len()].clone())
             .collect();
         let window = roster.know.config.model.window;
+        let bot_names = seat_names(&bot_kinds);
+        let kinds_known = roster.names();
+        if let Some(bot) =
+            bot_name_clash(&person, kinds_known.iter().map(String::as_str), &bot_names)
+        {
+            return Err(SpecError::BotName { name: person, bot });
+        }
         let mut names = vec![person];
-        names.extend(seat_names(&bot_kinds));
+        names.extend(bot_names);
         let mut kinds = vec!["you".to_string()];
         kinds.extend(bot_kinds.iter().cloned());
         let mut occupants = vec![Occupant::Person];
@@ -117,10 +174,17 @@ impl Session {
             }
             occupants.push(Occupant::Bot(Box::new(bot)));
         }
+        let huds = names.iter().map(|n| Profile::empty(n)).collect();
         Ok(Session {
             game,
             occupants,
             net: vec![0; spec.seats],
+            huds,
+            known: profile.cloned(),
+            study: spec.study,
+            study_hands: 0,
+            abandoned_hands: 0,
+            biggest: Vec::new(),
             names,
             kinds,
             rng: rng_from_seed(spec.seed),
@@ -179,6 +243,34 @@ impl Session {
     pub fn set_show_model(&mut self, on: bool) {
         self.show_model = on;
     }
+    /// Whether study mode is on.
+    pub fn study(&self) -> bool {
+        self.study
+    }
+    /// Turns study mode on or off; a hand in which it was on at any moment is recorded
+    /// as played in study mode.
+    pub fn set_study(&mut self, on: bool) {
+        self.study = on;
+        if let Some(h) = self.hand.as_mut().filter(|h| !h.finished) {
+            h.study |= on;
+        }
+    }
+    /// Hands played with study mode on.
+    pub fn study_hands(&self) -> usize {
+        self.study_hands
+    }
+    /// Hands the person abandoned.
+    pub fn abandoned_hands(&self) -> usize {
+        self.abandoned_hands
+    }
+    /// The biggest pots of the session, biggest first.
+    pub fn biggest_pots(&self) -> &[BigPot] {
+        &self.biggest
+    }
+    /// The big blind.
+    pub fn big_blind(&self) -> Chips {
+        self.game.big_blind()
+    }
     /// Session net chips by seat.
     pub fn net(&self) -> &[Chips] {
         &self.net
@@ -197,6 +289,10 @@ impl Session {
     /// The finished hands kept (the last [`MAX_HISTORY`]), oldest first. Records hold
     /// every seat's cards: give people [`crate::history::person_phh`] instead.
     pub fn history(&self) -> impl Iterator<Item = &HandRecord> {
+        self.history.iter().map(|(r, _)| r)
+    }
+    /// The finished hands kept with how each was played.
+    pub fn history_with_meta(&self) -> impl Iterator<Item = &(HandRecord, HandMeta)> {
         self.history.iter()
     }
     /// What the finished hands add to the person's profile since the last call (one
@@ -255,6 +351,8 @@ impl Session {
             seen: 0,
             traces: (0..n).map(|_| None).collect(),
             finished: false,
+            study: self.study,
+            abandoned: false,
         });
         self.hands_started += 1;
         self.step += 1;
@@ -268,6 +366,65 @@ impl Session {
     /// The seat is not the person's, the step is stale, no hand is in progress, another
     /// seat is to act, or the action is not legal: nothing changes.
     pub fn act(&mut self, seat: usize, action: Action, step: u64) -> Result<(), PlayError> {
+        self.check_turn(seat, step)?;
+        self.apply_person(action)
+    }
+
+    /// The person's choice by name (`check` and `bet` are refused where they do not fit,
+    /// see [`Choice`]); then as [`Session::act`].
+    ///
+    /// # Errors
+    /// As [`Session::act`], and [`PlayError::CheckFacingBet`] or
+    /// [`PlayError::BetFacingBet`]: nothing changes.
+    pub fn choose(&mut self, seat: usize, choice: Choice, step: u64) -> Result<(), PlayError> {
+        self.check_turn(seat, step)?;
+        if let Some(h) = &self.hand {
+            let p = h.state.to_act().unwrap_or(0);
+            match choice {
+                Choice::Check if h.state.amount_to_call(p) > 0 => {
+                    return Err(PlayError::CheckFacingBet {
+                        to_call: h.state.amount_to_call(p),
+                    })
+                }
+                Choice::Bet if h.state.bets_this_round() > 0 => {
+                    return Err(PlayError::BetFacingBet)
+                }
+                _ => {}
+            }
+        }
+        self.apply_person(choice.action())
+    }
+
+    /// Leaves the hand in progress, if any: the person's remaining decisions are check
+    /// when free, else fold, and the bots play the hand out, so that it is recorded and
+    /// its chips count in the bankroll, the summary and the profile. Returns whether a
+    /// hand was abandoned.
+    ///
+    /// # Errors
+    /// [`PlayError::Engine`] on a bug.
+    pub fn abandon(&mut self) -> Result<bool, PlayError> {
+        if !self.in_progress() {
+            return Ok(false);
+        }
+        if let Some(h) = self.hand.as_mut() {
+            h.abandoned = true;
+        }
+        while self.in_progress() {
+            self.check_turn(PERSON, self.step)?;
+            let Some(h) = &self.hand else { break };
+            let p = h.state.to_act().ok_or(PlayError::NoHand)?;
+            let action = if h.state.amount_to_call(p) == 0 {
+                Action::Call
+            } else {
+                Action::Fold
+            };
+            self.apply_person(action)?;
+        }
+        Ok(true)
+    }
+
+    /// Checks that `seat` may act at `step` now.
+    fn check_turn(&self, seat: usize, step: u64) -> Result<(), PlayError> {
         if seat != PERSON {
             return Err(PlayError::NotYourSeat {
                 seat,
@@ -275,7 +432,7 @@ impl Session {
             });
         }
         self.check_step(step)?;
-        let hand = match self.hand.as_mut() {
+        let hand = match self.hand.as_ref() {
             Some(h) if !h.state.is_complete() => h,
             _ => return Err(PlayError::NoHand),
         };
@@ -283,6 +440,14 @@ impl Session {
         if to_act != Some(PERSON) {
             return Err(PlayError::NotYourTurn);
         }
+        Ok(())
+    }
+
+    /// Applies the person's action (the turn was checked), then lets the bots act.
+    fn apply_person(&mut self, action: Action) -> Result<(), PlayError> {
+        let Some(hand) = self.hand.as_mut() else {
+            return Err(PlayError::NoHand);
+        };
         hand.state
             .check(action)
             .map_err(|reason| PlayError::Illegal { action, reason })?;
@@ -375,7 +540,7 @@ impl Session {
                 Occupant::Person => {}
             }
         }
-        let names: Vec<String> = hand.seats.iter().map(|&s| self.names[s].clone()).collect();
+        let names = names_by_position(&hand.seats, &self.names);
         let n = names.len();
         let record =
             HandRecord::from_state(state, names, hand.number).ok_or(EngineError::PlayerCount {
@@ -384,18 +549,51 @@ impl Session {
             })?;
         for (p, &seat) in hand.seats.iter().enumerate() {
             self.net[seat] += record.net[p];
+            let delta = hand_delta(&state.view(p), p, &self.names[seat]);
+            add_hand(&mut self.huds[seat], &delta);
+            if seat == PERSON {
+                self.profile_updates.push(delta);
+            }
         }
         self.bankroll.push(self.net[PERSON]);
-        if let Some(p) = hand.position_of(PERSON) {
-            self.profile_updates
-                .push(hand_delta(&state.view(p), p, &self.names[PERSON]));
+        let meta = HandMeta {
+            study: hand.study,
+            abandoned: hand.abandoned,
+        };
+        self.study_hands += usize::from(meta.study);
+        self.abandoned_hands += usize::from(meta.abandoned);
+        let pot: Chips = state.contributions().iter().sum();
+        let big =
+            self.biggest.len() < BIGGEST_POTS || self.biggest.last().is_some_and(|b| pot > b.pot);
+        if big {
+            let me = hand.position_of(PERSON).unwrap_or(0);
+            let told = narrate(
+                state.view(me).events(),
+                &hand.seats,
+                &names_by_position(&hand.seats, &self.names),
+                Some(me),
+            );
+            self.biggest.push(BigPot {
+                hand: hand.number + 1,
+                pot,
+                net: record.net[me],
+                result: told.pots.into_iter().map(|p| p.text).collect(),
+            });
+            // Stable: an earlier hand stays ahead of a later one of the same pot.
+            self.biggest.sort_by_key(|b| std::cmp::Reverse(b.pot));
+            self.biggest.truncate(BIGGEST_POTS);
         }
         if self.history.len() == MAX_HISTORY {
             self.history.pop_front();
         }
-        self.history.push_back(record);
+        self.history.push_back((record, meta));
         Ok(())
     }
+}
+
+/// The names by position of a hand.
+pub(crate) fn names_by_position(seats: &[usize], names: &[String]) -> Vec<String> {
+    seats.iter().map(|&s| names[s].clone()).collect()
 }
 
 #[cfg(test)]

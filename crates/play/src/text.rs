@@ -1,10 +1,19 @@
-//! The table and the model view as plain text, for `loki play` (a line-oriented terminal
-//! game that also works over a pipe). Everything is rendered from a [`TableView`], the
-//! same value the web page receives.
+//! The table, the model view and the summary as plain text, for `loki play` (a
+//! line-oriented terminal game that also works over a pipe). Everything is rendered from
+//! a [`TableView`], the same value the web page receives; the words that explain ties and
+//! showdown marks are the model view's own ([`BeliefView::top_note`],
+//! [`crate::ShowdownMark::text`]), so the page and the terminal say the same.
 use crate::belief::{BeliefView, ModelView};
-use crate::{LegalView, TableView};
+use crate::hud::HudView;
+use crate::narrate::cards_text;
+use crate::TableView;
 use loki_assess::StartingHandGrid;
 use std::fmt::Write as _;
+
+/// The terminal's commands.
+pub const HELP: &str = "commands: f = fold, c = check or call, k = check only, r = bet or raise, \
+b = bet only, Enter = next hand, m = what Loki believes, y = what they think of you, \
+g = the belief charts, t = the table, s = the session summary, ? or help = this list, q = quit";
 
 fn signed(x: i64) -> String {
     if x > 0 {
@@ -14,8 +23,28 @@ fn signed(x: i64) -> String {
     }
 }
 
+/// "1 hand", "2 hands".
+pub fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 fn opt(x: Option<f64>) -> String {
     x.map_or_else(|| "-".into(), |v| format!("{v:.3}"))
+}
+
+/// A HUD in a few characters: "VPIP 25% PFR 10% AF 1.5 (20 hands)".
+pub fn hud(h: &HudView) -> String {
+    let af = h.af.map_or_else(|| "-".to_string(), |a| format!("{a:.1}"));
+    format!(
+        "VPIP {:.0}% PFR {:.0}% AF {af} ({})",
+        100.0 * h.vpip,
+        100.0 * h.pfr,
+        plural(h.hands, "hand")
+    )
 }
 
 /// The seats, the board and the pot.
@@ -28,13 +57,14 @@ pub fn table(v: &TableView) -> String {
     let board: Vec<String> = v.board.iter().map(|c| c.to_string()).collect();
     let _ = writeln!(
         s,
-        "-- {hand}, {round}; board [{}]; pot {}; stakes {}/{} (blinds {}/{})",
+        "-- {hand}, {round}; board [{}]; pot {}; stakes {}/{} (blinds {}/{}){}",
         board.join(" "),
         v.pot,
         v.stakes[2],
         v.stakes[3],
         v.stakes[0],
-        v.stakes[1]
+        v.stakes[1],
+        if v.study { "; study mode" } else { "" }
     );
     for seat in &v.seats {
         let cards = seat.cards.map_or_else(
@@ -42,17 +72,19 @@ pub fn table(v: &TableView) -> String {
                 if seat.folded {
                     "folded".into()
                 } else {
-                    "[? ?]".into()
+                    "??".into()
                 }
             },
-            |c| {
-                let [a, b] = c.cards();
-                format!("[{b} {a}]")
-            },
+            cards_text,
         );
+        let who = if seat.seat == v.you {
+            "bots see you: "
+        } else {
+            ""
+        };
         let _ = writeln!(
             s,
-            "{} seat {} {:<14} {:<6} {:<7} {:<8} bet {:<4} in {:<4} net {:<6} {}",
+            "{} seat {} {:<14} {:<6} {:<7} {:<6} bet {:<4} in {:<4} net {:<6} {:<14} {who}{}",
             if seat.to_act { ">" } else { " " },
             seat.seat,
             seat.name,
@@ -62,14 +94,18 @@ pub fn table(v: &TableView) -> String {
             seat.bet,
             seat.put_in,
             signed(seat.net),
-            seat.last_action.as_deref().unwrap_or("")
+            seat.last_action.as_deref().unwrap_or(""),
+            hud(&seat.hud)
         );
     }
     s
 }
 
-/// The prompt of the person's turn.
-pub fn prompt(l: &LegalView) -> String {
+/// The prompt of the person's turn, with the pot.
+pub fn prompt(v: &TableView) -> String {
+    let Some(l) = &v.legal else {
+        return String::new();
+    };
     let mut choices = Vec::new();
     if l.fold {
         choices.push("[f]old".to_string());
@@ -81,15 +117,19 @@ pub fn prompt(l: &LegalView) -> String {
         choices.push(format!("[r] {}", l.raise_label));
     }
     format!(
-        "your turn: {} (m: model, g: charts, q: quit)> ",
+        "pot {}; your turn: {} (? for help)> ",
+        v.pot,
         choices.join(", ")
     )
 }
 
-/// The outcome of the last hand and the bankroll.
+/// The outcome of the last hand in words and the bankroll.
 pub fn result(v: &TableView) -> String {
     let mut s = String::new();
     if let Some(r) = &v.result {
+        for line in &r.banner {
+            let _ = writeln!(s, "*** {line}");
+        }
         let nets: Vec<String> = v
             .seats
             .iter()
@@ -99,8 +139,8 @@ pub fn result(v: &TableView) -> String {
     }
     let _ = writeln!(
         s,
-        "you after {} hands: {} chips",
-        v.hands_played,
+        "you after {}: {} chips",
+        plural(v.hands_played as u64, "hand"),
         signed(v.bankroll.last().copied().unwrap_or(0))
     );
     s
@@ -111,7 +151,7 @@ fn belief_line(b: &BeliefView) -> String {
         .top
         .iter()
         .take(5)
-        .map(|h| format!("{} {:.1}%", h.cards, 100.0 * h.share))
+        .map(|h| format!("{} {}", h.cards, crate::belief::percent(h.share)))
         .collect();
     let mut s = format!("    about {}: {} actions seen", b.name, b.actions_seen);
     if let (Some(f), Some(n)) = (b.frequencies, b.observations) {
@@ -125,21 +165,18 @@ fn belief_line(b: &BeliefView) -> String {
         let _ = write!(s, "; hs {hs:.3}");
     }
     let _ = write!(s, "\n      most likely: {}", top.join(", "));
+    if let Some(note) = &b.top_note {
+        let _ = write!(s, "\n      ({note})");
+    }
     if let Some(m) = &b.shown {
-        let _ = write!(
-            s,
-            "\n      shown {} ({}): {:.1}% of the holdings weighed more; weight {:.2} of the top",
-            m.cards,
-            m.class,
-            100.0 * m.above,
-            m.relative
-        );
+        let _ = write!(s, "\n      showed {}: {}", m.cards, m.text);
     }
     s
 }
 
-/// Each Loki player's last decision and beliefs, in words.
-pub fn model(models: &[ModelView]) -> String {
+/// Each Loki player's last decision and beliefs, in words; `only_about` keeps the
+/// beliefs about one seat (the person's: "what they think of me").
+pub fn model(models: &[ModelView], only_about: Option<usize>) -> String {
     let mut s = String::new();
     for m in models {
         let _ = write!(s, "{} ({})", m.name, m.kind);
@@ -147,12 +184,22 @@ pub fn model(models: &[ModelView]) -> String {
             s.push_str(", folded");
         }
         match &m.last {
-            Some(d) => {
+            Some(d) if m.revealed => {
+                let t = d.triple.unwrap_or([0.0; 3]);
                 let _ = writeln!(
                     s,
                     ": {} on the {} by rule {}; triple [{:.2} {:.2} {:.2}]; hs {} hs_n {} ppot {} npot {} ehs {}",
-                    d.action, d.round, d.rule, d.triple[0], d.triple[1], d.triple[2],
-                    opt(d.hs), opt(d.hs_n), opt(d.ppot), opt(d.npot), opt(d.ehs)
+                    d.action,
+                    d.round,
+                    d.rule.as_deref().unwrap_or("-"),
+                    t[0],
+                    t[1],
+                    t[2],
+                    opt(d.hs),
+                    opt(d.hs_n),
+                    opt(d.ppot),
+                    opt(d.npot),
+                    opt(d.ehs)
                 );
                 if let Some((ev, trials)) = &d.simulation {
                     let v =
@@ -166,9 +213,20 @@ pub fn model(models: &[ModelView]) -> String {
                     );
                 }
             }
+            Some(d) => {
+                let _ = writeln!(
+                    s,
+                    ": {} on the {} (its strength and rule are shown when the hand is over; study mode shows them now)",
+                    d.action, d.round
+                );
+            }
             None => s.push_str(": no decision yet this hand\n"),
         }
-        for b in &m.beliefs {
+        for b in m
+            .beliefs
+            .iter()
+            .filter(|b| only_about.is_none_or(|seat| b.seat == seat))
+        {
             let _ = writeln!(s, "{}", belief_line(b));
         }
     }
@@ -184,6 +242,11 @@ fn shade(x: Option<f64>, max: f64) -> char {
         Some(v) => SHADES[((v / max) * 5.0).round().clamp(0.0, 5.0) as usize],
     }
 }
+
+/// The legend of the charts (the page's says the same).
+pub const CHART_LEGEND: &str = "charts: rows and columns A..2, suited above the diagonal; \
+`#` the heaviest classes, blank the lightest, `x` ruled out by the board, `@` the shown hand; \
+classes of equal weight get the same shade (ties)";
 
 /// The beliefs as starting-hand charts, several side by side: `#` the heaviest classes,
 /// blank the lightest, `x` a class the board rules out, `@` the shown hand.
@@ -213,7 +276,7 @@ pub fn charts(models: &[ModelView]) -> String {
             blocks.push((title.chars().take(17).collect(), lines));
         }
     }
-    let mut s = String::new();
+    let mut s = format!("{CHART_LEGEND}\n");
     for group in blocks.chunks(4) {
         for (title, _) in group {
             let _ = write!(s, "{title:<19}");
@@ -226,6 +289,13 @@ pub fn charts(models: &[ModelView]) -> String {
             s.push('\n');
         }
         s.push('\n');
+    }
+    for m in models {
+        for b in &m.beliefs {
+            if let Some(note) = &b.top_note {
+                let _ = writeln!(s, "{} on {}: {note}", m.name, b.name);
+            }
+        }
     }
     s
 }

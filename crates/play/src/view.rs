@@ -2,11 +2,14 @@
 //! built from the person's `SeatView` (the engine's view, which holds no other seat's
 //! hole cards) and, once the hand is over, the cards shown at the showdown; the seed,
 //! the deck and the bots' cards stay in the session. The model view ([`ModelView`]) is
-//! added only while the person has it on.
+//! added only while the person has it on, and a bot's own hand strength and rule only
+//! once the hand is over or in study mode (`belief.rs`).
 use crate::belief::{model_views, ModelView};
+use crate::hud::{hud_of, merged, HudView};
+use crate::narrate::narrate;
 use crate::session::{Session, PERSON};
 use loki_cards::{Card, HoleCards};
-use loki_engine::{Action, Chips, Event, Round, SeatView};
+use loki_engine::Chips;
 use serde::Serialize;
 
 /// The table as the person may see it.
@@ -36,7 +39,8 @@ pub struct TableView {
     pub to_act: Option<usize>,
     /// The person's legal actions, on the person's turn.
     pub legal: Option<LegalView>,
-    /// What happened in this hand, as the person saw it.
+    /// What happened in this hand, as the person saw it, in order (the page replays the
+    /// bots' actions from it one at a time).
     pub log: Vec<LogEntry>,
     /// The outcome, once the hand is over.
     pub result: Option<ResultView>,
@@ -46,6 +50,9 @@ pub struct TableView {
     pub bankroll: Vec<Chips>,
     /// Whether the model view is on.
     pub show_model: bool,
+    /// Whether study mode is on: the bots' own strength and rules are shown during the
+    /// hand.
+    pub study: bool,
     /// What each Loki player believes (only while the model view is on).
     pub model: Option<Vec<ModelView>>,
 }
@@ -73,10 +80,14 @@ pub struct SeatInfo {
     pub net: Chips,
     /// Hole cards: the person's own, or cards shown at the showdown.
     pub cards: Option<HoleCards>,
-    /// The seat's last action in this hand ("calls 2", ...).
+    /// The seat's last action in the current round ("calls 2", ...); cleared when a new
+    /// street is dealt.
     pub last_action: Option<String>,
     /// Whether this seat is to act.
     pub to_act: bool,
+    /// The seat's HUD: for a bot, its play at this table; for the person, the bots' view
+    /// of the person (the stored profile and this session).
+    pub hud: HudView,
 }
 
 /// The person's choices.
@@ -103,6 +114,16 @@ pub struct LogEntry {
     pub seat: Option<usize>,
     /// The text.
     pub text: String,
+    /// What it is: "blind", "dealt", "board", "action", "show" or "win".
+    pub kind: &'static str,
+    /// For an action: "fold", "check", "call", "bet" or "raise".
+    pub action: Option<&'static str>,
+    /// The pot after it.
+    pub pot: Chips,
+    /// For a blind or an action: the seat's bet in the round after it.
+    pub bet: Option<Chips>,
+    /// For a new street: the whole board so far.
+    pub board: Option<Vec<Card>>,
 }
 
 /// The outcome of a finished hand.
@@ -116,6 +137,11 @@ pub struct ResultView {
     pub shown: Vec<ShownView>,
     /// Seats that won chips.
     pub winners: Vec<usize>,
+    /// Each pot (the main pot first): who won it and with what.
+    pub pots: Vec<PotView>,
+    /// The result in words, a line per pot ("SOM wins 36 with two pair, jacks and
+    /// fours"; "Ann and SOM split 36 (18 each) with flush, ace high").
+    pub banner: Vec<String>,
 }
 
 /// A hand shown at the showdown.
@@ -125,12 +151,29 @@ pub struct ShownView {
     pub seat: usize,
     /// Its cards.
     pub cards: HoleCards,
-    /// Its category ("two pair", ...).
+    /// Its name with the ranks ("pair of jacks", "two pair, jacks and fours").
     pub hand: String,
+    /// Its category ("pair", "two pair").
+    pub category: String,
+}
+
+/// One pot of a finished hand.
+#[derive(Debug, Clone, Serialize)]
+pub struct PotView {
+    /// Chips in it.
+    pub amount: Chips,
+    /// The seats that won it (more than one: a split pot).
+    pub winners: Vec<usize>,
+    /// `[seat, chips]` for each winner.
+    pub shares: Vec<(usize, Chips)>,
+    /// The winning hand's name (`None`: the others folded).
+    pub hand: Option<String>,
+    /// In words.
+    pub text: String,
 }
 
 /// The role of a position at an `n`-seat table.
-fn role(position: usize, n: usize) -> Option<&'static str> {
+pub(crate) fn role(position: usize, n: usize) -> Option<&'static str> {
     match (n, position) {
         (2, 0) => Some("BB"),
         (2, 1) => Some("BTN/SB"),
@@ -141,36 +184,15 @@ fn role(position: usize, n: usize) -> Option<&'static str> {
     }
 }
 
-/// The text of an action.
-pub(crate) fn action_text(a: &loki_engine::ActionEvent) -> String {
-    let s = match a.action {
-        Action::Fold => "folds".to_string(),
-        Action::Call if a.amount == 0 => "checks".to_string(),
-        Action::Call => format!("calls {}", a.amount),
-        Action::Raise if a.bets_to_call == 0 && a.round != Round::Preflop => {
-            format!("bets {}", a.bet_to)
-        }
-        Action::Raise => format!("raises to {}", a.bet_to),
-    };
-    if a.all_in {
-        format!("{s} (all-in)")
-    } else {
-        s
-    }
-}
-
-/// The hands shown at the showdown of a finished hand, by position.
-fn shown_hands<'a>(view: &SeatView<'a>) -> Vec<loki_engine::ShownHand> {
-    view.events()
-        .filter_map(|e| match e {
-            Event::Showdown { hands } => Some(hands.clone()),
-            _ => None,
-        })
-        .flatten()
-        .collect()
-}
-
 impl Session {
+    /// The HUD of a seat (the person's: the stored profile and this session).
+    pub fn hud(&self, seat: usize) -> HudView {
+        match (&self.known, seat) {
+            (Some(known), PERSON) => hud_of(&merged(known, &self.huds[PERSON])),
+            _ => hud_of(&self.huds[seat]),
+        }
+    }
+
     /// The view of the table for the person: the only thing sent to people.
     pub fn view(&self) -> TableView {
         let n = self.game.seats();
@@ -189,6 +211,7 @@ impl Session {
                 cards: None,
                 last_action: None,
                 to_act: false,
+                hud: self.hud(seat),
             })
             .collect();
         let mut out = TableView {
@@ -209,6 +232,7 @@ impl Session {
             hands_played: self.hands_played(),
             bankroll: self.bankroll.clone(),
             show_model: self.show_model,
+            study: self.study,
             model: None,
         };
         if let Some(hand) = &self.hand {
@@ -220,7 +244,7 @@ impl Session {
                 out.in_progress = !hand.state.is_complete();
                 out.board = view.board().to_vec();
                 out.pot = view.pot();
-                let bets = hand.state.round_bets();
+                let bets = view.round_bets();
                 for p in 0..n {
                     let s = &mut seats[seat_of(p)];
                     s.position = Some(p);
@@ -241,8 +265,7 @@ impl Session {
                     out.your_turn = true;
                     let l = view.legal_actions();
                     let to_call = view.amount_to_call();
-                    let bet_to = hand.state.round_bets().iter().copied().max().unwrap_or(0)
-                        + view.bet_size();
+                    let bet_to = bets.iter().copied().max().unwrap_or(0) + view.bet_size();
                     let bet = view.bets_this_round() == 0;
                     out.legal = Some(LegalView {
                         fold: l.fold,
@@ -261,36 +284,28 @@ impl Session {
                         },
                     });
                 }
-                out.log = self.log(&view, &hand.seats);
-                for e in view.events() {
-                    if let Event::Action(a) = e {
-                        seats[seat_of(a.position)].last_action = Some(action_text(a));
-                    }
+                let names: Vec<String> =
+                    hand.seats.iter().map(|&s| self.names[s].clone()).collect();
+                let told = narrate(view.events(), &hand.seats, &names, Some(me));
+                for (p, label) in told.labels.into_iter().enumerate() {
+                    seats[seat_of(p)].last_action = label;
                 }
+                out.log = told.log;
                 if let Some(result) = view.result() {
-                    let shown = shown_hands(&view);
                     let mut net = vec![0; n];
                     for p in 0..n {
                         net[seat_of(p)] = result.net[p];
                     }
-                    for h in &shown {
-                        seats[seat_of(h.position)].cards = Some(h.cards);
+                    for h in &told.shown {
+                        seats[h.seat].cards = Some(h.cards);
                     }
                     out.result = Some(ResultView {
                         showdown: result.showdown,
                         winners: (0..n).filter(|&s| net[s] > 0).collect(),
                         net,
-                        shown: shown
-                            .iter()
-                            .map(|h| ShownView {
-                                seat: seat_of(h.position),
-                                cards: h.cards,
-                                hand: h
-                                    .rank
-                                    .category()
-                                    .map_or_else(String::new, |c| c.name().to_string()),
-                            })
-                            .collect(),
+                        shown: told.shown,
+                        banner: told.pots.iter().map(|p| p.text.clone()).collect(),
+                        pots: told.pots,
                     });
                 }
             }
@@ -300,60 +315,6 @@ impl Session {
             out.model = Some(model_views(self));
         }
         out
-    }
-
-    /// The hand's log from the person's view.
-    fn log(&self, view: &SeatView<'_>, seats: &[usize]) -> Vec<LogEntry> {
-        let name = |p: usize| self.names[seats[p]].clone();
-        let mut log = Vec::new();
-        for e in view.events() {
-            match e {
-                Event::BlindsPosted { amounts } => {
-                    for (p, &a) in amounts.iter().enumerate().filter(|(_, a)| **a > 0) {
-                        log.push(LogEntry {
-                            seat: Some(seats[p]),
-                            text: format!("{} posts {a}", name(p)),
-                        });
-                    }
-                }
-                Event::HoleDealt { position, cards } if *position == view.position() => {
-                    log.push(LogEntry {
-                        seat: Some(seats[*position]),
-                        text: format!("you are dealt {cards}"),
-                    });
-                }
-                Event::BoardDealt { round, cards } => {
-                    let c: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-                    log.push(LogEntry {
-                        seat: None,
-                        text: format!("{round}: {}", c.join(" ")),
-                    });
-                }
-                Event::Action(a) => log.push(LogEntry {
-                    seat: Some(seats[a.position]),
-                    text: format!("{} {}", name(a.position), action_text(a)),
-                }),
-                Event::Showdown { hands } => {
-                    for h in hands {
-                        let cat = h.rank.category().map_or("", |c| c.name());
-                        log.push(LogEntry {
-                            seat: Some(seats[h.position]),
-                            text: format!("{} shows {} ({cat})", name(h.position), h.cards),
-                        });
-                    }
-                }
-                Event::PotAwarded { shares, .. } => {
-                    for &(p, chips) in shares {
-                        log.push(LogEntry {
-                            seat: Some(seats[p]),
-                            text: format!("{} wins {chips}", name(p)),
-                        });
-                    }
-                }
-                _ => {}
-            }
-        }
-        log
     }
 }
 

@@ -7,7 +7,7 @@
 use loki_bot::LokiConfig;
 use loki_cards::{rng_from_seed, uniform_below, Card};
 use loki_engine::Action;
-use loki_play::history::person_phh;
+use loki_play::history::{person_phh, person_phh_with_meta, person_text};
 use loki_play::{Session, TableSpec, PERSON};
 use serde_json::Value;
 use std::collections::HashSet;
@@ -142,12 +142,17 @@ fn play_and_check(bots: &str, seats: usize, seed: u64, hands: usize) -> (usize, 
             .filter(|&p| last.ranks[p].is_some())
             .map(|p| last.seats[p])
             .collect();
+        // ... and as PHH with how the hand was played, and as plain text.
+        let with_meta = person_phh_with_meta(s.history_with_meta().last());
+        let text = person_text(s.history_with_meta().last());
         for (seat, cards) in &hole {
             if *seat == PERSON || shown.contains(seat) {
                 continue;
             }
             for c in cards {
-                assert!(!card_tokens(&phh).contains(&c.to_string()), "{c} in {phh}");
+                for t in [&phh, &with_meta, &text] {
+                    assert!(!card_tokens(t).contains(&c.to_string()), "{c} in {t}");
+                }
             }
         }
     }

@@ -66,6 +66,13 @@ pub fn default_path() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "loki").map(|d| d.data_dir().join("profiles.sqlite3"))
 }
 
+/// The default file of people's profiles (`loki serve`, `loki play`): `people.sqlite3`
+/// beside [`default_path`], so that people typing a name never mix with the network
+/// opponents that `loki acpc client` keeps; `None` when the system has no home directory.
+pub fn default_people_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "loki").map(|d| d.data_dir().join("people.sqlite3"))
+}
+
 /// An open profile store.
 #[derive(Debug)]
 pub struct Store {

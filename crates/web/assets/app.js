@@ -1,5 +1,7 @@
 // loki's page: renders the table view the server sends (GET /api/state) and sends the
 // person's choices (POST /api/act, /api/next, /api/model, /api/join, /api/leave).
+// The server answers at once with every bot action up to the person's next turn; the
+// page replays them one at a time from the hand's log (the pace is the person's choice).
 // Plain JavaScript, no libraries; every text goes through textContent.
 "use strict";
 (() => {
@@ -7,8 +9,16 @@
   const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
   const RANKS = "AKQJT98765432";
   const SVG = "http://www.w3.org/2000/svg";
-  let state = null;
+  const KEYS = { f: "act-fold", c: "act-call", r: "act-raise", " ": "next-hand" };
+  const STAKES = ["2/4", "4/8", "10/20", "20/40", "50/100", "100/200"];
+  let state = null; // the last state the server sent
+  let options = null; // GET /api/options
   let busy = false;
+  let replaying = false;
+  let shown = { hand: null, count: 0 }; // log lines displayed of the current hand
+  const collapsed = new Set(); // the seats whose model view is folded away
+  // When each paced step of a replay was shown (ms): for the page's tests.
+  window.lokiReplay = [];
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -38,40 +48,146 @@
   }
 
   function setBusy(on) {
-    for (const id of ["act-fold", "act-call", "act-raise", "next-hand", "join-button", "model-toggle", "leave"]) {
+    for (const id of ["act-fold", "act-call", "act-raise", "next-hand", "join-button", "model-toggle", "study-toggle", "leave", "summary-button"]) {
       $(id).disabled = on;
     }
-    $("waiting").textContent = on ? "..." : "";
+    $("waiting").textContent = on && !replaying ? "..." : "";
+  }
+
+  // ---- The pace of the bots ----
+  function delay() {
+    return Number($("speed").value) || 0;
+  }
+
+  function sleep(ms) {
+    return new Promise((done) => setTimeout(done, ms));
+  }
+
+  // ---- Joining ----
+  function expand(list) {
+    const out = [];
+    for (const part of list.split(",")) {
+      const m = part.trim().match(/^(\d+)\*(.+)$/);
+      if (m) for (let i = 0; i < Number(m[1]); i++) out.push(m[2].trim());
+      else if (part.trim()) out.push(part.trim());
+    }
+    return out;
+  }
+
+  function renderBotChoices() {
+    if (!options) return;
+    const seats = Number($("join-seats").value) || options.seats;
+    const box = $("join-bots");
+    const before = [...box.querySelectorAll("select")].map((s) => s.value);
+    const defaults = expand(options.players);
+    box.replaceChildren();
+    for (let i = 1; i < seats; i++) {
+      const label = el("label", null, "Seat " + i + " ");
+      const select = el("select");
+      select.id = "join-bot-" + i;
+      for (const k of options.kinds) {
+        const o = el("option", null, k.name);
+        o.value = k.name;
+        o.title = k.about;
+        select.append(o);
+      }
+      select.value = before[i - 1] || defaults[(i - 1) % defaults.length] || "SOM";
+      label.append(select);
+      box.append(label);
+    }
+  }
+
+  async function loadOptions() {
+    if (options) return;
+    try {
+      const r = await api("GET", "/api/options");
+      if (!r.ok) return;
+      options = r.data;
+    } catch (_) {
+      return;
+    }
+    const seats = $("join-seats");
+    seats.replaceChildren();
+    for (let n = 2; n <= 10; n++) {
+      const o = el("option", null, String(n));
+      o.value = String(n);
+      seats.append(o);
+    }
+    seats.value = String(options.seats);
+    const stakes = $("join-stakes");
+    stakes.replaceChildren();
+    const choices = STAKES.includes(options.stakes) ? STAKES : [options.stakes, ...STAKES];
+    for (const s of choices) {
+      const o = el("option", null, s);
+      o.value = s;
+      stakes.append(o);
+    }
+    stakes.value = options.stakes;
+    renderBotChoices();
   }
 
   function showJoin() {
     state = null;
+    shown = { hand: null, count: 0 };
     $("join").hidden = false;
     $("game").hidden = true;
     $("controls").hidden = true;
     document.body.dataset.view = "join";
+    loadOptions();
   }
 
+  async function join() {
+    if (busy) return;
+    busy = true;
+    setBusy(true);
+    $("join-message").textContent = "";
+    const body = {
+      name: $("join-name").value,
+      show_model: $("join-model").checked,
+      study: $("join-study").checked,
+    };
+    if (options) {
+      body.seats = Number($("join-seats").value);
+      body.players = [...$("join-bots").querySelectorAll("select")].map((s) => s.value).join(",");
+      const stakes = $("join-stakes").value;
+      if (stakes !== options.stakes) body.stakes = stakes;
+    }
+    try {
+      const r = await api("POST", "/api/join", body);
+      if (r.ok) {
+        busy = false;
+        await receive(r.data);
+      } else $("join-message").textContent = r.data.error || "error " + r.status;
+    } catch (e) {
+      $("join-message").textContent = "the server cannot be reached: " + e;
+    } finally {
+      busy = false;
+      setBusy(false);
+    }
+  }
+
+  // ---- Talking to the server ----
   async function load() {
     try {
       const r = await api("GET", "/api/state");
       if (r.status === 401) return showJoin();
       if (!r.ok) return message(r.data.error);
-      render(r.data);
+      receive(r.data, false);
     } catch (e) {
       message("the server cannot be reached: " + e);
     }
   }
 
   async function send(path, body) {
-    if (busy) return;
+    if (busy || replaying) return;
     busy = true;
     setBusy(true);
     message("");
     try {
       const r = await api("POST", path, body);
       if (r.ok) {
-        render(r.data);
+        busy = false;
+        await receive(r.data);
       } else {
         message(r.data.error || "error " + r.status);
         if (r.status === 401) showJoin();
@@ -85,6 +201,105 @@
     }
   }
 
+  // ---- Replaying the bots' actions one at a time ----
+  function paced(e, s) {
+    return (e.kind === "action" && e.seat !== s.you) || e.kind === "board";
+  }
+
+  function labelOf(e, s) {
+    const name = s.seats[e.seat].name;
+    return e.text.startsWith(name + " ") ? e.text.slice(name.length + 1) : e.text;
+  }
+
+  // The table as it was before a new hand's first line.
+  function blank(s) {
+    return {
+      pot: 0,
+      board: [],
+      seats: s.seats.map((x) => ({ ...x, bet: 0, last_action: null, folded: false, to_act: false, cards: null })),
+    };
+  }
+
+  // The table as the last rendered state shows it.
+  function current(s) {
+    const prev = state && state.hand === s.hand ? state : null;
+    if (!prev) return blank(s);
+    return {
+      pot: prev.pot,
+      board: prev.board.slice(),
+      seats: s.seats.map((x, i) => ({ ...x, bet: prev.seats[i].bet, last_action: prev.seats[i].last_action, folded: prev.seats[i].folded, to_act: false, cards: prev.seats[i].cards })),
+    };
+  }
+
+  function apply(d, e, s) {
+    d.pot = e.pot;
+    const seat = e.seat === null ? null : d.seats[e.seat];
+    switch (e.kind) {
+      case "blind":
+        seat.bet = e.bet;
+        seat.last_action = labelOf(e, s);
+        break;
+      case "dealt":
+        seat.cards = s.seats[s.you].cards;
+        break;
+      case "board":
+        d.board = e.board;
+        for (const x of d.seats) {
+          x.bet = 0;
+          x.last_action = null;
+        }
+        break;
+      case "action":
+        seat.bet = e.bet;
+        seat.last_action = labelOf(e, s);
+        if (e.action === "fold") seat.folded = true;
+        break;
+      default:
+        break;
+    }
+  }
+
+  // A new state: rendered at once, or after its new lines are replayed at the bots' pace
+  // (`pace`: an answer to the person's own request, not a reload).
+  async function receive(s, pace = true) {
+    const fresh = !state || s.hand !== shown.hand;
+    const from = fresh ? 0 : Math.min(shown.count, s.log.length);
+    const lines = s.log.slice(from);
+    if (!pace || delay() === 0 || !lines.some((e) => paced(e, s))) {
+      shown = { hand: s.hand, count: s.log.length };
+      render(s);
+      return;
+    }
+    replaying = true;
+    document.body.dataset.replaying = "1";
+    showGame();
+    setBusy(true);
+    for (const id of ["act-fold", "act-call", "act-raise", "next-hand"]) $(id).hidden = true;
+    $("banner").replaceChildren();
+    const d = fresh ? blank(s) : current(s);
+    for (let i = from; i < s.log.length; i++) {
+      const e = s.log[i];
+      if (e.kind === "show" || e.kind === "win") break;
+      if (paced(e, s)) {
+        // Whose turn it is while the bot "thinks".
+        for (const x of d.seats) x.to_act = e.kind === "action" && x.seat === e.seat;
+        renderTable(s, d, i);
+        const ms = delay();
+        if (ms > 0) await sleep(ms);
+        window.lokiReplay.push(performance.now());
+      }
+      apply(d, e, s);
+      for (const x of d.seats) x.to_act = false;
+      renderTable(s, d, i + 1);
+    }
+    shown = { hand: s.hand, count: s.log.length };
+    replaying = false;
+    document.body.dataset.replaying = "0";
+    render(s);
+    setBusy(false);
+  }
+
+  // ---- Rendering ----
   function cardText(c) {
     return (c[0] === "T" ? "10" : c[0]) + SUITS[c[1]];
   }
@@ -104,53 +319,97 @@
     return x > 0 ? "+" + x : String(x);
   }
 
-  function render(s) {
-    state = s;
+  function pct0(x) {
+    return Math.round(100 * x) + "%";
+  }
+
+  function showGame() {
     document.body.dataset.view = "game";
-    document.body.dataset.step = s.step;
     $("join").hidden = true;
     $("game").hidden = false;
     $("controls").hidden = false;
+  }
+
+  function render(s) {
+    state = s;
+    showGame();
+    document.body.dataset.step = s.step;
     $("model-toggle").checked = s.show_model;
-    const [sb, bb, small, big] = s.stakes;
-    $("hand-info").textContent =
-      (s.hand ? "Hand " + s.hand + " \u00b7 " + (s.round || "over") : "") +
-      " \u00b7 " + small + "/" + big + " (blinds " + sb + "/" + bb + ")";
-    $("board").replaceChildren(...s.board.map(card));
-    $("pot").textContent = "Pot " + s.pot;
-    renderSeats(s);
+    $("study-toggle").checked = s.study;
+    renderTable(s, null, s.log.length);
     renderActions(s);
-    renderLog(s);
     renderBankroll(s.bankroll);
     $("layout").classList.toggle("with-model", !!s.model);
     if (s.model) {
       $("model-panel").hidden = false;
-      renderModels(s.model);
+      renderModels(s.model, s);
     } else {
       $("model-panel").hidden = true;
       $("models").replaceChildren();
     }
   }
 
-  function renderSeats(s) {
+  // The felt, the seats and the log: of the state `s`, or of the replay's table `d`
+  // after `count` lines of the log.
+  function renderTable(s, d, count) {
+    const [sb, bb, small, big] = s.stakes;
+    const round = d ? null : s.round;
+    $("hand-info").textContent =
+      (s.hand ? "Hand " + s.hand + (d ? "" : " \u00b7 " + (round || "over")) : "") +
+      " \u00b7 " + small + "/" + big + " (blinds " + sb + "/" + bb + ")" + (s.study ? " \u00b7 study mode" : "");
+    const board = d ? d.board : s.board;
+    $("board").replaceChildren(...board.map(card));
+    $("pot").textContent = "Pot " + (d ? d.pot : s.pot);
+    const banner = $("banner");
+    banner.replaceChildren();
+    if (!d && s.result) for (const line of s.result.banner) banner.append(el("div", null, line));
+    renderSeats(s, d);
+    renderLog(s, count);
+  }
+
+  function hudLines(h, you) {
+    const box = el("div", "hud");
+    const af = h.af === null || h.af === undefined ? "-" : h.af.toFixed(1);
+    if (you) box.append(el("div", "seen", "how the bots see you:"));
+    box.append(el("div", null, "VPIP " + pct0(h.vpip) + " PFR " + pct0(h.pfr)));
+    box.append(el("div", null, "AF " + af + " \u00b7 " + h.hands + (h.hands === 1 ? " hand" : " hands")));
+    box.title = (you ? "How the bots see you (your stored profile and this session): " : "At this table: ") +
+      "VPIP " + pct0(h.vpip) + " (voluntarily put chips in pre-flop), PFR " + pct0(h.pfr) +
+      " (raised pre-flop), aggression factor " + af + " (bets and raises per call after the flop), " + h.hands + " hands";
+    box.dataset.vpip = h.vpip;
+    box.dataset.pfr = h.pfr;
+    box.dataset.af = h.af === null ? "" : h.af;
+    box.dataset.hands = h.hands;
+    return box;
+  }
+
+  function renderSeats(s, d) {
     const n = s.seats.length;
-    const winners = new Set(s.result ? s.result.winners : []);
+    const winners = new Set(!d && s.result ? s.result.winners : []);
     const box = $("seats");
     box.replaceChildren();
-    for (const seat of s.seats) {
+    // Seven seats or more: smaller seats around a taller table (the radii and sizes keep
+    // every seat off the felt and off its neighbours; the page's tests check it).
+    const many = n >= 7;
+    $("table").classList.toggle("many", many);
+    const [rx, ry, hw] = many ? [44, 43, 64] : [44, 41, 74];
+    for (const base of s.seats) {
+      const seat = d ? d.seats[base.seat] : base;
       const i = (seat.seat - s.you + n) % n;
       const angle = Math.PI / 2 + (i * 2 * Math.PI) / n;
       const e = el("div", "seat");
       e.id = "seat-" + seat.seat;
-      e.style.left = 50 + 41 * Math.cos(angle) + "%";
-      e.style.top = 50 + 41 * Math.sin(angle) + "%";
+      // Inside the table's box (`hw`: a little more than half a seat's width).
+      e.style.left = "clamp(" + hw + "px, " + (50 + rx * Math.cos(angle)) + "%, calc(100% - " + hw + "px))";
+      e.style.top = "clamp(64px, " + (50 + ry * Math.sin(angle)) + "%, calc(100% - 64px))";
       if (seat.seat === s.you) e.classList.add("you");
-      if (seat.to_act) e.classList.add("to-act");
+      if (seat.to_act && (d || s.in_progress)) e.classList.add("to-act");
       if (seat.folded) e.classList.add("folded");
       if (winners.has(seat.seat)) e.classList.add("winner");
       const name = el("div", "name", seat.name + " ");
       name.append(el("span", "kind", seat.seat === s.you ? "(you)" : seat.kind));
       if (seat.role) name.prepend(el("span", "role", seat.role));
+      name.title = seat.name;
       const cards = el("div", "cards");
       if (seat.cards) {
         cards.append(card(seat.cards.slice(0, 2)), card(seat.cards.slice(2, 4)));
@@ -159,29 +418,37 @@
       }
       const line = el("div", "line");
       line.append(el("span", null, seat.bet ? "bet " + seat.bet : ""), el("span", "net", signed(seat.net)));
-      e.append(name, cards, line, el("div", "last", seat.last_action || ""));
+      const last = el("div", "last", seat.folded && !seat.last_action ? "folded" : seat.last_action || "");
+      e.append(name, cards, line, last, hudLines(seat.hud, seat.seat === s.you));
       box.append(e);
     }
   }
 
-  function renderActions(s) {
-    const l = s.legal;
-    const show = (id, on, text) => {
-      $(id).hidden = !on;
-      if (text) $(id).textContent = text;
-    };
-    show("act-fold", !!(l && l.fold), "Fold");
-    show("act-call", !!(l && l.call), l && l.call_label ? l.call_label[0].toUpperCase() + l.call_label.slice(1) : "");
-    show("act-raise", !!(l && l.raise), l && l.raise_label ? l.raise_label[0].toUpperCase() + l.raise_label.slice(1) : "");
-    show("next-hand", !s.in_progress, "Next hand");
+  function keyed(button, text, key) {
+    const k = el("kbd", null, key);
+    button.replaceChildren(document.createTextNode(text), k);
   }
 
-  function renderLog(s) {
+  function renderActions(s) {
+    const l = s.legal;
+    const cap = (t) => t[0].toUpperCase() + t.slice(1);
+    const show = (id, on, text, key) => {
+      $(id).hidden = !on;
+      if (on) keyed($(id), text, key);
+    };
+    show("act-fold", !!(l && l.fold), "Fold", "f");
+    show("act-call", !!(l && l.call), l && l.call_label ? cap(l.call_label) : "", "c");
+    show("act-raise", !!(l && l.raise), l && l.raise_label ? cap(l.raise_label) : "", "r");
+    show("next-hand", !s.in_progress, "Next hand", "space");
+  }
+
+  function renderLog(s, count) {
     const box = $("log");
     box.replaceChildren();
-    for (const entry of s.log) {
+    for (const entry of s.log.slice(0, count)) {
       const li = el("li", null, entry.text);
       if (entry.seat === null) li.classList.add("board");
+      else if (entry.kind === "win") li.classList.add("win");
       else if (entry.seat === s.you) li.classList.add("you");
       box.append(li);
     }
@@ -224,6 +491,7 @@
   }
 
   function pct(x) {
+    if (x > 0 && x < 0.01) return (100 * x).toFixed(2) + "%";
     return (100 * x).toFixed(1) + "%";
   }
 
@@ -231,16 +499,24 @@
     return el("span", null, name + " " + (v === null || v === undefined ? "-" : v.toFixed(3)));
   }
 
-  function renderModels(models) {
+  function renderModels(models, s) {
+    const onlyMe = $("model-me").checked;
     const box = $("models");
     box.replaceChildren();
     for (const m of models) {
-      const d = el("div", "model");
+      const d = el("details", "model");
       d.dataset.seat = m.seat;
-      d.append(el("h3", null, m.name + " (" + m.kind + ")" + (m.folded ? " \u00b7 folded" : "")));
+      d.open = !collapsed.has(m.seat);
+      d.addEventListener("toggle", () => {
+        if (d.open) collapsed.delete(m.seat);
+        else collapsed.add(m.seat);
+      });
+      const head = el("summary", null, m.name + " (" + m.kind + ")" + (m.folded ? " \u00b7 folded" : ""));
+      if (m.last) head.append(el("span", "decision-short", " \u00b7 last: " + m.last.action + " on the " + m.last.round));
+      d.append(head);
       const dec = el("div", "decision");
-      if (m.last) {
-        const t = m.last.triple;
+      if (m.last && m.revealed) {
+        const t = m.last.triple || [0, 0, 0];
         const bar = el("span", "triple");
         bar.title = "fold " + pct(t[0]) + ", call " + pct(t[1]) + ", raise " + pct(t[2]);
         [["f", t[0]], ["c", t[1]], ["r", t[2]]].forEach(([k, p]) => {
@@ -253,15 +529,20 @@
           num("PPot1", m.last.ppot1), num("EHS", m.last.ehs), num("pot odds", m.last.pot_odds));
         dec.append(el("span", null, "last decision (" + m.last.round + "): "), el("span", "rule", m.last.action + " by rule " + m.last.rule), bar, nums);
         if (m.last.simulation) {
-          const ev = m.last.simulation[0].map(x => x === null ? "-" : (x >= 0 ? "+" : "") + x.toFixed(2));
+          const ev = m.last.simulation[0].map((x) => (x === null ? "-" : (x >= 0 ? "+" : "") + x.toFixed(2)));
           dec.append(el("div", "numbers", "simulated value (chips, " + m.last.simulation[1] + " trials): fold " + ev[0] + " call " + ev[1] + " raise " + ev[2]));
         }
+      } else if (m.last) {
+        dec.append(el("span", null, "last decision: " + m.last.action + " on the " + m.last.round + " (pot odds " + m.last.pot_odds.toFixed(3) + "). "),
+          el("span", "hidden", "Its own strength and the rule behind it are shown when the hand is over (study mode shows them now)."));
       } else {
         dec.textContent = "no decision yet in this hand";
       }
       d.append(dec);
       const beliefs = el("div", "beliefs");
-      for (const b of m.beliefs) beliefs.append(renderBelief(b));
+      const about = m.beliefs.filter((b) => !onlyMe || b.seat === s.you);
+      for (const b of about) beliefs.append(renderBelief(b, s));
+      if (!about.length) beliefs.append(el("p", "note", onlyMe ? "no belief about you now (you are not in this hand)" : "no other player in the hand"));
       d.append(beliefs);
       box.append(d);
     }
@@ -272,10 +553,10 @@
     return r < c ? RANKS[r] + RANKS[c] + "s" : RANKS[c] + RANKS[r] + "o";
   }
 
-  function renderBelief(b) {
-    const w = el("div", "belief");
+  function renderBelief(b, s) {
+    const w = el("div", "belief" + (b.seat === s.you ? " about-you" : ""));
     w.dataset.about = b.seat;
-    w.append(el("h4", null, "about " + b.name));
+    w.append(el("h4", null, "about " + b.name + (b.seat === s.you ? " (you)" : "")));
     let info = b.actions_seen + " actions seen";
     if (b.frequencies) {
       const f = b.frequencies;
@@ -306,39 +587,141 @@
     );
     w.append(grid);
     const top = el("ul", "top");
-    const shares = b.top.map((h) => h.share);
-    if (shares.length > 1 && Math.max(...shares) === Math.min(...shares)) {
-      top.append(el("li", "uniform", "no holding stands out: the top ones weigh " + pct(shares[0]) + " each"));
-    } else {
-      for (const h of b.top.slice(0, 6)) top.append(el("li", null, holding(h.cards) + " " + pct(h.share)));
-    }
+    for (const h of b.top.slice(0, 6)) top.append(el("li", null, holding(h.cards) + " " + pct(h.share)));
     w.append(top);
-    if (b.shown) {
-      const m = b.shown;
-      w.append(el("div", "mark",
-        "showed " + holding(m.cards) + " (" + m.class + "): " + pct(m.above) +
-        " of the holdings weighed more; weight " + m.relative.toFixed(2) + " of the heaviest"));
-    }
+    if (b.top_note) w.append(el("p", "top-note", b.top_note));
+    if (b.shown) w.append(el("div", "mark", "showed " + holding(b.shown.cards) + ": " + b.shown.text));
     return w;
   }
 
+  // ---- The summary ----
+  function fillSummary(sum, live, links) {
+    const dl = $("summary-numbers");
+    dl.replaceChildren();
+    const af = sum.af === null || sum.af === undefined ? "-" : sum.af.toFixed(2);
+    const rate = sum.bb_per_100 === null || sum.bb_per_100 === undefined ? "-" : (sum.bb_per_100 >= 0 ? "+" : "") + sum.bb_per_100.toFixed(2);
+    for (const [k, v] of [
+      ["Player", sum.name],
+      ["Hands", String(sum.hands)],
+      ["Net", signed(sum.net) + " chips"],
+      ["Big blinds per 100 hands", rate],
+      ["Your VPIP / PFR", pct0(sum.vpip) + " / " + pct0(sum.pfr)],
+      ["Your aggression factor", af],
+      ["Study mode", "on in " + sum.study_hands + " of " + sum.hands + " hands"],
+      ["Hands left in the middle", String(sum.abandoned_hands)],
+    ]) {
+      dl.append(el("dt", null, k), el("dd", null, v));
+    }
+    const pots = $("summary-pots");
+    pots.replaceChildren();
+    for (const p of sum.biggest_pots) {
+      pots.append(el("li", null, "Hand " + p.hand + ": pot " + p.pot + " (you " + signed(p.net) + "): " + p.result.join("; ")));
+    }
+    if (!sum.biggest_pots.length) pots.append(el("li", null, "no hand finished yet"));
+    $("download-phh").href = links.phh;
+    $("download-text").href = links.text;
+    $("summary-back").hidden = !live;
+    $("summary-new").hidden = live;
+    $("summary-box").dataset.hands = sum.hands;
+    $("summary-box").dataset.net = sum.net;
+    $("summary").hidden = false;
+    document.body.dataset.summary = live ? "live" : "left";
+  }
+
+  async function showSummary() {
+    const r = await api("GET", "/api/summary");
+    if (!r.ok) return message(r.data.error);
+    fillSummary(r.data, true, { phh: "/api/history.phhs", text: "/api/history.txt" });
+  }
+
+  async function leave() {
+    if (busy || replaying) return;
+    busy = true;
+    setBusy(true);
+    try {
+      // The histories are fetched before the table closes, and kept in the page.
+      const get = async (path) => {
+        const r = await fetch(path, { credentials: "same-origin" });
+        return r.ok ? r.text() : "";
+      };
+      const phh = await get("/api/history.phhs");
+      const text = await get("/api/history.txt");
+      const r = await api("POST", "/api/leave");
+      const links = {
+        phh: URL.createObjectURL(new Blob([phh], { type: "text/plain" })),
+        text: URL.createObjectURL(new Blob([text], { type: "text/plain" })),
+      };
+      $("download-phh").dataset.size = phh.length;
+      $("download-text").dataset.size = text.length;
+      // The next table's form keeps the name.
+      if (state) $("join-name").value = state.seats[state.you].name;
+      state = null;
+      if (r.ok && r.data.summary) fillSummary(r.data.summary, false, links);
+      showJoin();
+    } finally {
+      busy = false;
+      setBusy(false);
+    }
+  }
+
+  // ---- The person's input ----
   function act(action) {
     if (!state) return;
     send("/api/act", { seat: state.you, action, step: state.step });
   }
 
-  $("act-fold").addEventListener("click", () => act("fold"));
-  $("act-call").addEventListener("click", () => act("call"));
-  $("act-raise").addEventListener("click", () => act("raise"));
-  $("next-hand").addEventListener("click", () => state && send("/api/next", { step: state.step }));
+  function clicked(f) {
+    return (e) => {
+      if (e.currentTarget && e.currentTarget.blur) e.currentTarget.blur();
+      f();
+    };
+  }
+
+  $("act-fold").addEventListener("click", clicked(() => act("fold")));
+  $("act-call").addEventListener("click", clicked(() => act("call")));
+  $("act-raise").addEventListener("click", clicked(() => act("raise")));
+  $("next-hand").addEventListener("click", clicked(() => state && send("/api/next", { step: state.step })));
   $("model-toggle").addEventListener("change", (e) => send("/api/model", { show: e.target.checked }));
-  $("leave").addEventListener("click", async () => {
-    await api("POST", "/api/leave");
+  $("study-toggle").addEventListener("change", (e) => send("/api/model", { study: e.target.checked }));
+  $("model-me").addEventListener("change", () => state && state.model && renderModels(state.model, state));
+  $("summary-button").addEventListener("click", clicked(showSummary));
+  $("summary-back").addEventListener("click", () => {
+    $("summary").hidden = true;
+    delete document.body.dataset.summary;
+  });
+  $("summary-new").addEventListener("click", () => {
+    $("summary").hidden = true;
+    delete document.body.dataset.summary;
     showJoin();
   });
+  $("leave").addEventListener("click", clicked(leave));
+  $("join-seats").addEventListener("change", renderBotChoices);
   $("join-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    send("/api/join", { name: $("join-name").value, show_model: $("join-model").checked });
+    join();
+  });
+  try {
+    const saved = window.localStorage.getItem("loki-speed");
+    if (saved !== null && [...$("speed").options].some((o) => o.value === saved)) $("speed").value = saved;
+  } catch (_) {
+    // No storage: the default pace.
+  }
+  $("speed").addEventListener("change", () => {
+    try {
+      window.localStorage.setItem("loki-speed", $("speed").value);
+    } catch (_) {
+      // No storage: the pace holds for this page only.
+    }
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest && e.target.closest("input, select, textarea")) return;
+    if ($("game").hidden || !$("summary").hidden) return;
+    const id = KEYS[e.key.toLowerCase()];
+    if (!id) return;
+    e.preventDefault();
+    const b = $(id);
+    if (!b.hidden && !b.disabled) b.click();
   });
   load();
 })();

@@ -1,7 +1,9 @@
 //! The routes: the page's files and the JSON API. A request finds its table only through
-//! the browser's cookie (a random token the server issued); bodies are small JSON objects
-//! with no unknown fields; the bots' work runs on blocking threads.
-use crate::app::App;
+//! the browser's cookie (a random token the server issued), and every answer about a
+//! table renews the cookie (a table in use never loses its browser); bodies are small
+//! JSON objects with no unknown fields; the bots' work runs on blocking threads. Every
+//! answer is JSON, a wrong method (405) and an unknown path (404) included.
+use crate::app::{App, TableRequest};
 use crate::assets;
 use crate::error::ApiError;
 use crate::guard;
@@ -12,7 +14,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Json, Router};
-use loki_engine::Action;
+use loki_play::{Choice, Session};
 use serde::Deserialize;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -27,13 +29,17 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/app.css", get(assets::app_css))
         .route("/favicon.svg", get(assets::favicon))
         .route("/api/state", get(state))
+        .route("/api/options", get(options))
         .route("/api/join", post(join))
         .route("/api/act", post(act))
         .route("/api/next", post(next))
         .route("/api/model", post(model))
-        .route("/api/history.phhs", get(history))
+        .route("/api/summary", get(summary))
+        .route("/api/history.phhs", get(history_phh))
+        .route("/api/history.txt", get(history_text))
         .route("/api/leave", post(leave))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(app.limits().body_bytes))
         .layer(middleware::from_fn_with_state(app.clone(), guard::guard))
         .with_state(app)
@@ -65,6 +71,15 @@ fn json_response(json: String) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], json).into_response()
 }
 
+/// Adds the table's cookie again, with a fresh `Max-Age`.
+fn renewed(mut r: Response, app: &App, token: &str) -> Response {
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        cookie(token, app.limits().idle.as_secs()),
+    );
+    r
+}
+
 fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     b.map(|Json(x)| x).map_err(|r| {
         let text: String = r.body_text().chars().take(200).collect();
@@ -90,24 +105,41 @@ fn table(app: &App, headers: &HeaderMap) -> Result<(String, Arc<Entry>), ApiErro
     Ok((token, entry))
 }
 
-/// Runs `f` on the browser's table on a blocking thread and answers with the view.
-async fn on_table(
+/// Runs `f` on the browser's table on a blocking thread and answers with `answer` of the
+/// session (the view by default), renewing the cookie.
+async fn on_table_with(
     app: Arc<App>,
     headers: &HeaderMap,
-    f: impl FnOnce(&mut loki_play::Session) -> Result<(), ApiError> + Send + 'static,
+    f: impl FnOnce(&mut Session) -> Result<(), ApiError> + Send + 'static,
+    answer: impl FnOnce(&Session) -> Response + Send + 'static,
 ) -> Response {
     let (token, entry) = match table(&app, headers) {
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
-    match blocking(move || app.with_session(&token, &entry, f)).await {
-        Ok(json) => json_response(json),
+    let app2 = app.clone();
+    let t = token.clone();
+    match blocking(move || app2.with_session(&t, &entry, f, answer)).await {
+        Ok(r) => renewed(r, &app, &token),
         Err(e) => e.into_response(),
     }
 }
 
+/// [`on_table_with`] answering with the view.
+async fn on_table(
+    app: Arc<App>,
+    headers: &HeaderMap,
+    f: impl FnOnce(&mut Session) -> Result<(), ApiError> + Send + 'static,
+) -> Response {
+    on_table_with(app, headers, f, |s| json_response(crate::app::view_json(s))).await
+}
+
 async fn state(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     on_table(app, &headers, |_| Ok(())).await
+}
+
+async fn options(State(app): State<Arc<App>>) -> Response {
+    Json(app.options().clone()).into_response()
 }
 
 #[derive(Deserialize)]
@@ -116,6 +148,18 @@ struct JoinRequest {
     name: String,
     #[serde(default = "yes")]
     show_model: bool,
+    #[serde(default)]
+    study: bool,
+    #[serde(default)]
+    seats: Option<usize>,
+    #[serde(default, alias = "bots")]
+    players: Option<String>,
+    #[serde(default)]
+    stakes: Option<String>,
+    #[serde(default)]
+    blinds: Option<String>,
+    #[serde(default)]
+    bets: Option<String>,
 }
 
 fn yes() -> bool {
@@ -135,41 +179,37 @@ async fn join(
     if !app.may_join(addr.ip()) {
         return ApiError::TooMany.into_response();
     }
-    // A new table gets a new token; the browser's old table, if any, is closed.
+    // A new table gets a new token; the browser's old table, if any, is closed (its
+    // hand abandoned and its profile saved).
     if let Some(old) = token(&headers) {
-        app.tables.remove(&old);
+        let app2 = app.clone();
+        let _ = blocking(move || app2.leave(&old)).await;
     }
     let token = new_token();
-    let max_age = app.limits().idle.as_secs();
     let app2 = app.clone();
     let t = token.clone();
-    match blocking(move || app2.open_table(t, &req.name, req.show_model)).await {
-        Ok(json) => {
-            let mut r = json_response(json);
-            r.headers_mut()
-                .insert(header::SET_COOKIE, cookie(&token, max_age));
-            r
-        }
+    let request = TableRequest {
+        name: req.name,
+        show_model: req.show_model,
+        study: req.study,
+        seats: req.seats,
+        players: req.players,
+        stakes: req.stakes,
+        blinds: req.blinds,
+        bets: req.bets,
+    };
+    let ip = addr.ip();
+    match blocking(move || app2.open_table(t, ip, &request)).await {
+        Ok(json) => renewed(json_response(json), &app, &token),
         Err(e) => e.into_response(),
     }
-}
-
-/// An action by name: `fold`, `call` (or `check`), `raise` (or `bet`).
-#[derive(Deserialize, Clone, Copy)]
-#[serde(rename_all = "lowercase")]
-enum ActionName {
-    Fold,
-    #[serde(alias = "check")]
-    Call,
-    #[serde(alias = "bet")]
-    Raise,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActRequest {
     seat: usize,
-    action: ActionName,
+    action: Choice,
     step: u64,
 }
 
@@ -182,13 +222,9 @@ async fn act(
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
-    let action = match req.action {
-        ActionName::Fold => Action::Fold,
-        ActionName::Call => Action::Call,
-        ActionName::Raise => Action::Raise,
-    };
     on_table(app, &headers, move |s| {
-        s.act(req.seat, action, req.step).map_err(ApiError::from)
+        s.choose(req.seat, req.action, req.step)
+            .map_err(ApiError::from)
     })
     .await
 }
@@ -217,7 +253,10 @@ async fn next(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ModelRequest {
-    show: bool,
+    #[serde(default)]
+    show: Option<bool>,
+    #[serde(default)]
+    study: Option<bool>,
 }
 
 async fn model(
@@ -230,48 +269,84 @@ async fn model(
         Err(e) => return e.into_response(),
     };
     on_table(app, &headers, move |s| {
-        s.set_show_model(req.show);
+        if let Some(show) = req.show {
+            s.set_show_model(show);
+        }
+        if let Some(study) = req.study {
+            s.set_study(study);
+        }
         Ok(())
     })
     .await
 }
 
-async fn history(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
-    let (_, entry) = match table(&app, &headers) {
-        Ok(t) => t,
-        Err(e) => return e.into_response(),
-    };
-    let text = blocking(move || {
-        let s = entry.session.lock().map_err(|_| ApiError::Broken)?;
-        Ok(loki_play::history::person_phh(s.history()))
-    })
-    .await;
-    match text {
-        Ok(text) => (
-            [
-                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
-                (
-                    header::CONTENT_DISPOSITION,
-                    "attachment; filename=\"loki-session.phhs\"",
-                ),
-            ],
-            text,
-        )
-            .into_response(),
-        Err(e) => e.into_response(),
-    }
+async fn summary(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    on_table_with(
+        app,
+        &headers,
+        |_| Ok(()),
+        |s| Json(s.summary()).into_response(),
+    )
+    .await
+}
+
+fn download(text: String, content_type: &'static str, file: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CONTENT_DISPOSITION, file),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+async fn history_phh(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    on_table_with(
+        app,
+        &headers,
+        |_| Ok(()),
+        |s| {
+            download(
+                loki_play::history::person_phh_with_meta(s.history_with_meta()),
+                "text/plain; charset=utf-8",
+                "attachment; filename=\"loki-session.phhs\"",
+            )
+        },
+    )
+    .await
+}
+
+async fn history_text(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    on_table_with(
+        app,
+        &headers,
+        |_| Ok(()),
+        |s| {
+            download(
+                loki_play::history::person_text(s.history_with_meta()),
+                "text/plain; charset=utf-8",
+                "attachment; filename=\"loki-session.txt\"",
+            )
+        },
+    )
+    .await
 }
 
 async fn leave(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     let Some(token) = token(&headers) else {
         return ApiError::NoTable.into_response();
     };
-    if !app.tables.remove(&token) {
-        return ApiError::NoTable.into_response();
+    let app2 = app.clone();
+    match blocking(move || app2.leave(&token)).await {
+        Ok(summary) => {
+            let mut r =
+                Json(serde_json::json!({ "left": true, "summary": summary })).into_response();
+            r.headers_mut().insert(header::SET_COOKIE, cookie("", 0));
+            r
+        }
+        Err(e) => e.into_response(),
     }
-    let mut r = Json(serde_json::json!({ "left": true })).into_response();
-    r.headers_mut().insert(header::SET_COOKIE, cookie("", 0));
-    r
 }
 
 async fn not_found() -> Response {
@@ -280,4 +355,8 @@ async fn not_found() -> Response {
         Json(serde_json::json!({ "error": "not found", "code": "not_found" })),
     )
         .into_response()
+}
+
+async fn method_not_allowed() -> Response {
+    ApiError::Method.into_response()
 }

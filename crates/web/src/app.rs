@@ -1,13 +1,15 @@
 //! The server's state: its configuration, the open tables, the join limiter and the
-//! profile store. The blocking work (building a table, playing the bots, SQLite) happens
-//! here, called on blocking threads by the handlers.
+//! people's profile store. The blocking work (building a table, playing the bots,
+//! SQLite) happens here, called on blocking threads by the handlers.
+use crate::conn::Connections;
 use crate::error::{ApiError, WebError};
-use crate::limits::{Bucket, Limits};
-use crate::tables::{Entry, Meta, Tables};
-use loki_bot::LokiConfig;
+use crate::limits::{address_key, Bucket, Limits};
+use crate::tables::{Bounds, Entry, Meta, Refused, Tables};
+use loki_bot::{LokiConfig, PlayerKind};
 use loki_engine::HandRecord;
-use loki_play::{Session, Stakes, TableSpec};
+use loki_play::{Session, Stakes, SummaryView, TableSpec};
 use loki_store::Store;
+use serde::Serialize;
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
@@ -22,17 +24,18 @@ pub struct ServerConfig {
     pub bind: IpAddr,
     /// The port (8080 by default; 0 for any).
     pub port: u16,
-    /// Seats per table (the person takes one).
+    /// Seats per table by default (the person takes one; the page may choose 2 to 10).
     pub seats: usize,
-    /// The bots (`SOM,GOM,...`, repeated to fill the seats).
+    /// The bots by default (`SOM,GOM,...`, repeated to fill the seats).
     pub bots: String,
-    /// The stakes.
+    /// The stakes by default.
     pub stakes: Stakes,
     /// A seed for reproducible tables (table `k` is dealt from `mix(seed, k)`); by
     /// default every table draws its seed from the operating system, so nobody can
     /// foresee its cards.
     pub seed: Option<u64>,
-    /// The profile store (`None`: the person's statistics are neither loaded nor saved).
+    /// The people's profile store (`None`: the person's statistics are neither loaded
+    /// nor saved). Kept apart from the network opponents' store.
     pub profiles: Option<PathBuf>,
     /// The Loki players' configuration.
     pub loki: LokiConfig,
@@ -56,6 +59,54 @@ impl Default for ServerConfig {
     }
 }
 
+/// What a person asks for when taking a seat (the page's form; unset: the server's
+/// defaults).
+#[derive(Debug, Clone, Default)]
+pub struct TableRequest {
+    /// The person's name.
+    pub name: String,
+    /// The model view on at the start.
+    pub show_model: bool,
+    /// Study mode on at the start.
+    pub study: bool,
+    /// Seats, 2 to 10.
+    pub seats: Option<usize>,
+    /// The bots (`--players` syntax).
+    pub players: Option<String>,
+    /// The stakes' shorthand `SMALL/BIG`.
+    pub stakes: Option<String>,
+    /// The blinds `SB,BB`.
+    pub blinds: Option<String>,
+    /// The bets `SMALL,BIG`.
+    pub bets: Option<String>,
+}
+
+/// A kind of bot the page offers.
+#[derive(Debug, Clone, Serialize)]
+pub struct KindView {
+    /// Its name in `--players` lists.
+    pub name: String,
+    /// What it is.
+    pub about: String,
+}
+
+/// What the page's form offers: the kinds of bots and the defaults.
+#[derive(Debug, Clone, Serialize)]
+pub struct OptionsView {
+    /// Every kind of bot.
+    pub kinds: Vec<KindView>,
+    /// The default seats.
+    pub seats: usize,
+    /// The default bots.
+    pub players: String,
+    /// The default stakes (`SMALL/BIG`, or with the blinds when they differ).
+    pub stakes: String,
+    /// The default blinds and bets: small blind, big blind, small bet, big bet.
+    pub stakes_chips: [i64; 4],
+    /// Whether the people's statistics are kept.
+    pub profiles: bool,
+}
+
 /// The running server's state.
 pub struct App {
     pub(crate) config: ServerConfig,
@@ -66,10 +117,48 @@ pub struct App {
     /// The hosts a request may name (only when bound to a loopback address).
     pub(crate) hosts: Option<Vec<String>>,
     profile_failures: AtomicU64,
+    options: OptionsView,
+    /// Open connections by address.
+    pub(crate) connections: Arc<Connections>,
 }
 
 /// Addresses remembered by the join limiter before full buckets are forgotten (ours).
 const MAX_JOIN_ADDRESSES: usize = 4096;
+
+/// Longest bot list a table request may give (ours).
+pub const MAX_PLAYERS_CHARS: usize = 200;
+
+fn kinds(config: &LokiConfig) -> Vec<KindView> {
+    let mut v: Vec<KindView> = PlayerKind::ALL
+        .iter()
+        .map(|k| KindView {
+            name: k.name().to_string(),
+            about: k.description().to_string(),
+        })
+        .collect();
+    for (name, variant) in &config.variants {
+        v.push(KindView {
+            name: name.clone(),
+            about: variant.description.clone().unwrap_or_else(|| {
+                format!(
+                    "configured variant of {}",
+                    variant.base.to_ascii_uppercase()
+                )
+            }),
+        });
+    }
+    for (name, about) in [
+        ("call", "always checks or calls"),
+        ("raise", "bets or raises whenever legal, else calls"),
+        ("random", "a seeded random legal action"),
+    ] {
+        v.push(KindView {
+            name: name.into(),
+            about: about.into(),
+        });
+    }
+    v
+}
 
 impl App {
     /// The state of a server listening on `local`: checks the table configuration and
@@ -79,7 +168,11 @@ impl App {
     /// A bad table configuration or a profile store that does not open.
     pub fn new(config: ServerConfig, local: SocketAddr) -> Result<Arc<App>, WebError> {
         // A table of the configured kind must be possible.
-        Session::new(&spec(&config, "check", 0, true), config.loki.clone(), None)?;
+        let check = TableRequest {
+            name: "check".into(),
+            ..TableRequest::default()
+        };
+        Session::new(&spec(&config, &check, 0)?, config.loki.clone(), None)?;
         let store = match &config.profiles {
             Some(path) => Some(Mutex::new(Store::open(path)?)),
             None => None,
@@ -92,6 +185,15 @@ impl App {
                 format!("[::1]:{p}"),
             ]
         });
+        let s = &config.stakes;
+        let options = OptionsView {
+            kinds: kinds(&config.loki),
+            seats: config.seats,
+            players: config.bots.clone(),
+            stakes: s.to_string(),
+            stakes_chips: [s.small_blind, s.big_blind, s.small_bet, s.big_bet],
+            profiles: config.profiles.is_some(),
+        };
         Ok(Arc::new(App {
             config,
             tables: Tables::default(),
@@ -100,6 +202,8 @@ impl App {
             made: AtomicU64::new(0),
             hosts,
             profile_failures: AtomicU64::new(0),
+            options,
+            connections: Arc::default(),
         }))
     }
 
@@ -107,9 +211,17 @@ impl App {
     pub fn limits(&self) -> &Limits {
         &self.config.limits
     }
+    /// What the page's form offers.
+    pub fn options(&self) -> &OptionsView {
+        &self.options
+    }
     /// Tables open now.
     pub fn tables_open(&self) -> usize {
         self.tables.len()
+    }
+    /// Connections open now.
+    pub fn connections_open(&self) -> usize {
+        self.connections.count()
     }
     /// Hands whose profile update could not be saved.
     pub fn profile_failures(&self) -> u64 {
@@ -136,7 +248,7 @@ impl App {
             joins.retain(|_, b| !b.is_full(l.join_burst, l.join_rate, now));
         }
         joins
-            .entry(ip)
+            .entry(address_key(ip))
             .or_insert_with(|| Bucket::full(l.join_burst, now))
             .take(l.join_burst, l.join_rate, now)
     }
@@ -152,21 +264,24 @@ impl App {
         meta.bucket.take(l.table_burst, l.table_rate, now)
     }
 
-    /// Opens a table for `token` (blocking: builds the players, reads the profile, deals
-    /// the first hand). Returns the first view as JSON.
+    /// Opens a table for `token` from `ip` (blocking: builds the players, reads the
+    /// profile, deals the first hand). Returns the first view as JSON.
     pub(crate) fn open_table(
         &self,
         token: String,
-        name: &str,
-        show_model: bool,
+        ip: IpAddr,
+        req: &TableRequest,
     ) -> Result<String, ApiError> {
+        let name = loki_play::person_name(&req.name).map_err(ApiError::Spec)?;
+        if self.tables.name_in_use(&name, &token) {
+            return Err(ApiError::NameInUse(name));
+        }
         let k = self.made.fetch_add(1, Ordering::Relaxed);
         let seed = match self.config.seed {
             Some(s) => loki_agent::table_seed(s, k),
             None => rand::random::<u64>(),
         };
-        let spec = spec(&self.config, name, seed, show_model);
-        let name = loki_play::person_name(name).map_err(ApiError::Spec)?;
+        let spec = spec(&self.config, req, seed).map_err(ApiError::Spec)?;
         let profile = self.store.as_ref().and_then(|s| {
             let store = s.lock().ok()?;
             match store.profile(&name) {
@@ -180,43 +295,64 @@ impl App {
         let mut session = Session::new(&spec, self.config.loki.clone(), profile.as_ref())
             .map_err(ApiError::Spec)?;
         session.next_hand(session.step())?;
-        self.save_profile(&mut session);
         let json = view_json(&session);
         let now = Instant::now();
+        let l = &self.config.limits;
         let entry = Entry {
             session: Mutex::new(session),
             meta: Mutex::new(Meta {
-                bucket: Bucket::full(self.config.limits.table_burst, now),
+                bucket: Bucket::full(l.table_burst, now),
                 last_used: now,
             }),
+            owner: address_key(ip),
+            name: name.to_lowercase(),
+        };
+        let bounds = Bounds {
+            max: l.max_tables,
+            per_address: l.tables_per_address,
+            now,
+            idle: l.idle,
         };
         self.tables
-            .insert(
-                token,
-                entry,
-                self.config.limits.max_tables,
-                now,
-                self.config.limits.idle,
-            )
-            .map_err(|_| ApiError::Full)?;
+            .insert(token, entry, &bounds)
+            .map_err(|r| match r {
+                Refused::Full => ApiError::Full,
+                Refused::Quota => ApiError::Quota(l.tables_per_address),
+                Refused::NameInUse => ApiError::NameInUse(name),
+            })?;
         Ok(json)
     }
 
     /// Runs `f` on the table's session (blocking), saves the person's profile, and
-    /// returns the view as JSON. A table whose lock was poisoned by a panic is dropped.
-    pub(crate) fn with_session(
+    /// returns `answer` of the session. A table whose lock was poisoned by a panic is
+    /// dropped.
+    pub(crate) fn with_session<T>(
         &self,
         token: &str,
         entry: &Entry,
         f: impl FnOnce(&mut Session) -> Result<(), ApiError>,
-    ) -> Result<String, ApiError> {
+        answer: impl FnOnce(&Session) -> T,
+    ) -> Result<T, ApiError> {
         let Ok(mut session) = entry.session.lock() else {
             self.tables.remove(token);
             return Err(ApiError::Broken);
         };
         f(&mut session)?;
         self.save_profile(&mut session);
-        Ok(view_json(&session))
+        Ok(answer(&session))
+    }
+
+    /// Closes the table of `token`: a hand in progress is abandoned (played out as check
+    /// or fold, so that its chips count in the profile), the profile is saved, and the
+    /// session's summary returned.
+    pub(crate) fn leave(&self, token: &str) -> Result<SummaryView, ApiError> {
+        let entry = self.tables.remove(token).ok_or(ApiError::NoTable)?;
+        let Ok(mut session) = entry.session.lock() else {
+            return Err(ApiError::Broken);
+        };
+        session.abandon()?;
+        self.save_profile(&mut session);
+        Ok(session.summary())
     }
 
     /// Writes the finished hands' profile updates (a failure is counted and reported on
@@ -240,13 +376,32 @@ pub(crate) fn view_json(session: &Session) -> String {
     serde_json::to_string(&session.view()).unwrap_or_else(|_| "{}".into())
 }
 
-fn spec(config: &ServerConfig, name: &str, seed: u64, show_model: bool) -> TableSpec {
-    TableSpec {
-        seats: config.seats,
-        bots: config.bots.clone(),
-        stakes: config.stakes,
-        seed,
-        person: name.to_string(),
-        show_model,
+/// The table a request asks for, the server's defaults filling what it leaves out.
+fn spec(
+    config: &ServerConfig,
+    req: &TableRequest,
+    seed: u64,
+) -> Result<TableSpec, loki_play::SpecError> {
+    let stakes = if req.stakes.is_none() && req.blinds.is_none() && req.bets.is_none() {
+        config.stakes
+    } else {
+        Stakes::from_flags(
+            req.stakes.as_deref(),
+            req.blinds.as_deref(),
+            req.bets.as_deref(),
+        )?
+    };
+    let players = req.players.clone().unwrap_or_else(|| config.bots.clone());
+    if players.chars().count() > MAX_PLAYERS_CHARS {
+        return Err(loki_play::SpecError::BotListTooLong(MAX_PLAYERS_CHARS));
     }
+    Ok(TableSpec {
+        seats: req.seats.unwrap_or(config.seats),
+        bots: players,
+        stakes,
+        seed,
+        person: req.name.clone(),
+        show_model: req.show_model,
+        study: req.study,
+    })
 }

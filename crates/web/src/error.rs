@@ -11,15 +11,27 @@ pub enum WebError {
     /// The table configuration is bad (seats, bots, stakes).
     #[error(transparent)]
     Spec(#[from] SpecError),
-    /// The profile store does not open.
-    #[error("opponent profiles: {0}")]
+    /// The people's profile store does not open.
+    #[error("people's profiles: {0}")]
     Store(#[from] loki_store::StoreError),
     /// The address cannot be bound.
-    #[error("cannot listen on {0}: {1}")]
+    #[error("cannot listen on {0}: {reason}", reason = bind_reason(.1))]
     Bind(SocketAddr, std::io::Error),
     /// I/O while serving.
     #[error(transparent)]
     Io(std::io::Error),
+}
+
+/// Why an address cannot be bound, in a few words.
+fn bind_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::AddrInUse => {
+            "the port is in use (another server? choose one with --port)".into()
+        }
+        std::io::ErrorKind::AddrNotAvailable => "no such address on this machine".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied (ports below 1024?)".into(),
+        _ => e.to_string(),
+    }
 }
 
 /// A refused request.
@@ -37,6 +49,12 @@ pub(crate) enum ApiError {
     TooMany,
     /// Too many tables.
     Full,
+    /// The address holds its quota of tables.
+    Quota(usize),
+    /// The person's name is in use at another live table.
+    NameInUse(String),
+    /// A method the path does not take.
+    Method,
     /// A host that is not this server's, or a request from another origin.
     Forbidden(&'static str),
     /// A table broke (a bug): it is dropped.
@@ -64,10 +82,15 @@ impl ApiError {
                     PlayError::NoHand => (StatusCode::CONFLICT, "no_hand"),
                     PlayError::HandInProgress => (StatusCode::CONFLICT, "hand_in_progress"),
                     PlayError::Stale { .. } => (StatusCode::CONFLICT, "stale"),
-                    PlayError::Illegal { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "illegal"),
+                    PlayError::Illegal { .. }
+                    | PlayError::CheckFacingBet { .. }
+                    | PlayError::BetFacingBet => (StatusCode::UNPROCESSABLE_ENTITY, "illegal"),
                     PlayError::Engine(_) => (StatusCode::INTERNAL_SERVER_ERROR, "engine"),
                 };
                 (status, code, e.to_string())
+            }
+            ApiError::Spec(e @ SpecError::BotName { .. }) => {
+                (StatusCode::CONFLICT, "name_in_use", e.to_string())
             }
             ApiError::Spec(e) => (StatusCode::BAD_REQUEST, "bad_table", e.to_string()),
             ApiError::Body(status, text) => (*status, "bad_request", text.clone()),
@@ -80,6 +103,21 @@ impl ApiError {
                 StatusCode::SERVICE_UNAVAILABLE,
                 "full",
                 "the server has as many tables as it takes: try again later".into(),
+            ),
+            ApiError::Quota(n) => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "quota",
+                format!("your address holds {n} tables, as many as one address may: leave one first"),
+            ),
+            ApiError::NameInUse(name) => (
+                StatusCode::CONFLICT,
+                "name_in_use",
+                format!("{name:?} is playing at another table now: choose another name (a name is not an account)"),
+            ),
+            ApiError::Method => (
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "this path does not take that method".into(),
             ),
             ApiError::Forbidden(why) => (StatusCode::FORBIDDEN, "forbidden", (*why).into()),
             ApiError::Broken => (

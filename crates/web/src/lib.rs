@@ -1,23 +1,32 @@
 //! `loki serve`: a local web server where a person plays fixed-limit Texas Hold'em
 //! against Loki players and watches what they believe (the game itself is `loki-play`'s
-//! [`loki_play::Session`]; this crate is the edge: HTTP, cookies, limits, the profile
-//! store).
+//! [`loki_play::Session`]; this crate is the edge: HTTP, cookies, limits, the people's
+//! profile store).
 //!
 //! * **Pages**: `/` (one HTML page, `/app.js`, `/app.css`, `/favicon.svg`, compiled into
 //!   the binary with `include_str!`; no build step, nothing fetched from elsewhere).
 //! * **API** (JSON; every request names the table only through its cookie):
-//!   `GET /api/state`, `POST /api/join {"name", "show_model"}`, `POST /api/act {"seat",
-//!   "action", "step"}`, `POST /api/next {"step"}`, `POST /api/model {"show"}`,
-//!   `GET /api/history.phhs`, `POST /api/leave`. Every answer to the person is a
+//!   `GET /api/state`, `GET /api/options` (the kinds of bots and the defaults),
+//!   `POST /api/join {"name", "show_model", "study", "seats", "players", "stakes",
+//!   "blinds", "bets"}` (all but the name optional), `POST /api/act {"seat", "action",
+//!   "step"}` (`fold`, `check`, `call`, `bet`, `raise`; `check` and `bet` refused where
+//!   they do not fit), `POST /api/next {"step"}`, `POST /api/model {"show", "study"}`,
+//!   `GET /api/summary`, `GET /api/history.phhs`, `GET /api/history.txt`,
+//!   `POST /api/leave` (answers the summary). Every answer to the person is a
 //!   [`loki_play::TableView`], which never holds another seat's hole cards before the
-//!   showdown.
+//!   showdown nor, outside study mode, a bot's own strength during a hand; every answer
+//!   is JSON (errors `{"error", "code"}`, 404 and 405 included) but the downloads.
 //! * **Tables** belong to the browser that made them: a random 128-bit token in an
-//!   `HttpOnly`, `SameSite=Strict` cookie keys the table; there are no table ids, so one
-//!   browser cannot name another's table. A reload finds the same table.
+//!   `HttpOnly`, `SameSite=Strict` cookie keys the table, renewed by every answer about
+//!   the table; there are no table ids, so one browser cannot name another's table. A
+//!   reload finds the same table. A name in use at a live table, or a bot's, is refused.
 //! * **Limits** ([`Limits`], values **ours**): request bodies, names, requests per table
-//!   and second, new tables per address and second, tables in all, idle tables dropped.
-//!   While bound to a loopback address, requests must name a loopback host (no DNS
-//!   rebinding), and a state-changing request from another origin is refused.
+//!   and second, new tables per address and second, tables per address, tables in all,
+//!   idle tables dropped; per connection, a time limit for each request's head and
+//!   bounded heads (checked before the HTTP library reads them, `head_guard`), and open
+//!   connections per address. While bound to a loopback address, requests must name a
+//!   loopback host (no DNS rebinding), and a state-changing request from another origin
+//!   is refused.
 //! * Bots run on blocking threads, each table behind its own lock, so a client that goes
 //!   away mid-request leaves its table whole.
 #![forbid(unsafe_code)]
@@ -25,14 +34,16 @@
 mod api;
 mod app;
 mod assets;
+mod conn;
 mod error;
 mod guard;
+pub mod head_guard;
 mod limits;
 mod tables;
 
-pub use app::{App, ServerConfig};
+pub use app::{App, KindView, OptionsView, ServerConfig, TableRequest, MAX_PLAYERS_CHARS};
 pub use error::WebError;
-pub use limits::{Bucket, Limits};
+pub use limits::{address_key, Bucket, Limits};
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -42,8 +53,8 @@ pub fn router(app: Arc<App>) -> axum::Router {
     api::router(app)
 }
 
-/// Serves `app` on a bound listener until `shutdown` completes; idle tables are dropped
-/// every minute.
+/// Serves `app` on a bound listener until `shutdown` completes (the connections in
+/// progress finish); idle tables are dropped every minute.
 ///
 /// # Errors
 /// The server fails (I/O).
@@ -62,12 +73,10 @@ pub async fn serve(
             }
         })
     };
-    let service = router(app).into_make_service_with_connect_info::<SocketAddr>();
-    let result = axum::serve(listener, service)
-        .with_graceful_shutdown(shutdown)
-        .await;
+    let routes = router(app.clone());
+    conn::run(app, routes, listener, shutdown).await;
     sweeper.abort();
-    result.map_err(WebError::Io)
+    Ok(())
 }
 
 /// Binds `config.bind:config.port`, calls `ready` with the address, and serves until

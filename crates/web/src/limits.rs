@@ -1,5 +1,8 @@
 //! The server's bounds (all values **ours**, all configurable) and the token bucket that
 //! enforces request rates. Time is passed in, so the bucket is tested without clocks.
+//! Per-address bounds key an IPv6 address by its /64 network (one host usually holds a
+//! whole /64) and an IPv4-mapped IPv6 address by its IPv4 address ([`address_key`]).
+use std::net::{IpAddr, Ipv6Addr};
 use std::time::{Duration, Instant};
 
 /// What one server accepts.
@@ -20,6 +23,17 @@ pub struct Limits {
     pub join_burst: f64,
     /// New tables per second one address may open in the long run.
     pub join_rate: f64,
+    /// Tables one address may hold at once.
+    pub tables_per_address: usize,
+    /// Open connections one address may hold at once (more are closed at once).
+    pub connections_per_address: usize,
+    /// Time a connection has to send a request's whole head (request line and headers),
+    /// from its opening or from the end of its previous request; then it is closed.
+    pub header_timeout: Duration,
+    /// Longest request line or header line, in bytes (414 or 431 beyond).
+    pub max_line: usize,
+    /// Largest request head, in bytes (431 beyond).
+    pub max_head: usize,
 }
 
 impl Default for Limits {
@@ -32,7 +46,27 @@ impl Default for Limits {
             table_rate: 10.0,
             join_burst: 20.0,
             join_rate: 0.2,
+            tables_per_address: 8,
+            connections_per_address: 32,
+            header_timeout: Duration::from_secs(10),
+            max_line: 8 * 1024,
+            max_head: 16 * 1024,
         }
+    }
+}
+
+/// The key of an address for the per-address bounds: an IPv4 address (or an
+/// IPv4-mapped IPv6 one) as itself, an IPv6 address by its /64 network.
+pub fn address_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let s = v6.segments();
+                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
     }
 }
 
@@ -73,6 +107,19 @@ impl Bucket {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn addresses_are_keyed_by_host() {
+        let v4: IpAddr = "203.0.113.7".parse().unwrap();
+        assert_eq!(address_key(v4), v4);
+        let mapped: IpAddr = "::ffff:203.0.113.7".parse().unwrap();
+        assert_eq!(address_key(mapped), v4);
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:bbbb::2".parse().unwrap();
+        let c: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(address_key(a), address_key(b));
+        assert_ne!(address_key(a), address_key(c));
+    }
 
     #[test]
     fn a_bucket_allows_its_burst_then_its_rate() {

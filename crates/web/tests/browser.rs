@@ -1,26 +1,40 @@
 //! The page in a real browser: headless Chromium, driven through ChromeDriver (WebDriver,
-//! `fantoccini`), plays several hands through the page's own buttons, with a showdown
-//! and a fold; checks the table, the model view (13 x 13 charts, the showdown marks, the
-//! switch that hides it), the bankroll against the server's records, a reload that
-//! resumes the table, and the PHH download; and saves screenshots in
-//! `target/tmp/e2e/` (`CARGO_TARGET_TMPDIR`).
+//! `fantoccini`), as a player meets it.
 //!
-//! It needs Debian's `chromium` and `chromium-driver` (`/usr/bin/chromium`,
-//! `/usr/bin/chromedriver`; or `LOKI_CHROMIUM` and `LOKI_CHROMEDRIVER`). Without them it
-//! prints why it is skipped and passes, unless `LOKI_REQUIRE_BROWSER=1` (CI sets it after
-//! installing them), where it fails.
+//! * On a laptop-sized window (1400 x 900): a new table chosen in the page (seats, bots,
+//!   stakes), 30 hands played with the keyboard (f / c / r, space for the next hand),
+//!   every result read on the felt without scrolling and equal to the server's words,
+//!   each seat's HUD equal to the state's, the bots' actions replayed one at a time at
+//!   the chosen pace (and the street's labels cleared), the model view (13 x 13 charts,
+//!   showdown marks, a bot folded away, "only what they think of me", study mode), the
+//!   bankroll against the server's records, a reload that resumes the table, the
+//!   summary on demand and when leaving (with both histories), and a second table.
+//! * On a phone-sized window (390 x 844): 30 hands, no sideways scrolling and no seat
+//!   over the felt, in every view, each result readable without scrolling, each seat's
+//!   HUD the state's and not cut off, and the summary when leaving.
+//!
+//! Screenshots at both sizes go to `target/tmp/e2e/` (`CARGO_TARGET_TMPDIR`). It needs
+//! Debian's `chromium` and `chromium-driver` (`/usr/bin/chromium`, `/usr/bin/chromedriver`;
+//! or `LOKI_CHROMIUM` and `LOKI_CHROMEDRIVER`). Without them it prints why it is skipped
+//! and passes, unless `LOKI_REQUIRE_BROWSER=1` (CI sets it after installing them), where
+//! it fails.
 #![allow(missing_docs)]
 mod common;
 use common::{config, start};
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// One browser at a time: the machine is small.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
 /// Chromium's flags on this machine (its closed network refuses the background
-/// connections, so they are switched off) plus a fixed window.
-const FLAGS: [&str; 10] = [
+/// connections, so they are switched off); the window size is added per test.
+const FLAGS: [&str; 9] = [
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
@@ -30,7 +44,6 @@ const FLAGS: [&str; 10] = [
     "--disable-component-update",
     "--disable-sync",
     "--disable-dev-shm-usage",
-    "--window-size=1400,1500",
 ];
 
 fn find(var: &str, candidates: &[&str]) -> Option<PathBuf> {
@@ -74,6 +87,98 @@ fn start_driver(path: &Path) -> (Driver, u16) {
     (driver, port)
 }
 
+/// The browser's paths, or `None` (the test is skipped) unless it is required.
+fn browser() -> Option<(PathBuf, PathBuf)> {
+    let require = std::env::var("LOKI_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
+    let chromium = find(
+        "LOKI_CHROMIUM",
+        &["/usr/bin/chromium", "/usr/bin/chromium-browser"],
+    );
+    let driver = find("LOKI_CHROMEDRIVER", &["/usr/bin/chromedriver"]);
+    match (chromium, driver) {
+        (Some(c), Some(d)) => Some((c, d)),
+        _ => {
+            assert!(
+                !require,
+                "LOKI_REQUIRE_BROWSER=1 but chromium or chromedriver is missing"
+            );
+            eprintln!(
+                "skipped: the browser test needs chromium and chromedriver \
+                 (apt-get install chromium chromium-driver)"
+            );
+            None
+        }
+    }
+}
+
+/// The folder of the screenshots.
+fn out_dir() -> PathBuf {
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e");
+    std::fs::create_dir_all(&out).unwrap();
+    out
+}
+
+/// Runs `body` with a WebDriver session of a `width` x `height` window.
+fn with_browser(
+    name: &str,
+    width: u32,
+    height: u32,
+    phone: bool,
+    body: impl for<'a> FnOnce(
+        &'a Client,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + 'a>>,
+) {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let profile = out_dir().join(format!("chromium-profile-{name}"));
+    let _ = std::fs::remove_dir_all(&profile);
+    std::fs::create_dir_all(&profile).unwrap();
+    let (driver, port) = start_driver(&driver);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let mut args: Vec<String> = FLAGS.iter().map(|s| s.to_string()).collect();
+        args.push(format!("--window-size={width},{height}"));
+        args.push(format!("--user-data-dir={}", profile.display()));
+        // A phone is emulated (a desktop window is never narrower than 500 px).
+        let caps = if phone {
+            json!({
+                "browserName": "chrome",
+                "goog:chromeOptions": {
+                    "binary": chromium,
+                    "args": args,
+                    "mobileEmulation": { "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0, "touch": true } },
+                },
+            })
+        } else {
+            json!({
+                "browserName": "chrome",
+                "goog:chromeOptions": { "binary": chromium, "args": args },
+            })
+        };
+        let caps = caps.as_object().unwrap().clone();
+        let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+            .expect("a WebDriver session");
+        if !phone {
+            // The window around the page: make the page itself `width` x `height`.
+            let v = js(&c, "return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]").await;
+            let (dx, dy) = (v[0].as_u64().unwrap_or(0) as u32, v[1].as_u64().unwrap_or(0) as u32);
+            c.set_window_size(width + dx, height + dy).await.unwrap();
+        }
+        body(&c).await;
+        c.close().await.unwrap();
+    });
+    drop(driver);
+    let _ = std::fs::remove_dir_all(&profile);
+}
+
 /// Runs a script and returns its value.
 async fn js(c: &Client, script: &str) -> Value {
     c.execute(script, vec![]).await.expect("script")
@@ -87,15 +192,25 @@ async fn until(c: &Client, what: &str, script: &str) {
             return;
         }
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        tokio::time::sleep(Duration::from_millis(30)).await;
     }
 }
 
-async fn step(c: &Client) -> u64 {
+async fn step(c: &Client) -> i64 {
     js(c, "return Number(document.body.dataset.step || -1)")
         .await
-        .as_u64()
-        .unwrap_or(0)
+        .as_i64()
+        .unwrap_or(-1)
+}
+
+/// Waits until the table moved on from `before` and the replay is over.
+async fn settled(c: &Client, before: i64, what: &str) {
+    until(
+        c,
+        what,
+        &format!("return Number(document.body.dataset.step) !== {before} && document.body.dataset.replaying !== '1' && !document.getElementById('leave').disabled"),
+    )
+    .await;
 }
 
 /// Clicks a button and waits for the table to move on.
@@ -107,12 +222,17 @@ async fn click(c: &Client, id: &str) {
         .click()
         .await
         .expect(id);
-    until(
-        c,
-        id,
-        &format!("return Number(document.body.dataset.step) !== {before} && !document.getElementById('{id}').disabled"),
-    )
-    .await;
+    settled(c, before, id).await;
+}
+
+/// Presses a key and waits for the table to move on.
+async fn press(c: &Client, key: char) {
+    let before = step(c).await;
+    let keys = KeyActions::new("keyboard".into())
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key });
+    c.perform_actions(keys).await.expect("keys");
+    settled(c, before, &format!("key {key:?}")).await;
 }
 
 async fn visible(c: &Client, id: &str) -> bool {
@@ -125,16 +245,136 @@ async fn visible(c: &Client, id: &str) -> bool {
     .unwrap_or(false)
 }
 
-async fn screenshot(c: &Client, dir: &Path, name: &str) -> PathBuf {
+async fn screenshot(c: &Client, name: &str) -> PathBuf {
     let png = c.screenshot().await.expect("screenshot");
-    let path = dir.join(name);
+    let path = out_dir().join(name);
     std::fs::write(&path, png).unwrap();
     println!("screenshot: {}", path.display());
     path
 }
 
-/// Plays the current hand to its end: folds at the first chance if `fold`, else checks
-/// and calls. Returns whether it folded.
+/// The server's state, fetched by the page's own origin.
+async fn server_state(c: &Client) -> Value {
+    c.execute_async(
+        "const done = arguments[0]; fetch('/api/state').then(r => r.json()).then(done);",
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
+/// Sets a form control's value as a person would and tells the page.
+async fn choose(c: &Client, id: &str, value: &str) {
+    js(
+        c,
+        &format!(
+            "const e = document.getElementById('{id}'); e.value = '{value}'; e.dispatchEvent(new Event('change')); return true"
+        ),
+    )
+    .await;
+}
+
+/// Whether the page scrolls sideways.
+async fn scrolls_sideways(c: &Client) -> bool {
+    js(c, "const d = document.documentElement; return d.scrollWidth > d.clientWidth || document.body.scrollWidth > d.clientWidth")
+        .await
+        .as_bool()
+        .unwrap()
+}
+
+/// The seats whose box overlaps the felt: as rectangles on a phone, against the felt's
+/// ellipse on a wide screen.
+async fn seats_over_the_felt(c: &Client) -> Vec<String> {
+    let v = js(
+        c,
+        "const f = document.getElementById('felt').getBoundingClientRect();
+         const cs = getComputedStyle(document.getElementById('felt'));
+         const round = cs.position === 'absolute';
+         const inside = (x, y) => {
+           if (x <= f.left || x >= f.right || y <= f.top || y >= f.bottom) return false;
+           if (!round) return true;
+           const a = f.width / 2, b = f.height / 2, dx = x - (f.left + a), dy = y - (f.top + b);
+           return (dx * dx) / (a * a) + (dy * dy) / (b * b) < 1;
+         };
+         const over = [];
+         for (const s of document.querySelectorAll('.seat')) {
+           const r = s.getBoundingClientRect();
+           let hit = false;
+           for (let i = 0; i <= 20 && !hit; i++) {
+             const x = r.left + (r.width * i) / 20, y = r.top + (r.height * i) / 20;
+             hit = inside(x, r.top) || inside(x, r.bottom) || inside(r.left, y) || inside(r.right, y);
+           }
+           if (hit) over.push(s.id);
+         }
+         return over;",
+    )
+    .await;
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The seats whose box is not wholly inside the table's (cut by the window's edge or
+/// over the model view).
+async fn seats_outside_the_table(c: &Client) -> Vec<String> {
+    let v = js(
+        c,
+        "const t = document.getElementById('table').getBoundingClientRect();
+         return [...document.querySelectorAll('.seat')].filter(s => {
+           const r = s.getBoundingClientRect();
+           return r.left < t.left - 0.5 || r.right > t.right + 0.5 || r.left < 0 || r.right > window.innerWidth;
+         }).map(s => s.id);",
+    )
+    .await;
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The pairs of seats whose boxes overlap.
+async fn seats_over_each_other(c: &Client) -> Vec<String> {
+    let v = js(
+        c,
+        "const r = [...document.querySelectorAll('.seat')].map(s => [s.id, s.getBoundingClientRect()]);
+         const out = [];
+         for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
+           const a = r[i][1], b = r[j][1];
+           if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) out.push(r[i][0] + '/' + r[j][0]);
+         }
+         return out;",
+    )
+    .await;
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The felt's result lines, and whether they lie inside the window without scrolling.
+async fn banner(c: &Client) -> (Vec<String>, bool) {
+    let v = js(
+        c,
+        "const b = document.getElementById('banner'); const r = b.getBoundingClientRect();
+         return [[...b.children].map(d => d.textContent),
+                 window.scrollY === 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0];",
+    )
+    .await;
+    let lines = v[0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect();
+    (lines, v[1] == true)
+}
+
+/// Plays the current hand to its end with keys: `f` at the first chance if `fold`, else
+/// `c`; returns whether it folded.
 async fn play_hand(c: &Client, fold: bool) -> bool {
     let mut folded = false;
     for _ in 0..40 {
@@ -142,167 +382,736 @@ async fn play_hand(c: &Client, fold: bool) -> bool {
             return folded;
         }
         if fold && visible(c, "act-fold").await {
-            click(c, "act-fold").await;
+            press(c, 'f').await;
             folded = true;
         } else {
             assert!(
                 visible(c, "act-call").await,
                 "a check or call button on the person's turn"
             );
-            click(c, "act-call").await;
+            press(c, 'c').await;
         }
     }
     panic!("the hand did not end");
 }
 
 #[test]
-fn a_person_plays_through_the_page_in_chromium() {
-    let require = std::env::var("LOKI_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
-    let chromium = find(
-        "LOKI_CHROMIUM",
-        &["/usr/bin/chromium", "/usr/bin/chromium-browser"],
-    );
-    let driver = find("LOKI_CHROMEDRIVER", &["/usr/bin/chromedriver"]);
-    let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(
-            !require,
-            "LOKI_REQUIRE_BROWSER=1 but chromium or chromedriver is missing"
-        );
-        eprintln!(
-            "skipped: the browser test needs chromium and chromedriver \
-             (apt-get install chromium chromium-driver)"
-        );
-        return;
-    };
-    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e");
-    let profile = out.join("chromium-profile");
-    let _ = std::fs::remove_dir_all(&profile);
-    std::fs::create_dir_all(&profile).unwrap();
-    // Four seats: SOM and LOKI2 model the person, and a calling station makes sure that a
-    // hand the person calls down reaches the showdown.
-    let server = start(config(4, "SOM,LOKI2,call"));
-    let (driver, port) = start_driver(&driver);
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        let mut args: Vec<String> = FLAGS.iter().map(|s| s.to_string()).collect();
-        args.push(format!("--user-data-dir={}", profile.display()));
-        let caps = json!({
-            "browserName": "chrome",
-            "goog:chromeOptions": { "binary": chromium, "args": args },
-        });
-        let caps = caps.as_object().unwrap().clone();
-        let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{port}"))
-            .await
-            .expect("a WebDriver session");
-        let url = format!("http://{}/", server.addr);
-        c.goto(&url).await.unwrap();
-        until(&c, "the join form", "return document.body.dataset.view === 'join'").await;
-        screenshot(&c, &out, "join.png").await;
-        c.find(Locator::Id("join-name")).await.unwrap().send_keys("Ann").await.unwrap();
-        c.find(Locator::Id("join-button")).await.unwrap().click().await.unwrap();
-        until(&c, "the table", "return document.body.dataset.view === 'game'").await;
-        assert_eq!(js(&c, "return document.querySelectorAll('.seat').length").await, 4);
-        assert_eq!(
-            js(&c, "return document.querySelector('#seat-0 .name').textContent.endsWith('Ann (you)')").await,
-            true
-        );
-        assert_eq!(js(&c, "return document.querySelectorAll('#seat-0 .card[data-card]').length").await, 2);
+fn a_person_plays_thirty_hands_on_a_laptop() {
+    let server = start(config(6, "SOM,GOM,LOKI2,BPM,BPT"));
+    let url = format!("http://{}/", server.addr);
+    let app = server.app.clone();
+    with_browser("laptop", 1400, 900, false, move |c| {
+        Box::pin(async move {
+            c.goto(&url).await.unwrap();
+            until(c, "the join form", "return document.body.dataset.view === 'join' && document.querySelectorAll('#join-bots select').length > 0").await;
+            let size = js(c, "return [window.innerWidth, window.innerHeight]").await;
+            println!("viewport {size}");
+            assert_eq!(size, json!([1400, 900]));
+            assert!(js(c, "return document.getElementById('name-note').textContent.includes('not an account')").await == true);
+            // The table chosen in the page: 4 seats, SOM, LOKI2 and a calling station
+            // (which brings showdowns), stakes 2/4.
+            let seats = js(
+                c,
+                "return [...document.getElementById('join-seats').options].map(o => o.value)",
+            )
+            .await;
+            assert_eq!(seats, json!(["2", "3", "4", "5", "6", "7", "8", "9", "10"]));
+            choose(c, "join-seats", "4").await;
+            assert_eq!(
+                js(
+                    c,
+                    "return document.querySelectorAll('#join-bots select').length"
+                )
+                .await,
+                3
+            );
+            choose(c, "join-bot-1", "SOM").await;
+            choose(c, "join-bot-2", "LOKI2").await;
+            choose(c, "join-bot-3", "call").await;
+            choose(c, "speed", "0").await;
+            c.find(Locator::Id("join-name"))
+                .await
+                .unwrap()
+                .send_keys("Ann")
+                .await
+                .unwrap();
+            screenshot(c, "laptop-join.png").await;
+            c.find(Locator::Id("join-button"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(c, "the table", "return document.body.dataset.view === 'game' && document.body.dataset.replaying !== '1'").await;
+            assert_eq!(
+                js(c, "return document.querySelectorAll('.seat').length").await,
+                4
+            );
+            assert_eq!(js(c, "return document.querySelector('#seat-0 .name').textContent.endsWith('Ann (you)')").await, true);
+            assert_eq!(
+                js(
+                    c,
+                    "return [...document.querySelectorAll('.seat .kind')].map(k => k.textContent)"
+                )
+                .await,
+                json!(["(you)", "SOM", "LOKI2", "call"])
+            );
+            // The keys are shown on the buttons.
+            let keys = js(c, "return [...document.querySelectorAll('#actions button:not([hidden]) kbd')].map(k => k.textContent)").await;
+            assert!(!keys.as_array().unwrap().is_empty(), "{keys}");
+            for k in keys.as_array().unwrap() {
+                assert!(
+                    ["f", "c", "r", "space"].contains(&k.as_str().unwrap()),
+                    "{keys}"
+                );
+            }
 
-        // Hands: call down (a showdown), fold at the first chance, and so on.
-        let (mut showdowns, mut folds, mut hands) = (0, 0, 0);
-        let mut shot_showdown = false;
-        let mut shot_fold = false;
-        while hands < 8 && (showdowns < 2 || folds < 1 || hands < 4) {
-            let fold_now = hands % 2 == 1;
-            let folded = play_hand(&c, fold_now).await;
-            hands += 1;
-            let showdown = js(&c, "return document.querySelectorAll('.mark').length > 0 && document.querySelectorAll('#log li').length > 0 && [...document.querySelectorAll('#log li')].some(li => li.textContent.includes(' shows '))")
-                .await == Value::Bool(true);
-            if folded {
-                folds += 1;
-                assert_eq!(js(&c, "return document.getElementById('seat-0').classList.contains('folded')").await, true);
-                if !shot_fold {
-                    screenshot(&c, &out, "fold.png").await;
-                    shot_fold = true;
+            // 30 hands with the keyboard: call down, fold now and then.
+            let (mut showdowns, mut folds) = (0, 0);
+            let mut shot_showdown = false;
+            for hand in 1..=30u64 {
+                let folded = play_hand(c, hand % 4 == 2).await;
+                folds += usize::from(folded);
+                let state = server_state(c).await;
+                assert_eq!(state["hands_played"], hand);
+                // The result on the felt, in the server's words, without scrolling.
+                let (lines, in_view) = banner(c).await;
+                let expect: Vec<String> = state["result"]["banner"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_str().unwrap().to_string())
+                    .collect();
+                assert_eq!(lines, expect, "hand {hand}");
+                assert!(in_view, "hand {hand}: the result is out of view");
+                if state["result"]["showdown"] == true {
+                    showdowns += 1;
+                    assert!(lines[0].contains(" with "), "{lines:?}");
+                    // The model view after a showdown: one chart of 169 cells per
+                    // belief, the shown hands outlined, the marks in words.
+                    let cells = js(c, "return [...document.querySelectorAll('.grid')].map(g => g.children.length)").await;
+                    let cells: Vec<u64> = cells
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|v| v.as_u64().unwrap())
+                        .collect();
+                    assert!(
+                        !cells.is_empty() && cells.iter().all(|&n| n == 169),
+                        "{cells:?}"
+                    );
+                    assert!(
+                        js(
+                            c,
+                            "return document.querySelectorAll('.grid div.shown').length"
+                        )
+                        .await
+                        .as_u64()
+                        .unwrap()
+                            >= 1
+                    );
+                    if !shot_showdown {
+                        screenshot(c, "laptop-showdown.png").await;
+                        shot_showdown = true;
+                    }
+                }
+                // Each seat's HUD is the state's.
+                let huds = js(c, "return [...document.querySelectorAll('.seat .hud')].map(h => [Number(h.dataset.hands), Number(h.dataset.vpip), Number(h.dataset.pfr)])").await;
+                for (i, seat) in state["seats"].as_array().unwrap().iter().enumerate() {
+                    let h = &seat["hud"];
+                    assert_eq!(
+                        huds[i],
+                        json!([h["hands"], h["vpip"], h["pfr"]]),
+                        "seat {i}"
+                    );
+                    assert_eq!(h["hands"], hand, "seat {i}");
+                }
+                // The bankroll shown is the server's count of the person's chips.
+                let token = c
+                    .get_named_cookie("loki_table")
+                    .await
+                    .unwrap()
+                    .value()
+                    .to_string();
+                let records = app.hand_records(&token).unwrap();
+                assert_eq!(records.len() as u64, hand);
+                let net: i64 = records
+                    .iter()
+                    .map(|r| r.net[r.seats.iter().position(|&s| s == 0).unwrap()])
+                    .sum();
+                let shown = js(
+                    c,
+                    "return Number(document.getElementById('bankroll-text').dataset.net)",
+                )
+                .await;
+                assert_eq!(shown.as_i64(), Some(net), "hand {hand}");
+                press(c, ' ').await;
+            }
+            assert!(
+                showdowns >= 5 && folds >= 3,
+                "{showdowns} showdowns, {folds} folds"
+            );
+
+            // The bots' actions one at a time, at the chosen pace; the API stays
+            // immediate (the whole answer came at once: the step moved before the
+            // replay ended).
+            choose(c, "speed", "600").await;
+            let mut paced_steps = 0;
+            for _ in 0..6 {
+                if !visible(c, "act-call").await {
+                    press(c, ' ').await;
+                    continue;
+                }
+                js(c, "window.lokiReplay = []; window.sawReplaying = false; window.watch = setInterval(() => { if (document.body.dataset.replaying === '1') window.sawReplaying = true; }, 20); return true").await;
+                let t0 = js(c, "return performance.now()").await.as_f64().unwrap();
+                press(c, 'c').await;
+                let times = js(c, "clearInterval(window.watch); return window.lokiReplay").await;
+                let times: Vec<f64> = times
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_f64().unwrap())
+                    .collect();
+                if times.is_empty() {
+                    continue;
+                }
+                assert_eq!(js(c, "return window.sawReplaying").await, true);
+                // Never sooner than the pace: the first after the click, each after the
+                // one before.
+                assert!(times[0] - t0 >= 590.0, "{t0} {times:?}");
+                for w in times.windows(2) {
+                    assert!(w[1] - w[0] >= 590.0, "{times:?}");
+                }
+                paced_steps += times.len();
+            }
+            assert!(paced_steps >= 3, "{paced_steps}");
+            choose(c, "speed", "0").await;
+
+            // A new street clears the last street's labels: on the person's turn after
+            // the flop, each seat's label is its action on this street, or nothing.
+            for _ in 0..40 {
+                let s = server_state(c).await;
+                if s["your_turn"] == true && s["round"] != "preflop" {
+                    let labels = js(c, "return [...document.querySelectorAll('.seat .last')].map(l => l.textContent)").await;
+                    let flop_at = s["log"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .rposition(|l| l["kind"] == "board")
+                        .unwrap();
+                    for (i, seat) in s["seats"].as_array().unwrap().iter().enumerate() {
+                        let acted = s["log"].as_array().unwrap()[flop_at..]
+                            .iter()
+                            .any(|l| l["seat"] == i && l["kind"] == "action");
+                        let label = labels[i].as_str().unwrap();
+                        if seat["folded"] == true {
+                            assert!(
+                                label.is_empty() || label == "folded" || label == "folds",
+                                "{label}"
+                            );
+                        } else if acted {
+                            assert_eq!(label, seat["last_action"].as_str().unwrap());
+                        } else {
+                            assert_eq!(label, "", "seat {i} before acting on this street");
+                        }
+                    }
+                    break;
+                }
+                if visible(c, "next-hand").await {
+                    press(c, ' ').await;
+                } else {
+                    press(c, 'c').await;
                 }
             }
-            if showdown {
-                showdowns += 1;
-                // The model view after a showdown: one chart of 169 cells per belief,
-                // the shown hands outlined, the marks in words.
-                let cells = js(&c, "return [...document.querySelectorAll('.grid')].map(g => g.children.length)").await;
-                let cells: Vec<u64> = cells.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
-                assert!(!cells.is_empty() && cells.iter().all(|&n| n == 169), "{cells:?}");
-                assert!(js(&c, "return document.querySelectorAll('.grid div.shown').length").await.as_u64().unwrap() >= 1);
-                assert_eq!(js(&c, "return document.querySelectorAll('.model').length").await, 2, "SOM and LOKI2");
-                assert_eq!(js(&c, "return document.querySelectorAll('#seats .card[data-card]').length >= 4").await, true);
-                if !shot_showdown {
-                    screenshot(&c, &out, "showdown.png").await;
-                    shot_showdown = true;
+
+            // The model view: a bot folded away stays folded away; "only what they
+            // think of me"; bigger cells; study mode shows a bot's own strength during
+            // the hand, and says so.
+            for _ in 0..40 {
+                let s = server_state(c).await;
+                if s["your_turn"] == true
+                    && s["model"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|m| !m["last"].is_null())
+                {
+                    break;
+                }
+                if visible(c, "next-hand").await {
+                    press(c, ' ').await
+                } else {
+                    press(c, 'c').await
                 }
             }
-            // The bankroll shown is the server's count of the person's chips.
-            let token = c.get_named_cookie("loki_table").await.unwrap().value().to_string();
-            let records = server.app.hand_records(&token).unwrap();
-            assert_eq!(records.len(), hands);
-            let net: i64 = records
-                .iter()
-                .map(|r| r.net[r.seats.iter().position(|&s| s == 0).unwrap()])
-                .sum();
-            let shown = js(&c, "return Number(document.getElementById('bankroll-text').dataset.net)").await;
-            assert_eq!(shown.as_i64(), Some(net), "hand {hands}");
-            let points = js(&c, "return document.querySelector('#bankroll polyline').getAttribute('points').split(' ').length").await;
-            assert_eq!(points.as_u64(), Some(hands as u64 + 1));
-            click(&c, "next-hand").await;
-        }
-        assert!(showdowns >= 2 && folds >= 1, "{hands} hands: {showdowns} showdowns, {folds} folds");
+            screenshot(c, "laptop-model-view.png").await;
+            assert!(js(c, "return document.querySelector('.grid div').getBoundingClientRect().width >= 20").await == true);
+            assert_eq!(
+                js(
+                    c,
+                    "return [...document.querySelectorAll('.model .rule')].length"
+                )
+                .await,
+                0,
+                "no rule during the hand"
+            );
+            js(c, "document.querySelector('details.model[data-seat=\"1\"] > summary').click(); return true").await;
+            assert_eq!(
+                js(
+                    c,
+                    "return document.querySelector('details.model[data-seat=\"1\"]').open"
+                )
+                .await,
+                false
+            );
+            c.find(Locator::Id("model-me"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            let about = js(
+                c,
+                "return [...document.querySelectorAll('.belief')].map(b => b.dataset.about)",
+            )
+            .await;
+            assert!(
+                about.as_array().unwrap().iter().all(|a| a == "0"),
+                "{about}"
+            );
+            c.find(Locator::Id("study-toggle"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(c, "study mode", "return document.getElementById('hand-info').textContent.includes('study mode') && !document.getElementById('study-toggle').disabled").await;
+            assert!(
+                js(c, "return document.querySelectorAll('.model .rule').length")
+                    .await
+                    .as_u64()
+                    .unwrap()
+                    >= 1
+            );
+            assert_eq!(
+                js(
+                    c,
+                    "return document.querySelector('details.model[data-seat=\"1\"]').open"
+                )
+                .await,
+                false,
+                "still folded away"
+            );
+            screenshot(c, "laptop-study.png").await;
+            c.find(Locator::Id("study-toggle"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(c, "study mode off", "return !document.getElementById('hand-info').textContent.includes('study mode') && !document.getElementById('study-toggle').disabled").await;
+            c.find(Locator::Id("model-me"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
 
-        // Mid-hand: the model view before the person acts, then a reload resumes it.
-        let hand_text = js(&c, "return document.getElementById('hand-info').textContent").await;
-        let before = step(&c).await;
-        screenshot(&c, &out, "model-view.png").await;
-        c.refresh().await.unwrap();
-        until(&c, "the table after a reload", "return document.body.dataset.view === 'game'").await;
-        assert_eq!(step(&c).await, before);
-        assert_eq!(js(&c, "return document.getElementById('hand-info').textContent").await, hand_text);
+            // A reload mid-hand resumes it.
+            let hand_text = js(c, "return document.getElementById('hand-info').textContent").await;
+            let before = step(c).await;
+            c.refresh().await.unwrap();
+            until(
+                c,
+                "the table after a reload",
+                "return document.body.dataset.view === 'game'",
+            )
+            .await;
+            assert_eq!(step(c).await, before);
+            assert_eq!(
+                js(c, "return document.getElementById('hand-info').textContent").await,
+                hand_text
+            );
 
-        // The switch hides the model view: nothing of it on the page nor in the state.
-        c.find(Locator::Id("model-toggle")).await.unwrap().click().await.unwrap();
-        until(&c, "the model view hidden", "return document.getElementById('model-panel').hidden && !document.getElementById('model-toggle').disabled").await;
-        assert_eq!(js(&c, "return document.querySelectorAll('.grid').length").await, 0);
-        let state = c
-            .execute_async("const done = arguments[0]; fetch('/api/state').then(r => r.json()).then(done);", vec![])
+            // The switch hides the model view: nothing of it on the page nor in the state.
+            c.find(Locator::Id("model-toggle"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(c, "the model view hidden", "return document.getElementById('model-panel').hidden && !document.getElementById('model-toggle').disabled").await;
+            assert_eq!(
+                js(c, "return document.querySelectorAll('.grid').length").await,
+                0
+            );
+            let state = server_state(c).await;
+            assert_eq!(state["model"], Value::Null);
+            assert_eq!(state["show_model"], false);
+            screenshot(c, "laptop-honest-play.png").await;
+            c.find(Locator::Id("model-toggle"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(
+                c,
+                "the model view back",
+                "return !document.getElementById('model-panel').hidden",
+            )
+            .await;
+            assert!(
+                seats_over_the_felt(c).await.is_empty(),
+                "{:?}",
+                seats_over_the_felt(c).await
+            );
+            assert!(
+                seats_outside_the_table(c).await.is_empty(),
+                "{:?}",
+                seats_outside_the_table(c).await
+            );
+            assert!(!scrolls_sideways(c).await);
+
+            // The summary on demand, with the downloads of the live table.
+            let played = server_state(c).await["hands_played"].as_u64().unwrap();
+            c.find(Locator::Id("summary-button"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(
+                c,
+                "the summary",
+                "return document.body.dataset.summary === 'live'",
+            )
+            .await;
+            assert_eq!(
+                js(
+                    c,
+                    "return Number(document.getElementById('summary-box').dataset.hands)"
+                )
+                .await,
+                played
+            );
+            assert_eq!(
+                js(
+                    c,
+                    "return document.getElementById('download-phh').getAttribute('href')"
+                )
+                .await,
+                "/api/history.phhs"
+            );
+            let phh = c
+                .execute_async("const done = arguments[0]; fetch('/api/history.phhs').then(r => r.text()).then(done);", vec![])
+                .await
+                .unwrap();
+            let phh = phh.as_str().unwrap().to_string();
+            assert_eq!(phh.matches("variant = \"FT\"").count() as u64, played);
+            // The hand of study mode is still in progress: not in the history yet.
+            assert_eq!(phh.matches("_study_mode = false").count() as u64, played);
+            std::fs::write(out_dir().join("session.phhs"), &phh).unwrap();
+            screenshot(c, "laptop-summary.png").await;
+            c.find(Locator::Id("summary-back"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+
+            // Leaving: the summary with both histories, kept in the page.
+            c.find(Locator::Id("leave"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(
+                c,
+                "the summary after leaving",
+                "return document.body.dataset.summary === 'left'",
+            )
+            .await;
+            let hands = js(
+                c,
+                "return Number(document.getElementById('summary-box').dataset.hands)",
+            )
             .await
+            .as_u64()
             .unwrap();
-        assert_eq!(state["model"], Value::Null);
-        assert_eq!(state["show_model"], false);
-        screenshot(&c, &out, "honest-play.png").await;
-        c.find(Locator::Id("model-toggle")).await.unwrap().click().await.unwrap();
-        until(&c, "the model view back", "return !document.getElementById('model-panel').hidden").await;
-
-        // The hand history download: PHH with every finished hand.
-        let phh = c
-            .execute_async("const done = arguments[0]; fetch('/api/history.phhs').then(r => r.text()).then(done);", vec![])
-            .await
-            .unwrap();
-        let phh = phh.as_str().unwrap().to_string();
-        assert_eq!(phh.matches("variant = \"FT\"").count(), hands);
-        std::fs::write(out.join("session.phhs"), &phh).unwrap();
-        assert_eq!(
-            js(&c, "return document.getElementById('download').getAttribute('href')").await,
-            "/api/history.phhs"
-        );
-
-        // Leaving shows the join form again.
-        c.find(Locator::Id("leave")).await.unwrap().click().await.unwrap();
-        until(&c, "the join form after leaving", "return document.body.dataset.view === 'join'").await;
-        c.close().await.unwrap();
+            assert!(hands >= played, "{hands} {played}");
+            assert!(js(c, "return document.getElementById('download-phh').href.startsWith('blob:') && Number(document.getElementById('download-phh').dataset.size) > 1000 && Number(document.getElementById('download-text').dataset.size) > 1000").await == true);
+            assert!(js(c, "return document.getElementById('summary-numbers').textContent.includes('Big blinds per 100 hands')").await == true);
+            // Leaving played the hand in progress out: it counts, in study mode.
+            assert_eq!(hands, played + 1);
+            assert!(js(c, "return document.getElementById('summary-numbers').textContent.includes('on in 1 of ')").await == true);
+            assert!(
+                js(
+                    c,
+                    "return document.getElementById('summary-pots').children.length"
+                )
+                .await
+                .as_u64()
+                .unwrap()
+                    >= 3
+            );
+            screenshot(c, "laptop-left.png").await;
+            // A new table from the page: 3 seats at 10/20.
+            c.find(Locator::Id("summary-new"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(c, "the join form again", "return document.body.dataset.view === 'join' && document.getElementById('summary').hidden").await;
+            choose(c, "join-seats", "3").await;
+            choose(c, "join-stakes", "10/20").await;
+            assert_eq!(
+                js(c, "return document.getElementById('join-name').value").await,
+                "Ann",
+                "the name is kept"
+            );
+            c.find(Locator::Id("join-button"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(c, "the second table", "return (document.body.dataset.view === 'game' && document.body.dataset.replaying !== '1') || document.getElementById('join-message').textContent !== ''").await;
+            assert_eq!(
+                js(
+                    c,
+                    "return document.getElementById('join-message').textContent"
+                )
+                .await,
+                ""
+            );
+            assert_eq!(
+                js(c, "return document.querySelectorAll('.seat').length").await,
+                3
+            );
+            assert!(
+                js(
+                    c,
+                    "return document.getElementById('hand-info').textContent.includes('10/20')"
+                )
+                .await
+                    == true
+            );
+            assert!(
+                seats_over_the_felt(c).await.is_empty(),
+                "{:?}",
+                seats_over_the_felt(c).await
+            );
+            assert!(
+                seats_outside_the_table(c).await.is_empty(),
+                "{:?}",
+                seats_outside_the_table(c).await
+            );
+        })
     });
-    drop(driver);
-    let _ = std::fs::remove_dir_all(&profile);
+}
+
+#[test]
+fn a_full_table_fits_on_a_laptop() {
+    let server = start(config(6, "SOM,GOM,LOKI2,BPM,BPT"));
+    let url = format!("http://{}/", server.addr);
+    with_browser("full", 1400, 900, false, move |c| {
+        Box::pin(async move {
+            c.goto(&url).await.unwrap();
+            until(c, "the join form", "return document.body.dataset.view === 'join' && document.querySelectorAll('#join-bots select').length > 0").await;
+            choose(c, "speed", "0").await;
+            for seats in ["10", "8", "7", "2"] {
+                choose(c, "join-seats", seats).await;
+                c.find(Locator::Id("join-name"))
+                    .await
+                    .unwrap()
+                    .clear()
+                    .await
+                    .unwrap();
+                c.find(Locator::Id("join-name"))
+                    .await
+                    .unwrap()
+                    .send_keys("Bo")
+                    .await
+                    .unwrap();
+                c.find(Locator::Id("join-button"))
+                    .await
+                    .unwrap()
+                    .click()
+                    .await
+                    .unwrap();
+                until(c, "the table", &format!("return document.body.dataset.view === 'game' && document.body.dataset.replaying !== '1' && document.querySelectorAll('.seat').length === {seats}")).await;
+                if seats == "10" {
+                    screenshot(c, "laptop-ten-seats.png").await;
+                }
+                assert!(
+                    seats_over_the_felt(c).await.is_empty(),
+                    "{seats}: {:?}",
+                    seats_over_the_felt(c).await
+                );
+                assert!(
+                    seats_outside_the_table(c).await.is_empty(),
+                    "{seats}: {:?}",
+                    seats_outside_the_table(c).await
+                );
+                assert!(
+                    seats_over_each_other(c).await.is_empty(),
+                    "{seats}: {:?}",
+                    seats_over_each_other(c).await
+                );
+                assert!(!scrolls_sideways(c).await);
+                c.find(Locator::Id("leave"))
+                    .await
+                    .unwrap()
+                    .click()
+                    .await
+                    .unwrap();
+                until(
+                    c,
+                    "the summary after leaving",
+                    "return document.body.dataset.summary === 'left'",
+                )
+                .await;
+                c.find(Locator::Id("summary-new"))
+                    .await
+                    .unwrap()
+                    .click()
+                    .await
+                    .unwrap();
+                until(c, "the join form again", "return document.body.dataset.view === 'join' && document.getElementById('summary').hidden").await;
+            }
+        })
+    });
+}
+
+#[test]
+fn a_phone_sized_window_needs_no_sideways_scrolling() {
+    let server = start(config(6, "SOM,GOM,LOKI2,call,BPT"));
+    let url = format!("http://{}/", server.addr);
+    with_browser("phone", 390, 844, true, move |c| {
+        Box::pin(async move {
+            c.goto(&url).await.unwrap();
+            until(c, "the join form", "return document.body.dataset.view === 'join' && document.querySelectorAll('#join-bots select').length > 0").await;
+            let size = js(c, "return [window.innerWidth, window.innerHeight, document.documentElement.clientWidth]").await;
+            println!("viewport {size}");
+            assert_eq!(size, json!([390, 844, 390]));
+            assert!(!scrolls_sideways(c).await, "the join form");
+            screenshot(c, "phone-join.png").await;
+            choose(c, "speed", "0").await;
+            c.find(Locator::Id("join-name"))
+                .await
+                .unwrap()
+                .send_keys("Ann")
+                .await
+                .unwrap();
+            c.find(Locator::Id("join-button"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(c, "the table", "return document.body.dataset.view === 'game' && document.body.dataset.replaying !== '1'").await;
+            assert!(!scrolls_sideways(c).await, "the table");
+            assert!(
+                seats_over_the_felt(c).await.is_empty(),
+                "{:?}",
+                seats_over_the_felt(c).await
+            );
+            screenshot(c, "phone-table.png").await;
+            // 30 hands, calling down: every result readable without scrolling, each
+            // seat's HUD the state's and not cut off.
+            let mut shot = false;
+            for hand in 1..=30u64 {
+                let mut guard = 0;
+                while !visible(c, "next-hand").await {
+                    click(c, "act-call").await;
+                    guard += 1;
+                    assert!(guard < 40);
+                }
+                let state = server_state(c).await;
+                assert_eq!(state["hands_played"], hand);
+                let (lines, in_view) = banner(c).await;
+                let expect: Vec<String> = state["result"]["banner"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_str().unwrap().to_string())
+                    .collect();
+                assert_eq!(lines, expect, "hand {hand}");
+                assert!(in_view, "hand {hand}: the result is out of view");
+                assert!(!scrolls_sideways(c).await, "after a hand");
+                assert!(seats_over_the_felt(c).await.is_empty());
+                let huds = js(c, "return [...document.querySelectorAll('.seat .hud')].map(h => [Number(h.dataset.hands), [...h.children].every(d => d.scrollWidth <= d.clientWidth + 1)])").await;
+                for (i, seat) in state["seats"].as_array().unwrap().iter().enumerate() {
+                    assert_eq!(
+                        huds[i],
+                        json!([seat["hud"]["hands"], true]),
+                        "hand {hand}, seat {i}"
+                    );
+                }
+                if state["result"]["showdown"] == true && !shot {
+                    screenshot(c, "phone-showdown.png").await;
+                    shot = true;
+                }
+                if hand < 30 {
+                    click(c, "next-hand").await;
+                }
+            }
+            assert!(shot, "a showdown in 30 hands");
+            // The model view and the summary fit too.
+            js(
+                c,
+                "document.getElementById('model-panel').scrollIntoView(); return true",
+            )
+            .await;
+            assert!(!scrolls_sideways(c).await, "the model view");
+            screenshot(c, "phone-model-view.png").await;
+            js(c, "window.scrollTo(0, 0); return true").await;
+            c.find(Locator::Id("summary-button"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(
+                c,
+                "the summary",
+                "return document.body.dataset.summary === 'live'",
+            )
+            .await;
+            assert!(!scrolls_sideways(c).await, "the summary");
+            screenshot(c, "phone-summary.png").await;
+            // Leaving: the summary of the 30 hands, on the phone too.
+            c.find(Locator::Id("summary-back"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            c.find(Locator::Id("leave"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            until(
+                c,
+                "the summary after leaving",
+                "return document.body.dataset.summary === 'left'",
+            )
+            .await;
+            assert_eq!(
+                js(
+                    c,
+                    "return Number(document.getElementById('summary-box').dataset.hands)"
+                )
+                .await,
+                30
+            );
+            assert!(!scrolls_sideways(c).await, "the summary after leaving");
+            screenshot(c, "phone-left.png").await;
+        })
+    });
 }

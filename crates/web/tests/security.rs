@@ -1,6 +1,7 @@
 //! The server's security promises, each as a test over real HTTP on loopback:
 //! 1. no answer carries another seat's hole cards before it shows them (every answer of
-//!    played sessions, refused ones and the history download included);
+//!    played sessions, refused ones and the history downloads included), and, outside
+//!    study mode, no answer during a hand carries a bot's own strength or rule;
 //! 2. an action for a seat the browser does not own, out of turn, stale or not legal is
 //!    refused with a clear message and changes nothing;
 //! 3. every input is validated and bounded (body size, content type, unknown fields,
@@ -88,6 +89,8 @@ fn no_answer_carries_another_seats_cards_before_the_showdown() {
             folds += 1;
         }
         answers.push(c.send("GET", "/api/history.phhs", None));
+        answers.push(c.send("GET", "/api/history.txt", None));
+        answers.push(c.send("GET", "/api/summary", None));
     }
     assert!(
         showdowns >= 2 && folds >= 2,
@@ -96,12 +99,19 @@ fn no_answer_carries_another_seats_cards_before_the_showdown() {
     let records = server.app.hand_records(&c.token()).unwrap();
     assert_eq!(records.len(), 14);
     let mut checked = 0;
+    let mut during = 0;
     for r in &answers {
         if r.header("content-type") == Some("application/json") {
             let v = r.json();
             let Some(hand) = v["hand"].as_u64() else {
                 continue;
             };
+            if v["in_progress"] == true {
+                assert_eq!(v["study"], false);
+                let strength = own_strength(&v);
+                assert!(strength.is_empty(), "hand {hand}: {strength:?}");
+                during += 1;
+            }
             let record = &records[hand as usize - 1];
             let shown = shown_seats(&v);
             let mut found = Vec::new();
@@ -123,9 +133,15 @@ fn no_answer_carries_another_seats_cards_before_the_showdown() {
             }
             checked += 1;
         } else {
-            // The history: per hand, only the person's and the shown cards.
+            // The histories: per hand, only the person's and the shown cards.
             assert_eq!(r.status, 200);
-            let hands: Vec<&str> = r.body.split("\n[").collect();
+            let phh = r.body.starts_with("[1]");
+            let hands: Vec<&str> = if phh {
+                r.body.split("\n[").collect()
+            } else {
+                r.body.split("\n\nHand ").collect()
+            };
+            assert!(hands.len() <= records.len());
             for (text, record) in hands.iter().zip(&records) {
                 let tokens = card_tokens(text);
                 for p in 0..6 {
@@ -140,6 +156,36 @@ fn no_answer_carries_another_seats_cards_before_the_showdown() {
         }
     }
     assert!(checked > 100, "{checked}");
+    assert!(during > 30, "{during}");
+}
+
+/// The places of a bot's own strength or rule in a state.
+fn own_strength(v: &Value) -> Vec<String> {
+    let mut found = Vec::new();
+    for m in v["model"].as_array().into_iter().flatten() {
+        for k in [
+            "rule",
+            "triple",
+            "hs",
+            "hs_n",
+            "ppot",
+            "npot",
+            "ppot1",
+            "npot1",
+            "ehs",
+            "simulation",
+        ] {
+            if !m["last"].is_null() && !m["last"][k].is_null() {
+                found.push(format!("{}.last.{k}", m["name"]));
+            }
+        }
+        for b in m["beliefs"].as_array().into_iter().flatten() {
+            if !b["hs"].is_null() {
+                found.push(format!("{}.beliefs.hs", m["name"]));
+            }
+        }
+    }
+    found
 }
 
 #[test]
@@ -352,10 +398,7 @@ fn one_browser_cannot_see_or_act_at_anothers_table() {
         Some(format!("loki_table={guessed}")),
         Some("loki_table=00000000000000000000000000000000".to_string()),
     ] {
-        let mut x = Client {
-            addr: server.addr,
-            cookie,
-        };
+        let mut x = Client::with_cookie(server.addr, cookie);
         assert_eq!(x.state().status, 401);
         assert_eq!(x.act(0, "call", step_a).status, 401);
         assert_eq!(x.send("GET", "/api/history.phhs", None).status, 401);
@@ -366,12 +409,9 @@ fn one_browser_cannot_see_or_act_at_anothers_table() {
     let old_b = b.token();
     assert_eq!(b.leave().status, 200);
     assert_eq!(
-        Client {
-            addr: server.addr,
-            cookie: Some(format!("loki_table={old_b}"))
-        }
-        .state()
-        .status,
+        Client::with_cookie(server.addr, Some(format!("loki_table={old_b}")))
+            .state()
+            .status,
         401
     );
     assert_eq!(a.state().body, before);

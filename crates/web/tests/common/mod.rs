@@ -4,7 +4,7 @@
 #![allow(dead_code, missing_docs)]
 use loki_web::{App, Limits, ServerConfig};
 use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::{IpAddr, SocketAddr, TcpStream};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -28,7 +28,7 @@ impl Drop for Server {
 }
 
 /// A test configuration: 127.0.0.1, any port, a fixed seed, no profiles, generous
-/// limits.
+/// limits (every test comes from one address).
 pub fn config(seats: usize, bots: &str) -> ServerConfig {
     ServerConfig {
         port: 0,
@@ -39,6 +39,8 @@ pub fn config(seats: usize, bots: &str) -> ServerConfig {
             join_burst: 1000.0,
             table_burst: 1000.0,
             table_rate: 1000.0,
+            tables_per_address: 1000,
+            connections_per_address: 1000,
             ..Limits::default()
         },
         ..ServerConfig::default()
@@ -101,9 +103,34 @@ impl Resp {
     }
 }
 
+/// A connection to `addr` from the local address `source` (another loopback address,
+/// such as 127.0.0.2, is another client address to the server).
+pub fn connect_from(source: IpAddr, addr: SocketAddr) -> TcpStream {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let s = tokio::net::TcpSocket::new_v4().unwrap();
+        s.bind(SocketAddr::new(source, 0)).unwrap();
+        let stream = s.connect(addr).await.unwrap();
+        let std = stream.into_std().unwrap();
+        std.set_nonblocking(false).unwrap();
+        std
+    })
+}
+
 /// Sends raw bytes and reads the whole answer (the server closes after it).
 pub fn raw(addr: SocketAddr, bytes: &[u8]) -> Resp {
-    let mut s = TcpStream::connect(addr).unwrap();
+    raw_from(None, addr, bytes)
+}
+
+/// [`raw`] from a chosen local address.
+pub fn raw_from(source: Option<IpAddr>, addr: SocketAddr, bytes: &[u8]) -> Resp {
+    let mut s = match source {
+        Some(ip) => connect_from(ip, addr),
+        None => TcpStream::connect(addr).unwrap(),
+    };
     s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
     s.write_all(bytes).unwrap();
     let mut buf = Vec::new();
@@ -139,6 +166,18 @@ pub fn request(
     headers: &[(&str, &str)],
     body: Option<&str>,
 ) -> Resp {
+    request_from(None, addr, method, path, headers, body)
+}
+
+/// [`request`] from a chosen local address.
+pub fn request_from(
+    source: Option<IpAddr>,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> Resp {
     let mut req = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
     if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
         req.push_str(&format!("Host: {addr}\r\n"));
@@ -159,19 +198,36 @@ pub fn request(
     if let Some(b) = body {
         req.push_str(b);
     }
-    raw(addr, req.as_bytes())
+    raw_from(source, addr, req.as_bytes())
 }
 
-/// A browser: the server's cookie, kept.
+/// A browser: the server's cookie, kept; the last `Set-Cookie` seen.
 #[derive(Debug, Clone)]
 pub struct Client {
     pub addr: SocketAddr,
     pub cookie: Option<String>,
+    pub source: Option<IpAddr>,
+    pub last_set_cookie: Option<String>,
 }
 
 impl Client {
     pub fn new(addr: SocketAddr) -> Client {
-        Client { addr, cookie: None }
+        Client::with_cookie(addr, None)
+    }
+    pub fn with_cookie(addr: SocketAddr, cookie: Option<String>) -> Client {
+        Client {
+            addr,
+            cookie,
+            source: None,
+            last_set_cookie: None,
+        }
+    }
+    /// A browser on another address (another loopback address).
+    pub fn from(addr: SocketAddr, source: IpAddr) -> Client {
+        Client {
+            source: Some(source),
+            ..Client::new(addr)
+        }
     }
     /// The table's token.
     pub fn token(&self) -> String {
@@ -187,7 +243,8 @@ impl Client {
         if let Some(c) = &cookie {
             headers.push(("Cookie", c.as_str()));
         }
-        let r = request(self.addr, method, path, &headers, body);
+        let r = request_from(self.source, self.addr, method, path, &headers, body);
+        self.last_set_cookie = r.header("set-cookie").map(str::to_string);
         if let Some(set) = r.header("set-cookie") {
             let pair = set.split(';').next().unwrap_or("").to_string();
             self.cookie = if pair.ends_with('=') {
@@ -204,6 +261,16 @@ impl Client {
             "/api/join",
             Some(&serde_json::json!({ "name": name }).to_string()),
         )
+    }
+    /// Joins with more of the form: `extra` is merged into `{"name": name}`.
+    pub fn join_with(&mut self, name: &str, extra: serde_json::Value) -> Resp {
+        let mut body = serde_json::json!({ "name": name });
+        if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
+            for (k, v) in e {
+                b.insert(k.clone(), v.clone());
+            }
+        }
+        self.send("POST", "/api/join", Some(&body.to_string()))
     }
     pub fn state(&mut self) -> Resp {
         self.send("GET", "/api/state", None)

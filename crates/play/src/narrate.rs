@@ -1,0 +1,311 @@
+//! A hand told as the person saw it, from its events (the person's `SeatView`, or a
+//! finished record with the other seats' cards hidden): the log line by line (each line
+//! with the pot after it and the seat's bet in the round, so that the page can replay the
+//! actions one at a time), each seat's action in the current round (cleared when a new
+//! street is dealt), the hands shown with their names, and the result: who won each pot
+//! with what ("SOM wins 36 with two pair, jacks and fours"; split pots shown as such).
+use crate::hand_name::{name_against, name_of};
+use crate::view::{LogEntry, PotView, ShownView};
+use loki_cards::{Card, HoleCards};
+use loki_engine::{Action, ActionEvent, Chips, Event, Round};
+
+/// The text of an action: "folds", "checks", "calls 2", "bets 4", "raises to 6".
+pub fn action_text(a: &ActionEvent) -> String {
+    let s = match a.action {
+        Action::Fold => "folds".to_string(),
+        Action::Call if a.amount == 0 => "checks".to_string(),
+        Action::Call => format!("calls {}", a.amount),
+        Action::Raise if a.bets_to_call == 0 && a.round != Round::Preflop => {
+            format!("bets {}", a.bet_to)
+        }
+        Action::Raise => format!("raises to {}", a.bet_to),
+    };
+    if a.all_in {
+        format!("{s} (all-in)")
+    } else {
+        s
+    }
+}
+
+/// The word of an action: fold, check, call, bet or raise.
+fn action_word(a: &ActionEvent) -> &'static str {
+    match a.action {
+        Action::Fold => "fold",
+        Action::Call if a.amount == 0 => "check",
+        Action::Call => "call",
+        Action::Raise if a.bets_to_call == 0 && a.round != Round::Preflop => "bet",
+        Action::Raise => "raise",
+    }
+}
+
+/// Names joined as in a sentence: "A", "A and B", "A, B and C".
+pub fn and_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Hole cards as text, the higher card first ("AsKd"): the one order used everywhere.
+pub fn cards_text(h: HoleCards) -> String {
+    h.to_string()
+}
+
+/// A hand as the person saw it.
+pub(crate) struct Narration {
+    /// The log.
+    pub log: Vec<LogEntry>,
+    /// Each position's last action in the current round.
+    pub labels: Vec<Option<String>>,
+    /// The hands shown, with their names.
+    pub shown: Vec<ShownView>,
+    /// The pots won (empty until the hand is over).
+    pub pots: Vec<PotView>,
+}
+
+/// Tells the hand of `events`; `seats[p]` and `names[p]` are position `p`'s seat and
+/// name, `me` the person's position (whose dealt cards are told).
+pub(crate) fn narrate<'a>(
+    events: impl IntoIterator<Item = &'a Event>,
+    seats: &[usize],
+    names: &[String],
+    me: Option<usize>,
+) -> Narration {
+    let n = seats.len();
+    let mut out = Narration {
+        log: Vec::new(),
+        labels: vec![None; n],
+        shown: Vec::new(),
+        pots: Vec::new(),
+    };
+    let mut pot: Chips = 0;
+    let mut bets: Vec<Chips> = vec![0; n];
+    let mut board: Vec<Card> = Vec::new();
+    let mut shown: Vec<(usize, HoleCards)> = Vec::new();
+    let entry = |seat: Option<usize>, text: String, kind: &'static str, pot: Chips| LogEntry {
+        seat,
+        text,
+        kind,
+        action: None,
+        pot,
+        bet: None,
+        board: None,
+    };
+    for e in events {
+        match e {
+            Event::BlindsPosted { amounts } => {
+                for (p, &a) in amounts.iter().enumerate().filter(|(_, a)| **a > 0) {
+                    pot += a;
+                    if let Some(b) = bets.get_mut(p) {
+                        *b += a;
+                    }
+                    let mut l = entry(
+                        Some(seats[p]),
+                        format!("{} posts {a}", names[p]),
+                        "blind",
+                        pot,
+                    );
+                    l.bet = bets.get(p).copied();
+                    out.log.push(l);
+                }
+            }
+            Event::HoleDealt { position, cards } if Some(*position) == me => {
+                out.log.push(entry(
+                    Some(seats[*position]),
+                    format!("you are dealt {}", cards_text(*cards)),
+                    "dealt",
+                    pot,
+                ));
+            }
+            Event::BoardDealt { round, cards } => {
+                board.extend(cards.iter().copied());
+                bets.iter_mut().for_each(|b| *b = 0);
+                out.labels.iter_mut().for_each(|l| *l = None);
+                let c: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+                let mut l = entry(None, format!("{round}: {}", c.join(" ")), "board", pot);
+                l.board = Some(board.clone());
+                out.log.push(l);
+            }
+            Event::Action(a) => {
+                let p = a.position;
+                pot += a.amount;
+                if let Some(b) = bets.get_mut(p) {
+                    *b += a.amount;
+                }
+                let text = action_text(a);
+                if let Some(l) = out.labels.get_mut(p) {
+                    *l = Some(text.clone());
+                }
+                let mut l = entry(
+                    Some(seats[p]),
+                    format!("{} {text}", names[p]),
+                    "action",
+                    pot,
+                );
+                l.action = Some(action_word(a));
+                l.bet = bets.get(p).copied();
+                out.log.push(l);
+            }
+            Event::Showdown { hands } => {
+                for h in hands {
+                    let mut seven = board.clone();
+                    seven.extend(h.cards.cards());
+                    let name = name_of(&seven).map_or_else(String::new, |(_, s)| s);
+                    let category = h
+                        .rank
+                        .category()
+                        .map_or_else(String::new, |c| c.name().to_string());
+                    out.log.push(entry(
+                        Some(seats[h.position]),
+                        format!(
+                            "{} shows {} ({name})",
+                            names[h.position],
+                            cards_text(h.cards)
+                        ),
+                        "show",
+                        pot,
+                    ));
+                    shown.push((h.position, h.cards));
+                    out.shown.push(ShownView {
+                        seat: seats[h.position],
+                        cards: h.cards,
+                        hand: name,
+                        category,
+                    });
+                }
+            }
+            Event::PotAwarded {
+                amount,
+                eligible,
+                shares,
+            } => {
+                for &(p, chips) in shares {
+                    out.log.push(entry(
+                        Some(seats[p]),
+                        format!("{} wins {chips}", names[p]),
+                        "win",
+                        pot,
+                    ));
+                }
+                out.pots.push(pot_view(
+                    *amount, eligible, shares, &shown, &board, seats, names,
+                ));
+            }
+            _ => {}
+        }
+    }
+    let several = out.pots.len() > 1;
+    for (i, pv) in out.pots.iter_mut().enumerate() {
+        if several {
+            let which = if i == 0 { "Main pot" } else { "Side pot" };
+            pv.text = format!("{which}: {}", pv.text);
+        }
+    }
+    out
+}
+
+fn seven(board: &[Card], hole: HoleCards) -> Vec<Card> {
+    let mut v = board.to_vec();
+    v.extend(hole.cards());
+    v
+}
+
+/// One pot: who won it, with what, in words.
+fn pot_view(
+    amount: Chips,
+    eligible: &[usize],
+    shares: &[(usize, Chips)],
+    shown: &[(usize, HoleCards)],
+    board: &[Card],
+    seats: &[usize],
+    names: &[String],
+) -> PotView {
+    let winners: Vec<usize> = shares.iter().map(|&(p, _)| p).collect();
+    let hole_of = |p: usize| shown.iter().find(|(q, _)| *q == p).map(|(_, h)| *h);
+    let winner_names: Vec<String> = winners.iter().map(|&p| names[p].clone()).collect();
+    // The winning hand, named against the beaten hands shown for this pot.
+    let hand = winners.first().and_then(|&w| {
+        let mine = seven(board, hole_of(w)?);
+        let beaten: Vec<Vec<Card>> = eligible
+            .iter()
+            .filter(|p| !winners.contains(p))
+            .filter_map(|&p| hole_of(p).map(|h| seven(board, h)))
+            .collect();
+        if winners.len() > 1 {
+            name_of(&mine).map(|(_, s)| s)
+        } else {
+            let refs: Vec<&[Card]> = beaten.iter().map(Vec::as_slice).collect();
+            name_against(&mine, &refs)
+        }
+    });
+    let text = match (winners.len(), &hand) {
+        (1, Some(h)) => format!("{} wins {amount} with {h}", winner_names[0]),
+        (1, None) => format!("{} wins {amount}: the others folded", winner_names[0]),
+        (_, h) => {
+            let each: Vec<Chips> = shares.iter().map(|&(_, c)| c).collect();
+            let split = if each.iter().all(|&c| c == each[0]) {
+                format!("{} each", each[0])
+            } else {
+                let v: Vec<String> = each.iter().map(|c| c.to_string()).collect();
+                and_list(&v)
+            };
+            let with = h
+                .as_ref()
+                .map_or_else(String::new, |h| format!(" with {h}"));
+            format!("{} split {amount} ({split}){with}", and_list(&winner_names))
+        }
+    };
+    PotView {
+        amount,
+        winners: winners.iter().map(|&p| seats[p]).collect(),
+        shares: shares.iter().map(|&(p, c)| (seats[p], c)).collect(),
+        hand,
+        text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_read_as_sentences() {
+        let v = |xs: &[&str]| xs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(and_list(&v(&[])), "");
+        assert_eq!(and_list(&v(&["A"])), "A");
+        assert_eq!(and_list(&v(&["A", "B"])), "A and B");
+        assert_eq!(and_list(&v(&["A", "B", "C"])), "A, B and C");
+    }
+
+    #[test]
+    fn pots_are_told_with_the_winning_hand_and_splits() {
+        let board = loki_cards::parse_cards("Js4d9c7h2s").unwrap();
+        let h = |s: &str| s.parse::<HoleCards>().unwrap();
+        let names: Vec<String> = ["Ann", "SOM", "GOM"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let seats = [0, 1, 2];
+        let shown = [(0, h("JdAc")), (1, h("JcKc")), (2, h("QdQh"))];
+        let p = pot_view(36, &[0, 1, 2], &[(0, 36)], &shown, &board, &seats, &names);
+        assert_eq!(p.text, "Ann wins 36 with pair of jacks, ace kicker");
+        assert_eq!(p.hand.as_deref(), Some("pair of jacks, ace kicker"));
+        let p = pot_view(
+            37,
+            &[0, 1],
+            &[(0, 19), (1, 18)],
+            &[(0, h("JdAc")), (1, h("JcAd"))],
+            &board,
+            &seats,
+            &names,
+        );
+        assert_eq!(
+            p.text,
+            "Ann and SOM split 37 (19 and 18) with pair of jacks"
+        );
+        assert_eq!(p.winners, vec![0, 1]);
+        let p = pot_view(12, &[1], &[(1, 12)], &[], &board, &seats, &names);
+        assert_eq!(p.text, "SOM wins 12: the others folded");
+    }
+}

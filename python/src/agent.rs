@@ -1,0 +1,759 @@
+//! `loki.Agent`, one Loki player for a match, over the agent layer (`loki_agent::Seat`):
+//! it keeps its opponent models (and optionally their profiles, `loki_agent::ProfileBook`)
+//! across the hands of a match. Each call gives the public view of the hand so far (our
+//! position and cards, the board, the betting); the hand is rebuilt and extended step by
+//! step by the engine replay the ACPC client uses (`loki_acpc::HandTracker`), so the
+//! player observes exactly the events it observes at a table or over the network. Also
+//! `advise` (the typed trace of one decision, as `loki advise --json`, through
+//! `loki_agent::Spot`), `simulate` (a match on the engine's table with the players of a
+//! `--players` list, as `loki simulate`) and `player_seed` (the one seed derivation).
+use crate::cards::{cards_arg, hole_arg};
+use crate::engine::{action_name, actions_arg, PyGameConfig, PyHandState};
+use crate::errors;
+use crate::history::PyHandRecord;
+use loki_acpc::{HandTracker, MatchState};
+use loki_agent::{ProfileBook, Roster, Seat, Spot};
+use loki_bot::{Knowledge, LokiConfig};
+use loki_cards::{Card, HoleCards};
+use loki_engine::{Action, GameConfig, HandState, Phase, Player, Round, Table};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use std::sync::{Arc, OnceLock};
+
+/// The knowledge of the default constants, shared by every agent of the process (its
+/// board cache too).
+fn default_knowledge() -> PyResult<Arc<Knowledge>> {
+    static KNOW: OnceLock<Arc<Knowledge>> = OnceLock::new();
+    if let Some(k) = KNOW.get() {
+        return Ok(k.clone());
+    }
+    let k = Knowledge::new(LokiConfig::default()).map_err(|e| agent_err(e.to_string()))?;
+    Ok(KNOW.get_or_init(|| k).clone())
+}
+
+/// The roster of `settings` (TOML text of model and strategy constants, as `--config`),
+/// or of the defaults.
+fn roster(settings: Option<&str>) -> PyResult<Roster> {
+    match settings {
+        None => Ok(Roster::with_knowledge(default_knowledge()?)),
+        Some(text) => {
+            let config = LokiConfig::from_toml(text)
+                .map_err(|e| errors::ConfigError::new_err(format!("settings: {e}")))?;
+            Roster::new(config).map_err(|e| agent_err(e.to_string()))
+        }
+    }
+}
+
+fn agent_err(message: String) -> PyErr {
+    errors::AgentError::new_err(message)
+}
+
+/// The game: `config`, else the tournament's game for `seats`.
+fn game_arg(config: Option<PyGameConfig>, seats: Option<usize>) -> PyResult<GameConfig> {
+    match (config, seats) {
+        (Some(c), Some(n)) if c.0.seats() != n => Err(errors::ConfigError::new_err(format!(
+            "seats={n} but the game has {} seats",
+            c.0.seats()
+        ))),
+        (Some(c), _) => Ok(c.0),
+        (None, n) => GameConfig::limit(n.unwrap_or(2), 1, 2, 2, 4).map_err(errors::config),
+    }
+}
+
+/// The board argument (`None` = no card).
+fn board_arg(board: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Card>> {
+    match board.filter(|b| !b.is_none()) {
+        Some(b) => cards_arg(b),
+        None => Ok(Vec::new()),
+    }
+}
+
+/// The betting by round: an ACPC betting string (rounds ended by `/`), or a sequence of
+/// actions without rounds, split into rounds by the rules (a round whose board is given
+/// after the last action is opened empty).
+fn betting_arg(
+    config: &GameConfig,
+    betting: Option<&Bound<'_, PyAny>>,
+    board: &[Card],
+) -> PyResult<Vec<Vec<Action>>> {
+    let Some(b) = betting.filter(|b| !b.is_none()) else {
+        return Ok(vec![Vec::new()]);
+    };
+    if let Ok(s) = b.cast::<PyString>() {
+        let mut rounds = loki_history::parse_betting(s.to_str()?).map_err(errors::history)?;
+        if rounds.is_empty() {
+            rounds.push(Vec::new());
+        }
+        return Ok(rounds);
+    }
+    let actions = actions_arg(b)?;
+    split_rounds(config, actions.into_iter().map(|(a, _)| a), board)
+}
+
+/// Splits a flat action list into rounds by replaying it with hidden hole cards.
+fn split_rounds(
+    config: &GameConfig,
+    actions: impl Iterator<Item = Action>,
+    board: &[Card],
+) -> PyResult<Vec<Vec<Action>>> {
+    let mut state = HandState::new(config).map_err(errors::config)?;
+    for p in 0..config.seats() {
+        state.deal_hole_hidden(p).map_err(errors::deal)?;
+    }
+    let mut rounds = vec![Vec::new()];
+    let deal = |state: &mut HandState, rounds: &mut Vec<Vec<Action>>, strict: bool| {
+        while let Phase::DealBoard(round) = state.phase() {
+            let Some(cards) = board.get(round.board_len() - round.cards_dealt()..round.board_len())
+            else {
+                if strict {
+                    return Err(errors::DealError::new_err(format!(
+                        "the betting reaches the {round} but the board has {} card(s)",
+                        board.len()
+                    )));
+                }
+                return Ok(());
+            };
+            state.deal_board(cards).map_err(errors::deal)?;
+            rounds.push(Vec::new());
+        }
+        Ok(())
+    };
+    for (i, a) in actions.enumerate() {
+        deal(&mut state, &mut rounds, true)?;
+        let round = state.round();
+        state.apply(a).map_err(|e| {
+            errors::IllegalActionError::new_err(format!(
+                "action {i} ({} in the {round}): {e}",
+                action_name(a)
+            ))
+        })?;
+        if let Some(r) = rounds.last_mut() {
+            r.push(a);
+        }
+    }
+    deal(&mut state, &mut rounds, false)?;
+    Ok(rounds)
+}
+
+/// One view of the hand, as the caller gives it.
+#[derive(Clone)]
+struct View {
+    position: usize,
+    hole: HoleCards,
+    board: Vec<Card>,
+    betting: Vec<Vec<Action>>,
+    holes: Vec<Option<HoleCards>>,
+}
+
+impl View {
+    /// The state our position receives over the ACPC protocol (hand number `hand`).
+    fn match_state(&self, n: usize, hand: u32) -> PyResult<MatchState> {
+        let rounds = self.betting.len();
+        if rounds > 4 {
+            return Err(agent_err(format!(
+                "the betting has {rounds} rounds; hold'em has 4"
+            )));
+        }
+        let need = Round::ALL[rounds - 1].board_len();
+        if self.board.len() < need {
+            return Err(agent_err(format!(
+                "the betting reaches the {} but the board has {} card(s)",
+                Round::ALL[rounds - 1],
+                self.board.len()
+            )));
+        }
+        let board = Round::ALL[1..rounds]
+            .iter()
+            .map(|r| self.board[r.board_len() - r.cards_dealt()..r.board_len()].to_vec())
+            .collect();
+        let mut holes = self.holes.clone();
+        holes.resize(n, None);
+        holes[self.position] = Some(self.hole);
+        Ok(MatchState {
+            position: self.position,
+            hand,
+            betting: self.betting.clone(),
+            holes,
+            board,
+        })
+    }
+
+    /// Whether this view continues `last` (same seat and cards, betting and board extended).
+    fn extends(&self, last: &View) -> bool {
+        if self.position != last.position
+            || self.hole != last.hole
+            || self.betting.len() < last.betting.len()
+            || !self.board.starts_with(&last.board)
+        {
+            return false;
+        }
+        let k = last.betting.len() - 1;
+        self.betting[..k] == last.betting[..k] && self.betting[k].starts_with(&last.betting[k])
+    }
+}
+
+/// A Loki player for a match, driven by public views of each hand. It keeps its opponent
+/// models across hands (opponents are known by seat: pass `seats`, the table seat at each
+/// position, when positions move between hands).
+#[pyclass(module = "loki", name = "Agent", unsendable)]
+pub struct PyAgent {
+    seat: Seat,
+    game: GameConfig,
+    kind: String,
+    seed: u64,
+    tracker: Option<HandTracker>,
+    last: Option<View>,
+    hand_key: Option<i64>,
+    /// Hands begun (the number of the current hand is `begun - 1`).
+    begun: u32,
+    /// Whether the current hand has been ended.
+    ended: bool,
+    hands: u64,
+    decisions: u64,
+    last_ns: u64,
+}
+
+impl PyAgent {
+    /// Brings the hand up to `view`: extends the hand in progress, or ends it and starts
+    /// a new one.
+    fn sync(&mut self, view: View, seats: Option<Vec<usize>>, hand: Option<i64>) -> PyResult<()> {
+        let n = self.game.seats();
+        if view.position >= n {
+            return Err(agent_err(format!(
+                "position {} is not a position of {n} seats (0 to {})",
+                view.position,
+                n - 1
+            )));
+        }
+        let same_key = hand.is_none() || hand == self.hand_key;
+        let live = !self.ended && self.tracker.is_some();
+        let continues = same_key && live && self.last.as_ref().is_some_and(|l| view.extends(l));
+        if !continues {
+            // A view of the same hand (by `hand`) that contradicts what was seen rebuilds
+            // the hand without ending it; anything else ends the hand and starts a new one.
+            if !(hand.is_some() && same_key && live) {
+                self.finish();
+                self.begun += 1;
+            }
+            let seats = match seats {
+                Some(s) => {
+                    let mut sorted = s.clone();
+                    sorted.sort_unstable();
+                    if sorted != (0..n).collect::<Vec<_>>() {
+                        return Err(agent_err(format!(
+                            "seats must give each of the {n} seats 0 to {} once, got {s:?}",
+                            n - 1
+                        )));
+                    }
+                    s
+                }
+                None => (0..n).collect(),
+            };
+            let ms = view.match_state(n, self.begun - 1)?;
+            let tracker = HandTracker::start(&self.game, &ms, &seats)
+                .map_err(|e| agent_err(e.to_string()))?;
+            self.seat.begin_hand(&tracker.view());
+            self.tracker = Some(tracker);
+            self.ended = false;
+            self.hand_key = hand;
+        }
+        let ms = view.match_state(n, self.begun - 1)?;
+        let (Some(tracker), seat) = (self.tracker.as_mut(), &mut self.seat) else {
+            return Err(agent_err("no hand in progress".into()));
+        };
+        let result = tracker.update(&ms, &mut |e, v| seat.observe(e, v));
+        self.last = Some(view);
+        result.map_err(|e| agent_err(format!("the hand does not replay: {e}")))
+    }
+
+    /// The player's decision in the hand as synced (our position must be to act).
+    fn decide(&mut self) -> PyResult<Action> {
+        let Some(tracker) = self.tracker.as_ref() else {
+            return Err(agent_err("no hand in progress".into()));
+        };
+        if !tracker.is_my_turn() {
+            let position = tracker.position();
+            return Err(agent_err(match tracker.state().to_act() {
+                Some(p) => format!("position {position} is not to act: position {p} is"),
+                None => {
+                    "nobody is to act after the betting (the round or the hand is over)".to_string()
+                }
+            }));
+        }
+        let view = tracker.view();
+        let mut action = self.seat.act(&view);
+        if !view.legal_actions().contains(action) {
+            action = Action::Call;
+        }
+        self.decisions += 1;
+        Ok(action)
+    }
+
+    /// Ends the hand in progress, if any and not ended.
+    fn finish(&mut self) {
+        if let (Some(t), false) = (&self.tracker, self.ended) {
+            self.seat.end_hand(&t.view());
+            self.ended = true;
+            self.hands += 1;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn view(
+        &self,
+        position: usize,
+        hole: &Bound<'_, PyAny>,
+        board: Option<&Bound<'_, PyAny>>,
+        betting: Option<&Bound<'_, PyAny>>,
+        holes: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<View> {
+        let hole = hole_arg(hole)?;
+        let board = board_arg(board)?;
+        let betting = betting_arg(&self.game, betting, &board)?;
+        let holes = holes_arg(holes)?;
+        Ok(View {
+            position,
+            hole,
+            board,
+            betting,
+            holes,
+        })
+    }
+}
+
+/// Shown hole cards by position (`None` for a hand not shown).
+fn holes_arg(holes: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Option<HoleCards>>> {
+    let Some(h) = holes.filter(|h| !h.is_none()) else {
+        return Ok(Vec::new());
+    };
+    h.try_iter()?
+        .map(|x| {
+            let x = x?;
+            if x.is_none() {
+                Ok(None)
+            } else {
+                hole_arg(&x).map(Some)
+            }
+        })
+        .collect()
+}
+
+#[pymethods]
+impl PyAgent {
+    /// A Loki player of `kind` (SOM, GOM, LOKI2, POKI, BPM ... or a configured variant;
+    /// also the simple players call, raise, random) for a game of `seats` players (the
+    /// tournament's game: blinds 1/2, bets 2/4, a bet and 3 raises) or of `config` (a
+    /// `GameConfig`). `seed` seeds its randomness (LOKI2 and POKI's probability
+    /// triples). `settings` is the TOML text of model and strategy constants (as
+    /// `loki ... --config`). `profiles` is a SQLite profile file (the ACPC client's
+    /// format, created if missing) in which opponents are loaded when first seen and
+    /// saved after every hand, keyed by `names[seat]` (else `seat N`).
+    #[new]
+    #[pyo3(signature = (kind = "POKI", seats = None, seed = 0, config = None, *, name = None, settings = None, profiles = None, names = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        kind: &str,
+        seats: Option<usize>,
+        seed: u64,
+        config: Option<PyGameConfig>,
+        name: Option<String>,
+        settings: Option<&str>,
+        profiles: Option<std::path::PathBuf>,
+        names: Option<Vec<String>>,
+    ) -> PyResult<PyAgent> {
+        let game = game_arg(config, seats)?;
+        let roster = roster(settings)?;
+        let kind = roster
+            .canonical(kind)
+            .map_err(|e| agent_err(e.to_string()))?;
+        let name = name.unwrap_or_else(|| kind.clone());
+        let mut seat =
+            Seat::build(&roster, &kind, &name, seed).map_err(|e| agent_err(e.to_string()))?;
+        if let Some(path) = profiles {
+            let store = loki_store::Store::open(&path)
+                .map_err(|e| agent_err(format!("opponent profiles {}: {e}", path.display())))?;
+            let window = roster.know.config.model.window;
+            seat = seat.with_profiles(ProfileBook::new(store, names.unwrap_or_default(), window));
+        }
+        Ok(PyAgent {
+            seat,
+            game,
+            kind,
+            seed,
+            tracker: None,
+            last: None,
+            hand_key: None,
+            begun: 0,
+            ended: true,
+            hands: 0,
+            decisions: 0,
+            last_ns: 0,
+        })
+    }
+
+    /// The action of the player at `position` (0 = small blind, 1 = big blind; heads-up
+    /// 0 = big blind, 1 = button) holding `hole`, with `board` (as far as the betting
+    /// reaches) and `betting` (an ACPC betting string such as `"crrc/r"`, or the actions
+    /// so far in order without rounds): `"fold"`, `"call"` (also a check) or `"raise"`
+    /// (also a bet), always legal. `seats` gives the table seat at each position (the
+    /// opponents' identities; default seat = position); `hand` identifies the hand
+    /// (a new value starts a new hand; by default a view that does not continue the last
+    /// one starts a new hand, ending the previous one).
+    #[pyo3(signature = (position, hole, board = None, betting = None, *, seats = None, hand = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn act(
+        &mut self,
+        position: usize,
+        hole: &Bound<'_, PyAny>,
+        board: Option<&Bound<'_, PyAny>>,
+        betting: Option<&Bound<'_, PyAny>>,
+        seats: Option<Vec<usize>>,
+        hand: Option<i64>,
+    ) -> PyResult<&'static str> {
+        let view = self.view(position, hole, board, betting, None)?;
+        let start = std::time::Instant::now();
+        self.sync(view, seats, hand)?;
+        let action = self.decide()?;
+        self.last_ns = start.elapsed().as_nanos() as u64;
+        Ok(action_name(action))
+    }
+
+    /// Nanoseconds the last `act` spent in Rust on the hand's replay and the decision
+    /// (for python/bench/bench_agent.py: the rest of the call is Python's cost).
+    #[getter]
+    fn _last_decision_ns(&self) -> u64 {
+        self.last_ns
+    }
+
+    /// Tells the player the hand so far without asking it to act (e.g. the actions after
+    /// its last decision). Arguments as `act`.
+    #[pyo3(signature = (position, hole, board = None, betting = None, *, seats = None, hand = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn observe(
+        &mut self,
+        position: usize,
+        hole: &Bound<'_, PyAny>,
+        board: Option<&Bound<'_, PyAny>>,
+        betting: Option<&Bound<'_, PyAny>>,
+        seats: Option<Vec<usize>>,
+        hand: Option<i64>,
+    ) -> PyResult<()> {
+        let view = self.view(position, hole, board, betting, None)?;
+        self.sync(view, seats, hand)
+    }
+
+    /// The showdown of the hand in progress: `holes` gives the cards shown by position
+    /// (`None` where not shown, our own may be given or not); `board` and `betting`, when
+    /// given, complete the hand first. The models learn from the shown hands.
+    #[pyo3(signature = (holes, board = None, betting = None))]
+    fn observe_showdown(
+        &mut self,
+        holes: &Bound<'_, PyAny>,
+        board: Option<&Bound<'_, PyAny>>,
+        betting: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let Some(last) = self.last.as_ref().filter(|_| !self.ended) else {
+            return Err(agent_err("no hand in progress".into()));
+        };
+        let (position, hole) = (last.position, last.hole);
+        let board = match board.filter(|b| !b.is_none()) {
+            Some(b) => cards_arg(b)?,
+            None => last.board.clone(),
+        };
+        let betting = match betting.filter(|b| !b.is_none()) {
+            Some(b) => betting_arg(&self.game, Some(b), &board)?,
+            None => last.betting.clone(),
+        };
+        let holes = holes_arg(Some(holes))?;
+        let view = View {
+            position,
+            hole,
+            board,
+            betting,
+            holes,
+        };
+        self.sync(view, None, self.hand_key)
+    }
+
+    /// Ends the hand: the player's end-of-hand learning (and the profiles' save). With
+    /// `betting` (and `board`, `holes`), first completes the hand in progress; with
+    /// `position` and `hole` too, the hand may be one the agent has not seen yet (it never
+    /// had to act). Without arguments, ends the hand as last seen.
+    #[pyo3(signature = (betting = None, board = None, holes = None, *, position = None, hole = None, seats = None, hand = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn end_hand(
+        &mut self,
+        betting: Option<&Bound<'_, PyAny>>,
+        board: Option<&Bound<'_, PyAny>>,
+        holes: Option<&Bound<'_, PyAny>>,
+        position: Option<usize>,
+        hole: Option<&Bound<'_, PyAny>>,
+        seats: Option<Vec<usize>>,
+        hand: Option<i64>,
+    ) -> PyResult<()> {
+        let given = [betting, board, holes]
+            .iter()
+            .any(|x| x.is_some_and(|x| !x.is_none()));
+        match (position, hole) {
+            (Some(p), Some(h)) => {
+                let view = self.view(p, h, board, betting, holes)?;
+                self.sync(view, seats, hand.or(self.hand_key))?;
+            }
+            (None, None) if given => {
+                let Some(last) = self.last.as_ref().filter(|_| !self.ended) else {
+                    return Err(agent_err(
+                        "no hand in progress: give position and hole".into(),
+                    ));
+                };
+                let (p, hole) = (last.position, last.hole);
+                let board = match board.filter(|b| !b.is_none()) {
+                    Some(b) => cards_arg(b)?,
+                    None => last.board.clone(),
+                };
+                let betting = match betting.filter(|b| !b.is_none()) {
+                    Some(b) => betting_arg(&self.game, Some(b), &board)?,
+                    None => last.betting.clone(),
+                };
+                let view = View {
+                    position: p,
+                    hole,
+                    board,
+                    betting,
+                    holes: holes_arg(holes)?,
+                };
+                self.sync(view, None, self.hand_key)?;
+            }
+            (None, None) => {}
+            _ => return Err(agent_err("give both position and hole, or neither".into())),
+        }
+        self.finish();
+        Ok(())
+    }
+
+    /// The trace of the last decision of a Loki player, as `loki advise --json` gives it
+    /// (a dict), or None.
+    fn trace(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        match self.seat.last_trace() {
+            Some(t) => trace_dict(py, t).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The hand in progress as loki's engine has rebuilt it (a copy; other positions'
+    /// cards are hidden), or None.
+    fn hand_state(&self) -> Option<PyHandState> {
+        self.tracker
+            .as_ref()
+            .map(|t| PyHandState(t.state().clone()))
+    }
+
+    /// The legal actions at the hand's current decision ("fold", "call", "raise").
+    fn legal_actions(&self) -> Vec<&'static str> {
+        self.tracker.as_ref().map_or_else(Vec::new, |t| {
+            t.state()
+                .legal_actions()
+                .to_vec()
+                .into_iter()
+                .map(action_name)
+                .collect()
+        })
+    }
+
+    /// The player's learned state (opponent statistics by seat and its random
+    /// generator) as JSON, as a tournament checkpoint keeps it; None for a simple player.
+    fn save_state(&self) -> Option<String> {
+        self.seat.save_state()
+    }
+
+    /// Restores a state from `save_state`.
+    fn load_state(&mut self, state: &str) -> PyResult<()> {
+        self.seat
+            .load_state(state)
+            .map_err(|e| agent_err(e.to_string()))
+    }
+
+    /// Warnings of the profiles (a profile that did not load or save) since the last call.
+    fn take_warnings(&mut self) -> Vec<String> {
+        self.seat.take_warnings()
+    }
+
+    /// The player kind (canonical name).
+    #[getter]
+    fn kind(&self) -> &str {
+        &self.kind
+    }
+    /// The player's name.
+    #[getter]
+    fn name(&self) -> &str {
+        self.seat.name()
+    }
+    /// The seed.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// Number of players.
+    #[getter]
+    fn seats(&self) -> usize {
+        self.game.seats()
+    }
+    /// The game.
+    #[getter]
+    fn config(&self) -> PyGameConfig {
+        PyGameConfig(self.game.clone())
+    }
+    /// Hands ended.
+    #[getter]
+    fn hands(&self) -> u64 {
+        self.hands
+    }
+    /// Decisions made.
+    #[getter]
+    fn decisions(&self) -> u64 {
+        self.decisions
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "Agent(kind='{}', seats={}, seed={})",
+            self.kind,
+            self.game.seats(),
+            self.seed
+        )
+    }
+}
+
+fn trace_dict(py: Python<'_>, t: &loki_bot::DecisionTrace) -> PyResult<Py<PyAny>> {
+    let text = serde_json::to_string(t).map_err(|e| agent_err(e.to_string()))?;
+    let json = py.import("json")?;
+    Ok(json.call_method1("loads", (text,))?.unbind())
+}
+
+/// The decision and trace of one Loki player in one situation, as `loki advise --json`:
+/// `seats` players (the tournament's game), our `position` and `hole`, the `board` as far
+/// as `betting` (an ACPC betting string) reaches. The player (`player`, default SOM) sees
+/// every action as in play, so its models are re-weighted as at a table. Returns the
+/// trace as a dict (its `action` key is the decision).
+#[pyfunction]
+#[pyo3(signature = (seats, position, hole, board = None, betting = "", player = "SOM", seed = 0, settings = None, detail = true))]
+#[allow(clippy::too_many_arguments)]
+fn advise(
+    py: Python<'_>,
+    seats: usize,
+    position: usize,
+    hole: &Bound<'_, PyAny>,
+    board: Option<&Bound<'_, PyAny>>,
+    betting: &str,
+    player: &str,
+    seed: u64,
+    settings: Option<&str>,
+    detail: bool,
+) -> PyResult<Py<PyAny>> {
+    let roster = roster(settings)?;
+    let kind = roster
+        .canonical(player)
+        .map_err(|e| agent_err(e.to_string()))?;
+    let mut p = roster
+        .loki(&kind, &kind.to_ascii_uppercase(), seed)
+        .map_err(|e| agent_err(e.to_string()))?;
+    p.set_detail(detail);
+    let spot = Spot {
+        game: GameConfig::paper(seats).map_err(errors::config)?,
+        position,
+        hole: hole_arg(hole)?,
+        board: board_arg(board)?,
+        betting: loki_history::parse_betting(betting).map_err(errors::history)?,
+        seat: None,
+    };
+    let hand = spot
+        .replay(&mut p)
+        .map_err(|e| agent_err(format!("betting '{betting}': {e}")))?;
+    let d = p.decide(&hand.view());
+    trace_dict(py, &d.trace)
+}
+
+/// A match on loki's table, as `loki simulate`: the players of a `--players` list (e.g.
+/// `"POKI,SOM"`, `"POKI,9*random"`) at seats 0.., each seeded by `player_seed(seed, 0,
+/// seat)`, `hands` hands from one deck generator seeded by `seed`, the button moving one
+/// seat per hand (the seat at position p in hand h is (p + h) mod N). Returns the
+/// `HandRecord`s (their `seats` give the seat at each position).
+#[pyfunction]
+#[pyo3(signature = (players, hands, seed = 0, config = None, settings = None))]
+fn simulate(
+    py: Python<'_>,
+    players: &str,
+    hands: u64,
+    seed: u64,
+    config: Option<PyGameConfig>,
+    settings: Option<&str>,
+) -> PyResult<Vec<PyHandRecord>> {
+    let roster = roster(settings)?;
+    let table = roster
+        .table(players, seed)
+        .map_err(|e| agent_err(e.to_string()))?;
+    let game = game_arg(config, Some(table.len()))?;
+    let records = py.detach(move || -> Result<_, String> {
+        let mut t = Table::new(game, table, seed).map_err(|e| e.to_string())?;
+        t.play(hands).map_err(|e| e.to_string())
+    });
+    Ok(records
+        .map_err(agent_err)?
+        .into_iter()
+        .map(PyHandRecord)
+        .collect())
+}
+
+/// The seed of the player at `seat` of table `table` of a run seeded by `seed` (the one
+/// derivation of `loki simulate` and `loki tournament`; `simulate` uses table 0).
+#[pyfunction]
+#[pyo3(signature = (seed, table, seat))]
+fn player_seed(seed: u64, table: usize, seat: usize) -> u64 {
+    loki_agent::player_seed(seed, table, seat)
+}
+
+/// The reference of `python/bench/bench_agent.py`: the same decisions as
+/// `Agent(kind, seats, seed).act(position, hole, board, betting, hand=i)` for each spot `i`
+/// (parsed before timing), made in Rust by the same code without Python; returns each
+/// decision's action and wall-clock nanoseconds (the hand's replay and the decision).
+#[pyfunction]
+fn _bench_agent_reference(
+    py: Python<'_>,
+    kind: &str,
+    seats: usize,
+    seed: u64,
+    spots: &Bound<'_, PyAny>,
+) -> PyResult<Vec<(&'static str, u64)>> {
+    let mut agent = PyAgent::new(kind, Some(seats), seed, None, None, None, None, None)?;
+    let mut views = Vec::new();
+    for spot in spots.try_iter()? {
+        let spot = spot?;
+        let (position, hole, board, betting): (
+            usize,
+            Bound<'_, PyAny>,
+            Bound<'_, PyAny>,
+            Bound<'_, PyAny>,
+        ) = spot.extract()?;
+        views.push(agent.view(position, &hole, Some(&board), Some(&betting), None)?);
+    }
+    py.detach(move || {
+        views
+            .into_iter()
+            .enumerate()
+            .map(|(i, view)| {
+                let start = std::time::Instant::now();
+                agent.sync(view, None, Some(i as i64))?;
+                let action = agent.decide()?;
+                Ok((action_name(action), start.elapsed().as_nanos() as u64))
+            })
+            .collect()
+    })
+}
+
+/// Adds the class and functions of this module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyAgent>()?;
+    m.add_function(wrap_pyfunction!(advise, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(player_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(_bench_agent_reference, m)?)?;
+    Ok(())
+}
