@@ -1,6 +1,7 @@
 //! The network client (`loki acpc client`): connects to a dealer, sends `VERSION:2.0.0`,
 //! then feeds every line to a [`ClientSession`] and sends its replies, until the dealer
-//! closes the connection (the end of the match: `Ok`). Lines are bounded by the protocol's
+//! closes the connection (the end of the match: `Ok`, unless a hand was in progress: then
+//! the dealer crashed or was stopped, and the match was cut off). Lines are bounded by the protocol's
 //! 1024 bytes. Blocking std I/O, `TCP_NODELAY`.
 use crate::error::ClientError;
 use crate::game::GameDef;
@@ -102,9 +103,15 @@ pub fn play_io<R: Read, W: Write>(
             }
         }
     }
+    let cut_off = session.hand_in_progress();
     session.finish(player);
     if let Some(t) = transcript.as_mut() {
         t.flush()?;
+    }
+    if cut_off {
+        return Err(ClientError::CutOff {
+            hands: session.hands(),
+        });
     }
     report.hands = session.hands();
     report.net = session.net();

@@ -240,6 +240,13 @@ pub enum ClientError {
     /// The game file does not fit the states or the engine.
     #[error(transparent)]
     Game(#[from] GameError),
+    /// The dealer closed the connection in the middle of a hand (it crashed or was
+    /// stopped): the match did not finish.
+    #[error("the dealer closed the connection in the middle of a hand, after {hands} finished hands: the match was cut off")]
+    CutOff {
+        /// Hands finished before.
+        hands: u64,
+    },
 }
 
 /// Why a dealer stopped a match (the reference dealer's errors; the match is aborted and

@@ -22,6 +22,7 @@ pub mod client;
 pub mod deal;
 pub mod dealer;
 pub mod line;
+pub mod load;
 pub mod runner;
 pub use dealer::{Dealer, DealerOptions, HandDone, MatchResult, TimeLimits};
 pub use runner::{run_match, MatchReport};

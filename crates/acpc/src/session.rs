@@ -179,6 +179,11 @@ impl ClientSession {
         Ok(Some(format!("{line}:{}\r\n", action.acpc_char())))
     }
 
+    /// Whether a hand has begun and not ended (a connection closed now cuts it off).
+    pub fn hand_in_progress(&self) -> bool {
+        self.tracker.is_some() && !self.ended
+    }
+
     /// The match is over (the dealer closed the connection): ends the hand in progress.
     pub fn finish(&mut self, player: &mut dyn Player) {
         self.end_hand(player);

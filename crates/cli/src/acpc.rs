@@ -7,14 +7,13 @@
 use crate::roster::load_config;
 use anyhow::{bail, Context as _, Result};
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 use loki_acpc::client::{self, ClientOptions};
 use loki_acpc::{Dealer, DealerOptions, GameDef, TimeLimits};
 use loki_agent::{ProfileBook, Roster, Seat};
 use loki_sim::loopback::{self, percentiles, LoopbackSpec};
 use loki_store::Store;
 use std::fs::File;
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Write};
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -63,7 +62,7 @@ pub struct ClientArgs {
     #[arg(long, conflicts_with = "profiles")]
     no_profiles: bool,
     /// The players' names in the dealer's seat order (ours included, ignored), to key
-    /// the profiles; default `seat N` (N from 1).
+    /// the profiles; without them no profile is loaded or saved.
     #[arg(long, value_delimiter = ',')]
     names: Vec<String>,
     /// Write the transcript (`S-> ` lines received, `<-  ` lines sent) to FILE.
@@ -79,8 +78,8 @@ pub struct DealerArgs {
     /// The game definition file or built-in game (`loki acpc game`).
     #[arg(long)]
     game: String,
-    /// Number of hands.
-    #[arg(long)]
+    /// Number of hands (1 to 10^9).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_HANDS))]
     hands: u64,
     /// Seed of the cards.
     #[arg(long)]
@@ -119,8 +118,8 @@ pub struct MatchArgs {
     /// Players by seat, e.g. `SOM,BPM` or `SOM,2*BPM` (see `loki players`).
     #[arg(long)]
     players: String,
-    /// Number of hands (per seating with --duplicate).
-    #[arg(long, default_value_t = 1000)]
+    /// Number of hands (per seating with --duplicate; 1 to 10^7).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_RECORDED_HANDS))]
     hands: u64,
     /// Seed of the cards and the players.
     #[arg(long, default_value_t = 1)]
@@ -171,30 +170,7 @@ pub fn run(command: AcpcCommand) -> Result<ExitCode> {
 
 /// A game from a file, else a built-in name; with the name for logs.
 fn load_game(spec: &str) -> Result<(GameDef, String)> {
-    let path = Path::new(spec);
-    if path.is_file() {
-        let mut text = String::new();
-        File::open(path)
-            .with_context(|| format!("cannot open {spec}"))?
-            .take(loki_acpc::game::MAX_GAME_BYTES as u64 + 1)
-            .read_to_string(&mut text)
-            .with_context(|| format!("cannot read {spec}"))?;
-        let game = GameDef::parse(&text).with_context(|| format!("game {spec}"))?;
-        let name = path
-            .file_name()
-            .map_or(spec.to_string(), |n| n.to_string_lossy().into());
-        return Ok((game, name));
-    }
-    match GameDef::builtin(spec) {
-        Some(g) => {
-            let name = spec.strip_suffix(".game").unwrap_or(spec);
-            Ok((g, format!("{name}.game")))
-        }
-        None => bail!(
-            "no game file or built-in game '{spec}' (built in: {})",
-            GameDef::builtin_names().join(", ")
-        ),
-    }
+    Ok(GameDef::load(spec)?)
 }
 
 fn run_client(a: ClientArgs) -> Result<ExitCode> {
@@ -211,8 +187,25 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
         }
     }
     let mut seat = Seat::build(&roster, &kind, &kind, a.seed)?;
-    if !a.no_profiles {
+    // Connect first: a client that cannot play creates no profile database.
+    let stream = client::connect(&a.host, a.port)
+        .with_context(|| format!("cannot connect to {}:{}", a.host, a.port))?;
+    // Profiles are keyed by the opponents' names: without --names, "seat 2" would be a
+    // different program in every match, so nothing is loaded or saved.
+    if !a.no_profiles && a.names.is_empty() {
+        eprintln!(
+            "loki: note: no --names, so the opponents' profiles are neither loaded nor saved"
+        );
+    }
+    if !a.no_profiles && !a.names.is_empty() {
         let path = crate::profiles::path(a.profiles.as_deref())?;
+        if let Some(parent) = path.parent().filter(|p| p.exists() && !p.is_dir()) {
+            bail!(
+                "--profiles {}: {} is a file, not a folder",
+                path.display(),
+                parent.display()
+            );
+        }
         let store = Store::open(&path)
             .with_context(|| "opponent profiles (--no-profiles to play without)")?;
         seat = seat.with_profiles(ProfileBook::new(store, a.names.clone(), window));
@@ -227,9 +220,15 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
         ))),
         None => None,
     };
-    let stream = client::connect(&a.host, a.port)
-        .with_context(|| format!("cannot connect to {}:{}", a.host, a.port))?;
-    let report = client::play(stream, &mut seat, ClientOptions { game, transcript })?;
+    let report = match client::play(stream, &mut seat, ClientOptions { game, transcript }) {
+        Ok(r) => r,
+        // A match cut off is not a mistake of the user's: one line, exit status 1.
+        Err(e @ loki_acpc::ClientError::CutOff { .. }) => {
+            eprintln!("loki: error: {e}");
+            return Ok(ExitCode::FAILURE);
+        }
+        Err(e) => return Err(e.into()),
+    };
     let (median, p99) = percentiles(&report.decisions);
     eprintln!(
         "{} hands, net {} chips; {} decisions, median {:.3} ms, 99th percentile {:.3} ms",
@@ -327,15 +326,7 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
         duplicate: a.duplicate,
     };
     let seatings = if a.duplicate { n } else { 1 };
-    let bar = if a.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(a.hands * seatings as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template("[{elapsed_precise}] {wide_bar} {pos}/{len} hands eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = crate::progress::bar(a.quiet, a.hands * seatings as u64, 0, "hands");
     let mut open_log = |r: usize| -> std::io::Result<Option<Box<dyn Write>>> {
         let Some(p) = &a.log else { return Ok(None) };
         let file = if r == 0 {
@@ -351,33 +342,7 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
     };
     let report = loopback::play(&spec, &roster, &mut open_log, &mut || bar.inc(1))?;
     bar.finish_and_clear();
-    let (sb, bb) = (spec.game.small_bet(), spec.game.big_blind());
-    println!(
-        "{} hands{}, seed {}, {} (small bet {sb}, big blind {bb})",
-        a.hands,
-        if a.duplicate {
-            format!(" x {seatings} seatings (duplicate)")
-        } else {
-            String::new()
-        },
-        a.seed,
-        spec.game_name
-    );
-    println!(
-        "{:<12} {:>12} {:>10} {:>8} {:>10} {:>8}",
-        "player", "chips", "sb/hand", "±95%", "mbb/hand", "±95%"
-    );
-    for p in &report.players {
-        println!(
-            "{:<12} {:>12} {:>+10.4} {:>8.4} {:>+10.0} {:>8.0}",
-            p.name,
-            loki_history::format_value(p.chips),
-            p.sb_per_hand.0,
-            p.sb_per_hand.1,
-            p.mbb_per_hand.0,
-            p.mbb_per_hand.1
-        );
-    }
+    print!("{}", report.text(&spec));
     let (median, p99) = percentiles(&report.decisions);
     eprintln!(
         "{:.0} hands/s; {} decisions, median {:.3} ms, 99th percentile {:.3} ms (state received to reply sent)",

@@ -95,20 +95,11 @@ pub fn run(a: AdviseArgs) -> Result<ExitCode> {
                 c.inputs.seats.len()
             );
         }
-        let states = c
-            .players
-            .get(a.table)
-            .with_context(|| format!("{} has no table {}", path.display(), a.table))?;
-        saved = states
-            .get(seat)
-            .with_context(|| format!("--seat {seat} is not a seat of {}", path.display()))?
-            .clone();
-        if saved.is_none() {
-            bail!(
-                "seat {seat} of {} keeps no state (not a Loki player)",
-                path.display()
-            );
-        }
+        saved = Some(
+            c.seat_state(a.table, seat)
+                .with_context(|| path.display().to_string())?
+                .to_string(),
+        );
         if a.player.is_none() {
             kind = roster
                 .expand(&c.inputs.player_list)?

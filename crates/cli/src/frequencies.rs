@@ -7,7 +7,6 @@
 use crate::roster::load_config;
 use anyhow::{Context, Result};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use loki_agent::Roster;
 use loki_bot::frequencies::CategoryCounts;
 use loki_bot::{FrequencyTable, Knowledge};
@@ -20,19 +19,20 @@ pub struct FrequenciesArgs {
     /// The players whose actions are counted.
     #[arg(long, default_value = "10*GOM")]
     players: String,
-    /// Hands to play per iteration (split over the tables).
-    #[arg(long, default_value_t = 20_000)]
+    /// Hands to play per iteration (split over the tables; 1 to 10^9).
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_HANDS))]
     hands: u64,
     /// Independent tables, played in parallel (each its own seed derived from --seed);
-    /// the counts are summed, so the result does not depend on the number of threads.
-    #[arg(long, default_value_t = 10)]
+    /// the counts are summed, so the result does not depend on the number of threads
+    /// (1 to 10,000).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     tables: u64,
     /// Seed.
     #[arg(long, default_value_t = 1998)]
     seed: u64,
     /// Rounds of self-play, each starting from the table the previous one measured (the
-    /// first from the configuration's defaults).
-    #[arg(long, default_value_t = 1)]
+    /// first from the configuration's defaults; 1 to 1,000).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
     iterations: u32,
     /// Stop iterating when no frequency changed by more than this.
     #[arg(long, default_value_t = 0.01)]
@@ -56,18 +56,12 @@ pub struct FrequenciesArgs {
 pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
     anyhow::ensure!(a.iterations >= 1, "--iterations must be at least 1");
     anyhow::ensure!(a.tables >= 1, "--tables must be at least 1");
+    if let Some(p) = &a.out {
+        crate::bounds::writable(p)?;
+    }
     let config = load_config(a.config.as_deref())?;
     let mut defaults = Knowledge::default_frequencies(&config)?;
-    let bar = if a.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(a.hands * u64::from(a.iterations))
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} hands  eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
+    let bar = crate::progress::bar(a.quiet, a.hands * u64::from(a.iterations), 0, "hands");
     let mut history = Vec::new();
     let mut counts = CategoryCounts::default();
     for it in 1..=a.iterations {

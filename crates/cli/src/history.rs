@@ -3,36 +3,84 @@
 use crate::simulate::game_spec;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use loki_engine::HandRecord;
+use loki_acpc::GameDef;
+use loki_engine::{GameSpec, HandRecord};
 use loki_history::{read_history, write_acpc_log, write_phh, Format};
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Subcommand)]
 pub enum HistoryCommand {
-    /// Replay every hand of PHH/PHHS files or ACPC logs; report each bad hand with the
-    /// reason (exit status 1 if any hand is bad).
+    /// Replay every hand of PHH/PHHS files or ACPC logs (and of the files in folders);
+    /// report each bad hand and each unreadable file (exit status 2 if a file cannot be
+    /// read, else 1 if any hand is bad).
     Check(CheckArgs),
     /// Convert a PHH/PHHS file to an ACPC log or back (the output format is the other
     /// one, or from OUT's extension: .phh/.phhs or .log).
     Convert(ConvertArgs),
 }
 
+/// The game of ACPC logs, whose lines do not state the stakes: `--game`, else
+/// `--blinds`/`--bets` (or `--stakes`), else the game the log's header names (`# name/game/
+/// hands/seed NAME GAME ...`, as loki's and the reference dealer's logs begin), else
+/// blinds 1,2 and bets 2,4.
 #[derive(Args)]
 pub struct GameArgs {
-    /// Small and big blind of ACPC logs (which do not state them).
-    #[arg(long, default_value = "1,2", value_name = "SB,BB")]
-    blinds: String,
-    /// Small and big bet of ACPC logs.
-    #[arg(long, default_value = "2,4", value_name = "SMALL,BIG")]
-    bets: String,
+    /// Small and big blind of ACPC logs (default: from the log's header, else 1,2).
+    #[arg(long, value_name = "SB,BB")]
+    blinds: Option<String>,
+    /// Small and big bet of ACPC logs (default: from the log's header, else 2,4).
+    #[arg(long, value_name = "SMALL,BIG")]
+    bets: Option<String>,
+    /// Shorthand for --blinds and --bets: `--stakes 2/4` is `--blinds 1,2 --bets 2,4`.
+    #[arg(long, value_name = "SMALL/BIG", conflicts_with_all = ["blinds", "bets"])]
+    stakes: Option<String>,
+    /// The ACPC game definition file or built-in game of ACPC logs.
+    #[arg(long, conflicts_with_all = ["blinds", "bets", "stakes"])]
+    game: Option<String>,
+}
+
+impl GameArgs {
+    /// The game of the history `text`.
+    fn template(&self, text: &str) -> Result<GameSpec> {
+        if let Some(g) = &self.game {
+            return game_of(g);
+        }
+        if let Some(s) = &self.stakes {
+            return crate::simulate::stakes(s);
+        }
+        if self.blinds.is_none() && self.bets.is_none() {
+            let named = text
+                .lines()
+                .take(8)
+                .find_map(|l| l.strip_prefix("# name/game/hands/seed "))
+                .and_then(|rest| rest.split_whitespace().nth(1));
+            if let Some(g) = named.filter(|g| GameDef::builtin(g).is_some()) {
+                return game_of(g);
+            }
+        }
+        game_spec(
+            self.blinds.as_deref().unwrap_or("1,2"),
+            self.bets.as_deref().unwrap_or("2,4"),
+        )
+    }
+}
+
+/// The stakes of an ACPC game (a file or a built-in name).
+fn game_of(name: &str) -> Result<GameSpec> {
+    let (def, _) = GameDef::load(name)?;
+    Ok(def
+        .config()
+        .with_context(|| format!("game {name}"))?
+        .spec()
+        .clone())
 }
 
 #[derive(Args)]
 pub struct CheckArgs {
-    /// History files.
+    /// History files, or folders of them (checked recursively).
     #[arg(required = true, num_args = 1..)]
     files: Vec<PathBuf>,
     #[command(flatten)]
@@ -56,18 +104,36 @@ pub fn run(c: HistoryCommand) -> Result<ExitCode> {
     }
 }
 
-fn open(path: &Path) -> Result<BufReader<File>> {
-    Ok(BufReader::new(File::open(path).with_context(|| {
-        format!("cannot open {}", path.display())
-    })?))
-}
-
+/// Checks every file named and every history file under every folder named
+/// (recursively, in name order), going on after a file that cannot be read: each bad hand and each
+/// unreadable file is reported by name; the exit status is 2 if a file could not be read,
+/// else 1 if any hand is bad, else 0.
 fn check(a: CheckArgs) -> Result<ExitCode> {
-    let template = game_spec(&a.game.blinds, &a.game.bets)?;
-    let mut bad_total = 0usize;
+    let mut files = Vec::new();
+    let mut unreadable = 0usize;
     for path in &a.files {
-        let (_, hands) =
-            read_history(open(path)?, &template).with_context(|| format!("{}", path.display()))?;
+        if let Err(e) = collect(path, &mut files) {
+            unreadable += 1;
+            eprintln!("loki: error: {e:#}");
+        }
+    }
+    let mut bad_total = 0usize;
+    for path in &files {
+        let read = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))
+            .and_then(|text| {
+                let template = a.game.template(&text)?;
+                read_history(text.as_bytes(), &template)
+                    .with_context(|| format!("{}", path.display()))
+            });
+        let hands = match read {
+            Ok((_, hands)) => hands,
+            Err(e) => {
+                unreadable += 1;
+                eprintln!("loki: error: {e:#}");
+                continue;
+            }
+        };
         let mut good = 0usize;
         for h in &hands {
             match h {
@@ -84,16 +150,44 @@ fn check(a: CheckArgs) -> Result<ExitCode> {
             hands.len() - good
         );
     }
-    Ok(if bad_total > 0 {
+    Ok(if unreadable > 0 {
+        ExitCode::from(2)
+    } else if bad_total > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
 }
 
+/// `path` itself, or when it is a folder every history file under it (`.phh`, `.phhs`,
+/// `.log`; sorted by name).
+fn collect(path: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
+    if !path.is_dir() {
+        files.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for e in entries {
+        let history = e
+            .extension()
+            .and_then(|x| x.to_str())
+            .is_some_and(|x| matches!(x, "phh" | "phhs" | "log"));
+        if e.is_dir() || history {
+            collect(&e, files)?;
+        }
+    }
+    Ok(())
+}
+
 fn convert(a: ConvertArgs) -> Result<ExitCode> {
-    let template = game_spec(&a.game.blinds, &a.game.bets)?;
-    let (format, hands) = read_history(open(&a.input)?, &template)
+    let text = std::fs::read_to_string(&a.input)
+        .with_context(|| format!("cannot read {}", a.input.display()))?;
+    let template = a.game.template(&text)?;
+    let (format, hands) = read_history(text.as_bytes(), &template)
         .with_context(|| format!("{}", a.input.display()))?;
     let mut records: Vec<HandRecord> = Vec::with_capacity(hands.len());
     for h in hands {

@@ -3,7 +3,6 @@
 //! 1998 §5.1): every player puts in one unit and stays to the showdown, winners split.
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use loki_assess::income_rate::{simulate, to_csv};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -13,8 +12,8 @@ pub struct IncomeRatesArgs {
     /// Table sizes: one number (7), a range (2-10) or a list (2,3,7).
     #[arg(long, default_value = "2-10")]
     seats: String,
-    /// Games per starting-hand type and table size.
-    #[arg(long, default_value_t = 1_000_000)]
+    /// Games per starting-hand type and table size (1 to 10^9).
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_HANDS))]
     games: u64,
     /// Seed of the random streams.
     #[arg(long, default_value_t = 1998)]
@@ -48,9 +47,7 @@ fn parse_seats(s: &str) -> Result<Vec<usize>> {
 
 pub fn run(a: IncomeRatesArgs) -> Result<ExitCode> {
     let seats = parse_seats(&a.seats).with_context(|| format!("bad --seats '{}'", a.seats))?;
-    if a.games == 0 {
-        bail!("--games must be positive");
-    }
+    crate::bounds::writable(&a.out)?;
     let mut header = vec![
         "Pre-flop income rates x 1000 (expected net units when all players put in 1 and see the showdown)."
             .to_string(),
@@ -70,18 +67,7 @@ pub fn run(a: IncomeRatesArgs) -> Result<ExitCode> {
     ];
     let mut tables = Vec::new();
     for &n in &seats {
-        let bar = if a.quiet {
-            ProgressBar::hidden()
-        } else {
-            ProgressBar::new(a.games * 169)
-        };
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{msg} [{elapsed_precise}] {wide_bar} {percent}% eta {eta}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar.set_message(format!("{n} seats"));
+        let bar = crate::progress::bar(a.quiet, a.games * 169, 0, &format!("games ({n} seats)"));
         let t = Instant::now();
         let table = simulate(n, a.games, a.seed, &|g| bar.inc(g))?;
         bar.finish_and_clear();

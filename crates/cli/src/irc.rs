@@ -4,13 +4,13 @@
 //! models on real play.
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 use loki_irc::eval::report::{report, GroupReport, Report};
 use loki_irc::eval::{evaluate, EvalOptions};
 use loki_irc::phh::{expressible, write_hand, PhhSkip};
 use loki_irc::predict::{model, models};
 use loki_irc::profile::{players, profile};
-use loki_irc::{Dataset, ReplayStats};
+use loki_irc::text::{players_table, profile_text, stats_lines};
+use loki_irc::Dataset;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -75,8 +75,8 @@ pub struct ExportArgs {
 
 #[derive(Args)]
 pub struct EvalArgs {
-    /// Roots of the database layout.
-    #[arg(required = true, num_args = 1..)]
+    /// Roots of the database layout (not needed by `--model list`).
+    #[arg(num_args = 0..)]
     dirs: Vec<PathBuf>,
     /// A model to evaluate (repeatable; default: all). `--model list` lists them.
     #[arg(long = "model")]
@@ -84,8 +84,8 @@ pub struct EvalArgs {
     /// Hands before this Unix time only train.
     #[arg(long, value_name = "UNIXTIME")]
     score_from: Option<u64>,
-    /// Bootstrap resamples of the 95% intervals.
-    #[arg(long, default_value_t = 1000)]
+    /// Bootstrap resamples of the 95% intervals (0 to 100,000).
+    #[arg(long, default_value_t = 1000, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=100_000))]
     resamples: usize,
     /// Seed of the bootstrap.
     #[arg(long, default_value_t = 1)]
@@ -110,20 +110,6 @@ pub fn run(c: IrcCommand) -> Result<ExitCode> {
 
 fn load(dirs: &[PathBuf]) -> Result<Dataset> {
     Ok(loki_irc::load(dirs)?)
-}
-
-fn stats_lines(s: &ReplayStats) -> Vec<String> {
-    let skipped: usize = s.skipped.values().sum();
-    let mut v = vec![format!(
-        "{} hands read, {} replayed, {} skipped ({} pdb lines, {} identical copies dropped, {} lines without a hand)",
-        s.hands, s.replayed, skipped, s.lines.pdb_lines, s.lines.duplicate_lines, s.lines.orphan_lines
-    )];
-    let mut reasons: Vec<(&&str, &usize)> = s.skipped.iter().collect();
-    reasons.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-    for (reason, n) in reasons {
-        v.push(format!("  skipped: {n:>6}  {reason}"));
-    }
-    v
 }
 
 fn check(a: CheckArgs) -> Result<ExitCode> {
@@ -155,24 +141,8 @@ fn list_players(a: PlayersArgs) -> Result<ExitCode> {
         writeln!(out, "{}", serde_json::to_string(&v)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    writeln!(
-        out,
-        "{:<16} {:>7} {:>8} {:>9} {:>9}",
-        "player", "hands", "replayed", "decisions", "showdowns"
-    )?;
-    for p in v {
-        let bot = if p.bot { "  (bot)" } else { "" };
-        writeln!(
-            out,
-            "{:<16} {:>7} {:>8} {:>9} {:>9}{bot}",
-            p.nick, p.hands, p.replayed, p.decisions, p.showdowns
-        )?;
-    }
+    write!(out, "{}", players_table(&v))?;
     Ok(ExitCode::SUCCESS)
-}
-
-fn pct(x: Option<f64>) -> String {
-    x.map_or("-".into(), |v| format!("{:.1}%", 100.0 * v))
 }
 
 fn show_profile(a: ProfileArgs) -> Result<ExitCode> {
@@ -185,53 +155,7 @@ fn show_profile(a: ProfileArgs) -> Result<ExitCode> {
         writeln!(out, "{}", serde_json::to_string(&p)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    writeln!(
-        out,
-        "{}: {} replayed hands",
-        p.profile.name, p.profile.hands
-    )?;
-    writeln!(
-        out,
-        "VPIP {}  PFR {}  AF {}  WTSD {}  W$SD {}",
-        pct(p.hud.vpip),
-        pct(p.hud.pfr),
-        p.hud.af.map_or("-".into(), |v| format!("{v:.2}")),
-        pct(p.hud.wtsd),
-        pct(p.hud.wsd)
-    )?;
-    writeln!(
-        out,
-        "round    to call  decisions    fold   check/call   bet/raise"
-    )?;
-    for (r, name) in ["preflop", "flop", "turn", "river"].iter().enumerate() {
-        for (b, c) in p.profile.counts[r].iter().enumerate() {
-            let n: u32 = c.iter().sum();
-            let f = |i: usize| {
-                if n == 0 {
-                    "-".to_string()
-                } else {
-                    format!("{:.3}", f64::from(c[i]) / f64::from(n))
-                }
-            };
-            let to_call = ["0", "1", "2+"][b];
-            writeln!(
-                out,
-                "{name:<8} {to_call:>7} {n:>10} {:>7} {:>12} {:>11}",
-                f(0),
-                f(1),
-                f(2)
-            )?;
-        }
-    }
-    writeln!(out, "{} showdowns:", p.showdowns.len())?;
-    for s in &p.showdowns {
-        let board: String = s.board.iter().map(|c| c.to_string()).collect();
-        writeln!(
-            out,
-            "  {}  {}  {board:<10}  {:+}",
-            s.timestamp, s.cards, s.net
-        )?;
-    }
+    write!(out, "{}", profile_text(&p))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -339,6 +263,9 @@ fn eval(a: EvalArgs) -> Result<ExitCode> {
         }
         v
     };
+    if a.dirs.is_empty() {
+        bail!("give the database's folders (only `--model list` needs none)");
+    }
     let d = load(&a.dirs)?;
     for l in stats_lines(&d.stats) {
         eprintln!("{l}");
@@ -349,18 +276,7 @@ fn eval(a: EvalArgs) -> Result<ExitCode> {
         seed: a.seed,
         ..EvalOptions::default()
     };
-    let bar = if a.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(d.hands.len() as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} hands  {per_sec}  eta {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
+    let bar = crate::progress::bar(a.quiet, d.hands.len() as u64, 0, "hands");
     let e = evaluate(&d, &specs, &opts, &|done| bar.set_position(done as u64));
     bar.finish_and_clear();
     let r = report(&e, &opts);

@@ -7,9 +7,7 @@ mod acpc;
 mod advise;
 mod assess;
 mod bench;
-mod bench_assess;
-mod bench_play;
-mod bench_range;
+mod bounds;
 mod eval;
 mod exploit;
 mod frequencies;
@@ -20,6 +18,7 @@ mod play;
 mod players;
 mod plot;
 mod profiles;
+mod progress;
 mod roster;
 mod serve;
 mod simulate;
@@ -81,8 +80,34 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e),
+    };
+    quiet_broken_pipe();
+    // A reader that closes our stdout early (`loki ... | head -1`) ends the command
+    // normally: every command writes its files before it prints, `println!`'s panic on
+    // the closed pipe unwinds (closing and flushing whatever is open) to here, and the
+    // exit status is 0, as for an I/O error of the same cause returned as an error.
+    let result = match std::panic::catch_unwind(|| dispatch(cli.command)) {
+        Ok(r) => r,
+        Err(payload) if is_broken_pipe_panic(payload.as_ref()) => return ExitCode::SUCCESS,
+        Err(payload) => std::panic::resume_unwind(payload),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            if is_broken_pipe(&e) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("loki: error: {}", one_line(&causes(&e)));
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
         Command::Eval(a) => eval::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Simulate(a) => simulate::run(a),
@@ -101,17 +126,59 @@ fn main() -> ExitCode {
         Command::Serve(a) => serve::run(a),
         Command::Play(a) => play::run(a),
         Command::Exploit(a) => exploit::run_exploit(a),
-    };
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            if is_broken_pipe(&e) {
-                return ExitCode::SUCCESS;
-            }
-            eprintln!("loki: error: {e:#}");
-            ExitCode::from(2)
-        }
     }
+}
+
+/// Help and version go to stdout as clap prints them; a mistake on the command line is
+/// one line on stderr (clap's message without its usage block, long words cut) and
+/// exit status 2.
+fn usage_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        // Help printed to a closed stdout is still a normal end.
+        let _ = e.print();
+        return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
+    let text = e.render().to_string();
+    let message: String = text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let message = message.trim().trim_start_matches("error: ");
+    eprintln!("loki: error: {} (see --help)", one_line(message));
+    ExitCode::from(2)
+}
+
+/// Whether a panic is `print!`'s on a closed stdout ("failed printing to stdout: Broken
+/// pipe").
+fn is_broken_pipe_panic(payload: &(dyn std::any::Any + Send)) -> bool {
+    let text = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or("");
+    text.starts_with("failed printing to stdout") && text.contains("Broken pipe")
+}
+
+/// Silences the panic message of a closed stdout (the panic unwinds to `main`, which
+/// ends normally); every other panic is reported as before.
+fn quiet_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !is_broken_pipe_panic(info.payload()) {
+            default(info);
+        }
+    }));
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -119,4 +186,55 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
         c.downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// The error and its causes joined by ": ", each cause once: a cause whose text the
+/// message before it already holds (an error that prints its source, as
+/// `#[error("...: {0}")]` with `#[from]` does) is not repeated.
+fn causes(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for c in e.chain() {
+        let text = c.to_string();
+        if !out.contains(&text) {
+            if !out.is_empty() {
+                out.push_str(": ");
+            }
+            out.push_str(&text);
+        }
+    }
+    out
+}
+
+/// Longest run of one word quoted from the user's input in an error line.
+const QUOTE_MAX: usize = 100;
+
+/// An error as one line: line breaks become "; ", and every word longer than
+/// [`QUOTE_MAX`] characters (a pasted file, a runaway argument) is cut to its first
+/// characters and its length.
+fn one_line(text: &str) -> String {
+    let joined = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ");
+    shorten_words(&joined)
+}
+
+/// Cuts every word longer than [`QUOTE_MAX`] characters.
+fn shorten_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4096));
+    for (i, word) in text.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let chars = word.chars().count();
+        if chars > QUOTE_MAX {
+            out.extend(word.chars().take(QUOTE_MAX));
+            out.push_str(&format!("... ({chars} characters)"));
+        } else {
+            out.push_str(word);
+        }
+    }
+    out
 }

@@ -19,8 +19,8 @@ pub struct SimulateArgs {
     /// Model and strategy constants of the Loki players (TOML; see `loki config`).
     #[arg(long)]
     config: Option<PathBuf>,
-    /// Number of hands.
-    #[arg(long, default_value_t = 100)]
+    /// Number of hands (1 to 10^7).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_RECORDED_HANDS))]
     hands: u64,
     /// Seed of the deck and of the random players.
     #[arg(long, default_value_t = 1)]
@@ -28,6 +28,10 @@ pub struct SimulateArgs {
     /// Small and big blind.
     #[arg(long, default_value = "1,2", value_name = "SB,BB")]
     blinds: String,
+    /// Shorthand for --blinds and --bets: `--stakes 2/4` is `--blinds 1,2 --bets 2,4`
+    /// (blinds half a small bet and a small bet).
+    #[arg(long, value_name = "SMALL/BIG", conflicts_with_all = ["blinds", "bets"])]
+    stakes: Option<String>,
     /// Small and big bet.
     #[arg(long, default_value = "2,4", value_name = "SMALL,BIG")]
     bets: String,
@@ -72,6 +76,22 @@ pub fn game_spec(blinds: &str, bets: &str) -> Result<GameSpec> {
     })
 }
 
+/// `--stakes SMALL/BIG`: bets SMALL and BIG, blinds half a small bet and a small bet.
+pub fn stakes(text: &str) -> Result<GameSpec> {
+    let bad = || {
+        anyhow::anyhow!(
+            "bad --stakes '{text}': expected SMALL/BIG with an even small bet, e.g. 2/4"
+        )
+    };
+    let (s, b) = text.split_once('/').ok_or_else(bad)?;
+    let small: i64 = s.trim().parse().map_err(|_| bad())?;
+    let big: i64 = b.trim().parse().map_err(|_| bad())?;
+    if small <= 0 || big < small || small % 2 != 0 {
+        return Err(bad());
+    }
+    game_spec(&format!("{},{small}", small / 2), &format!("{small},{big}"))
+}
+
 /// Parses `--stacks`: one number for all `n` players or one per position.
 fn stacks(text: &str, n: usize) -> Result<Vec<i64>> {
     let list = text
@@ -96,10 +116,13 @@ pub fn run(a: SimulateArgs) -> Result<ExitCode> {
     let roster = loki_agent::Roster::new(crate::roster::load_config(a.config.as_deref())?)?;
     let players = roster.table(&a.players, a.seed)?;
     let n = players.len();
-    let mut game = game_spec(&a.blinds, &a.bets)?;
+    let mut game = match &a.stakes {
+        Some(s) => stakes(s)?,
+        None => game_spec(&a.blinds, &a.bets)?,
+    };
     game.seats = n;
     game.stacks = a.stacks.as_deref().map(|s| stacks(s, n)).transpose()?;
-    let config = GameConfig::new(game).context("bad game")?;
+    let config = GameConfig::new(game.clone()).context("bad game")?;
     let mut table = Table::new(config, players, a.seed)?;
     let records = table.play(a.hands)?;
     if let Some(path) = &a.phh {
@@ -111,7 +134,29 @@ pub fn run(a: SimulateArgs) -> Result<ExitCode> {
         let mut w = create(path)?;
         let header = AcpcHeader {
             match_name: "loki".into(),
-            game_file: format!("holdem.limit.{n}p.game"),
+            // The header names a reference game only when these are its stakes (a
+            // reader takes the stakes from the name).
+            game_file: match loki_acpc::GameDef::holdem(n).and_then(|g| g.config().ok()) {
+                Some(c)
+                    if (
+                        c.spec().small_blind,
+                        c.spec().big_blind,
+                        c.spec().small_bet,
+                        c.spec().big_bet,
+                    ) == (
+                        game.small_blind,
+                        game.big_blind,
+                        game.small_bet,
+                        game.big_bet,
+                    ) =>
+                {
+                    format!("{}.game", loki_acpc::GameDef::holdem_name(n))
+                }
+                _ => format!(
+                    "loki.limit.{n}p.blinds-{}-{}.bets-{}-{}.game",
+                    game.small_blind, game.big_blind, game.small_bet, game.big_bet
+                ),
+            },
             hands: a.hands,
             seed: a.seed,
         };

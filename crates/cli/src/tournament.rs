@@ -9,7 +9,7 @@ use crate::plot;
 use crate::roster::load_config;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
+use loki_sim::checkpoint::HistoryDigest;
 use loki_sim::{report, Checkpoint, Inputs, Outcome, Run, RunSink, RunSpec, Shard, ShardResult};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -54,9 +54,9 @@ pub struct TournamentArgs {
     /// case-insensitive; see `loki players`). Default: the figure-4 field.
     #[arg(long)]
     players: Option<String>,
-    /// Hands played in all (deals x rotations, rounded up to whole deals). Default 3,000,
-    /// or 100,000 with a preset.
-    #[arg(long)]
+    /// Hands played in all (deals x rotations, rounded up to whole deals; 1 to 10^9).
+    /// Default 3,000, or 100,000 with a preset.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_HANDS))]
     hands: Option<u64>,
     /// Seed of the deals and of every player's random choices.
     #[arg(long, default_value_t = 1998)]
@@ -64,12 +64,15 @@ pub struct TournamentArgs {
     /// Output folder.
     #[arg(long, default_value = "loki-tournament")]
     out: PathBuf,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
+    /// Worker threads (1 to 256; default: all cores). Results do not depend on it.
+    #[arg(long, value_parser = crate::bounds::threads())]
     threads: Option<usize>,
     /// Continue from DIR/checkpoint.json (made with the same inputs).
     #[arg(long)]
     resume: bool,
+    /// Start over even though DIR holds the checkpoint of a run (it is overwritten).
+    #[arg(long, conflicts_with = "resume")]
+    force: bool,
     /// Write the hand history of every hand to this PHH (.phhs) file.
     #[arg(long)]
     phh: Option<PathBuf>,
@@ -79,8 +82,8 @@ pub struct TournamentArgs {
     /// One of the paper's experiments (sets --players and --hands).
     #[arg(long, value_enum)]
     preset: Option<Preset>,
-    /// Deals per batch between checkpoints.
-    #[arg(long, default_value_t = loki_sim::DEFAULT_BATCH)]
+    /// Deals per batch between checkpoints (1 to 10^6).
+    #[arg(long, default_value_t = loki_sim::DEFAULT_BATCH, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     batch: u64,
     /// Deals between seat permutations: every block of this many deals draws a new order
     /// of the players around the table from the seed (0: the cyclic rotations alone, the
@@ -89,8 +92,8 @@ pub struct TournamentArgs {
     seating_block: u64,
     /// Independent duplicate matches (each its own seed derived from --seed and the
     /// match number, each with fresh players); --hands are per match. results.json then
-    /// also reports each match and the spread between matches.
-    #[arg(long)]
+    /// also reports each match and the spread between matches (1 to 10^6).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     matches: Option<u64>,
     /// Play only shard I of N (0-based): the contiguous tables
     /// [floor(I T / N), floor((I + 1) T / N)) of the T = matches x seats tables
@@ -137,7 +140,19 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         Some(s) => format!("checkpoint-{}-of-{}.json", s.index, s.count),
         None => "checkpoint.json".to_string(),
     });
-    let mut run = if a.resume && ckpt_path.exists() {
+    if a.resume && !ckpt_path.exists() {
+        bail!(
+            "no checkpoint {} to resume; leave out --resume to start the run",
+            ckpt_path.display()
+        );
+    }
+    if !a.resume && !a.force && ckpt_path.exists() {
+        bail!(
+            "{} holds a run already: --resume to continue it, or --force to start over",
+            ckpt_path.display()
+        );
+    }
+    let mut run = if a.resume {
         let c: Checkpoint = serde_json::from_str(
             &std::fs::read_to_string(&ckpt_path)
                 .with_context(|| format!("cannot read {}", ckpt_path.display()))?,
@@ -154,7 +169,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         Run::start(&spec)?
     };
     let history = match &a.phh {
-        Some(path) => Some(open_phh(path, run.hands_played() > 0, run.history_bytes())?),
+        Some(path) => Some(open_phh(path, a.resume, run.history_digest())?),
         None => None,
     };
     run.keep_records(history.is_some());
@@ -162,14 +177,14 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         .num_threads(a.threads.unwrap_or(0))
         .build()
         .context("cannot start worker threads")?;
-    let bar = progress(a.quiet, run.hands_total());
-    bar.set_position(run.hands_played());
+    let resumed = run.hands_played();
+    let bar = crate::progress::bar(a.quiet, run.hands_total(), resumed, "hands");
     let started = std::time::Instant::now();
     let mut sink = FileSink {
         checkpoint: ckpt_path,
         history,
     };
-    pool.install(|| run.play_to_end(&mut sink, &mut |hands| bar.set_position(hands)))?;
+    pool.install(|| run.play_to_end(&mut sink, &mut |hands| bar.set_position(hands - resumed)))?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
     let new_hands = run.hands_played() - run.hands_resumed();
@@ -178,11 +193,17 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
             let path = a.out.join(shard_file_name(result.shard));
             write_atomically(&path, &serde_json::to_string(&result)?)?;
             println!(
-                "shard {}: tables {}..{} of {}, {new_hands} hands; {}",
+                "shard {}: tables {}..{} of {}, {} hands{}; {}",
                 result.shard,
                 result.tables.start,
                 result.tables.end,
                 result.inputs.matches.max(1) * result.inputs.rotations as u64,
+                run.hands_played(),
+                if run.hands_resumed() > 0 {
+                    format!(" ({new_hands} played now, the rest before --resume)")
+                } else {
+                    String::new()
+                },
                 path.display()
             );
         }
@@ -322,44 +343,41 @@ pub fn merge(a: MergeArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn progress(quiet: bool, total: u64) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} hands  {per_sec}  eta {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
-    bar
-}
-
-fn open_phh(path: &Path, resuming: bool, bytes: u64) -> Result<std::fs::File> {
+/// The hand-history file: created for a fresh run; for a resumed one, checked against
+/// the checkpoint (it must begin with exactly the bytes the checkpoint counted, by length
+/// and digest) and cut back to them.
+fn open_phh(path: &Path, resuming: bool, written: HistoryDigest) -> Result<std::fs::File> {
     if !resuming {
         return std::fs::File::create(path)
             .with_context(|| format!("cannot create {}", path.display()));
     }
     let mut f = std::fs::OpenOptions::new()
+        .read(true)
         .write(true)
         .open(path)
         .with_context(|| format!("cannot reopen {} to resume", path.display()))?;
-    f.set_len(bytes)?;
+    let len = f.metadata()?.len();
+    let mut found = HistoryDigest::default();
+    let mut buf = vec![0u8; 1 << 16];
+    use std::io::Read as _;
+    while found.bytes < written.bytes {
+        let want = (written.bytes - found.bytes).min(buf.len() as u64) as usize;
+        let n = f.read(&mut buf[..want])?;
+        if n == 0 {
+            break;
+        }
+        found.extend(&buf[..n]);
+    }
+    if found != written {
+        bail!(
+            "{} is not the history the checkpoint counted ({len} bytes, the checkpoint wrote {}{}); rerun with --force to start over",
+            path.display(),
+            written.bytes,
+            if len >= written.bytes { ", and they differ" } else { "" }
+        );
+    }
+    f.set_len(written.bytes)?;
     use std::io::Seek;
     f.seek(std::io::SeekFrom::End(0))?;
     Ok(f)
-}
-
-/// Hands per second of the figure-4 field on all cores (for `loki bench`).
-pub fn hands_per_second(deals: u64, seed: u64) -> Result<f64> {
-    let mut spec = RunSpec::new(FIGURE4, deals * 10, seed);
-    spec.batch = 25;
-    let mut run = Run::start(&spec)?;
-    let start = std::time::Instant::now();
-    while !run.is_done() {
-        run.play_batch()?;
-    }
-    Ok(run.hands_played() as f64 / start.elapsed().as_secs_f64())
 }

@@ -243,14 +243,20 @@ fn clear_errors_for_no_limit_games_and_foreign_profile_files() {
     assert!(err.contains("no-limit games are not supported"), "{err}");
     let foreign = dir.join("notes.txt");
     std::fs::write(&foreign, "my notes").unwrap();
+    // (A client opens its profiles once it has connected, and only with --names.)
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
     let o = loki(&[
         "acpc",
         "client",
         "--port",
-        "1",
+        &port,
+        "--names",
+        "a,b",
         "--profiles",
         foreign.to_str().unwrap(),
     ]);
+    drop(listener);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("not an SQLite database"));
     assert_eq!(std::fs::read_to_string(&foreign).unwrap(), "my notes");

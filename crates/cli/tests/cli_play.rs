@@ -104,11 +104,17 @@ fn tournament_resume_gives_the_same_results() {
             .success()
     );
     let ck = std::fs::read_to_string(part.join("checkpoint.json")).unwrap();
-    let mut c: serde_json::Value = serde_json::from_str(&ck).unwrap();
-    // Pretend the 40-hand run was an interrupted 80-hand run: same inputs but hands.
-    c["inputs"]["hands"] = 80.into();
-    c["inputs"]["deals"] = 20.into();
-    std::fs::write(part.join("checkpoint.json"), c.to_string()).unwrap();
+    let mut c: loki_sim::Checkpoint = serde_json::from_str(&ck).unwrap();
+    // Pretend the 40-hand run was an interrupted 80-hand run: same inputs but hands
+    // (sealed again: loki refuses an edited checkpoint).
+    c.inputs.hands = 80;
+    c.inputs.deals = 20;
+    c.seal();
+    std::fs::write(
+        part.join("checkpoint.json"),
+        serde_json::to_string(&c).unwrap(),
+    )
+    .unwrap();
     let o = run(with(
         &part,
         "80",

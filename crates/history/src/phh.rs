@@ -294,6 +294,26 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
             Err(at(s.first_line, format!("missing field `{key}`")))
         }
     };
+    // The variant first: another game's file lacks fixed-limit fields (`small_bet`), and
+    // its variant is the one thing worth saying about it.
+    match table.get("variant") {
+        Some(toml::Value::String(v)) if v == "FT" => {}
+        Some(toml::Value::String(v)) => {
+            return Err(at(
+                line_of_key("variant"),
+                format!(
+                    "variant \"{}\" is not fixed-limit Texas hold'em (\"FT\"), the only game loki reads",
+                    v.chars().take(20).collect::<String>()
+                ),
+            ))
+        }
+        _ => {
+            return Err(at(
+                line_of_key("variant"),
+                "missing or bad `variant` (only \"FT\", fixed-limit Texas hold'em)".into(),
+            ))
+        }
+    }
     for key in [
         "variant",
         "antes",
@@ -309,15 +329,6 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
         r.map_err(|e| at(line_of_key(key), e))
             .and_then(|v| v.ok_or_else(|| at(s.first_line, format!("missing field `{key}`"))))
     };
-    match table.get("variant") {
-        Some(toml::Value::String(v)) if v == "FT" => {}
-        _ => {
-            return Err(at(
-                line_of_key("variant"),
-                "unsupported variant (only \"FT\", fixed-limit Texas hold'em)".into(),
-            ))
-        }
-    }
     let stacks = field("starting_stacks", int_list(&table, "starting_stacks"))?;
     let n = stacks.len();
     if !(2..=10).contains(&n) {

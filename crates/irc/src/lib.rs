@@ -22,6 +22,7 @@ pub mod phh;
 pub mod predict;
 pub mod profile;
 pub mod replay;
+pub mod text;
 
 pub use archive::Archive;
 pub use dataset::{Dataset, ReplayStats};

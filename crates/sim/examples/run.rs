@@ -45,7 +45,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut first = Run::start(&spec)?;
     first.play_batch()?;
     first.play_batch()?;
-    let saved = first.checkpoint(0);
+    let saved = first.checkpoint(Default::default());
     let mut resumed = Run::resume(&spec, saved)?;
     println!("resumed after {} hands", resumed.hands_resumed());
     while !resumed.is_done() {

@@ -1,7 +1,10 @@
 //! `checkpoint.json`: the state of a tournament run after a whole batch, which
 //! `--resume` continues from (the inputs, every deal's results, every player's saved
-//! state, and how much hand history was written).
+//! state, and how much hand history was written, with a digest of those bytes). The file
+//! carries a digest of its own content, so that an edited checkpoint is refused rather
+//! than resumed (issue 20, item 3).
 use crate::results::Inputs;
+use crate::signature::{fnv1a64, fnv1a64_extend, FNV_OFFSET};
 use serde::{Deserialize, Serialize};
 
 /// `checkpoint.json`: the state of a run (or of one shard) after a whole batch.
@@ -17,4 +20,103 @@ pub struct Checkpoint {
     pub players: Vec<Vec<Option<String>>>,
     /// Bytes of the hand-history file written so far (it is cut back to this on resume).
     pub phh_bytes: u64,
+    /// FNV-1a 64 of those bytes (a resume checks the file against it).
+    pub phh_digest: u64,
+    /// FNV-1a 64 of the content above, in hexadecimal ([`Checkpoint::seal`]).
+    pub digest: String,
+}
+
+impl Checkpoint {
+    /// The digest of the checkpoint's content (everything but `digest`).
+    pub fn content_digest(&self) -> String {
+        let body = serde_json::to_vec(&(
+            &self.inputs,
+            &self.shard,
+            &self.matches,
+            &self.players,
+            self.phh_bytes,
+            self.phh_digest,
+        ))
+        .unwrap_or_default();
+        format!("{:016x}", fnv1a64(&body))
+    }
+    /// Sets `digest` to the digest of the content.
+    pub fn seal(&mut self) {
+        self.digest = self.content_digest();
+    }
+    /// Whether `digest` matches the content (the file is as loki wrote it).
+    pub fn is_sealed(&self) -> bool {
+        self.digest == self.content_digest()
+    }
+}
+
+/// Why a checkpoint has no player state at a table and seat.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SeatStateError {
+    /// No such table.
+    #[error("the checkpoint has no table {0}")]
+    NoTable(usize),
+    /// No such seat.
+    #[error("seat {0} is not a seat of the checkpoint's tournament")]
+    NoSeat(usize),
+    /// The seat's player keeps no state.
+    #[error("seat {0} of the checkpoint keeps no state (not a Loki player)")]
+    NoState(usize),
+}
+
+impl Checkpoint {
+    /// The saved state of the player at `seat` of `table` (match x seats + rotation), for
+    /// `loki advise --checkpoint`.
+    ///
+    /// # Errors
+    /// No such table or seat, or a player without state.
+    pub fn seat_state(&self, table: usize, seat: usize) -> Result<&str, SeatStateError> {
+        self.players
+            .get(table)
+            .ok_or(SeatStateError::NoTable(table))?
+            .get(seat)
+            .ok_or(SeatStateError::NoSeat(seat))?
+            .as_deref()
+            .ok_or(SeatStateError::NoState(seat))
+    }
+}
+
+/// The running digest of a hand-history file: FNV-1a 64 of its bytes so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HistoryDigest {
+    /// Bytes so far.
+    pub bytes: u64,
+    /// Their FNV-1a 64.
+    pub hash: u64,
+}
+
+impl Default for HistoryDigest {
+    fn default() -> Self {
+        HistoryDigest {
+            bytes: 0,
+            hash: FNV_OFFSET,
+        }
+    }
+}
+
+impl HistoryDigest {
+    /// The digest after `more` bytes.
+    pub fn extend(&mut self, more: &[u8]) {
+        self.bytes += more.len() as u64;
+        self.hash = fnv1a64_extend(self.hash, more);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_digest_is_fnv_of_all_bytes_in_pieces() {
+        let mut d = HistoryDigest::default();
+        d.extend(b"hello ");
+        d.extend(b"world");
+        assert_eq!(d.bytes, 11);
+        assert_eq!(d.hash, fnv1a64(b"hello world"));
+    }
 }

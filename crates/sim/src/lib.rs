@@ -6,6 +6,7 @@
 //! writes to no file: the CLI decides where bytes go, draws tables and plots.
 #![forbid(unsafe_code)]
 
+pub mod bench;
 pub mod checkpoint;
 pub mod factory;
 pub mod frequencies;

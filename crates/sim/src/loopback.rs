@@ -82,6 +82,47 @@ pub struct LoopbackReport {
     pub seconds: f64,
 }
 
+impl LoopbackReport {
+    /// The table `loki acpc match` prints: the match (hands, seatings, seed, game, small
+    /// bet and big blind), then each player's chips, sb/hand and mbb/hand with their 95%
+    /// half-widths.
+    pub fn text(&self, spec: &LoopbackSpec) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        let (sb, bb) = (spec.game.small_bet(), spec.game.big_blind());
+        let _ = writeln!(
+            out,
+            "{} hands{}, seed {}, {} (small bet {sb}, big blind {bb})",
+            spec.hands,
+            if spec.duplicate {
+                format!(" x {} seatings (duplicate)", self.seatings)
+            } else {
+                String::new()
+            },
+            spec.seed,
+            spec.game_name
+        );
+        let _ = writeln!(
+            out,
+            "{:<12} {:>12} {:>10} {:>8} {:>10} {:>8}",
+            "player", "chips", "sb/hand", "±95%", "mbb/hand", "±95%"
+        );
+        for p in &self.players {
+            let _ = writeln!(
+                out,
+                "{:<12} {:>12} {:>+10.4} {:>8.4} {:>+10.0} {:>8.0}",
+                p.name,
+                loki_history::format_value(p.chips),
+                p.sb_per_hand.0,
+                p.sb_per_hand.1,
+                p.mbb_per_hand.0,
+                p.mbb_per_hand.1
+            );
+        }
+        out
+    }
+}
+
 /// Plays the match. `log(r)` gives the writer of seating `r`'s dealer log (or none);
 /// `on_hand` hears every finished hand.
 ///

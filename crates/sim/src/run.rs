@@ -6,7 +6,7 @@
 //! so that the players never wait for the disk; [`Run::outcome`] gives the results (the
 //! whole run's ledgers, or one shard's file). Nothing here touches the file system: the
 //! sink decides where bytes go.
-use crate::checkpoint::Checkpoint;
+use crate::checkpoint::{Checkpoint, HistoryDigest};
 use crate::factory::TournamentFactory;
 use crate::results::{Inputs, KindSpread, MatchesResults, Results};
 use crate::runner::{PlayedHand, SimError, Tournament};
@@ -115,7 +115,7 @@ pub struct Run {
     inputs: Inputs,
     shard: Shard,
     batch: u64,
-    phh_bytes: u64,
+    history: HistoryDigest,
     resumed_deals: u64,
 }
 
@@ -162,7 +162,7 @@ impl Run {
             inputs,
             shard: spec.shard,
             batch: spec.batch,
-            phh_bytes: 0,
+            history: HistoryDigest::default(),
             resumed_deals: 0,
         })
     }
@@ -173,9 +173,15 @@ impl Run {
     /// # Errors
     /// As [`Run::start`]; a checkpoint of other inputs or shard, or one whose tables,
     /// deals or player states do not hold together (a deal whose results do not sum to
-    /// zero, a player state that does not load).
+    /// zero, a player state that does not load), or one whose digest does not match its
+    /// content (an edited file).
     pub fn resume(spec: &RunSpec, checkpoint: Checkpoint) -> Result<Run, RunError> {
         let mut run = Run::start(spec)?;
+        if !checkpoint.is_sealed() {
+            return Err(RunError::Corrupt(
+                "its content does not match its digest (edited, or not written by loki)".into(),
+            ));
+        }
         if checkpoint.inputs != run.inputs || checkpoint.shard != run.shard {
             return Err(RunError::OtherRun);
         }
@@ -220,7 +226,10 @@ impl Run {
         if run.tournament.deals_played() > run.inputs.deals {
             return Err(RunError::Corrupt("more deals than the run has".into()));
         }
-        run.phh_bytes = checkpoint.phh_bytes;
+        run.history = HistoryDigest {
+            bytes: checkpoint.phh_bytes,
+            hash: checkpoint.phh_digest,
+        };
         run.resumed_deals = run.tournament.deals_played();
         Ok(run)
     }
@@ -260,7 +269,12 @@ impl Run {
     /// Bytes of hand history the checkpoint counted (0 for a fresh run): a resumed
     /// history file is cut back to this.
     pub fn history_bytes(&self) -> u64 {
-        self.phh_bytes
+        self.history.bytes
+    }
+    /// The digest of the hand history written so far (as the checkpoint counted it): a
+    /// resumed history file must begin with exactly these bytes.
+    pub fn history_digest(&self) -> HistoryDigest {
+        self.history
     }
     /// Player decisions made by this process.
     pub fn decisions(&self) -> u64 {
@@ -291,21 +305,26 @@ impl Run {
             .play_batch_then(count, self.batch.min(after), &self.factory)?)
     }
 
-    /// The checkpoint of the run as it stands (`phh_bytes`: the history written so far).
-    pub fn checkpoint(&mut self, phh_bytes: u64) -> Checkpoint {
+    /// The checkpoint of the run as it stands, sealed (`history`: the hand history
+    /// written so far).
+    pub fn checkpoint(&mut self, history: HistoryDigest) -> Checkpoint {
         let mut players = Vec::with_capacity(self.tournament.tables());
         for i in 0..self.tournament.tables() {
             if let Some(ps) = self.tournament.players_mut(i) {
                 players.push(ps.iter().map(|p| p.save_state()).collect());
             }
         }
-        Checkpoint {
+        let mut c = Checkpoint {
             inputs: self.inputs.clone(),
             shard: self.shard,
             matches: self.tournament.match_ledgers().to_vec(),
             players,
-            phh_bytes,
-        }
+            phh_bytes: history.bytes,
+            phh_digest: history.hash,
+            digest: String::new(),
+        };
+        c.seal();
+        c
     }
 
     /// Plays the run to its end. After every batch the batch's hand histories (when
@@ -323,30 +342,32 @@ impl Run {
     ) -> Result<(), RunError> {
         let keep = self.tournament.keeps_records();
         let first_key = self.hands_played();
-        let phh_start = self.phh_bytes;
+        let history_start = self.history;
         std::thread::scope(|scope| {
             // One batch may wait while the next is played: memory stays bounded.
             let (tx, rx) = mpsc::sync_channel::<(Vec<PlayedHand>, Checkpoint)>(1);
-            let writer = scope.spawn(move || -> Result<u64, RunError> {
-                let mut bytes = phh_start;
+            let writer = scope.spawn(move || -> Result<HistoryDigest, RunError> {
+                let mut history = history_start;
                 let mut key = first_key;
                 for (hands, mut checkpoint) in rx {
                     if keep {
                         let mut buf = Vec::new();
                         for h in &hands {
-                            if bytes + buf.len() as u64 > 0 {
+                            if history.bytes + buf.len() as u64 > 0 {
                                 buf.push(b'\n');
                             }
                             key += 1;
                             loki_history::write_phh_hand(&mut buf, Some(key as usize), &h.record)?;
                         }
                         sink.history(&buf)?;
-                        bytes += buf.len() as u64;
+                        history.extend(&buf);
                     }
-                    checkpoint.phh_bytes = bytes;
+                    checkpoint.phh_bytes = history.bytes;
+                    checkpoint.phh_digest = history.hash;
+                    checkpoint.seal();
                     sink.checkpoint(&checkpoint)?;
                 }
-                Ok(bytes)
+                Ok(history)
             });
             let mut played = Ok(());
             while !self.is_done() {
@@ -357,7 +378,7 @@ impl Run {
                         break;
                     }
                 };
-                let checkpoint = self.checkpoint(0);
+                let checkpoint = self.checkpoint(HistoryDigest::default());
                 if tx.send((hands, checkpoint)).is_err() {
                     break; // the writer failed: its error is below
                 }
@@ -368,8 +389,8 @@ impl Run {
                 .join()
                 .unwrap_or_else(|p| std::panic::resume_unwind(p));
             match written {
-                Ok(bytes) => {
-                    self.phh_bytes = bytes;
+                Ok(history) => {
+                    self.history = history;
                     played
                 }
                 Err(e) => Err(e),
@@ -387,12 +408,15 @@ impl Run {
                 .shard
                 .tables(self.inputs.matches.max(1) * self.inputs.rotations as u64)
                 .unwrap_or(0..0);
-            Outcome::Shard(Box::new(ShardResult {
+            let mut result = ShardResult {
                 inputs: self.inputs.clone(),
                 shard: self.shard,
                 tables,
                 matches: ledgers.to_vec(),
-            }))
+                digest: String::new(),
+            };
+            result.seal();
+            Outcome::Shard(Box::new(result))
         }
     }
 }

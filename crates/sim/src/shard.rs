@@ -24,7 +24,7 @@ pub struct Shard {
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ShardError {
     /// Not `I/N` with `0 <= I < N`.
-    #[error("bad shard {0:?}: expected I/N with 0 <= I < N (e.g. 3/16)")]
+    #[error("expected I/N with 0 <= I < N (e.g. 3/16)")]
     Syntax(String),
     /// More shards than tables.
     #[error("{count} shards for {tables} tables: a shard must have at least one table")]
@@ -151,11 +151,32 @@ pub struct ShardResult {
     pub tables: Range<u64>,
     /// Per match touched, ascending.
     pub matches: Vec<MatchLedger>,
+    /// FNV-1a 64 of the content above, in hexadecimal ([`ShardResult::seal`]): an edited
+    /// shard file is refused by [`merge`].
+    pub digest: String,
+}
+
+impl ShardResult {
+    /// The digest of the content (everything but `digest`).
+    pub fn content_digest(&self) -> String {
+        let body = serde_json::to_vec(&(&self.inputs, &self.shard, &self.tables, &self.matches))
+            .unwrap_or_default();
+        format!("{:016x}", crate::signature::fnv1a64(&body))
+    }
+    /// Sets `digest` to the digest of the content.
+    pub fn seal(&mut self) {
+        self.digest = self.content_digest();
+    }
+    /// Whether `digest` matches the content (the file is as loki wrote it).
+    pub fn is_sealed(&self) -> bool {
+        self.digest == self.content_digest()
+    }
 }
 
 /// The run's per-match ledgers from all its shards (`(file name, shard)` pairs), after
 /// checking that they are the shards of one run, each exactly once, nothing missing, and
-/// that every shard holds exactly its tables.
+/// that every shard holds exactly its tables, as loki wrote it (its digest matches and
+/// every deal's results sum to zero).
 ///
 /// # Errors
 /// Any of the [`ShardError`] cases.
@@ -169,6 +190,13 @@ pub fn merge(shards: &[(String, ShardResult)]) -> Result<(Inputs, Vec<DealLedger
     let seats = inputs.seats.len();
     let mut seen: Vec<Option<&str>> = vec![None; count as usize];
     for (name, s) in shards {
+        if !s.is_sealed() {
+            return Err(ShardError::Corrupt {
+                file: name.clone(),
+                reason: "its content does not match its digest (edited, or not written by loki)"
+                    .into(),
+            });
+        }
         if &s.inputs != inputs {
             return Err(ShardError::OtherRun {
                 file: name.clone(),
@@ -230,6 +258,12 @@ pub fn merge(shards: &[(String, ShardResult)]) -> Result<(Inputs, Vec<DealLedger
                     "match {} has {} deals (the run has {deals} of {seats} seats)",
                     m.match_index,
                     m.ledger.net.len()
+                )));
+            }
+            if let Some(d) = m.ledger.net.iter().position(|d| d.iter().sum::<i64>() != 0) {
+                return Err(corrupt(format!(
+                    "the results of match {}, deal {d} do not sum to zero",
+                    m.match_index
                 )));
             }
             for &r in &m.rotations {

@@ -53,7 +53,15 @@ pub fn signature() -> Result<Signature, RunError> {
 
 /// FNV-1a, 64 bits: a stable hash of bytes (no dependency, same on every platform).
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+    fnv1a64_extend(FNV_OFFSET, bytes)
+}
+
+/// FNV-1a's starting state (the hash of no bytes).
+pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a 64 of the bytes hashed to `state` followed by `bytes`.
+pub fn fnv1a64_extend(state: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(state, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
 }

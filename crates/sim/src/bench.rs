@@ -1,0 +1,367 @@
+//! The measurements of `loki bench` (Stockfish's `bench` idea): the hand evaluator
+//! (`eval_random_per_s`, `eval_enumerate_per_s`), the assessment (`hs_flop_ns`,
+//! `potential2_flop_us`), the range table (`range_ehs_flop_ms`, `potential2_cached_us`),
+//! the players' decisions (`decision_flop_ms`: the median time of a SOM decision on the
+//! flop in ten-seat self-play, the re-weighting of the opponents' tables since its
+//! previous decision included, the board's range table already built;
+//! `poki_decision_flop_ms`, the same for POKI with 500 trials, `_early_stop` with the
+//! early stop) and the tournament (`tournament_hands_per_s`, the figure-4 field on all
+//! cores). Each adds its keys to one flat JSON object; the CLI prints it.
+use crate::run::{Run, RunError, RunSpec};
+use loki_agent::{Roster, Seat};
+use loki_assess::{hand_strength, potential, Lookahead, RangeTable, RankCache, WeightTable};
+use loki_bot::{LokiConfig, PlayerKind};
+use loki_cards::{parse_cards, rng_from_seed, uniform_below, Hand, HoleCards, HOLDINGS};
+use loki_engine::{play_hand_seated, Action, Deal, Event, GameConfig, Player, Round, SeatView};
+use serde_json::{Map, Value};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// A measurement that could not run (a bug: the inputs are fixed).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct BenchError(pub String);
+
+impl From<RunError> for BenchError {
+    fn from(e: RunError) -> Self {
+        BenchError(e.to_string())
+    }
+}
+
+macro_rules! bench_error_from {
+    ($($t:ty),*) => {$(
+        impl From<$t> for BenchError {
+            fn from(e: $t) -> Self {
+                BenchError(e.to_string())
+            }
+        }
+    )*};
+}
+bench_error_from!(
+    loki_agent::RosterError,
+    loki_engine::EngineError,
+    loki_engine::ConfigError,
+    loki_assess::AssessError
+);
+
+/// The fixed seed of every benchmark input.
+pub const BENCH_SEED: u64 = 0x10c1_1998;
+
+/// `n` random 7-card hands, seven distinct card indices each.
+pub fn random_hands(n: usize, seed: u64) -> Vec<[u8; 7]> {
+    let mut rng = rng_from_seed(seed);
+    (0..n)
+        .map(|_| {
+            let mut used = 0u64;
+            let mut h = [0u8; 7];
+            for slot in &mut h {
+                loop {
+                    let c = uniform_below(&mut rng, 52) as u8;
+                    if used & (1 << c) == 0 {
+                        used |= 1 << c;
+                        *slot = c;
+                        break;
+                    }
+                }
+            }
+            h
+        })
+        .collect()
+}
+
+/// Evaluations per second over random hands, built from their seven cards in the loop.
+pub fn eval_random_per_s(hands: &[[u8; 7]]) -> f64 {
+    let start = Instant::now();
+    let mut acc = 0u64;
+    for h in hands {
+        let hand = h.iter().fold(Hand::EMPTY, |acc, &c| acc.with_index(c));
+        acc = acc.wrapping_add(hand.rank().value() as u64);
+    }
+    black_box(acc);
+    hands.len() as f64 / start.elapsed().as_secs_f64()
+}
+
+/// All 7-card hands whose lowest card index is below `first_limit` (52 = all
+/// 133,784,560), in lexicographic order, built incrementally. Returns (count, per second).
+pub fn eval_enumerate(first_limit: usize) -> (u64, f64) {
+    let start = Instant::now();
+    let mut n = 0u64;
+    let mut acc = 0u64;
+    for a in 0..first_limit.min(46) {
+        let ha = Hand::EMPTY.with_index(a as u8);
+        for b in a + 1..47 {
+            let hb = ha.with_index(b as u8);
+            for c in b + 1..48 {
+                let hc = hb.with_index(c as u8);
+                for d in c + 1..49 {
+                    let hd = hc.with_index(d as u8);
+                    for e in d + 1..50 {
+                        let he = hd.with_index(e as u8);
+                        for f in e + 1..51 {
+                            let hf = he.with_index(f as u8);
+                            for g in f + 1..52 {
+                                acc =
+                                    acc.wrapping_add(hf.with_index(g as u8).rank().value() as u64);
+                                n += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    black_box(acc);
+    (n, n as f64 / start.elapsed().as_secs_f64())
+}
+
+/// Best of three timings of `reps` calls of `f`, in seconds per call.
+fn time_per_call(reps: u32, mut f: impl FnMut()) -> f64 {
+    (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            for _ in 0..reps {
+                f();
+            }
+            t.elapsed().as_secs_f64() / f64::from(reps)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Adds `hs_flop_ns` (one weighted HS on a flop, 1,081 showdowns) and `potential2_flop_us` (the full
+/// weighted two-card HP table for one hand, from nothing) to `out`, both for Ad Qc on
+/// 3h 4c Jh with uniform weights.
+pub fn measure_assess(quick: bool, out: &mut Map<String, Value>) {
+    let (Ok(hole), Ok(board)) = ("AdQc".parse::<HoleCards>(), parse_cards("3h4cJh")) else {
+        return;
+    };
+    let w = WeightTable::uniform();
+    let hs = time_per_call(if quick { 20_000 } else { 200_000 }, || {
+        black_box(hand_strength(black_box(hole), black_box(&board), &w).ok());
+    });
+    out.insert(
+        "hs_flop_ns".into(),
+        Value::from((hs * 1e9 * 10.0).round() / 10.0),
+    );
+    let p2 = time_per_call(if quick { 100 } else { 1_000 }, || {
+        black_box(potential(black_box(hole), black_box(&board), &w, Lookahead::Two).ok());
+    });
+    out.insert(
+        "potential2_flop_us".into(),
+        Value::from((p2 * 1e6 * 10.0).round() / 10.0),
+    );
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+/// Adds `range_ehs_flop_ms` (median over several builds of the range table of the
+/// rainbow flop 5s4dKh, one thread, no rank cache) and `potential2_cached_us` (median
+/// time of one hand's full weighted two-card HP table against one opponent table with
+/// the board's rank cache already built).
+pub fn measure_range(quick: bool, out: &mut Map<String, Value>) {
+    let (Ok(board), Ok(hole)) = (parse_cards("5s4dKh"), "AdQc".parse::<HoleCards>()) else {
+        return;
+    };
+    let runs = if quick { 5 } else { 15 };
+    let mut ms = Vec::new();
+    for _ in 0..runs {
+        let t = Instant::now();
+        let table = RangeTable::new(black_box(&board));
+        ms.push(t.elapsed().as_secs_f64() * 1e3);
+        black_box(table.ok());
+    }
+    out.insert("range_ehs_flop_ms".into(), Value::from(round3(median(ms))));
+
+    let Ok(cache) = RankCache::new(&board) else {
+        return;
+    };
+    let mut w = [0.0; HOLDINGS];
+    for (h, x) in w.iter_mut().enumerate() {
+        let u = (h as u64 * 2_654_435_761 % (1 << 32)) as f64 / 4_294_967_296.0;
+        *x = 0.01 + 0.99 * u;
+    }
+    let weights = WeightTable::from_weights(&w).unwrap_or_default();
+    let reps = if quick { 50 } else { 200 };
+    let mut us = Vec::new();
+    for _ in 0..if quick { 5 } else { 9 } {
+        let t = Instant::now();
+        for _ in 0..reps {
+            black_box(cache.potential2(black_box(hole), &weights).ok());
+        }
+        us.push(t.elapsed().as_secs_f64() * 1e6 / f64::from(reps));
+    }
+    out.insert(
+        "potential2_cached_us".into(),
+        Value::from(round3(median(us))),
+    );
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+struct Timed {
+    inner: Seat,
+    pending: Duration,
+    samples: Vec<f64>,
+}
+
+impl Player for Timed {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+    fn begin_hand(&mut self, view: &SeatView<'_>) {
+        self.pending = Duration::ZERO;
+        self.inner.begin_hand(view);
+    }
+    fn observe(&mut self, event: &Event, view: &SeatView<'_>) {
+        let t = Instant::now();
+        self.inner.observe(event, view);
+        if view.round() == Round::Flop {
+            self.pending += t.elapsed();
+        }
+    }
+    fn act(&mut self, view: &SeatView<'_>) -> Action {
+        let t = Instant::now();
+        let a = self.inner.act(view);
+        if view.round() == Round::Flop {
+            self.samples
+                .push((t.elapsed() + self.pending).as_secs_f64() * 1e3);
+        }
+        self.pending = Duration::ZERO;
+        a
+    }
+}
+
+/// The median flop decision of ten SOM players over `hands` hands.
+pub fn decision_flop_ms(hands: u64) -> Result<f64, BenchError> {
+    flop_decisions_ms(PlayerKind::Som, LokiConfig::default(), hands)
+}
+
+/// The median flop decision of ten POKI players over `hands` hands: every decision plays
+/// all `trials` trials when `early_stop` is off (the runout strength tables are built on
+/// first use and count in the decision that builds them).
+pub fn poki_decision_flop_ms(hands: u64, early_stop: bool) -> Result<f64, BenchError> {
+    let mut config = LokiConfig::default();
+    if !early_stop {
+        config.simulation.z = 0.0;
+    }
+    flop_decisions_ms(PlayerKind::Poki, config, hands)
+}
+
+fn flop_decisions_ms(kind: PlayerKind, config: LokiConfig, hands: u64) -> Result<f64, BenchError> {
+    let roster = Roster::new(config)?;
+    let know = roster.know.clone();
+    let n = 10;
+    let config = GameConfig::paper(n)?;
+    let mut players: Vec<Timed> = (0..n)
+        .map(|i| {
+            let name = format!("{}-{}", kind.name(), i + 1);
+            Ok(Timed {
+                inner: Seat::build(&roster, kind.name(), &name, i as u64)?,
+                pending: Duration::ZERO,
+                samples: Vec::new(),
+            })
+        })
+        .collect::<Result<_, BenchError>>()?;
+    for h in 0..hands {
+        let mut deck = loki_cards::Deck::from_seed(BENCH_SEED.wrapping_add(h));
+        let deal = Deal::from_deck(n, &mut deck).ok_or_else(|| BenchError("no deal".into()))?;
+        // The boards' analyses are built before the hand (the bench times decisions,
+        // not range tables) and held while it is played.
+        let _boards = [3, 4, 5]
+            .into_iter()
+            .map(|len| know.boards.get(&deal.board[..len]))
+            .collect::<Result<Vec<_>, _>>()?;
+        let seats: Vec<usize> = (0..n).map(|p| (p + h as usize) % n).collect();
+        let mut slots: Vec<Option<&mut Timed>> = players.iter_mut().map(Some).collect();
+        let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
+        for &s in &seats {
+            by_position.push(
+                slots[s]
+                    .take()
+                    .ok_or_else(|| BenchError("no seat".into()))?,
+            );
+        }
+        play_hand_seated(&config, &mut by_position, &deal, &seats)?;
+    }
+    let mut all: Vec<f64> = players
+        .iter()
+        .flat_map(|p| p.samples.iter().copied())
+        .collect();
+    if all.is_empty() {
+        return Ok(0.0);
+    }
+    all.sort_by(f64::total_cmp);
+    Ok(all[all.len() / 2])
+}
+
+/// Adds `decision_flop_ms`, `poki_decision_flop_ms`, `poki_decision_flop_ms_early_stop`
+/// and `tournament_hands_per_s` to `out`, telling `note` what each measures.
+///
+/// # Errors
+/// A player or tournament error (a bug).
+pub fn measure_play(
+    quick: bool,
+    out: &mut Map<String, Value>,
+    note: &mut dyn FnMut(&str),
+) -> Result<(), BenchError> {
+    note("decision_flop_ms: ten-seat SOM self-play");
+    let d = decision_flop_ms(if quick { 40 } else { 200 })?;
+    out.insert("decision_flop_ms".into(), Value::from(d));
+    note("poki_decision_flop_ms: ten-seat POKI self-play, 500 trials per decision");
+    let d = poki_decision_flop_ms(if quick { 8 } else { 40 }, false)?;
+    out.insert("poki_decision_flop_ms".into(), Value::from(d));
+    note("poki_decision_flop_ms_early_stop: the same with the early stop");
+    let d = poki_decision_flop_ms(if quick { 8 } else { 40 }, true)?;
+    out.insert("poki_decision_flop_ms_early_stop".into(), Value::from(d));
+    note("tournament_hands_per_s: the figure-4 field on all cores");
+    let h = hands_per_second(if quick { 50 } else { 300 }, 1998)?;
+    out.insert("tournament_hands_per_s".into(), Value::from(h.round()));
+    Ok(())
+}
+
+/// Hands per second of the figure-4 field on all cores.
+///
+/// # Errors
+/// A tournament error (a bug).
+pub fn hands_per_second(deals: u64, seed: u64) -> Result<f64, BenchError> {
+    let mut spec = RunSpec::new("2*BPM,2*BPT,2*BPL,2*GOM,2*SOM", deals * 10, seed);
+    spec.batch = 25;
+    let mut run = Run::start(&spec)?;
+    let start = Instant::now();
+    while !run.is_done() {
+        run.play_batch()?;
+    }
+    Ok(run.hands_played() as f64 / start.elapsed().as_secs_f64())
+}
+
+/// A measurement with sensible digits: whole numbers from 1,000 up, else four significant
+/// digits (`1.992`, not `1.9922809999999997`).
+pub fn tidy(x: f64) -> f64 {
+    if !x.is_finite() || x == 0.0 || x.abs() >= 1000.0 {
+        return x.round();
+    }
+    let decimals = 3 - x.abs().log10().floor() as i32;
+    let scale = 10f64.powi(decimals);
+    (x * scale).round() / scale
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tidy;
+
+    #[test]
+    fn measurements_have_four_significant_digits() {
+        for (x, want) in [
+            (1.992_280_999_999_999_7, "1.992"),
+            (0.012_345_6, "0.01235"),
+            (123.456, "123.5"),
+            (123_456.7, "123457"),
+        ] {
+            assert_eq!(format!("{}", tidy(x)), want);
+        }
+    }
+}
