@@ -219,8 +219,11 @@ fn held(slot: &Slot) -> bool {
 /// this, asking for a new board first drops every board that no player, table or batch
 /// holds. A hand holds its boards (each Loki player keeps the analyses of its hand's
 /// boards until the next hand), a tournament batch holds the boards of its deals, so
-/// memory stays flat without any driver clearing the cache.
-pub const IDLE_BOARDS: usize = 16;
+/// memory stays flat without any driver clearing the cache. Idle boards are kept only
+/// for a board that comes again, which outside a duplicate batch is rare, and a server
+/// keeps one cache per table: so few are kept (the web load test, 50 tables x 20 hands,
+/// peaked at 852-873 MiB of heap with 16 and at 306-312 MiB with 4).
+pub const IDLE_BOARDS: usize = 4;
 
 /// A thread-safe cache of board analyses: each board is computed once, even when several
 /// threads ask for it at the same time. The cache owns the lifetime of its entries: a
