@@ -301,33 +301,41 @@ fn download(text: String, content_type: &'static str, file: &'static str) -> Res
         .into_response()
 }
 
+/// The two downloads of the session's history.
+#[derive(Clone, Copy)]
+enum HistoryFile {
+    /// PHH, with each hand's study-mode and abandoned marks.
+    Phh,
+    /// Plain text, hand by hand.
+    Text,
+}
+
 async fn history_phh(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
-    on_table_with(
-        app,
-        &headers,
-        |_| Ok(()),
-        |s| {
-            download(
-                loki_play::history::person_phh_with_meta(s.history_with_meta()),
-                "text/plain; charset=utf-8",
-                "attachment; filename=\"loki-session.phhs\"",
-            )
-        },
-    )
-    .await
+    history_download(app, &headers, HistoryFile::Phh).await
 }
 
 async fn history_text(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    history_download(app, &headers, HistoryFile::Text).await
+}
+
+async fn history_download(app: Arc<App>, headers: &HeaderMap, file: HistoryFile) -> Response {
     on_table_with(
         app,
-        &headers,
+        headers,
         |_| Ok(()),
-        |s| {
-            download(
-                loki_play::history::person_text(s.history_with_meta()),
-                "text/plain; charset=utf-8",
-                "attachment; filename=\"loki-session.txt\"",
-            )
+        move |s| {
+            let hands = s.history_with_meta();
+            let (text, disposition) = match file {
+                HistoryFile::Phh => (
+                    loki_play::history::person_phh_with_meta(hands),
+                    "attachment; filename=\"loki-session.phhs\"",
+                ),
+                HistoryFile::Text => (
+                    loki_play::history::person_text(hands),
+                    "attachment; filename=\"loki-session.txt\"",
+                ),
+            };
+            download(text, "text/plain; charset=utf-8", disposition)
         },
     )
     .await
