@@ -5,7 +5,7 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use loki_acpc::GameDef;
 use loki_engine::{GameSpec, HandRecord};
-use loki_history::{read_history, write_acpc_log, write_phh, Format};
+use loki_history::{read_history, write_acpc_log, write_phh_replayed, Format};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -189,11 +189,10 @@ fn convert(a: ConvertArgs) -> Result<ExitCode> {
     let template = a.game.template(&text)?;
     let (format, hands) = read_history(text.as_bytes(), &template)
         .with_context(|| format!("{}", a.input.display()))?;
-    let mut records: Vec<HandRecord> = Vec::with_capacity(hands.len());
-    for h in hands {
-        let h = h.with_context(|| format!("{} does not replay", a.input.display()))?;
-        records.push(h.record);
-    }
+    let hands = hands
+        .into_iter()
+        .map(|h| h.with_context(|| format!("{} does not replay", a.input.display())))
+        .collect::<Result<Vec<_>>>()?;
     let ext = a
         .output
         .extension()
@@ -205,14 +204,33 @@ fn convert(a: ConvertArgs) -> Result<ExitCode> {
         _ if format == Format::Phh => Format::Acpc,
         _ => Format::Phh,
     };
+    // An ACPC log needs every card and every result: refused before the file is made.
+    let records = match out_format {
+        Format::Phh => Vec::new(),
+        Format::Acpc => hands
+            .iter()
+            .map(|h| {
+                h.record()
+                    .filter(|r| r.hole.iter().all(Option::is_some))
+                    .cloned()
+                    .with_context(|| {
+                        format!(
+                            "{}: {} has unknown cards (`????`), which an ACPC log cannot hold",
+                            a.input.display(),
+                            h.label
+                        )
+                    })
+            })
+            .collect::<Result<Vec<HandRecord>>>()?,
+    };
     let mut w = BufWriter::new(
         File::create(&a.output).with_context(|| format!("cannot create {}", a.output.display()))?,
     );
     match out_format {
-        Format::Phh => write_phh(&mut w, &records)?,
+        Format::Phh => write_phh_replayed(&mut w, &hands)?,
         Format::Acpc => write_acpc_log(&mut w, None, &records)?,
     }
     w.flush()?;
-    println!("{} hands converted", records.len());
+    println!("{} hands converted", hands.len());
     Ok(ExitCode::SUCCESS)
 }

@@ -639,6 +639,94 @@ fn item_11_history_check_reads_the_game_from_an_acpc_log() {
     assert!(out.contains("20 hands replay, 0 bad"), "{out}");
 }
 
+/// `history check` on `path`: exit 0 and `hands` hands that replay.
+fn checks_clean(path: &std::path::Path, hands: usize) {
+    let o = loki(&["history", "check", path.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out} {}", stderr(&o));
+    assert!(
+        out.contains(&format!("{hands} hands replay, 0 bad")),
+        "{out}"
+    );
+}
+
+#[test]
+fn item_11_loki_s_own_phh_with_unknown_cards_passes_its_checker() {
+    let dir = tmp("unknown");
+    // An IRC export writes the cards nobody saw as `????` (PHH's unknown cards).
+    let irc = dir.join("irc.phhs");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../irc/tests/data/rootA");
+    ok(loki(&[
+        "irc",
+        "export",
+        "--phh",
+        irc.to_str().unwrap(),
+        root,
+    ]));
+    let text = std::fs::read_to_string(&irc).unwrap();
+    assert!(text.contains("????"), "{text}");
+    checks_clean(&irc, 3);
+    // `history convert` carries them through as they are, and an ACPC log, which states
+    // every card, refuses them in one line without making the file.
+    let back = dir.join("back.phhs");
+    ok(loki(&[
+        "history",
+        "convert",
+        irc.to_str().unwrap(),
+        back.to_str().unwrap(),
+    ]));
+    let converted = std::fs::read_to_string(&back).unwrap();
+    let without_seats: Vec<&str> = converted
+        .lines()
+        .filter(|l| !l.starts_with("seats = "))
+        .collect();
+    assert_eq!(without_seats, text.lines().collect::<Vec<_>>());
+    let log = dir.join("irc.log");
+    let o = loki(&[
+        "history",
+        "convert",
+        irc.to_str().unwrap(),
+        log.to_str().unwrap(),
+    ]);
+    assert_ne!(o.status.code(), Some(0));
+    assert_eq!(stderr(&o).trim_end().lines().count(), 1, "{}", stderr(&o));
+    assert!(stderr(&o).contains("unknown cards"), "{}", stderr(&o));
+    assert!(!log.exists());
+    // A showdown where a holding stays unknown replays: everything but who won is checked.
+    let line = text
+        .lines()
+        .find(|l| l.contains(" sm ") && !l.contains("????"))
+        .expect("a shown holding");
+    let cards = line
+        .trim()
+        .trim_end_matches("\",")
+        .rsplit(' ')
+        .next()
+        .unwrap();
+    let f = dir.join("unshown.phhs");
+    std::fs::write(&f, text.replace(line, &line.replace(cards, "????"))).unwrap();
+    checks_clean(&f, 3);
+    // A tournament's and simulate's PHH pass too.
+    let out = dir.join("t");
+    let phh = dir.join("t.phhs");
+    ok(loki(&tournament_args(
+        out.to_str().unwrap(),
+        &["--phh", phh.to_str().unwrap()],
+    )));
+    checks_clean(&phh, 150);
+    let sim = dir.join("s.phhs");
+    ok(loki(&[
+        "simulate",
+        "--players",
+        "call,raise,random",
+        "--hands",
+        "20",
+        "--phh",
+        sim.to_str().unwrap(),
+    ]));
+    checks_clean(&sim, 20);
+}
+
 #[test]
 fn item_15_stakes_is_the_shorthand_of_blinds_and_bets() {
     let dir = tmp("stakes");
