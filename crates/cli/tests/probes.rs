@@ -600,6 +600,72 @@ fn item_14_a_client_without_names_saves_no_profiles() {
     assert!(list.contains("villain"), "{list}");
 }
 
+/// Plays one 3-seat match of `hands` hands through `loki acpc dealer`: seats A and B are
+/// `loki acpc client`s that share the profile store `db`, seat C a client without
+/// profiles.
+fn three_seat_match(db: &str, hands: &str) {
+    let mut dealer = Command::new(env!("CARGO_BIN_EXE_loki"))
+        .args(["acpc", "dealer", "--start-timeout", "60000", "-q"])
+        .args(["--game", "holdem.limit.3p", "--hands", hands, "--seed", "7"])
+        .args(["A", "B", "C"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(dealer.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let ports: Vec<String> = first.split_whitespace().map(str::to_string).collect();
+    assert_eq!(ports.len(), 3, "{first}");
+    let spawn = |port: &str, extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_loki"))
+            .args(["acpc", "client", "--port", port, "--player", "BPM"])
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let with_profiles = ["--names", "A,B,C", "--profiles", db];
+    let clients = [
+        spawn(&ports[0], &with_profiles),
+        spawn(&ports[1], &with_profiles),
+        spawn(&ports[2], &["--no-profiles"]),
+    ];
+    for c in clients {
+        let o = c.wait_with_output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    assert!(dealer.wait().unwrap().success());
+}
+
+#[test]
+fn item_14_two_clients_of_one_match_count_each_hand_once() {
+    let dir = tmp("once");
+    let db = dir.join("p.sqlite3");
+    let db = db.to_str().unwrap();
+    let hands = |want: u64| {
+        let o = ok(loki(&["profiles", "list", "--profiles", db]));
+        let list = String::from_utf8_lossy(&o.stdout).into_owned();
+        // A and B each watch the other (one count per hand), both watch C.
+        for name in ["A", "B", "C"] {
+            let line = list
+                .lines()
+                .find(|l| l.split_whitespace().next() == Some(name))
+                .unwrap_or_else(|| panic!("{name} missing: {list}"));
+            assert!(
+                line.split_whitespace().any(|w| w == want.to_string()),
+                "{name} should have {want} hands: {list}"
+            );
+        }
+    };
+    three_seat_match(db, "60");
+    hands(60);
+    // The same match again (same deal, same players): 60 new hands, not duplicates.
+    three_seat_match(db, "60");
+    hands(120);
+}
+
 #[test]
 fn item_11_history_check_reads_the_game_from_an_acpc_log() {
     let dir = tmp("game");
