@@ -265,6 +265,59 @@ mod tests {
         assert_eq!(stats_from_profile(&long, 5), stats);
     }
 
+    /// A finished hand of 3 players from a seed (random legal actions).
+    fn random_hand(seed: u64) -> loki_engine::HandState {
+        use loki_cards::{rng_from_seed, uniform_below, Deck};
+        use loki_engine::{GameConfig, HandState, Phase};
+        let config = GameConfig::limit(3, 5, 10, 10, 20).unwrap();
+        let mut rng = rng_from_seed(seed);
+        let mut deck = Deck::shuffled(&mut rng);
+        let mut state = HandState::new(&config).unwrap();
+        for p in 0..3 {
+            let c = deck.deal_n(2).unwrap().to_vec();
+            state
+                .deal_hole(p, loki_cards::HoleCards::new(c[0], c[1]).unwrap())
+                .unwrap();
+        }
+        loop {
+            match state.phase() {
+                Phase::DealBoard(r) => {
+                    let c = deck.deal_n(r.cards_dealt()).unwrap().to_vec();
+                    state.deal_board(&c).unwrap();
+                }
+                Phase::Act(_) => {
+                    let legal = state.legal_actions().to_vec();
+                    let a = legal[uniform_below(&mut rng, legal.len() as u32) as usize];
+                    state.apply(a).unwrap();
+                }
+                _ => return state,
+            }
+        }
+    }
+
+    #[test]
+    fn every_seat_names_a_hand_alike_and_matches_apart() {
+        let hands: Vec<_> = (0..30).map(random_hand).collect();
+        // Every seat of one match computes the same keys (its own cards play no part).
+        let keys = |order: &[usize], me: usize| {
+            let mut k = HandKey::new();
+            order
+                .iter()
+                .map(|&h| k.next(&hands[h].view(me)))
+                .collect::<Vec<u64>>()
+        };
+        let match_a: Vec<usize> = (0..20).collect();
+        let by_seat: Vec<Vec<u64>> = (0..3).map(|me| keys(&match_a, me)).collect();
+        assert_eq!(by_seat[0], by_seat[1]);
+        assert_eq!(by_seat[0], by_seat[2]);
+        let distinct: HashSet<u64> = by_seat[0].iter().copied().collect();
+        assert_eq!(distinct.len(), 20);
+        // Another match that shares the later hands but not the first: no key in common.
+        let match_b: Vec<usize> = std::iter::once(25).chain(1..20).collect();
+        let other: HashSet<u64> = keys(&match_b, 0).into_iter().collect();
+        assert!(other.is_disjoint(&distinct));
+    }
+
     #[test]
     fn hand_deltas_count_what_the_loki_player_records() {
         use loki_bot::{Knowledge, LokiConfig, LokiPlayer, Style};
