@@ -72,7 +72,7 @@ pub enum Outcome {
     /// who won cannot be known. Checked: the deal, every action and the pot; and, when
     /// the file has `finishing_stacks`, that they keep every chip, that a player out of
     /// the showdown lost exactly what they put in and that one in it lost at most that.
-    Unsettled(Box<UnsettledHand>),
+    Unsettled(UnsettledHand),
 }
 
 /// A hand that reached a showdown with an unknown holding: everything but who won.
@@ -354,7 +354,7 @@ fn unsettled(
     Ok(ReplayedHand {
         label: p.label.clone(),
         line: p.line,
-        outcome: Outcome::Unsettled(Box::new(UnsettledHand {
+        outcome: Outcome::Unsettled(UnsettledHand {
             hand_number: p.hand_number,
             config: p.config.clone(),
             names: p.names.clone(),
@@ -366,7 +366,7 @@ fn unsettled(
             starting_stacks,
             finishing_stacks: p.finishing.as_ref().map(|(_, f)| f.clone()),
             events: state.events().to_vec(),
-        })),
+        }),
     })
 }
 

@@ -139,7 +139,7 @@ fn hide(r: &HandRecord, mask: u16, reveal: u16) -> (HandRecord, Vec<Option<HoleC
     let mut out = r.clone();
     let mut expect = r.hole.clone();
     let mut unsettled = false;
-    for p in 0..r.players() {
+    for (p, expected) in expect.iter_mut().enumerate() {
         if mask >> p & 1 == 0 {
             continue;
         }
@@ -153,7 +153,7 @@ fn hide(r: &HandRecord, mask: u16, reveal: u16) -> (HandRecord, Vec<Option<HoleC
             continue; // dealt unknown, shown at the end
         }
         out.hole[p] = None;
-        expect[p] = None;
+        *expected = None;
         unsettled |= at_showdown;
     }
     (out, expect, unsettled)
