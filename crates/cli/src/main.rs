@@ -16,7 +16,6 @@ mod income_rates;
 mod irc;
 mod play;
 mod players;
-mod plot;
 mod profiles;
 mod progress;
 mod roster;

@@ -5,7 +5,6 @@
 //! alone; DIR/profit.png, average profit per player type against hands played;
 //! DIR/checkpoint.json for `--resume`; with `--phh` the history of every hand) and prints
 //! the table.
-use crate::plot;
 use crate::roster::load_config;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -264,12 +263,12 @@ fn finish(
 ) -> Result<()> {
     let report = report(inputs, ledgers, kinds)?;
     std::fs::write(out.join("results.json"), &report.json)?;
-    plot::profit_png(
+    loki_plot::profit_png(
         &out.join("profit.png"),
         ledgers,
         kinds,
         inputs.seats.len(),
-        &plot::Caption {
+        &loki_plot::Caption {
             hands: inputs.hands * inputs.matches.max(1),
             deals: inputs.deals,
             seed: inputs.seed,
