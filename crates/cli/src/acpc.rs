@@ -105,7 +105,8 @@ pub struct DealerArgs {
     /// Longest wait for all seats to connect in milliseconds (-1: forever).
     #[arg(long, default_value_t = -1, allow_hyphen_values = true)]
     start_timeout: i64,
-    /// Only print errors, warnings and the result on stderr (not every line).
+    /// Not every line on stderr: only errors, warnings and the result (the one quiet of
+    /// every command: no progress on stderr; stdout and the files written are the same).
     #[arg(short, long)]
     quiet: bool,
     /// The players' names in seat order.
@@ -137,7 +138,8 @@ pub struct MatchArgs {
     /// Write the dealer's log to FILE (with --duplicate, seating k > 0 to FILE.rk.log).
     #[arg(long)]
     log: Option<PathBuf>,
-    /// No progress bar.
+    /// No progress bar (the closing line of speed and decision times still shows);
+    /// stdout and the files written are the same.
     #[arg(short, long)]
     quiet: bool,
 }
@@ -344,6 +346,7 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     print!("{}", report.text(&spec));
     let (median, p99) = percentiles(&report.decisions);
+    // A result (the decisions' times), printed with -q too.
     eprintln!(
         "{:.0} hands/s; {} decisions, median {:.3} ms, 99th percentile {:.3} ms (state received to reply sent)",
         (a.hands * seatings as u64) as f64 / report.seconds,

@@ -43,8 +43,9 @@ pub struct FrequenciesArgs {
     /// Where to write the table (default: stdout).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// No progress bar.
-    #[arg(long)]
+    /// No progress bar and no progress or timing lines on stderr (errors and warnings
+    /// still show); stdout and the files written are the same.
+    #[arg(short, long)]
     quiet: bool,
     /// Instead of the table, report each player kind's frequencies beside the
     /// configuration's defaults (how far a specific model can move from the generic
@@ -86,7 +87,9 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
         }
         let table = FrequencyTable::from_counts(&counts);
         let change = table.max_difference(&defaults);
-        bar.suspend(|| eprintln!("iteration {it}: largest change {change:.4}"));
+        if !a.quiet {
+            bar.suspend(|| eprintln!("iteration {it}: largest change {change:.4}"));
+        }
         history.push(format!("iteration {it}: largest change {change:.4}"));
         defaults = table;
         if change <= a.tolerance {

@@ -21,8 +21,9 @@ pub struct IncomeRatesArgs {
     /// Output CSV file (the format of crates/assess/data/income_rates.csv).
     #[arg(long)]
     out: std::path::PathBuf,
-    /// No progress bar.
-    #[arg(long)]
+    /// No progress bar and no progress or timing lines on stderr (errors and warnings
+    /// still show); stdout and the files written are the same.
+    #[arg(short, long)]
     quiet: bool,
 }
 
@@ -72,7 +73,9 @@ pub fn run(a: IncomeRatesArgs) -> Result<ExitCode> {
         let table = simulate(n, a.games, a.seed, &|g| bar.inc(g))?;
         bar.finish_and_clear();
         let secs = t.elapsed().as_secs_f64();
-        eprintln!("income-rates: {n} seats: {secs:.1} s");
+        if !a.quiet {
+            eprintln!("income-rates: {n} seats: {secs:.1} s");
+        }
         header.push(format!("{n} seats: {secs:.1} s"));
         tables.push((n, table));
     }

@@ -93,8 +93,9 @@ pub struct EvalArgs {
     /// One JSON object keyed by model name.
     #[arg(long)]
     json: bool,
-    /// No progress bar.
-    #[arg(long)]
+    /// No progress bar and no progress or timing lines on stderr (errors and warnings
+    /// still show); stdout and the files written are the same.
+    #[arg(short, long)]
     quiet: bool,
 }
 
@@ -267,8 +268,10 @@ fn eval(a: EvalArgs) -> Result<ExitCode> {
         bail!("give the database's folders (only `--model list` needs none)");
     }
     let d = load(&a.dirs)?;
-    for l in stats_lines(&d.stats) {
-        eprintln!("{l}");
+    if !a.quiet {
+        for l in stats_lines(&d.stats) {
+            eprintln!("{l}");
+        }
     }
     let opts = EvalOptions {
         score_from: a.score_from,

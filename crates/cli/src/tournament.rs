@@ -100,8 +100,9 @@ pub struct TournamentArgs {
     /// `loki merge`.
     #[arg(long, value_name = "I/N")]
     shard: Option<Shard>,
-    /// No progress bar.
-    #[arg(long)]
+    /// No progress bar and no progress or timing lines on stderr (errors and warnings
+    /// still show); stdout and the files written are the same.
+    #[arg(short, long)]
     quiet: bool,
 }
 

@@ -658,3 +658,54 @@ fn item_15_stakes_is_the_shorthand_of_blinds_and_bets() {
         "even small bet",
     );
 }
+
+/// Every `.rs` file under `dir`, recursively.
+fn rust_files(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn item_16_one_progress_bar_style_everywhere() {
+    // Only crates/cli/src/progress.rs builds a bar style: every command's bar is the one
+    // with whole-number rates ("668/s"); `loki exploit` drew its own with indicatif's
+    // "{per_sec}" ("668.5509/s").
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files = Vec::new();
+    for dir in std::fs::read_dir(root.join("crates")).unwrap() {
+        let src = dir.unwrap().path().join("src");
+        if src.is_dir() {
+            rust_files(&src, &mut files);
+        }
+    }
+    let own: Vec<String> = files
+        .iter()
+        .filter(|f| !f.ends_with("cli/src/progress.rs"))
+        .filter(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            text.contains("ProgressStyle") || text.contains("per_sec}")
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(own.is_empty(), "bars of their own: {own:?}");
+    // The one bar is quiet with -q in every command that draws it.
+    for cmd in [
+        &["tournament"][..],
+        &["acpc", "match"],
+        &["frequencies"],
+        &["income-rates"],
+        &["irc", "eval"],
+        &["exploit"],
+    ] {
+        let mut args = cmd.to_vec();
+        args.push("--help");
+        let help = String::from_utf8(ok(loki(&args)).stdout).unwrap();
+        assert!(help.contains("-q, --quiet"), "{cmd:?}: {help}");
+    }
+}
