@@ -1,6 +1,6 @@
 //! `loki tournament` and `loki merge`: the paper's duplicate tournament (Billings et al.
-//! 1998, "Experiments", Figure 4) as one command. The run itself is `loki_sim::Run`;
-//! this module parses the arguments, draws the progress bar, writes the files
+//! 1998, "Experiments", Figure 4) as one command. The run itself is `loki_sim::Run`, its
+//! files `loki_files`; this module parses the arguments, draws the progress bar, names the files
 //! (DIR/results.json with the inputs and results only, so that it depends on the inputs
 //! alone; DIR/profit.png, average profit per player type against hands played;
 //! DIR/checkpoint.json for `--resume`; with `--phh` the history of every hand) and prints
@@ -8,10 +8,12 @@
 use crate::roster::load_config;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use loki_sim::checkpoint::HistoryDigest;
-use loki_sim::{report, Checkpoint, Inputs, Outcome, Run, RunSink, RunSpec, Shard, ShardResult};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use loki_files::{
+    checkpoint_path, create_folder, open_history, read_checkpoint, read_shards, shard_file_name,
+    shard_files, write_atomically, write_results, FileSink,
+};
+use loki_sim::{Outcome, Run, RunSpec, Shard};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The paper's experiments and ours.
@@ -134,12 +136,8 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         batch: a.batch,
         config: load_config(a.config.as_deref())?,
     };
-    std::fs::create_dir_all(&a.out)
-        .with_context(|| format!("cannot create {}", a.out.display()))?;
-    let ckpt_path = a.out.join(match a.shard {
-        Some(s) => format!("checkpoint-{}-of-{}.json", s.index, s.count),
-        None => "checkpoint.json".to_string(),
-    });
+    create_folder(&a.out)?;
+    let ckpt_path = checkpoint_path(&a.out, a.shard);
     if a.resume && !ckpt_path.exists() {
         bail!(
             "no checkpoint {} to resume; leave out --resume to start the run",
@@ -153,11 +151,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         );
     }
     let mut run = if a.resume {
-        let c: Checkpoint = serde_json::from_str(
-            &std::fs::read_to_string(&ckpt_path)
-                .with_context(|| format!("cannot read {}", ckpt_path.display()))?,
-        )
-        .with_context(|| format!("bad checkpoint {}", ckpt_path.display()))?;
+        let c = read_checkpoint(&ckpt_path)?;
         Run::resume(&spec, c).map_err(|e| match e {
             loki_sim::RunError::OtherRun => anyhow::anyhow!(
                 "{} was made with other inputs (players, hands, seed, matches, shard or config); remove it or rerun without --resume",
@@ -169,7 +163,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         Run::start(&spec)?
     };
     let history = match &a.phh {
-        Some(path) => Some(open_phh(path, a.resume, run.history_digest())?),
+        Some(path) => Some(open_history(path, a.resume, run.history_digest())?),
         None => None,
     };
     run.keep_records(history.is_some());
@@ -180,10 +174,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     let resumed = run.hands_played();
     let bar = crate::progress::bar(a.quiet, run.hands_total(), resumed, "hands");
     let started = std::time::Instant::now();
-    let mut sink = FileSink {
-        checkpoint: ckpt_path,
-        history,
-    };
+    let mut sink = FileSink::new(ckpt_path, history);
     pool.install(|| run.play_to_end(&mut sink, &mut |hands| bar.set_position(hands - resumed)))?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
@@ -207,7 +198,10 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
                 path.display()
             );
         }
-        Outcome::Whole(ledgers) => finish(run.inputs(), &ledgers, run.kinds(), &a.out)?,
+        Outcome::Whole(ledgers) => print!(
+            "{}",
+            write_results(run.inputs(), &ledgers, run.kinds(), &a.out)?
+        ),
     }
     if !a.quiet && secs > 0.0 {
         eprintln!(
@@ -217,67 +211,6 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Where a run's bytes go: the checkpoint file (written atomically) and the PHH file.
-struct FileSink {
-    checkpoint: PathBuf,
-    history: Option<std::fs::File>,
-}
-
-impl RunSink for FileSink {
-    fn history(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        if let Some(f) = self.history.as_mut() {
-            f.write_all(bytes)?;
-            f.flush()?;
-        }
-        Ok(())
-    }
-    fn checkpoint(&mut self, c: &Checkpoint) -> std::io::Result<()> {
-        let text = serde_json::to_string(c).map_err(std::io::Error::other)?;
-        write_atomically(&self.checkpoint, &text).map_err(std::io::Error::other)
-    }
-}
-
-/// The file a shard writes into its --out folder.
-pub fn shard_file_name(s: Shard) -> String {
-    format!("shard-{}-of-{}.json", s.index, s.count)
-}
-
-/// Writes `text` to `path` through a temporary file and a rename, so that a reader never
-/// sees a half-written file.
-fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
-}
-
-/// Writes results.json and profit.png of a whole run and prints its table: one match
-/// (without `--matches`) exactly as always; several with the pooled statistics, the
-/// between-match spread and each match's results.
-fn finish(
-    inputs: &Inputs,
-    ledgers: &[loki_sim::DealLedger],
-    kinds: &[String],
-    out: &Path,
-) -> Result<()> {
-    let report = report(inputs, ledgers, kinds)?;
-    std::fs::write(out.join("results.json"), &report.json)?;
-    loki_plot::profit_png(
-        &out.join("profit.png"),
-        ledgers,
-        kinds,
-        inputs.seats.len(),
-        &loki_plot::Caption {
-            hands: inputs.hands * inputs.matches.max(1),
-            deals: inputs.deals,
-            seed: inputs.seed,
-            matches: inputs.matches,
-        },
-    )?;
-    print!("{}", report.text(inputs));
-    Ok(())
 }
 
 #[derive(clap::Args, Debug)]
@@ -293,91 +226,17 @@ pub struct MergeArgs {
 /// `loki merge`: checks that the shard files are the shards of one run, each exactly
 /// once, and writes the results of the whole run, byte-identical to the unsharded run.
 pub fn merge(a: MergeArgs) -> Result<ExitCode> {
-    let mut files = Vec::new();
-    for p in &a.inputs {
-        if p.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
-                .with_context(|| format!("cannot read {}", p.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|f| {
-                    f.file_name()
-                        .and_then(|n| n.to_str())
-                        .is_some_and(|n| n.starts_with("shard-") && n.ends_with(".json"))
-                })
-                .collect();
-            found.sort();
-            if found.is_empty() {
-                bail!("{} holds no shard-I-of-N.json file", p.display());
-            }
-            files.extend(found);
-        } else {
-            files.push(p.clone());
-        }
-    }
-    let shards = files
-        .iter()
-        .map(|f| {
-            let text = std::fs::read_to_string(f)
-                .with_context(|| format!("cannot read {}", f.display()))?;
-            let r: ShardResult = serde_json::from_str(&text).with_context(|| {
-                format!(
-                    "{} is not a complete shard file (truncated or not a shard)",
-                    f.display()
-                )
-            })?;
-            Ok((f.display().to_string(), r))
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let shards = read_shards(&shard_files(&a.inputs)?)?;
     let (inputs, ledgers) = loki_sim::merge(&shards)?;
     let config: loki_bot::LokiConfig = serde_json::from_value(inputs.configuration.clone())
         .context("the shards' configuration does not load")?;
     let kinds = loki_agent::Roster::new(config)?.expand(&inputs.player_list)?;
-    std::fs::create_dir_all(&a.out)
-        .with_context(|| format!("cannot create {}", a.out.display()))?;
-    finish(&inputs, &ledgers, &kinds, &a.out)?;
+    create_folder(&a.out)?;
+    print!("{}", write_results(&inputs, &ledgers, &kinds, &a.out)?);
     eprintln!(
         "{} shards merged; results in {}",
         shards.len(),
         a.out.display()
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// The hand-history file: created for a fresh run; for a resumed one, checked against
-/// the checkpoint (it must begin with exactly the bytes the checkpoint counted, by length
-/// and digest) and cut back to them.
-fn open_phh(path: &Path, resuming: bool, written: HistoryDigest) -> Result<std::fs::File> {
-    if !resuming {
-        return std::fs::File::create(path)
-            .with_context(|| format!("cannot create {}", path.display()));
-    }
-    let mut f = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(path)
-        .with_context(|| format!("cannot reopen {} to resume", path.display()))?;
-    let len = f.metadata()?.len();
-    let mut found = HistoryDigest::default();
-    let mut buf = vec![0u8; 1 << 16];
-    use std::io::Read as _;
-    while found.bytes < written.bytes {
-        let want = (written.bytes - found.bytes).min(buf.len() as u64) as usize;
-        let n = f.read(&mut buf[..want])?;
-        if n == 0 {
-            break;
-        }
-        found.extend(&buf[..n]);
-    }
-    if found != written {
-        bail!(
-            "{} is not the history the checkpoint counted ({len} bytes, the checkpoint wrote {}{}); rerun with --force to start over",
-            path.display(),
-            written.bytes,
-            if len >= written.bytes { ", and they differ" } else { "" }
-        );
-    }
-    f.set_len(written.bytes)?;
-    use std::io::Seek;
-    f.seek(std::io::SeekFrom::End(0))?;
-    Ok(f)
 }
