@@ -10,7 +10,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// The metrics of a group of decisions and pairs.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, PartialEq)]
 pub struct GroupReport {
     /// Decisions scored.
     pub decisions: u64,
@@ -56,7 +56,7 @@ pub struct Difference {
 }
 
 /// One model's report.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, PartialEq)]
 pub struct ModelReport {
     /// All players.
     #[serde(flatten)]
