@@ -1,6 +1,5 @@
 //! `loki history check FILE...` replays hand histories and reports each bad hand (exit 1
 //! if any); `loki history convert IN OUT` converts between PHH and ACPC logs.
-use crate::simulate::game_spec;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use loki_acpc::GameDef;
@@ -28,16 +27,11 @@ pub enum HistoryCommand {
 /// blinds 1,2 and bets 2,4.
 #[derive(Args)]
 pub struct GameArgs {
-    /// Small and big blind of ACPC logs (default: from the log's header, else 1,2).
-    #[arg(long, value_name = "SB,BB")]
-    blinds: Option<String>,
-    /// Small and big bet of ACPC logs (default: from the log's header, else 2,4).
-    #[arg(long, value_name = "SMALL,BIG")]
-    bets: Option<String>,
-    /// Shorthand for --blinds and --bets: `--stakes 2/4` is `--blinds 1,2 --bets 2,4`.
-    #[arg(long, value_name = "SMALL/BIG", conflicts_with_all = ["blinds", "bets"])]
-    stakes: Option<String>,
-    /// The ACPC game definition file or built-in game of ACPC logs.
+    #[command(flatten)]
+    stakes: crate::stakes::StakesArgs,
+    /// The ACPC game definition file or built-in game of ACPC logs (without it and
+    /// without --stakes, --blinds or --bets: the game the log's header names, else 1,2
+    /// blinds and 2,4 bets).
     #[arg(long, conflicts_with_all = ["blinds", "bets", "stakes"])]
     game: Option<String>,
 }
@@ -48,10 +42,7 @@ impl GameArgs {
         if let Some(g) = &self.game {
             return game_of(g);
         }
-        if let Some(s) = &self.stakes {
-            return crate::simulate::stakes(s);
-        }
-        if self.blinds.is_none() && self.bets.is_none() {
+        if !self.stakes.given() {
             let named = text
                 .lines()
                 .take(8)
@@ -61,10 +52,7 @@ impl GameArgs {
                 return game_of(g);
             }
         }
-        game_spec(
-            self.blinds.as_deref().unwrap_or("1,2"),
-            self.bets.as_deref().unwrap_or("2,4"),
-        )
+        Ok(self.stakes.stakes()?.spec())
     }
 }
 

@@ -21,6 +21,7 @@ mod progress;
 mod roster;
 mod serve;
 mod simulate;
+mod stakes;
 mod tournament;
 
 use clap::{Parser, Subcommand};

@@ -8,7 +8,7 @@ use crate::serve::in_range;
 use anyhow::{Context as _, Result};
 use clap::Args;
 use loki_play::terminal::{play_lines, TerminalOptions};
-use loki_play::{summary_text, text, Session, Stakes, TableSpec};
+use loki_play::{summary_text, text, Session, TableSpec};
 use loki_store::Store;
 use std::io::Write;
 use std::path::PathBuf;
@@ -23,17 +23,8 @@ pub struct PlayArgs {
     /// `SOM,2*BPM,call`; `loki players` lists them).
     #[arg(long, visible_alias = "bots", default_value = loki_play::DEFAULT_BOTS)]
     players: String,
-    /// Shorthand of --blinds and --bets: SMALL/BIG bets, with blinds of half the small
-    /// bet and the small bet (2/4 = blinds 1,2 and bets 2,4; the small bet must be even).
-    #[arg(long, value_name = "SMALL/BIG")]
-    stakes: Option<String>,
-    /// Small and big blind (default 1,2; with --blinds alone the bets are the big blind
-    /// and twice it).
-    #[arg(long, value_name = "SB,BB")]
-    blinds: Option<String>,
-    /// Small and big bet (default 2,4).
-    #[arg(long, value_name = "SMALL,BIG")]
-    bets: Option<String>,
+    #[command(flatten)]
+    stakes: crate::stakes::StakesArgs,
     /// Your name (it keys your statistics in the people's profile store; it is not an
     /// account: anyone who types it continues its statistics).
     #[arg(long, default_value = "player")]
@@ -108,7 +99,7 @@ pub fn run(a: PlayArgs) -> Result<ExitCode> {
     if let Some(n) = a.hands {
         in_range("--hands", n, 1..=1_000_000)?;
     }
-    let stakes = Stakes::from_flags(a.stakes.as_deref(), a.blinds.as_deref(), a.bets.as_deref())?;
+    let stakes = a.stakes.stakes()?;
     let name = loki_play::person_name(&a.name)?;
     let spec = TableSpec {
         seats: a.seats,

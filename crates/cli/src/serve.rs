@@ -4,7 +4,6 @@
 use crate::roster::load_config;
 use anyhow::{Context as _, Result};
 use clap::Args;
-use loki_play::Stakes;
 use loki_web::{Limits, ServerConfig};
 use std::io::Write as _;
 use std::net::IpAddr;
@@ -28,17 +27,8 @@ pub struct ServeArgs {
     /// syntax: `SOM,2*BPM,call`; `loki players` lists them).
     #[arg(long, visible_alias = "bots", default_value = loki_play::DEFAULT_BOTS)]
     players: String,
-    /// Shorthand of --blinds and --bets: SMALL/BIG bets, with blinds of half the small
-    /// bet and the small bet (2/4 = blinds 1,2 and bets 2,4; the small bet must be even).
-    #[arg(long, value_name = "SMALL/BIG")]
-    stakes: Option<String>,
-    /// Small and big blind (default 1,2; with --blinds alone the bets are the big blind
-    /// and twice it).
-    #[arg(long, value_name = "SB,BB")]
-    blinds: Option<String>,
-    /// Small and big bet (default 2,4).
-    #[arg(long, value_name = "SMALL,BIG")]
-    bets: Option<String>,
+    #[command(flatten)]
+    stakes: crate::stakes::StakesArgs,
     /// The people's profile database, which keeps each person's statistics by name
     /// (default: people.sqlite3 in the user's data directory, apart from the network
     /// opponents' profiles.sqlite3).
@@ -88,7 +78,7 @@ pub fn run(a: ServeArgs) -> Result<ExitCode> {
         1..=100_000,
     )?;
     in_range("--header-timeout", a.header_timeout, 1..=3600)?;
-    let stakes = Stakes::from_flags(a.stakes.as_deref(), a.blinds.as_deref(), a.bets.as_deref())?;
+    let stakes = a.stakes.stakes()?;
     let profiles = if a.no_profiles {
         None
     } else {

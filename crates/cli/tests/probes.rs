@@ -655,7 +655,7 @@ fn item_15_stakes_is_the_shorthand_of_blinds_and_bets() {
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     refused(
         &loki(&["simulate", "--players", "call,raise", "--stakes", "3/6"]),
-        "even small bet",
+        "the small bet must be even",
     );
 }
 
