@@ -4,10 +4,10 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use loki_acpc::GameDef;
 use loki_engine::{GameSpec, HandRecord};
-use loki_history::{read_history, write_acpc_log, write_phh, Format};
+use loki_history::{header_game, history_files, read_history, write_acpc_log, write_phh, Format};
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Subcommand)]
@@ -43,12 +43,7 @@ impl GameArgs {
             return game_of(g);
         }
         if !self.stakes.given() {
-            let named = text
-                .lines()
-                .take(8)
-                .find_map(|l| l.strip_prefix("# name/game/hands/seed "))
-                .and_then(|rest| rest.split_whitespace().nth(1));
-            if let Some(g) = named.filter(|g| GameDef::builtin(g).is_some()) {
+            if let Some(g) = header_game(text).filter(|g| GameDef::builtin(g).is_some()) {
                 return game_of(g);
             }
         }
@@ -100,7 +95,7 @@ fn check(a: CheckArgs) -> Result<ExitCode> {
     let mut files = Vec::new();
     let mut unreadable = 0usize;
     for path in &a.files {
-        if let Err(e) = collect(path, &mut files) {
+        if let Err(e) = history_files(path, &mut files) {
             unreadable += 1;
             eprintln!("loki: error: {e:#}");
         }
@@ -147,30 +142,6 @@ fn check(a: CheckArgs) -> Result<ExitCode> {
     })
 }
 
-/// `path` itself, or when it is a folder every history file under it (`.phh`, `.phhs`,
-/// `.log`; sorted by name).
-fn collect(path: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
-    if !path.is_dir() {
-        files.push(path.to_path_buf());
-        return Ok(());
-    }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    entries.sort();
-    for e in entries {
-        let history = e
-            .extension()
-            .and_then(|x| x.to_str())
-            .is_some_and(|x| matches!(x, "phh" | "phhs" | "log"));
-        if e.is_dir() || history {
-            collect(&e, files)?;
-        }
-    }
-    Ok(())
-}
-
 fn convert(a: ConvertArgs) -> Result<ExitCode> {
     let text = std::fs::read_to_string(&a.input)
         .with_context(|| format!("cannot read {}", a.input.display()))?;
@@ -182,17 +153,7 @@ fn convert(a: ConvertArgs) -> Result<ExitCode> {
         let h = h.with_context(|| format!("{} does not replay", a.input.display()))?;
         records.push(h.record);
     }
-    let ext = a
-        .output
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    let out_format = match ext.as_deref() {
-        Some("phh") | Some("phhs") => Format::Phh,
-        Some("log") => Format::Acpc,
-        _ if format == Format::Phh => Format::Acpc,
-        _ => Format::Phh,
-    };
+    let out_format = format.converted(&a.output);
     let mut w = BufWriter::new(
         File::create(&a.output).with_context(|| format!("cannot create {}", a.output.display()))?,
     );

@@ -69,29 +69,7 @@ pub fn run(a: SimulateArgs) -> Result<ExitCode> {
         let mut w = create(path)?;
         let header = AcpcHeader {
             match_name: "loki".into(),
-            // The header names a reference game only when these are its stakes (a
-            // reader takes the stakes from the name).
-            game_file: match loki_acpc::GameDef::holdem(n).and_then(|g| g.config().ok()) {
-                Some(c)
-                    if (
-                        c.spec().small_blind,
-                        c.spec().big_blind,
-                        c.spec().small_bet,
-                        c.spec().big_bet,
-                    ) == (
-                        game.small_blind,
-                        game.big_blind,
-                        game.small_bet,
-                        game.big_bet,
-                    ) =>
-                {
-                    format!("{}.game", loki_acpc::GameDef::holdem_name(n))
-                }
-                _ => format!(
-                    "loki.limit.{n}p.blinds-{}-{}.bets-{}-{}.game",
-                    game.small_blind, game.big_blind, game.small_bet, game.big_bet
-                ),
-            },
+            game_file: loki_acpc::GameDef::log_game_file(n, &game),
             hands: a.hands,
             seed: a.seed,
         };

@@ -6,6 +6,7 @@
 
 mod acpc;
 mod error;
+mod files;
 mod phh;
 mod replay;
 
@@ -14,6 +15,7 @@ pub use acpc::{
     AcpcHeader, MAX_BETTING_LEN,
 };
 pub use error::HistoryError;
+pub use files::{header_game, history_files};
 pub use phh::{phh_list, read_phh, toml_string, write_phh, write_phh_game, write_phh_hand};
 pub use replay::ReplayedHand;
 
