@@ -8,9 +8,8 @@ use crate::roster::load_config;
 use anyhow::{Context, Result};
 use clap::Args;
 use loki_agent::Roster;
-use loki_bot::frequencies::CategoryCounts;
-use loki_bot::{FrequencyTable, Knowledge};
-use loki_sim::frequencies::{by_kind_report, measure};
+use loki_bot::Knowledge;
+use loki_sim::frequencies::{by_kind_report, iterate, measure, SelfPlay};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -61,11 +60,9 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
         crate::bounds::writable(p)?;
     }
     let config = load_config(a.config.as_deref())?;
-    let mut defaults = Knowledge::default_frequencies(&config)?;
+    let defaults = Knowledge::default_frequencies(&config)?;
     let bar = crate::progress::bar(a.quiet, a.hands * u64::from(a.iterations), 0, "hands");
-    let mut history = Vec::new();
-    let mut counts = CategoryCounts::default();
-    for it in 1..=a.iterations {
+    if a.by_kind {
         let seats = measure(
             &config,
             defaults,
@@ -75,27 +72,24 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
             a.seed,
             &|n| bar.inc(n),
         )?;
-        if a.by_kind {
-            bar.finish_and_clear();
-            let kinds = Roster::new(config.clone())?.expand(&a.players)?;
-            print!("{}", by_kind_report(&kinds, &seats, &defaults));
-            return Ok(ExitCode::SUCCESS);
-        }
-        counts = CategoryCounts::default();
-        for c in &seats {
-            counts.add(c);
-        }
-        let table = FrequencyTable::from_counts(&counts);
-        let change = table.max_difference(&defaults);
-        if !a.quiet {
-            bar.suspend(|| eprintln!("iteration {it}: largest change {change:.4}"));
-        }
-        history.push(format!("iteration {it}: largest change {change:.4}"));
-        defaults = table;
-        if change <= a.tolerance {
-            break;
-        }
+        bar.finish_and_clear();
+        let kinds = Roster::new(config.clone())?.expand(&a.players)?;
+        print!("{}", by_kind_report(&kinds, &seats, &defaults));
+        return Ok(ExitCode::SUCCESS);
     }
+    let spec = SelfPlay {
+        players: &a.players,
+        hands: a.hands,
+        tables: a.tables,
+        seed: a.seed,
+        iterations: a.iterations,
+        tolerance: a.tolerance,
+    };
+    let found = iterate(&config, defaults, &spec, &|n| bar.inc(n), &mut |line| {
+        if !a.quiet {
+            bar.suspend(|| eprintln!("{line}"));
+        }
+    })?;
     bar.finish_and_clear();
     let mut comments = vec![
         "Default action frequencies of the generic opponent model (GOM): how Loki itself plays."
@@ -105,8 +99,8 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
             a.players, a.hands, a.tables, a.seed, a.iterations, a.tolerance
         ),
     ];
-    comments.extend(history);
-    let out = defaults.to_toml(&comments, Some(&counts));
+    comments.extend(found.history);
+    let out = found.table.to_toml(&comments, Some(&found.counts));
     match &a.out {
         Some(p) => {
             std::fs::write(p, &out).with_context(|| format!("cannot write {}", p.display()))?

@@ -1,9 +1,9 @@
 //! `loki income-rates [--seats 2-10] [--games G] [--seed S] --out FILE`: pre-flop income
 //! rates of the 169 starting hands by roll-out simulation (Billings et al. 1998; Papp
 //! 1998 §5.1): every player puts in one unit and stays to the showdown, winners split.
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::Args;
-use loki_assess::income_rate::{simulate, to_csv};
+use loki_assess::income_rate::{parse_seats, simulate, to_csv};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -27,27 +27,8 @@ pub struct IncomeRatesArgs {
     quiet: bool,
 }
 
-fn parse_seats(s: &str) -> Result<Vec<usize>> {
-    let mut v = Vec::new();
-    for part in s.split(',') {
-        let part = part.trim();
-        if let Some((a, b)) = part.split_once('-') {
-            let (a, b): (usize, usize) = (a.trim().parse()?, b.trim().parse()?);
-            v.extend(a..=b);
-        } else {
-            v.push(part.parse()?);
-        }
-    }
-    if v.is_empty() || v.iter().any(|n| !(2..=10).contains(n)) {
-        bail!("seats must be within 2..10, got '{s}'");
-    }
-    v.sort_unstable();
-    v.dedup();
-    Ok(v)
-}
-
 pub fn run(a: IncomeRatesArgs) -> Result<ExitCode> {
-    let seats = parse_seats(&a.seats).with_context(|| format!("bad --seats '{}'", a.seats))?;
+    let seats = parse_seats(&a.seats)?;
     crate::bounds::writable(&a.out)?;
     let mut header = vec![
         "Pre-flop income rates x 1000 (expected net units when all players put in 1 and see the showdown)."
