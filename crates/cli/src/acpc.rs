@@ -8,14 +8,13 @@ use crate::roster::load_config;
 use anyhow::{bail, Context as _, Result};
 use clap::{Args, Subcommand};
 use loki_acpc::client::{self, ClientOptions};
-use loki_acpc::{Dealer, DealerOptions, GameDef, TimeLimits};
+use loki_acpc::{dealer, Dealer, DealerOptions, GameDef, TimeLimits};
 use loki_agent::{ProfileBook, Roster, Seat};
 use loki_sim::loopback::{self, percentiles, LoopbackSpec};
-use loki_store::Store;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::net::IpAddr;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -201,16 +200,7 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
     }
     if !a.no_profiles && !a.names.is_empty() {
         let path = crate::profiles::path(a.profiles.as_deref())?;
-        if let Some(parent) = path.parent().filter(|p| p.exists() && !p.is_dir()) {
-            bail!(
-                "--profiles {}: {} is a file, not a folder",
-                path.display(),
-                parent.display()
-            );
-        }
-        let store = Store::open(&path)
-            .with_context(|| "opponent profiles (--no-profiles to play without)")?;
-        seat = seat.with_profiles(ProfileBook::new(store, a.names.clone(), window));
+        seat = seat.with_profiles(ProfileBook::open(&path, a.names.clone(), window)?);
     }
     if a.verbose {
         seat = seat.on_decision(Box::new(|t| eprint!("{t}")));
@@ -247,23 +237,9 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn log_file(path: &Path) -> PathBuf {
-    if path.extension().is_some_and(|e| e == "log") {
-        path.to_path_buf()
-    } else {
-        let mut s = path.as_os_str().to_owned();
-        s.push(".log");
-        PathBuf::from(s)
-    }
-}
-
 fn run_dealer(a: DealerArgs) -> Result<ExitCode> {
     let (game, game_name) = load_game(&a.game)?;
-    let match_name = a
-        .log
-        .as_ref()
-        .and_then(|p| p.file_stem())
-        .map_or("loki".to_string(), |s| s.to_string_lossy().into());
+    let match_name = dealer::match_name(a.log.as_deref());
     let options = DealerOptions {
         game,
         game_name,
@@ -284,7 +260,7 @@ fn run_dealer(a: DealerArgs) -> Result<ExitCode> {
     out.flush()?;
     let mut log = match &a.log {
         Some(p) => {
-            let file = log_file(p);
+            let file = dealer::log_path(p);
             Some(BufWriter::new(File::create(&file).with_context(|| {
                 format!("cannot create {}", file.display())
             })?))
