@@ -48,7 +48,7 @@ pub struct ClientArgs {
     #[arg(long, default_value = "SOMT")]
     player: String,
     /// Seed of the player's random choices (LOKI2, random).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = crate::bounds::SEED)]
     seed: u64,
     /// Model and strategy constants (TOML; see `loki config`).
     #[arg(long)]
@@ -78,18 +78,20 @@ pub struct DealerArgs {
     #[arg(long)]
     game: String,
     /// Number of hands (1 to 10^9).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_HANDS))]
+    #[arg(long, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_HANDS))]
     hands: u64,
-    /// Seed of the cards.
+    /// Seed of the cards (required, with no default, as the reference dealer's).
     #[arg(long)]
     seed: u64,
-    /// Ports by seat (comma-separated or repeated; default: free ports).
-    #[arg(long = "port", value_delimiter = ',')]
-    ports: Vec<u16>,
+    /// Ports by seat, as the dealer prints them (space-separated, "18791 18792") or
+    /// comma-separated or repeated; default: free ports.
+    #[arg(long = "port", value_delimiter = ',', value_parser = port_list)]
+    ports: Vec<Vec<u16>>,
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1")]
     bind: IpAddr,
-    /// Write the log to MATCH.log (the match name is MATCH's file name).
+    /// Write the log to MATCH.log (the match name is MATCH's file name), as the
+    /// reference dealer does: unlike --log FILE of the other commands.
     #[arg(long, value_name = "MATCH")]
     log: Option<PathBuf>,
     /// Longest response in milliseconds (-1: none).
@@ -116,13 +118,13 @@ pub struct DealerArgs {
 #[derive(Args)]
 pub struct MatchArgs {
     /// Players by seat, e.g. `SOM,BPM` or `SOM,2*BPM` (see `loki players`).
-    #[arg(long)]
+    #[arg(long, visible_alias = "bots")]
     players: String,
     /// Number of hands (per seating with --duplicate; 1 to 10^7).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_RECORDED_HANDS))]
+    #[arg(long, default_value_t = 1000, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_RECORDED_HANDS))]
     hands: u64,
     /// Seed of the cards and the players.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = crate::bounds::SEED)]
     seed: u64,
     /// The game definition file or built-in game (default: the built-in game for the
     /// number of players).
@@ -237,6 +239,16 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Ports separated by spaces (the dealer's printed line) within one `--port` value.
+fn port_list(text: &str) -> Result<Vec<u16>, String> {
+    text.split_whitespace()
+        .map(|p| {
+            p.parse::<u16>()
+                .map_err(|_| format!("'{p}' is not a port (1 to 65535)"))
+        })
+        .collect()
+}
+
 fn run_dealer(a: DealerArgs) -> Result<ExitCode> {
     let (game, game_name) = load_game(&a.game)?;
     let match_name = dealer::match_name(a.log.as_deref());
@@ -253,7 +265,8 @@ fn run_dealer(a: DealerArgs) -> Result<ExitCode> {
             .map(Duration::from_millis),
         quiet: a.quiet,
     };
-    let dealer = Dealer::bind(options, a.bind, &a.ports)?;
+    let ports: Vec<u16> = a.ports.concat();
+    let dealer = Dealer::bind(options, a.bind, &ports)?;
     let ports: Vec<String> = dealer.ports().iter().map(|p| p.to_string()).collect();
     let mut out = std::io::stdout();
     writeln!(out, "{}", ports.join(" "))?;

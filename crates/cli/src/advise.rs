@@ -36,7 +36,8 @@ pub struct AdviseArgs {
     /// seat's kind).
     #[arg(long)]
     player: Option<String>,
-    /// Seed of any randomness (LOKI2's probability triples).
+    /// Seed of any randomness (LOKI2's probability triples). Default 0, not the 1998 of
+    /// the other commands: the advice quoted in the docs was made with it.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Model and strategy constants (TOML).

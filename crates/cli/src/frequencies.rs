@@ -16,22 +16,22 @@ use std::process::ExitCode;
 #[derive(Args)]
 pub struct FrequenciesArgs {
     /// The players whose actions are counted.
-    #[arg(long, default_value = "10*GOM")]
+    #[arg(long, visible_alias = "bots", default_value = "10*GOM")]
     players: String,
     /// Hands to play per iteration (split over the tables; 1 to 10^9).
-    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_HANDS))]
+    #[arg(long, default_value_t = 20_000, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_HANDS))]
     hands: u64,
     /// Independent tables, played in parallel (each its own seed derived from --seed);
     /// the counts are summed, so the result does not depend on the number of threads
     /// (1 to 10,000).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    #[arg(long, default_value_t = 10, value_parser = crate::bounds::count::<u64>(1..=10_000))]
     tables: u64,
     /// Seed.
-    #[arg(long, default_value_t = 1998)]
+    #[arg(long, default_value_t = crate::bounds::SEED)]
     seed: u64,
     /// Rounds of self-play, each starting from the table the previous one measured (the
     /// first from the configuration's defaults; 1 to 1,000).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, default_value_t = 1, value_parser = crate::bounds::count::<u32>(1..=1000))]
     iterations: u32,
     /// Stop iterating when no frequency changed by more than this.
     #[arg(long, default_value_t = 0.01)]

@@ -13,10 +13,10 @@ pub struct IncomeRatesArgs {
     #[arg(long, default_value = "2-10")]
     seats: String,
     /// Games per starting-hand type and table size (1 to 10^9).
-    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_HANDS))]
+    #[arg(long, default_value_t = 1_000_000, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_HANDS))]
     games: u64,
     /// Seed of the random streams.
-    #[arg(long, default_value_t = 1998)]
+    #[arg(long, default_value_t = crate::bounds::SEED)]
     seed: u64,
     /// Output CSV file (the format of crates/assess/data/income_rates.csv).
     #[arg(long)]

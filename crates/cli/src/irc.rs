@@ -85,10 +85,10 @@ pub struct EvalArgs {
     #[arg(long, value_name = "UNIXTIME")]
     score_from: Option<u64>,
     /// Bootstrap resamples of the 95% intervals (0 to 100,000).
-    #[arg(long, default_value_t = 1000, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=100_000))]
+    #[arg(long, default_value_t = 1000, value_parser = crate::bounds::count::<usize>(0..=100_000))]
     resamples: usize,
     /// Seed of the bootstrap.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = crate::bounds::SEED)]
     seed: u64,
     /// One JSON object keyed by model name.
     #[arg(long)]

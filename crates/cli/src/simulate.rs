@@ -14,16 +14,16 @@ use std::process::ExitCode;
 pub struct SimulateArgs {
     /// Players in seat order, e.g. `6*random` or `2*SOM,call,raise,random` (names
     /// case-insensitive; see `loki players`).
-    #[arg(long)]
+    #[arg(long, visible_alias = "bots")]
     players: String,
     /// Model and strategy constants of the Loki players (TOML; see `loki config`).
     #[arg(long)]
     config: Option<PathBuf>,
     /// Number of hands (1 to 10^7).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_RECORDED_HANDS))]
+    #[arg(long, default_value_t = 100, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_RECORDED_HANDS))]
     hands: u64,
     /// Seed of the deck and of the random players.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = crate::bounds::SEED)]
     seed: u64,
     #[command(flatten)]
     stakes: crate::stakes::StakesArgs,

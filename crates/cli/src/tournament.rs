@@ -53,14 +53,14 @@ pub const FIGURE4: &str = "2*BPM,2*BPT,2*BPL,2*GOM,2*SOM";
 pub struct TournamentArgs {
     /// Players, one per seat: "2*BPM,2*BPT,2*BPL,2*GOM,2*SOM" (2 to 10; names
     /// case-insensitive; see `loki players`). Default: the figure-4 field.
-    #[arg(long)]
+    #[arg(long, visible_alias = "bots")]
     players: Option<String>,
     /// Hands played in all (deals x rotations, rounded up to whole deals; 1 to 10^9).
     /// Default 3,000, or 100,000 with a preset.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_HANDS))]
+    #[arg(long, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_HANDS))]
     hands: Option<u64>,
     /// Seed of the deals and of every player's random choices.
-    #[arg(long, default_value_t = 1998)]
+    #[arg(long, default_value_t = crate::bounds::SEED)]
     seed: u64,
     /// Output folder.
     #[arg(long, default_value = "loki-tournament")]
@@ -84,7 +84,7 @@ pub struct TournamentArgs {
     #[arg(long, value_enum)]
     preset: Option<Preset>,
     /// Deals per batch between checkpoints (1 to 10^6).
-    #[arg(long, default_value_t = loki_sim::DEFAULT_BATCH, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = loki_sim::DEFAULT_BATCH, value_parser = crate::bounds::count::<u64>(1..=1_000_000))]
     batch: u64,
     /// Deals between seat permutations: every block of this many deals draws a new order
     /// of the players around the table from the seed (0: the cyclic rotations alone, the
@@ -94,7 +94,7 @@ pub struct TournamentArgs {
     /// Independent duplicate matches (each its own seed derived from --seed and the
     /// match number, each with fresh players); --hands are per match. results.json then
     /// also reports each match and the spread between matches (1 to 10^6).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, value_parser = crate::bounds::count::<u64>(1..=1_000_000))]
     matches: Option<u64>,
     /// Play only shard I of N (0-based): the contiguous tables
     /// [floor(I T / N), floor((I + 1) T / N)) of the T = matches x seats tables

@@ -709,3 +709,184 @@ fn item_16_one_progress_bar_style_everywhere() {
         assert!(help.contains("-q, --quiet"), "{cmd:?}: {help}");
     }
 }
+
+/// `loki ARGS --help` (stdout).
+fn help(args: &[&str]) -> String {
+    let mut v = args.to_vec();
+    v.push("--help");
+    String::from_utf8(ok(loki(&v)).stdout).unwrap()
+}
+
+#[test]
+fn item_15_players_have_the_bots_alias_everywhere() {
+    for cmd in [
+        &["tournament"][..],
+        &["simulate"],
+        &["frequencies"],
+        &["acpc", "match"],
+        &["play"],
+        &["serve"],
+    ] {
+        let h = help(cmd);
+        assert!(
+            h.contains("--players <PLAYERS>") && h.contains("alias: --bots"),
+            "{cmd:?}: {h}"
+        );
+    }
+    let a = ok(loki(&["simulate", "--bots", "call,raise", "--hands", "5"]));
+    let b = ok(loki(&[
+        "simulate",
+        "--players",
+        "call,raise",
+        "--hands",
+        "5",
+    ]));
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn item_15_blinds_alone_mean_the_same_in_every_command() {
+    // --blinds 2,4 alone: bets of the big blind and twice it, as in play and serve (it
+    // used to keep simulate's default bets 2,4).
+    let dir = tmp("blinds");
+    let run = |name: &str, game: &[&str]| {
+        let p = dir.join(name);
+        let mut args = vec!["simulate", "--players", "call,raise", "--hands", "10"];
+        args.extend_from_slice(game);
+        args.extend_from_slice(&["--phh", p.to_str().unwrap()]);
+        ok(loki(&args));
+        std::fs::read(p).unwrap()
+    };
+    assert_eq!(
+        run("a.phhs", &["--blinds", "2,4"]),
+        run("b.phhs", &["--stakes", "4/8"])
+    );
+    assert_eq!(
+        run("c.phhs", &["--bets", "4,8"]),
+        run("d.phhs", &["--stakes", "4/8"])
+    );
+}
+
+#[test]
+fn item_15_seeds_default_to_1998_or_say_why_not() {
+    for cmd in [
+        &["tournament"][..],
+        &["simulate"],
+        &["frequencies"],
+        &["income-rates"],
+        &["exploit"],
+        &["acpc", "match"],
+        &["acpc", "client"],
+        &["irc", "eval"],
+    ] {
+        let h = help(cmd);
+        assert!(h.contains("[default: 1998]"), "{cmd:?}: {h}");
+    }
+    assert!(help(&["advise"]).contains("Default 0, not the 1998"));
+    assert!(help(&["play"]).contains("(default: a random one)"));
+    assert!(help(&["acpc", "dealer"]).contains("required, with no default"));
+}
+
+#[test]
+fn item_15_negative_numbers_are_values_with_their_range() {
+    refused(
+        &loki(&["tournament", "--hands", "-5", "--out", "/nonexistent/x"]),
+        "-5 is not in 1..=1000000000",
+    );
+    refused(
+        &loki(&["simulate", "--players", "call,raise", "--hands", "-5"]),
+        "-5 is not in 1..=10000000",
+    );
+    refused(
+        &loki(&["exploit", "--player", "BPM", "--threads", "-1"]),
+        "-1 is not in 1..=256",
+    );
+    refused(
+        &loki(&["simulate", "--players", "call,raise", "--seed", "-1"]),
+        "--seed <SEED>': it takes a whole number of 0 or more",
+    );
+}
+
+#[test]
+fn item_15_the_dealer_takes_its_ports_as_it_prints_them() {
+    let free = || {
+        std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port()
+    };
+    let line = format!("{} {}", free(), free());
+    let o = loki(&[
+        "acpc",
+        "dealer",
+        "--game",
+        "holdem.limit.2p.reverse_blinds",
+        "--hands",
+        "1",
+        "--seed",
+        "1",
+        "--start-timeout",
+        "50",
+        "-q",
+        "--port",
+        &line,
+        "a",
+        "b",
+    ]);
+    let printed = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        printed.lines().next(),
+        Some(line.as_str()),
+        "{}",
+        stderr(&o)
+    );
+    refused(
+        &loki(&[
+            "acpc",
+            "dealer",
+            "--game",
+            "holdem.limit.3p",
+            "--hands",
+            "1",
+            "--seed",
+            "1",
+            "--port",
+            "0 x",
+            "a",
+            "b",
+            "c",
+        ]),
+        "'x' is not a port",
+    );
+}
+
+#[test]
+fn item_15_quiet_leaves_stderr_empty() {
+    let dir = tmp("quiet");
+    let out = dir.join("t");
+    let o = ok(loki(&[
+        "tournament",
+        "--players",
+        "BPM,BPT",
+        "--hands",
+        "20",
+        "-q",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    let f = ok(loki(&[
+        "frequencies",
+        "--players",
+        "3*GOM",
+        "--hands",
+        "30",
+        "--tables",
+        "1",
+        "--iterations",
+        "2",
+        "-q",
+    ]));
+    assert!(f.stderr.is_empty(), "{}", stderr(&f));
+}
