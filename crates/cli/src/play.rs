@@ -4,7 +4,6 @@
 //! statistics are saved after each hand, the file named when it is first written),
 //! greets, and writes the history files and the summary at the end.
 use crate::roster::load_config;
-use crate::serve::in_range;
 use anyhow::{Context as _, Result};
 use clap::Args;
 use loki_play::terminal::{play_lines, TerminalOptions};
@@ -48,7 +47,7 @@ pub struct PlayArgs {
     study: bool,
     /// Stop after this many hands, 1 to 1000000 (default: until `q` or the end of the
     /// input).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::bounds::count::<u64>(1..=1_000_000))]
     hands: Option<u64>,
     /// Write the session's hands as PHH (as you saw them) when the game ends.
     #[arg(long)]
@@ -96,9 +95,6 @@ fn write_file(path: &PathBuf, text: &str) -> Result<()> {
 }
 
 pub fn run(a: PlayArgs) -> Result<ExitCode> {
-    if let Some(n) = a.hands {
-        in_range("--hands", n, 1..=1_000_000)?;
-    }
     let stakes = a.stakes.stakes()?;
     let name = loki_play::person_name(&a.name)?;
     let spec = TableSpec {

@@ -45,39 +45,22 @@ pub struct ServeArgs {
     #[arg(long)]
     config: Option<PathBuf>,
     /// Tables open at once, 1 to 100000.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = crate::bounds::count::<u64>(1..=100_000))]
     max_tables: u64,
     /// Tables one address may hold at once, 1 to 100000 (an IPv6 address counts by its
     /// /64 network).
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, value_parser = crate::bounds::count::<u64>(1..=100_000))]
     tables_per_address: u64,
     /// Open connections one address may hold at once, 1 to 100000 (more are closed).
-    #[arg(long, default_value_t = 32)]
+    #[arg(long, default_value_t = 32, value_parser = crate::bounds::count::<u64>(1..=100_000))]
     connections_per_address: u64,
     /// Seconds a connection has to send a request's headers, 1 to 3600 (then it is
     /// closed).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = crate::bounds::count::<u64>(1..=3600))]
     header_timeout: u64,
 }
 
-/// Refuses a number outside its documented range in one line.
-pub fn in_range(flag: &str, value: u64, range: std::ops::RangeInclusive<u64>) -> Result<()> {
-    if range.contains(&value) {
-        Ok(())
-    } else {
-        anyhow::bail!("{flag} {value}: give {} to {}", range.start(), range.end())
-    }
-}
-
 pub fn run(a: ServeArgs) -> Result<ExitCode> {
-    in_range("--max-tables", a.max_tables, 1..=100_000)?;
-    in_range("--tables-per-address", a.tables_per_address, 1..=100_000)?;
-    in_range(
-        "--connections-per-address",
-        a.connections_per_address,
-        1..=100_000,
-    )?;
-    in_range("--header-timeout", a.header_timeout, 1..=3600)?;
     let stakes = a.stakes.stakes()?;
     let profiles = if a.no_profiles {
         None
