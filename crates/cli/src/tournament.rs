@@ -9,10 +9,10 @@ use crate::roster::load_config;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use loki_files::{
-    checkpoint_path, create_folder, open_history, read_checkpoint, read_shards, shard_file_name,
-    shard_files, write_atomically, write_results, FileSink,
+    create_folder, open_history, open_run, read_shards, shard_file_name, shard_files,
+    write_atomically, write_results, FileSink,
 };
-use loki_sim::{Outcome, Run, RunSpec, Shard};
+use loki_sim::{Outcome, RunSpec, Shard};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -136,32 +136,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         batch: a.batch,
         config: load_config(a.config.as_deref())?,
     };
-    create_folder(&a.out)?;
-    let ckpt_path = checkpoint_path(&a.out, a.shard);
-    if a.resume && !ckpt_path.exists() {
-        bail!(
-            "no checkpoint {} to resume; leave out --resume to start the run",
-            ckpt_path.display()
-        );
-    }
-    if !a.resume && !a.force && ckpt_path.exists() {
-        bail!(
-            "{} holds a run already: --resume to continue it, or --force to start over",
-            ckpt_path.display()
-        );
-    }
-    let mut run = if a.resume {
-        let c = read_checkpoint(&ckpt_path)?;
-        Run::resume(&spec, c).map_err(|e| match e {
-            loki_sim::RunError::OtherRun => anyhow::anyhow!(
-                "{} was made with other inputs (players, hands, seed, matches, shard or config); remove it or rerun without --resume",
-                ckpt_path.display()
-            ),
-            e => anyhow::anyhow!("{}: {e}", ckpt_path.display()),
-        })?
-    } else {
-        Run::start(&spec)?
-    };
+    let (mut run, ckpt_path) = open_run(&spec, &a.out, a.shard, a.resume, a.force)?;
     let history = match &a.phh {
         Some(path) => Some(open_history(path, a.resume, run.history_digest())?),
         None => None,

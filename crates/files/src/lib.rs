@@ -7,7 +7,9 @@
 #![forbid(unsafe_code)]
 
 use loki_sim::checkpoint::HistoryDigest;
-use loki_sim::{report, Checkpoint, DealLedger, Inputs, RunSink, Shard, ShardResult};
+use loki_sim::{
+    report, Checkpoint, DealLedger, Inputs, Run, RunError, RunSink, RunSpec, Shard, ShardResult,
+};
 use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
@@ -78,6 +80,35 @@ pub enum FilesError {
         /// What the parser said.
         source: serde_json::Error,
     },
+    /// `--resume` without a checkpoint.
+    #[error("no checkpoint {} to resume; leave out --resume to start the run", path.display())]
+    NoCheckpoint {
+        /// The checkpoint looked for.
+        path: PathBuf,
+    },
+    /// A fresh run into a folder that holds a checkpoint.
+    #[error("{} holds a run already: --resume to continue it, or --force to start over", path.display())]
+    RunExists {
+        /// The checkpoint found.
+        path: PathBuf,
+    },
+    /// A checkpoint of other inputs.
+    #[error("{} was made with other inputs (players, hands, seed, matches, shard or config); remove it or rerun without --resume", path.display())]
+    OtherRun {
+        /// The checkpoint.
+        path: PathBuf,
+    },
+    /// A checkpoint the run cannot continue from.
+    #[error("{}: {source}", path.display())]
+    Resume {
+        /// The checkpoint.
+        path: PathBuf,
+        /// Why.
+        source: RunError,
+    },
+    /// The run could not start.
+    #[error(transparent)]
+    Start(RunError),
     /// The results could not be serialized.
     #[error("cannot write the results")]
     Json(#[from] serde_json::Error),
@@ -117,6 +148,43 @@ pub fn create_folder(path: &Path) -> Result<(), FilesError> {
         path: path.to_path_buf(),
         source,
     })
+}
+
+/// A run into the folder `out`, started or (with `resume`) continued from its checkpoint,
+/// and the checkpoint's path (`shard`: the shard's own, as `--shard` names it): the
+/// folder is created; `resume` needs a checkpoint of the
+/// same inputs, and a fresh run into a folder holding one needs `force`.
+///
+/// # Errors
+/// The folder, a missing or foreign checkpoint, or a checkpoint found without `force`.
+pub fn open_run(
+    spec: &RunSpec,
+    out: &Path,
+    shard: Option<Shard>,
+    resume: bool,
+    force: bool,
+) -> Result<(Run, PathBuf), FilesError> {
+    create_folder(out)?;
+    let path = checkpoint_path(out, shard);
+    if resume && !path.exists() {
+        return Err(FilesError::NoCheckpoint { path });
+    }
+    if !resume && !force && path.exists() {
+        return Err(FilesError::RunExists { path });
+    }
+    let run = if resume {
+        let c = read_checkpoint(&path)?;
+        Run::resume(spec, c).map_err(|e| match e {
+            RunError::OtherRun => FilesError::OtherRun { path: path.clone() },
+            source => FilesError::Resume {
+                path: path.clone(),
+                source,
+            },
+        })?
+    } else {
+        Run::start(spec).map_err(FilesError::Start)?
+    };
+    Ok((run, path))
 }
 
 /// Writes `text` to `path` through a temporary file and a rename, so that a reader never
@@ -289,6 +357,36 @@ pub fn write_results(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_needs_resume_or_force_beside_a_checkpoint() {
+        let d = tmp("open");
+        let spec = RunSpec {
+            players: "BPM,BPT".into(),
+            hands: 4,
+            seed: 1,
+            matches: 0,
+            seating_block: 0,
+            shard: Shard::ALL,
+            batch: 1,
+            config: loki_bot::LokiConfig::default(),
+        };
+        let e = open_run(&spec, &d, None, true, false).err().unwrap();
+        assert!(matches!(e, FilesError::NoCheckpoint { .. }), "{e}");
+        let (_, path) = open_run(&spec, &d, None, false, false).unwrap();
+        assert_eq!(path, d.join("checkpoint.json"));
+        std::fs::write(&path, "{}").unwrap();
+        let e = open_run(&spec, &d, None, false, false).err().unwrap();
+        assert!(matches!(e, FilesError::RunExists { .. }), "{e}");
+        assert!(open_run(&spec, &d, None, false, true).is_ok());
+        let e = open_run(&spec, &d, None, true, false).err().unwrap();
+        assert!(matches!(e, FilesError::BadCheckpoint { .. }), "{e}");
+        let shard = Shard { index: 1, count: 2 };
+        assert_eq!(
+            checkpoint_path(&d, Some(shard)),
+            d.join("checkpoint-1-of-2.json")
+        );
+    }
 
     fn tmp(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("loki-files-{}-{name}", std::process::id()));
