@@ -158,20 +158,9 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         Outcome::Shard(result) => {
             let path = a.out.join(shard_file_name(result.shard));
             write_atomically(&path, &serde_json::to_string(&result)?)?;
-            println!(
-                "shard {}: tables {}..{} of {}, {} hands{}; {}",
-                result.shard,
-                result.tables.start,
-                result.tables.end,
-                result.inputs.matches.max(1) * result.inputs.rotations as u64,
-                run.hands_played(),
-                if run.hands_resumed() > 0 {
-                    format!(" ({new_hands} played now, the rest before --resume)")
-                } else {
-                    String::new()
-                },
-                path.display()
-            );
+            let resumed = (run.hands_resumed() > 0).then_some(new_hands);
+            let file = path.display().to_string();
+            println!("{}", result.summary(run.hands_played(), resumed, &file));
         }
         Outcome::Whole(ledgers) => print!(
             "{}",
