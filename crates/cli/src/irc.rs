@@ -185,12 +185,7 @@ fn eval(a: EvalArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     let r = report(&e, &opts);
     if a.json {
-        let map: serde_json::Map<String, serde_json::Value> = r
-            .models
-            .iter()
-            .map(|(n, m)| Ok((n.clone(), serde_json::to_value(m)?)))
-            .collect::<Result<_, serde_json::Error>>()?;
-        writeln!(out, "{}", serde_json::Value::Object(map))?;
+        writeln!(out, "{}", r.json())?;
         return Ok(ExitCode::SUCCESS);
     }
     write!(out, "{}", eval_text(&r, e.walked, a.resamples))?;

@@ -3,7 +3,7 @@
 //! the histories.
 use anyhow::{Context, Result};
 use clap::Args;
-use loki_engine::{parse_stacks, GameConfig, Table};
+use loki_engine::{net_by_seat, parse_stacks, GameConfig, Table};
 use loki_history::{write_acpc_log, write_phh, AcpcHeader};
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -76,12 +76,7 @@ pub fn run(a: SimulateArgs) -> Result<ExitCode> {
         write_acpc_log(&mut w, Some(&header), &records)?;
         w.flush()?;
     }
-    let mut totals = vec![0i64; n];
-    for r in &records {
-        for (p, v) in r.net.iter().enumerate() {
-            totals[r.seats[p]] += v;
-        }
-    }
+    let totals = net_by_seat(&records, n);
     let names = table.names();
     println!("{} hands, seed {}", records.len(), a.seed);
     for (name, total) in names.iter().zip(&totals) {

@@ -80,7 +80,7 @@ pub use event::{ActionEvent, Event, ShownHand};
 pub use players::{CallPlayer, Player, PlayerStateError, RaisePlayer, RandomPlayer};
 pub use pot::{acpc_values, split_pots, PotShare};
 pub use profile::{ratio, HandDelta, Hud, Observation, Profile};
-pub use record::HandRecord;
+pub use record::{net_by_seat, HandRecord};
 pub use registry::{PlayerEntry, PlayerRegistry, PlayerSpec, SpecError};
 pub use stakes::{parse_stacks, Stakes, StakesError, MAX_STAKE};
 pub use state::{HandResult, HandState, Phase};

@@ -260,5 +260,8 @@ mod tests {
             hands: 12,
         };
         assert!(eval_text(&two, 20, 100).contains("paired differences"));
+        let j = two.json();
+        assert_eq!(j["GOM"]["humans"]["decisions"], 0);
+        assert_eq!(j.as_object().map(|o| o.len()), Some(2));
     }
 }

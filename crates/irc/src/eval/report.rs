@@ -78,6 +78,18 @@ pub struct Report {
     pub hands: usize,
 }
 
+impl Report {
+    /// `loki irc eval --json`: one object keyed by model name, in report order.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::Value::Object(
+            self.models
+                .iter()
+                .map(|(n, m)| (n.clone(), serde_json::to_value(m).unwrap_or_default()))
+                .collect(),
+        )
+    }
+}
+
 /// Groups: all, humans, bots.
 fn groups(t: &[Tally; 2]) -> [Tally; 3] {
     let mut all = t[0];
