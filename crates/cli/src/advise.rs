@@ -88,25 +88,12 @@ pub fn run(a: AdviseArgs) -> Result<ExitCode> {
                 .with_context(|| format!("cannot read {}", path.display()))?,
         )
         .with_context(|| format!("{} is not a tournament checkpoint", path.display()))?;
-        if c.inputs.seats.len() != a.seats {
-            bail!(
-                "{} is a {}-seat tournament: give --seats {}",
-                path.display(),
-                c.inputs.seats.len(),
-                c.inputs.seats.len()
-            );
-        }
-        saved = Some(
-            c.seat_state(a.table, seat)
-                .with_context(|| path.display().to_string())?
-                .to_string(),
-        );
+        let seated = c
+            .seated(&roster, a.table, seat, a.seats)
+            .with_context(|| path.display().to_string())?;
+        saved = Some(seated.state);
         if a.player.is_none() {
-            kind = roster
-                .expand(&c.inputs.player_list)?
-                .get(seat)
-                .cloned()
-                .unwrap_or(kind);
+            kind = seated.kind;
         }
     }
     let mut player = roster.loki(&kind, &kind.to_ascii_uppercase(), a.seed)?;

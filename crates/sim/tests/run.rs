@@ -76,3 +76,33 @@ fn a_shard_says_its_tables_hands_and_file() {
         .summary(hands, Some(1), "f")
         .contains(" (1 played now, the rest before --resume); f"));
 }
+
+#[test]
+fn a_checkpoint_seats_its_players_for_advice() {
+    let spec = RunSpec {
+        players: "SOM,BPM,call".into(),
+        hands: 6,
+        seed: 2,
+        matches: 0,
+        seating_block: 0,
+        shard: loki_sim::Shard::ALL,
+        batch: 1,
+        config: loki_bot::LokiConfig::default(),
+    };
+    let mut run = Run::start(&spec).unwrap();
+    run.play_batch().unwrap();
+    let c = run.checkpoint(Default::default());
+    let roster = loki_agent::Roster::new(loki_bot::LokiConfig::default()).unwrap();
+    let som = c.seated(&roster, 0, 0, 3).unwrap();
+    assert_eq!(som.kind, "SOM");
+    assert_eq!(som.state, c.seat_state(0, 0).unwrap());
+    use loki_sim::checkpoint::SeatStateError;
+    assert_eq!(
+        c.seated(&roster, 0, 0, 4).unwrap_err(),
+        SeatStateError::OtherSeats(3)
+    );
+    assert!(matches!(
+        c.seated(&roster, 0, 2, 3),
+        Err(SeatStateError::NoState(2))
+    ));
+}
