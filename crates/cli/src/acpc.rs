@@ -223,15 +223,7 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
         }
         Err(e) => return Err(e.into()),
     };
-    let (median, p99) = percentiles(&report.decisions);
-    eprintln!(
-        "{} hands, net {} chips; {} decisions, median {:.3} ms, 99th percentile {:.3} ms",
-        report.hands,
-        loki_history::format_value(report.net),
-        report.decisions.len(),
-        median,
-        p99
-    );
+    eprintln!("{}", report.summary());
     let failures = seat.profiles().map_or(0, ProfileBook::failures);
     if failures > 0 {
         eprintln!("loki: warning: {failures} hands not saved to the profiles");
