@@ -120,9 +120,6 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     if a.preset.is_some() && a.players.is_some() {
         bail!("--preset sets the players; leave out --players");
     }
-    if a.matches == Some(0) {
-        bail!("--matches must be positive");
-    }
     if a.shard.is_some() && a.phh.is_some() {
         bail!("--phh is for whole runs; leave it out with --shard");
     }
