@@ -36,10 +36,11 @@ impl PyHandRecord {
     fn seats(&self) -> Vec<usize> {
         self.0.seats.clone()
     }
-    /// Hole cards by position.
+    /// Hole cards by position (`None` for a holding the history does not show, PHH's
+    /// `????`).
     #[getter]
-    fn hole(&self) -> Vec<PyHoleCards> {
-        self.0.hole.iter().copied().map(PyHoleCards).collect()
+    fn hole(&self) -> Vec<Option<PyHoleCards>> {
+        self.0.hole.iter().map(|h| h.map(PyHoleCards)).collect()
     }
     /// The board as far as the hand reached.
     #[getter]
@@ -137,7 +138,9 @@ fn read(
 
 /// Reads a PHH/PHHS text or an ACPC log (detected from the text) and replays every hand
 /// through the engine; returns the records. The first hand that is malformed or does
-/// not replay raises `HistoryError` ("hand [3], line 17: reason"). ACPC logs do not
+/// not replay raises `HistoryError` ("hand [3], line 17: reason"), as does a showdown
+/// with unknown cards (`????`), which has no result to record (`check_history` accepts
+/// it). ACPC logs do not
 /// state the game: `blinds` and `bets` give it (the reference `holdem.limit.*.game`
 /// files use blinds (5, 10) and bets (10, 20)).
 #[pyfunction]
@@ -150,7 +153,19 @@ fn read_history(
 ) -> PyResult<Vec<PyHandRecord>> {
     py.detach(|| read(text, blinds, bets))?
         .into_iter()
-        .map(|h| h.map(|h| PyHandRecord(h.record)).map_err(errors::history))
+        .map(|h| {
+            let h = h.map_err(errors::history)?;
+            match h.outcome {
+                loki_history::Outcome::Settled(r) => Ok(PyHandRecord(r)),
+                loki_history::Outcome::Unsettled(_) => {
+                    Err(errors::history(loki_history::HistoryError::Hand {
+                        hand: h.label,
+                        line: h.line,
+                        reason: "a showdown with unknown cards (`????`): who won is unknown".into(),
+                    }))
+                }
+            }
+        })
         .collect()
 }
 

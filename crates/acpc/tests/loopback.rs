@@ -48,8 +48,8 @@ fn check_against_replay(report: &MatchReport, log: &str, done: &[HandDone], hand
     let mut totals = vec![0.0; n];
     for (r, d) in replayed.iter().zip(done) {
         let r = r.as_ref().unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(r.record.seats, d.seats);
-        for (p, &net) in r.record.net.iter().enumerate() {
+        assert_eq!(r.record().unwrap().seats, d.seats);
+        for (p, &net) in r.record().unwrap().net.iter().enumerate() {
             // Integer splits equal the fractional values unless a pot was split unevenly.
             assert!(
                 (net as f64 - d.values[p]).abs() < 1.0,

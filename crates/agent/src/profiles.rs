@@ -4,12 +4,16 @@
 //! "Computing Initial Weights", Papp 1998 §7.1, and Loki-2's recent-action window, Peña
 //! 1999), in both directions, and [`ProfileBook`]: the opponents' profiles of one seat,
 //! loaded when an opponent is first seen and saved after every hand (one transaction).
+//! Two clients of one match that share a store count each hand of a common opponent
+//! once: the book names every hand by [`HandKey`], a digest of the match's public
+//! record so far, which both compute alike and which differs between matches as soon as
+//! their boards or betting differ, and saves with [`Store::record_hand_once`].
 //! `loki acpc client` keeps its opponents' profiles with a book; `loki serve` and
 //! `loki play` keep the person's, so that the specific-modeling players know the person
 //! from the first hand of the next session.
 use loki_bot::{ActionStats, LokiPlayer};
 use loki_engine::{Action, Event, SeatView};
-use loki_store::{HandDelta, Observation, Profile, Store};
+use loki_store::{HandDelta, Observation, Observer, Profile, Store};
 use std::collections::HashSet;
 
 /// A player's statistics from a stored profile: its counts, and its recent actions
@@ -45,6 +49,62 @@ pub fn hand_delta(view: &SeatView<'_>, position: usize, name: &str) -> HandDelta
     delta
 }
 
+/// The name of a hand that every client of a match computes alike: a 64-bit FNV-1a
+/// digest chained over the match's hands so far, each by its number in the match, the
+/// seat of every position, every action and the board (public in ACPC; no hole card,
+/// which each client sees differently). The hand number alone repeats in every match;
+/// the chain makes two matches' keys differ from their first differing hand on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandKey {
+    chain: u64,
+    hands: u64,
+}
+
+impl Default for HandKey {
+    fn default() -> HandKey {
+        HandKey::new()
+    }
+}
+
+impl HandKey {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    /// The key before the match's first hand.
+    pub fn new() -> HandKey {
+        HandKey {
+            chain: 0xcbf2_9ce4_8422_2325,
+            hands: 0,
+        }
+    }
+    fn eat(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.chain = (self.chain ^ u64::from(b)).wrapping_mul(Self::PRIME);
+        }
+    }
+    /// Adds a finished hand and returns its key.
+    pub fn next(&mut self, view: &SeatView<'_>) -> u64 {
+        let hands = self.hands;
+        self.eat(&hands.to_le_bytes());
+        self.hands += 1;
+        for p in 0..view.players() {
+            self.eat(&(view.seat_of(p) as u64).to_le_bytes());
+        }
+        for e in view.events() {
+            match e {
+                Event::Action(a) => self.eat(&[b'a', a.position as u8, a.action.acpc_char() as u8]),
+                Event::BoardDealt { cards, .. } => {
+                    self.eat(b"b");
+                    for c in cards {
+                        self.eat(c.to_string().as_bytes());
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.eat(b";");
+        self.chain
+    }
+}
+
 /// The opponents' profiles of one seat over a match: each opponent's statistics are
 /// loaded into the player's model when its seat is first seen, and what every hand adds
 /// is saved when it ends. Opponents are keyed by name (`names[seat]`, the dealer's seat
@@ -56,6 +116,20 @@ pub struct ProfileBook {
     loaded: HashSet<usize>,
     failures: u64,
     warnings: Vec<String>,
+    /// This client as the store's observer (`None` if it could not register: each hand
+    /// is then counted as this client saw it, perhaps twice).
+    observer: Option<Observer>,
+    key: HandKey,
+}
+
+impl Drop for ProfileBook {
+    fn drop(&mut self) {
+        if let Some(o) = self.observer {
+            // The match is over; failing to say so only delays a rerun's counts until
+            // the observer times out.
+            let _ = self.store.close_observer(o);
+        }
+    }
 }
 
 /// Why the profile store of a seat could not be opened.
@@ -94,15 +168,28 @@ impl ProfileBook {
         Ok(ProfileBook::new(store, names, window))
     }
 
-    /// A book over an open store; `window` is the players' recent-action window.
-    pub fn new(store: Store, names: Vec<String>, window: usize) -> ProfileBook {
+    /// A book over an open store; `window` is the players' recent-action window. The
+    /// book registers as an observer of the store, so that clients of one match count
+    /// each hand once.
+    pub fn new(mut store: Store, names: Vec<String>, window: usize) -> ProfileBook {
+        let mut warnings = Vec::new();
+        let observer = store
+            .open_observer()
+            .map_err(|e| {
+                warnings.push(format!(
+                    "{e}: hands seen by other clients of this match may be counted twice"
+                ))
+            })
+            .ok();
         ProfileBook {
             store,
             names,
             window,
             loaded: HashSet::new(),
             failures: 0,
-            warnings: Vec::new(),
+            warnings,
+            observer,
+            key: HandKey::new(),
         }
     }
     /// The key of a seat.
@@ -161,7 +248,15 @@ impl ProfileBook {
             .filter(|&p| p != me)
             .map(|p| hand_delta(view, p, &self.name_of(view.seat_of(p))))
             .collect();
-        if let Err(e) = self.store.record_hand(&deltas, self.window) {
+        let key = self.key.next(view);
+        let saved = match self.observer {
+            Some(o) => self
+                .store
+                .record_hand_once(&deltas, self.window, o, key)
+                .map(|_| ()),
+            None => self.store.record_hand(&deltas, self.window),
+        };
+        if let Err(e) = saved {
             self.failures += 1;
             self.warnings
                 .push(format!("profiles not saved for this hand: {e}"));
@@ -220,6 +315,59 @@ mod tests {
         let mut long = p.clone();
         long.recent = recent.clone();
         assert_eq!(stats_from_profile(&long, 5), stats);
+    }
+
+    /// A finished hand of 3 players from a seed (random legal actions).
+    fn random_hand(seed: u64) -> loki_engine::HandState {
+        use loki_cards::{rng_from_seed, uniform_below, Deck};
+        use loki_engine::{GameConfig, HandState, Phase};
+        let config = GameConfig::limit(3, 5, 10, 10, 20).unwrap();
+        let mut rng = rng_from_seed(seed);
+        let mut deck = Deck::shuffled(&mut rng);
+        let mut state = HandState::new(&config).unwrap();
+        for p in 0..3 {
+            let c = deck.deal_n(2).unwrap().to_vec();
+            state
+                .deal_hole(p, loki_cards::HoleCards::new(c[0], c[1]).unwrap())
+                .unwrap();
+        }
+        loop {
+            match state.phase() {
+                Phase::DealBoard(r) => {
+                    let c = deck.deal_n(r.cards_dealt()).unwrap().to_vec();
+                    state.deal_board(&c).unwrap();
+                }
+                Phase::Act(_) => {
+                    let legal = state.legal_actions().to_vec();
+                    let a = legal[uniform_below(&mut rng, legal.len() as u32) as usize];
+                    state.apply(a).unwrap();
+                }
+                _ => return state,
+            }
+        }
+    }
+
+    #[test]
+    fn every_seat_names_a_hand_alike_and_matches_apart() {
+        let hands: Vec<_> = (0..30).map(random_hand).collect();
+        // Every seat of one match computes the same keys (its own cards play no part).
+        let keys = |order: &[usize], me: usize| {
+            let mut k = HandKey::new();
+            order
+                .iter()
+                .map(|&h| k.next(&hands[h].view(me)))
+                .collect::<Vec<u64>>()
+        };
+        let match_a: Vec<usize> = (0..20).collect();
+        let by_seat: Vec<Vec<u64>> = (0..3).map(|me| keys(&match_a, me)).collect();
+        assert_eq!(by_seat[0], by_seat[1]);
+        assert_eq!(by_seat[0], by_seat[2]);
+        let distinct: HashSet<u64> = by_seat[0].iter().copied().collect();
+        assert_eq!(distinct.len(), 20);
+        // Another match that shares the later hands but not the first: no key in common.
+        let match_b: Vec<usize> = std::iter::once(25).chain(1..20).collect();
+        let other: HashSet<u64> = keys(&match_b, 0).into_iter().collect();
+        assert!(other.is_disjoint(&distinct));
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! `cargo bench -p loki-cards --bench evaluator -- [--rounds N] [--only CRATE:WORKLOAD]`
 //! (`--only loki:enumerate` runs one pass of one cell, e.g. under callgrind).
 #![allow(missing_docs)]
-use loki_cards::{rng_from_seed, uniform_below, Hand};
+use loki_cards::Hand;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -25,24 +25,7 @@ const CRATES: [&str; 3] = ["loki", "pokers", "rs_poker"];
 const WORKLOADS: [&str; 2] = ["random", "enumerate"];
 
 fn random_hands() -> Vec<[u8; 7]> {
-    let mut rng = rng_from_seed(0x10c1_1998);
-    (0..N_RANDOM)
-        .map(|_| {
-            let mut used = 0u64;
-            let mut h = [0u8; 7];
-            for slot in &mut h {
-                loop {
-                    let c = uniform_below(&mut rng, 52) as u8;
-                    if used & (1 << c) == 0 {
-                        used |= 1 << c;
-                        *slot = c;
-                        break;
-                    }
-                }
-            }
-            h
-        })
-        .collect()
+    loki_cards::random_hands(N_RANDOM, 0x10c1_1998)
 }
 
 fn loki_rank(h: &[u8; 7]) -> u16 {

@@ -64,6 +64,30 @@ pub fn uniform_below(rng: &mut impl RngCore, range: u32) -> u32 {
     }
 }
 
+/// `n` random 7-card hands as card indices (seven distinct cards each), the same for a
+/// seed on every platform: the input of the evaluator's benchmarks (`loki bench` and the
+/// criterion bench of this crate).
+pub fn random_hands(n: usize, seed: u64) -> Vec<[u8; 7]> {
+    let mut rng = rng_from_seed(seed);
+    (0..n)
+        .map(|_| {
+            let mut used = 0u64;
+            let mut h = [0u8; 7];
+            for slot in &mut h {
+                loop {
+                    let c = uniform_below(&mut rng, 52) as u8;
+                    if used & (1 << c) == 0 {
+                        used |= 1 << c;
+                        *slot = c;
+                        break;
+                    }
+                }
+            }
+            h
+        })
+        .collect()
+}
+
 /// A uniform float in `[0, 1)` with 53 random bits.
 pub fn uniform_unit(rng: &mut impl RngCore) -> f64 {
     (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
@@ -116,6 +140,24 @@ impl Deck {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn random_hands_are_seven_distinct_cards_and_fixed_by_the_seed() {
+        let a = random_hands(2_000, 5);
+        assert_eq!(a, random_hands(2_000, 5));
+        assert_ne!(a, random_hands(2_000, 6));
+        let mut seen = [0u32; 52];
+        for h in &a {
+            let set = h.iter().fold(0u64, |s, &c| s | 1 << c);
+            assert_eq!(set.count_ones(), 7, "{h:?}");
+            for &c in h {
+                seen[c as usize] += 1;
+            }
+        }
+        // Every card about 2,000 x 7 / 52 = 269 times: a sampler that skipped a card or
+        // favoured low indices would fail.
+        assert!(seen.iter().all(|&n| (200..340).contains(&n)), "{seen:?}");
+    }
 
     #[test]
     fn same_seed_same_deck_and_a_permutation() {

@@ -30,7 +30,8 @@ mod tables {
 pub use card::{parse_cards, Card, Rank, Suit};
 pub use card_set::CardSet;
 pub use deck::{
-    mix, rng_from_seed, rng_from_state, rng_state, uniform_below, uniform_unit, Deck, LokiRng,
+    mix, random_hands, rng_from_seed, rng_from_state, rng_state, uniform_below, uniform_unit, Deck,
+    LokiRng,
 };
 pub use error::CardError;
 pub use hand::{best_five, evaluate, Hand};

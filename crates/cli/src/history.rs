@@ -2,9 +2,11 @@
 //! if any); `loki history convert IN OUT` converts between PHH and ACPC logs.
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use loki_acpc::GameDef;
-use loki_engine::{GameSpec, HandRecord};
-use loki_history::{header_game, history_files, read_history, write_acpc_log, write_phh, Format};
+use loki_acpc::load::log_game;
+use loki_engine::GameSpec;
+use loki_history::{
+    acpc_records, history_files, read_history, write_acpc_log, write_phh_replayed, Format,
+};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -37,28 +39,16 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
-    /// The game of the history `text`.
+    /// The game of the history `text` (`loki_acpc::load::log_game`).
     fn template(&self, text: &str) -> Result<GameSpec> {
-        if let Some(g) = &self.game {
-            return game_of(g);
-        }
-        if !self.stakes.given() {
-            if let Some(g) = header_game(text).filter(|g| GameDef::builtin(g).is_some()) {
-                return game_of(g);
-            }
-        }
-        Ok(self.stakes.stakes()?.spec())
+        let given = self.stakes.given();
+        let stakes = given.then(|| self.stakes.stakes()).transpose()?;
+        Ok(log_game(
+            self.game.as_deref(),
+            text,
+            stakes.map(|s| s.spec()),
+        )?)
     }
-}
-
-/// The stakes of an ACPC game (a file or a built-in name).
-fn game_of(name: &str) -> Result<GameSpec> {
-    let (def, _) = GameDef::load(name)?;
-    Ok(def
-        .config()
-        .with_context(|| format!("game {name}"))?
-        .spec()
-        .clone())
 }
 
 #[derive(Args)]
@@ -148,20 +138,24 @@ fn convert(a: ConvertArgs) -> Result<ExitCode> {
     let template = a.game.template(&text)?;
     let (format, hands) = read_history(text.as_bytes(), &template)
         .with_context(|| format!("{}", a.input.display()))?;
-    let mut records: Vec<HandRecord> = Vec::with_capacity(hands.len());
-    for h in hands {
-        let h = h.with_context(|| format!("{} does not replay", a.input.display()))?;
-        records.push(h.record);
-    }
+    let hands = hands
+        .into_iter()
+        .map(|h| h.with_context(|| format!("{} does not replay", a.input.display())))
+        .collect::<Result<Vec<_>>>()?;
     let out_format = format.converted(&a.output);
+    // An ACPC log needs every card and every result: refused before the file is made.
+    let records = match out_format {
+        Format::Phh => Vec::new(),
+        Format::Acpc => acpc_records(&hands).with_context(|| a.input.display().to_string())?,
+    };
     let mut w = BufWriter::new(
         File::create(&a.output).with_context(|| format!("cannot create {}", a.output.display()))?,
     );
     match out_format {
-        Format::Phh => write_phh(&mut w, &records)?,
+        Format::Phh => write_phh_replayed(&mut w, &hands)?,
         Format::Acpc => write_acpc_log(&mut w, None, &records)?,
     }
     w.flush()?;
-    println!("{} hands converted", records.len());
+    println!("{} hands converted", hands.len());
     Ok(ExitCode::SUCCESS)
 }

@@ -600,6 +600,72 @@ fn item_14_a_client_without_names_saves_no_profiles() {
     assert!(list.contains("villain"), "{list}");
 }
 
+/// Plays one 3-seat match of `hands` hands through `loki acpc dealer`: seats A and B are
+/// `loki acpc client`s that share the profile store `db`, seat C a client without
+/// profiles.
+fn three_seat_match(db: &str, hands: &str) {
+    let mut dealer = Command::new(env!("CARGO_BIN_EXE_loki"))
+        .args(["acpc", "dealer", "--start-timeout", "60000", "-q"])
+        .args(["--game", "holdem.limit.3p", "--hands", hands, "--seed", "7"])
+        .args(["A", "B", "C"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(dealer.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let ports: Vec<String> = first.split_whitespace().map(str::to_string).collect();
+    assert_eq!(ports.len(), 3, "{first}");
+    let spawn = |port: &str, extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_loki"))
+            .args(["acpc", "client", "--port", port, "--player", "BPM"])
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let with_profiles = ["--names", "A,B,C", "--profiles", db];
+    let clients = [
+        spawn(&ports[0], &with_profiles),
+        spawn(&ports[1], &with_profiles),
+        spawn(&ports[2], &["--no-profiles"]),
+    ];
+    for c in clients {
+        let o = c.wait_with_output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    assert!(dealer.wait().unwrap().success());
+}
+
+#[test]
+fn item_14_two_clients_of_one_match_count_each_hand_once() {
+    let dir = tmp("once");
+    let db = dir.join("p.sqlite3");
+    let db = db.to_str().unwrap();
+    let hands = |want: u64| {
+        let o = ok(loki(&["profiles", "list", "--profiles", db]));
+        let list = String::from_utf8_lossy(&o.stdout).into_owned();
+        // A and B each watch the other (one count per hand), both watch C.
+        for name in ["A", "B", "C"] {
+            let line = list
+                .lines()
+                .find(|l| l.split_whitespace().next() == Some(name))
+                .unwrap_or_else(|| panic!("{name} missing: {list}"));
+            assert!(
+                line.split_whitespace().any(|w| w == want.to_string()),
+                "{name} should have {want} hands: {list}"
+            );
+        }
+    };
+    three_seat_match(db, "60");
+    hands(60);
+    // The same match again (same deal, same players): 60 new hands, not duplicates.
+    three_seat_match(db, "60");
+    hands(120);
+}
+
 #[test]
 fn item_11_history_check_reads_the_game_from_an_acpc_log() {
     let dir = tmp("game");
@@ -637,6 +703,94 @@ fn item_11_history_check_reads_the_game_from_an_acpc_log() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{out} {}", stderr(&o));
     assert!(out.contains("20 hands replay, 0 bad"), "{out}");
+}
+
+/// `history check` on `path`: exit 0 and `hands` hands that replay.
+fn checks_clean(path: &std::path::Path, hands: usize) {
+    let o = loki(&["history", "check", path.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out} {}", stderr(&o));
+    assert!(
+        out.contains(&format!("{hands} hands replay, 0 bad")),
+        "{out}"
+    );
+}
+
+#[test]
+fn item_11_loki_s_own_phh_with_unknown_cards_passes_its_checker() {
+    let dir = tmp("unknown");
+    // An IRC export writes the cards nobody saw as `????` (PHH's unknown cards).
+    let irc = dir.join("irc.phhs");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../irc/tests/data/rootA");
+    ok(loki(&[
+        "irc",
+        "export",
+        "--phh",
+        irc.to_str().unwrap(),
+        root,
+    ]));
+    let text = std::fs::read_to_string(&irc).unwrap();
+    assert!(text.contains("????"), "{text}");
+    checks_clean(&irc, 3);
+    // `history convert` carries them through as they are, and an ACPC log, which states
+    // every card, refuses them in one line without making the file.
+    let back = dir.join("back.phhs");
+    ok(loki(&[
+        "history",
+        "convert",
+        irc.to_str().unwrap(),
+        back.to_str().unwrap(),
+    ]));
+    let converted = std::fs::read_to_string(&back).unwrap();
+    let without_seats: Vec<&str> = converted
+        .lines()
+        .filter(|l| !l.starts_with("seats = "))
+        .collect();
+    assert_eq!(without_seats, text.lines().collect::<Vec<_>>());
+    let log = dir.join("irc.log");
+    let o = loki(&[
+        "history",
+        "convert",
+        irc.to_str().unwrap(),
+        log.to_str().unwrap(),
+    ]);
+    assert_ne!(o.status.code(), Some(0));
+    assert_eq!(stderr(&o).trim_end().lines().count(), 1, "{}", stderr(&o));
+    assert!(stderr(&o).contains("unknown cards"), "{}", stderr(&o));
+    assert!(!log.exists());
+    // A showdown where a holding stays unknown replays: everything but who won is checked.
+    let line = text
+        .lines()
+        .find(|l| l.contains(" sm ") && !l.contains("????"))
+        .expect("a shown holding");
+    let cards = line
+        .trim()
+        .trim_end_matches("\",")
+        .rsplit(' ')
+        .next()
+        .unwrap();
+    let f = dir.join("unshown.phhs");
+    std::fs::write(&f, text.replace(line, &line.replace(cards, "????"))).unwrap();
+    checks_clean(&f, 3);
+    // A tournament's and simulate's PHH pass too.
+    let out = dir.join("t");
+    let phh = dir.join("t.phhs");
+    ok(loki(&tournament_args(
+        out.to_str().unwrap(),
+        &["--phh", phh.to_str().unwrap()],
+    )));
+    checks_clean(&phh, 150);
+    let sim = dir.join("s.phhs");
+    ok(loki(&[
+        "simulate",
+        "--players",
+        "call,raise,random",
+        "--hands",
+        "20",
+        "--phh",
+        sim.to_str().unwrap(),
+    ]));
+    checks_clean(&sim, 20);
 }
 
 #[test]

@@ -13,8 +13,10 @@ pub struct HandRecord {
     pub names: Vec<String>,
     /// Seat of each position (`(p + h) mod N` at a [`crate::Table`]).
     pub seats: Vec<usize>,
-    /// Hole cards by position.
-    pub hole: Vec<HoleCards>,
+    /// Hole cards by position; `None` for a holding the history's observer never saw
+    /// (dealt hidden, PHH's `????`), which a complete hand has only for a player who folded
+    /// or won without a showdown.
+    pub hole: Vec<Option<HoleCards>>,
     /// The board as far as the hand reached.
     pub board: Vec<Card>,
     /// (position, action) per round reached.
@@ -48,7 +50,9 @@ pub fn net_by_seat(records: &[HandRecord], seats: usize) -> Vec<Chips> {
 }
 
 impl HandRecord {
-    /// Builds the record of a completed hand (`None` if the hand is not over).
+    /// Builds the record of a completed hand (`None` if the hand is not over). Hidden
+    /// holdings stay `None` (the engine completes a hand only when every holding it needs
+    /// for the showdown is known).
     pub fn from_state(
         state: &HandState,
         names: Vec<String>,
@@ -57,11 +61,7 @@ impl HandRecord {
         let result = state.result()?;
         let config = state.config().clone();
         let n = config.seats();
-        let hole = state
-            .hole_cards()
-            .iter()
-            .copied()
-            .collect::<Option<Vec<_>>>()?;
+        let hole = state.hole_cards().to_vec();
         let mut actions: Vec<Vec<(usize, Action)>> = vec![Vec::new()];
         for e in state.events() {
             match e {

@@ -40,9 +40,14 @@ pub fn format_value(v: f64) -> String {
     }
 }
 
-/// The `STATE:` line of a hand.
+/// The `STATE:` line of a hand (an unknown holding is empty, as in the protocol's match
+/// states; [`write_acpc_log`] refuses such a hand, since a dealer's log has every card).
 pub fn format_state_line(record: &HandRecord) -> String {
-    let holes: Vec<String> = record.hole.iter().map(|h| h.to_string()).collect();
+    let holes: Vec<String> = record
+        .hole
+        .iter()
+        .map(|h| h.map_or(String::new(), |h| h.to_string()))
+        .collect();
     let mut cards = holes.join("|");
     let mut at = 0;
     for r in Round::ALL
@@ -95,11 +100,28 @@ pub fn format_score_line(records: &[HandRecord]) -> String {
 }
 
 /// Writes a whole log: the header (if given), one `STATE` line per hand, and `SCORE`.
+/// A hand with an unknown holding (PHH's `????`) is refused before anything is written
+/// (`InvalidInput`): a dealer's log states every player's cards.
 pub fn write_acpc_log(
     w: &mut impl Write,
     header: Option<&AcpcHeader>,
     records: &[HandRecord],
 ) -> std::io::Result<()> {
+    if let Some((i, p)) = records
+        .iter()
+        .enumerate()
+        .find_map(|(i, r)| r.hole.iter().position(Option::is_none).map(|p| (i, p)))
+    {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "hand {} (the {}th written): the cards of p{} are unknown, and an ACPC log needs every player's cards",
+                records[i].hand_number,
+                i + 1,
+                p + 1
+            ),
+        ));
+    }
     if let Some(h) = header {
         writeln!(
             w,
@@ -144,7 +166,7 @@ pub fn read_acpc(
     if let Some((no, line)) = score {
         let records: Vec<HandRecord> = out
             .iter()
-            .filter_map(|r| r.as_ref().ok().map(|h| h.record.clone()))
+            .filter_map(|r| r.as_ref().ok().and_then(|h| h.record().cloned()))
             .collect();
         if records.len() == out.len() && !records.is_empty() {
             if let Err(e) = check_score(&line, &records) {
@@ -269,7 +291,7 @@ fn parse_state(line: &str, no: usize, template: &GameSpec) -> Result<Parsed, His
             return Err(err(format!("position {p} has `{h}`, not two hole cards")));
         }
         let hc = HoleCards::new(c[0], c[1]).map_err(|e| err(format!("bad cards `{h}`: {e}")))?;
-        steps.push((no, Step::Hole(p, hc)));
+        steps.push((no, Step::Hole(p, Some(hc))));
     }
     let boards: Vec<&str> = card_groups.collect();
     let rounds = parse_betting(parts[2]).map_err(|e| err(e.to_string()))?;

@@ -1,8 +1,31 @@
 //! History files on disk, as `loki history` finds and names them: the files under a
 //! folder (`.phh`, `.phhs`, `.log`, recursively, in name order), the format a file name
 //! asks for, and the game an ACPC log's header names.
-use crate::Format;
+use crate::{Format, ReplayedHand};
+use loki_engine::HandRecord;
 use std::path::{Path, PathBuf};
+
+/// A hand with unknown hole cards cannot go into an ACPC log.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0} has unknown cards (`????`), which an ACPC log cannot hold")]
+pub struct UnknownCards(pub String);
+
+/// The engine's records of replayed hands for an ACPC log, which needs every card and
+/// every result: the first hand without them is refused by its label.
+///
+/// # Errors
+/// [`UnknownCards`].
+pub fn acpc_records(hands: &[ReplayedHand]) -> Result<Vec<HandRecord>, UnknownCards> {
+    hands
+        .iter()
+        .map(|h| {
+            h.record()
+                .filter(|r| r.hole.iter().all(Option::is_some))
+                .cloned()
+                .ok_or_else(|| UnknownCards(h.label.clone()))
+        })
+        .collect()
+}
 
 /// `path` itself, or when it is a folder every history file under it (`.phh`, `.phhs`,
 /// `.log`; recursively, sorted by name), appended to `files`.

@@ -15,9 +15,12 @@ pub use acpc::{
     AcpcHeader, MAX_BETTING_LEN,
 };
 pub use error::HistoryError;
-pub use files::{header_game, history_files};
-pub use phh::{phh_list, read_phh, toml_string, write_phh, write_phh_game, write_phh_hand};
-pub use replay::ReplayedHand;
+pub use files::{acpc_records, header_game, history_files, UnknownCards};
+pub use phh::{
+    phh_list, read_phh, toml_string, write_phh, write_phh_game, write_phh_hand, write_phh_replayed,
+    write_phh_unsettled,
+};
+pub use replay::{Outcome, ReplayedHand, UnsettledHand};
 
 use loki_engine::GameSpec;
 use std::io::BufRead;

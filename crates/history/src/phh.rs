@@ -16,13 +16,19 @@
 //!   (all-in; the remaining board is dealt afterwards), in order from the street's opener
 //!   (the last bettor/raiser of the street, else the player after the largest blind
 //!   pre-flop and p1 after the flop);
-//! * PokerKit pushes each pot's odd chips to the first winner in player order.
+//! * PokerKit pushes each pot's odd chips to the first winner in player order;
+//! * an unknown card is `??` (phh-std `required.rst`, "Card Notation"): a holding `????`
+//!   is dealt hidden and may be shown later (`pN sm <cards>`); half-known holdings are
+//!   refused (see `replay.rs` for what an unknown holding leaves unchecked);
+//! * PokerKit's FT cap is 4 bets and raises on every street, blinds not counted, and it
+//!   replays a fold when checking is free (a warning in cash-game mode): the reader
+//!   accepts both.
 //!
 //! Checked with PokerKit 0.7.7 itself (`scripts/pokerkit_check.py`). Not representable:
 //! heads-up equal blinds (PokerKit's opener follows the largest blind, so p1 would act
 //! first) and the IRC rule options.
 use crate::replay::{replay, Parsed, Step};
-use crate::{HistoryError, ReplayedHand};
+use crate::{HistoryError, Outcome, ReplayedHand, UnsettledHand};
 use loki_cards::{parse_cards, HoleCards};
 use loki_engine::{Action, Chips, Event, GameConfig, GameSpec, HandRecord};
 use std::io::{BufRead, Write};
@@ -75,6 +81,8 @@ pub fn write_phh_hand(
             record
                 .hole
                 .get(p)
+                .copied()
+                .flatten()
                 .map_or("????".to_string(), |h| h.to_string())
         },
     )?;
@@ -182,6 +190,50 @@ pub fn write_phh(w: &mut impl Write, records: &[HandRecord]) -> std::io::Result<
             writeln!(w)?;
         }
         write_phh_hand(w, Some(i + 1), r)?;
+    }
+    Ok(())
+}
+
+/// Writes one unsettled hand (a showdown with an unknown holding) as a PHH table: its
+/// unknown cards stay `????`, and `finishing_stacks` is written only if the file it came
+/// from had them.
+pub fn write_phh_unsettled(
+    w: &mut impl Write,
+    key: Option<usize>,
+    hand: &UnsettledHand,
+) -> std::io::Result<()> {
+    if let Some(k) = key {
+        writeln!(w, "[{k}]")?;
+    }
+    write_phh_game(w, &hand.config, &hand.starting_stacks, &hand.events, |p| {
+        hand.hole
+            .get(p)
+            .copied()
+            .flatten()
+            .map_or("????".to_string(), |h| h.to_string())
+    })?;
+    writeln!(w, "hand = {}", hand.hand_number)?;
+    let seats: Vec<usize> = hand.seats.iter().map(|s| s + 1).collect();
+    writeln!(w, "seats = {}", phh_list(&seats))?;
+    let names: Vec<String> = hand.names.iter().map(|s| toml_string(s)).collect();
+    writeln!(w, "players = [{}]", names.join(", "))?;
+    if let Some(f) = &hand.finishing_stacks {
+        writeln!(w, "finishing_stacks = {}", phh_list(f))?;
+    }
+    Ok(())
+}
+
+/// Writes replayed hands as a `.phhs` file, settled or not (`loki history convert`):
+/// unknown cards are carried through as `????`.
+pub fn write_phh_replayed(w: &mut impl Write, hands: &[ReplayedHand]) -> std::io::Result<()> {
+    for (i, h) in hands.iter().enumerate() {
+        if i > 0 {
+            writeln!(w)?;
+        }
+        match &h.outcome {
+            Outcome::Settled(r) => write_phh_hand(w, Some(i + 1), r)?,
+            Outcome::Unsettled(u) => write_phh_unsettled(w, Some(i + 1), u)?,
+        }
     }
     Ok(())
 }
@@ -361,7 +413,13 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
             "unsupported blinds (straddles or wrong length)".into(),
         ));
     }
-    let mut rules = loki_engine::RuleOptions::default();
+    // PHH records what was played (PHH standard, "Rules": a parser handles possible
+    // transgressions silently or with a warning), and PokerKit replays a fold when
+    // checking is free with a warning in cash-game mode (the IRC players did fold so).
+    let mut rules = loki_engine::RuleOptions {
+        fold_when_check_free: true,
+        ..loki_engine::RuleOptions::default()
+    };
     let (small_blind, big_blind) = if b[1] > 0 {
         (b[0], b[1])
     } else if n > 2 && b[0] > 0 {
@@ -378,7 +436,10 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
         big_blind,
         small_bet: small_bet.unwrap_or(0),
         big_bet: big_bet.unwrap_or(0),
-        max_raises: Some(3),
+        // PokerKit's FT cap: 4 bets and raises on every street, the blinds not counted
+        // (checked on the steps below); the engine's cap counts the big blind as the
+        // pre-flop bet, so 4 raises after it are its widest street.
+        max_raises: Some(4),
         stacks: Some(stacks),
         rules,
     })
@@ -437,6 +498,25 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
             steps.push((line, step));
         }
     }
+    let mut bets_on_street = 0;
+    for (line, step) in &steps {
+        match step {
+            Step::Board(_) => bets_on_street = 0,
+            Step::Act {
+                action: Action::Raise,
+                ..
+            } => {
+                bets_on_street += 1;
+                if bets_on_street > 4 {
+                    return Err(at(
+                        *line,
+                        "a 5th bet or raise on a street (PokerKit's FT cap is 4)".into(),
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
     Ok(Parsed {
         label: s.label.clone(),
         line: s.first_line.saturating_sub(1).max(1),
@@ -459,15 +539,24 @@ fn player(token: &str, n: usize) -> Result<usize, String> {
         .ok_or_else(|| format!("bad player `{token}`"))
 }
 
-fn hole(cards: &str) -> Result<HoleCards, String> {
+/// Two hole cards, or `None` for `????` (the PHH standard writes each unknown card `??`;
+/// a holding known by half is not supported).
+fn hole(cards: &str) -> Result<Option<HoleCards>, String> {
+    if cards == "????" {
+        return Ok(None);
+    }
     if cards.contains('?') {
-        return Err(format!("unknown cards `{cards}` cannot be replayed"));
+        return Err(format!(
+            "partly unknown cards `{cards}` cannot be replayed (only `????`)"
+        ));
     }
     let c = parse_cards(cards).map_err(|e| format!("bad cards `{cards}`: {e}"))?;
     if c.len() != 2 {
         return Err(format!("`{cards}` is not two hole cards"));
     }
-    HoleCards::new(c[0], c[1]).map_err(|e| format!("bad cards `{cards}`: {e}"))
+    HoleCards::new(c[0], c[1])
+        .map(Some)
+        .map_err(|e| format!("bad cards `{cards}`: {e}"))
 }
 
 fn parse_action(action: &str, n: usize) -> Result<Option<Step>, String> {
@@ -507,7 +596,7 @@ fn parse_action(action: &str, n: usize) -> Result<Option<Step>, String> {
             ),
         },
         [p, "sm"] | [p, "sm", "-"] => Step::Show(player(p, n)?, None),
-        [p, "sm", cards] => Step::Show(player(p, n)?, Some(hole(cards)?)),
+        [p, "sm", cards] => Step::Show(player(p, n)?, hole(cards)?),
         _ => return Err(format!("unknown action `{action}`")),
     };
     Ok(Some(step))

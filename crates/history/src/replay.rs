@@ -1,13 +1,22 @@
 //! Replaying a parsed hand through the engine: every deal and action must be legal, and
 //! the recorded results must equal the engine's.
+//!
+//! Unknown hole cards (PHH's `????`, PHH standard: "unknown cards are ?? each") are dealt
+//! hidden ([`HandState::deal_hole_hidden`]) and revealed by a later `sm` with cards. A
+//! hand whose unknown holdings folded, or won without a showdown, or were all shown, is
+//! checked in full. A showdown where a live player's holding stays unknown cannot be
+//! settled: the deal, every action and the pot are checked, and the file's
+//! `finishing_stacks`, when it has them, only for what the unknown cards leave certain
+//! ([`Outcome::Unsettled`]).
 use crate::HistoryError;
 use loki_cards::{Card, HoleCards};
-use loki_engine::{acpc_values, Action, Chips, GameConfig, HandRecord, HandState, Phase};
+use loki_engine::{acpc_values, Action, Chips, Event, GameConfig, HandRecord, HandState, Phase};
 
 /// One recorded step.
 #[derive(Debug, Clone)]
 pub(crate) enum Step {
-    Hole(usize, HoleCards),
+    /// Hole cards dealt: known, or unknown (`????`).
+    Hole(usize, Option<HoleCards>),
     Board(Vec<Card>),
     Act {
         position: usize,
@@ -38,8 +47,60 @@ pub struct ReplayedHand {
     pub label: String,
     /// The line where the hand starts.
     pub line: usize,
-    /// The replayed record.
-    pub record: HandRecord,
+    /// What the replay could check.
+    pub outcome: Outcome,
+}
+
+impl ReplayedHand {
+    /// The engine's record of a settled hand (`None` for an [`Outcome::Unsettled`] one).
+    pub fn record(&self) -> Option<&HandRecord> {
+        match &self.outcome {
+            Outcome::Settled(r) => Some(r),
+            Outcome::Unsettled(_) => None,
+        }
+    }
+}
+
+/// What the replay of a hand could check.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// The engine finished the hand: every action, the pot split and the stacks are
+    /// checked (hole cards that stayed unknown belong to players who folded or won
+    /// without a showdown).
+    Settled(HandRecord),
+    /// A showdown where the holding of a live player is unknown (`????`, never shown):
+    /// who won cannot be known. Checked: the deal, every action and the pot; and, when
+    /// the file has `finishing_stacks`, that they keep every chip, that a player out of
+    /// the showdown lost exactly what they put in and that one in it lost at most that.
+    Unsettled(UnsettledHand),
+}
+
+/// A hand that reached a showdown with an unknown holding: everything but who won.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnsettledHand {
+    /// The hand number.
+    pub hand_number: u64,
+    /// The game.
+    pub config: GameConfig,
+    /// Player names by position.
+    pub names: Vec<String>,
+    /// Seat of each position.
+    pub seats: Vec<usize>,
+    /// Hole cards by position (`None`: unknown).
+    pub hole: Vec<Option<HoleCards>>,
+    /// The board.
+    pub board: Vec<Card>,
+    /// The live positions whose cards are unknown at the showdown.
+    pub unknown: Vec<usize>,
+    /// Total chips each position put in (the pot is their sum).
+    pub contributions: Vec<Chips>,
+    /// Starting stacks.
+    pub starting_stacks: Vec<Chips>,
+    /// The file's finishing stacks, if it has them (checked as [`Outcome::Unsettled`]
+    /// says).
+    pub finishing_stacks: Option<Vec<Chips>>,
+    /// The engine's events up to the showdown.
+    pub events: Vec<Event>,
 }
 
 fn join<T: std::fmt::Display>(v: &[T]) -> String {
@@ -52,16 +113,28 @@ fn join<T: std::fmt::Display>(v: &[T]) -> String {
 pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
     let err = |line: usize, reason: String| HistoryError::hand(&p.label, line, reason);
     let mut state = HandState::new(&p.config).map_err(|e| err(p.line, e.to_string()))?;
+    let n = p.config.seats();
     let mut shown: Vec<usize> = Vec::new();
+    // Positions dealt `????`, and the cards they showed, revealed to the engine when it
+    // asks for them (its showdown order is by position, PHH's from the opener; an all-in
+    // showdown comes before the rest of the board).
+    let mut hidden = vec![false; n];
+    let mut revealed: Vec<Option<HoleCards>> = vec![None; n];
     let mut last_line = p.line;
     for (line, step) in &p.steps {
         let line = *line;
         last_line = line;
         match step {
-            Step::Hole(pos, cards) => {
+            Step::Hole(pos, Some(cards)) => {
                 state
                     .deal_hole(*pos, *cards)
                     .map_err(|e| err(line, format!("p{}: {e}", pos + 1)))?;
+            }
+            Step::Hole(pos, None) => {
+                state
+                    .deal_hole_hidden(*pos)
+                    .map_err(|e| err(line, format!("p{}: {e}", pos + 1)))?;
+                hidden[*pos] = true;
             }
             Step::Board(cards) => {
                 state
@@ -108,7 +181,7 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
                 }
             }
             Step::Show(pos, cards) => {
-                let betting_over = matches!(state.phase(), Phase::DealBoard(_))
+                let betting_over = matches!(state.phase(), Phase::DealBoard(_) | Phase::Reveal(_))
                     || state.result().is_some_and(|r| r.showdown);
                 if !betting_over {
                     return Err(err(line, format!("p{} shows outside a showdown", pos + 1)));
@@ -117,20 +190,31 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
                 if !state.is_live(*pos) {
                     return Err(err(line, format!("p{} folded and cannot show", pos + 1)));
                 }
-                if let Some(c) = cards {
-                    if Some(*c) != dealt {
+                if shown.contains(pos) {
+                    return Err(err(line, format!("p{} shows twice", pos + 1)));
+                }
+                match cards {
+                    Some(c) if hidden[*pos] => revealed[*pos] = Some(*c),
+                    Some(c) if Some(*c) != dealt => {
                         return Err(err(
                             line,
                             format!("p{} shows {c}, not the cards dealt", pos + 1),
                         ));
                     }
-                }
-                if shown.contains(pos) {
-                    return Err(err(line, format!("p{} shows twice", pos + 1)));
+                    _ => {}
                 }
                 shown.push(*pos);
             }
         }
+        while let Phase::Reveal(q) = state.phase() {
+            let Some(cards) = revealed[q] else { break };
+            state
+                .reveal(q, cards)
+                .map_err(|e| err(line, format!("p{} shows {cards}: {e}", q + 1)))?;
+        }
+    }
+    if let Phase::Reveal(_) = state.phase() {
+        return unsettled(p, &state, &revealed, last_line);
     }
     if !state.is_complete() {
         let what = match state.phase() {
@@ -182,7 +266,107 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
     Ok(ReplayedHand {
         label: p.label,
         line: p.line,
-        record,
+        outcome: Outcome::Settled(record),
+    })
+}
+
+/// A showdown that waits for an unknown holding: checks the finishing stacks, if given,
+/// for what is certain (see [`Outcome::Unsettled`]).
+fn unsettled(
+    p: Parsed,
+    state: &HandState,
+    revealed: &[Option<HoleCards>],
+    last_line: usize,
+) -> Result<ReplayedHand, HistoryError> {
+    let err = |line: usize, reason: String| HistoryError::hand(&p.label, line, reason);
+    let n = p.config.seats();
+    let contributions = state.contributions().to_vec();
+    let starting_stacks = match p.config.stacks() {
+        Some(s) => s.to_vec(),
+        None => vec![p.config.deep_stack(); n],
+    };
+    let live: Vec<usize> = (0..n).filter(|&q| state.is_live(q)).collect();
+    // The engine reveals in position order and waits at the first unknown holding: the
+    // cards shown by later positions are checked against every other card here.
+    let mut hole = state.hole_cards().to_vec();
+    let mut used = loki_cards::CardSet::EMPTY;
+    for c in state
+        .board()
+        .iter()
+        .copied()
+        .chain(hole.iter().flatten().flat_map(|h| h.cards()))
+    {
+        used.insert(c);
+    }
+    for (q, r) in revealed.iter().enumerate() {
+        if let (None, Some(cards)) = (hole[q], r) {
+            if let Some(c) = cards.cards().into_iter().find(|c| !used.insert(*c)) {
+                return Err(err(
+                    last_line,
+                    format!("p{} shows {cards}: {c} is dealt twice", q + 1),
+                ));
+            }
+            hole[q] = Some(*cards);
+        }
+    }
+    let unknown: Vec<usize> = live
+        .iter()
+        .copied()
+        .filter(|&q| hole[q].is_none())
+        .collect();
+    if let Some((line, fin)) = &p.finishing {
+        let pot: Chips = contributions.iter().sum();
+        let mut wrong = Vec::new();
+        if fin.len() != n {
+            wrong.push(format!("{} finishing stacks for {n} players", fin.len()));
+        } else {
+            if fin.iter().sum::<Chips>() != starting_stacks.iter().sum::<Chips>() {
+                wrong.push(format!(
+                    "finishing stacks [{}] do not keep the starting stacks' {} chips",
+                    join(fin),
+                    starting_stacks.iter().sum::<Chips>()
+                ));
+            }
+            for q in 0..n {
+                let least = starting_stacks[q] - contributions[q];
+                if !live.contains(&q) && fin[q] != least {
+                    wrong.push(format!(
+                        "p{} folded after putting in {}, so finishes with {least}, not {}",
+                        q + 1,
+                        contributions[q],
+                        fin[q]
+                    ));
+                } else if live.contains(&q) && !(least..=least + pot).contains(&fin[q]) {
+                    wrong.push(format!(
+                        "p{} finishes with {}, outside {least}..={} (it put in {} of a pot of {pot})",
+                        q + 1,
+                        fin[q],
+                        least + pot,
+                        contributions[q]
+                    ));
+                }
+            }
+        }
+        if let Some(first) = wrong.into_iter().next() {
+            return Err(err(*line, first));
+        }
+    }
+    Ok(ReplayedHand {
+        label: p.label.clone(),
+        line: p.line,
+        outcome: Outcome::Unsettled(UnsettledHand {
+            hand_number: p.hand_number,
+            config: p.config.clone(),
+            names: p.names.clone(),
+            seats: p.seats.clone().unwrap_or_else(|| (0..n).collect()),
+            hole,
+            board: state.board().to_vec(),
+            unknown,
+            contributions,
+            starting_stacks,
+            finishing_stacks: p.finishing.as_ref().map(|(_, f)| f.clone()),
+            events: state.events().to_vec(),
+        }),
     })
 }
 

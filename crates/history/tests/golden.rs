@@ -29,17 +29,20 @@ fn reference_dealer_lines_replay_and_score() {
     let hands = read_acpc(log.as_bytes(), &acpc_game()).unwrap();
     assert_eq!(hands.len(), 2);
     let a = hands[0].as_ref().unwrap();
-    assert_eq!(a.record.net, vec![60, -60]);
+    assert_eq!(a.record().unwrap().net, vec![60, -60]);
     assert_eq!(
-        format_state_line(&a.record),
+        format_state_line(a.record().unwrap()),
         "STATE:0:crrrc/cc/cc/rc:7d3d|Ac2h/5sKs7s/9s/6h:60|-60:Alice|Bob"
     );
     let b = hands[1].as_ref().unwrap();
-    assert_eq!(b.record.net, vec![20, -20]);
-    assert_eq!(b.record.seats, vec![0, 1]); // hand 10: (p + 10) mod 2
+    assert_eq!(b.record().unwrap().net, vec![20, -20]);
+    assert_eq!(b.record().unwrap().seats, vec![0, 1]); // hand 10: (p + 10) mod 2
     let three = "STATE:0:frrc/rc/rc/rc:8dJd|Td4d|As9d/6s3d6c/2c/Qc:80|-80|0:Alice|Bob|Carol\n";
     let hands = read_acpc(three.as_bytes(), &acpc_game()).unwrap();
-    assert_eq!(hands[0].as_ref().unwrap().record.net, vec![80, -80, 0]);
+    assert_eq!(
+        hands[0].as_ref().unwrap().record().unwrap().net,
+        vec![80, -80, 0]
+    );
     // a wrong value is reported
     let bad = "STATE:0:frrc/rc/rc/rc:8dJd|Td4d|As9d/6s3d6c/2c/Qc:70|-70|0:Alice|Bob|Carol\n";
     let e = read_acpc(bad.as_bytes(), &acpc_game()).unwrap()[0]
@@ -106,7 +109,10 @@ fn odd_chip_split_in_both_formats() {
         "{text}"
     );
     let back = read_phh(text.as_bytes()).unwrap();
-    assert_eq!(back[0].as_ref().unwrap().record.net, vec![-1, 1, 0, 0]);
+    assert_eq!(
+        back[0].as_ref().unwrap().record().unwrap().net,
+        vec![-1, 1, 0, 0]
+    );
 }
 
 const HEADS_UP: &str = r#"[1]
@@ -147,9 +153,9 @@ fn heads_up_phh_is_exact() {
     // PHH reverses the blinds heads-up: p1 (position 0) posts the big blind
     let hands = read_phh(HEADS_UP.as_bytes()).unwrap();
     let h = hands[0].as_ref().unwrap();
-    assert_eq!(h.record.net, vec![-14, 14]);
+    assert_eq!(h.record().unwrap().net, vec![-14, 14]);
     let mut out = Vec::new();
-    write_phh_hand(&mut out, Some(1), &h.record).unwrap();
+    write_phh_hand(&mut out, Some(1), h.record().unwrap()).unwrap();
     assert_eq!(String::from_utf8(out).unwrap(), HEADS_UP);
 }
 
@@ -188,15 +194,15 @@ fn bad_histories_name_the_hand_and_the_line() {
         e,
         "hand [1], line 15: raise to 3, but the limit raise is to 2"
     );
-    // a fifth bet pre-flop (cap: the big blind plus three raises)
+    // a fifth raise pre-flop (PokerKit's FT cap: four, the blinds not counted)
     let capped = HEADS_UP.replace(
         "  \"p2 cbr 4\",\n  \"p1 cc\",\n  \"d db 4sAh7d\"",
-        "  \"p2 cbr 4\",\n  \"p1 cbr 6\",\n  \"p2 cbr 8\",\n  \"p1 cbr 10\",\n  \"p1 cc\",\n  \"d db 4sAh7d\"",
+        "  \"p2 cbr 4\",\n  \"p1 cbr 6\",\n  \"p2 cbr 8\",\n  \"p1 cbr 10\",\n  \"p2 cbr 12\",\n  \"p1 cc\",\n  \"d db 4sAh7d\"",
     );
     let e = bad(&capped);
     assert_eq!(
         e,
-        "hand [1], line 14: illegal raise by p1: the raise cap is reached"
+        "hand [1], line 15: a 5th bet or raise on a street (PokerKit's FT cap is 4)"
     );
     // bad TOML
     let e = bad("[1]\nvariant = \"FT\"\nantes = [0, 0\n");
@@ -249,5 +255,52 @@ fn all_in_hands_show_when_the_betting_ends() {
     assert!(text.contains(want), "{text}");
     assert!(text.contains("finishing_stacks = [6, 47]"), "{text}");
     let back = read_phh(text.as_bytes()).unwrap();
-    assert_eq!(back[0].as_ref().unwrap().record.net, vec![3, -3]);
+    assert_eq!(back[0].as_ref().unwrap().record().unwrap().net, vec![3, -3]);
+}
+
+#[test]
+fn phh_reads_what_pokerkit_replays() {
+    // PokerKit's FT cap is 4 bets and raises on a street, the blinds not counted, and a
+    // fold when checking is free is only a warning in its cash-game mode: the IRC
+    // database has both.
+    let hand = |preflop: &str| {
+        format!(
+            r#"variant = "FT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100, 100]
+actions = [
+  "d dh p1 AcKc",
+  "d dh p2 7h4c",
+  "d dh p3 9s9d",
+  {preflop}
+  "d db 4sAh7d",
+  "p1 f",
+  "p2 cbr 2",
+  "p3 cbr 4",
+  "p2 cbr 6",
+  "p3 cbr 8",
+  "p2 cc",
+  "d db Qc",
+  "p2 cc",
+  "p3 cc",
+  "d db 3c",
+  "p2 cc",
+  "p3 cc",
+  "p2 sm 7h4c",
+  "p3 sm 9s9d",
+]
+"#
+        )
+    };
+    let four = r#""p3 cbr 4", "p1 cbr 6", "p2 cbr 8", "p3 cbr 10", "p1 cc", "p2 cc","#;
+    let (_, hands) = read_history(hand(four).as_bytes(), &GameSpec::default()).unwrap();
+    let r = hands[0].as_ref().unwrap().record().unwrap().clone();
+    // p1 folds on the flop where checking was free; p2's two pair beats p3's nines
+    assert_eq!(r.net, vec![-10, 28, -18]);
+    let five = r#""p3 cbr 4", "p1 cbr 6", "p2 cbr 8", "p3 cbr 10", "p1 cbr 12", "p2 cc", "p3 cc","#;
+    let e = bad(&hand(five));
+    assert!(e.contains("a 5th bet or raise on a street"), "{e}");
 }

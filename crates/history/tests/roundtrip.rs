@@ -46,8 +46,8 @@ proptest! {
         prop_assert_eq!(back.len(), records.len());
         for (r, b) in records.iter().zip(back) {
             let b = b.map_err(|e| TestCaseError::fail(format!("{e}\n{}", String::from_utf8_lossy(&phh))))?;
-            same_hand(r, &b.record)?;
-            prop_assert_eq!(&r.finishing_stacks, &b.record.finishing_stacks);
+            same_hand(r, b.record().unwrap())?;
+            prop_assert_eq!(&r.finishing_stacks, &b.record().unwrap().finishing_stacks);
         }
         if !finite && !single_blind {
             let mut log = Vec::new();
@@ -57,7 +57,7 @@ proptest! {
             prop_assert_eq!(back.len(), records.len());
             for (r, b) in records.iter().zip(back) {
                 let b = b.map_err(|e| TestCaseError::fail(e.to_string()))?;
-                same_hand(r, &b.record)?;
+                same_hand(r, b.record().unwrap())?;
             }
         }
     }

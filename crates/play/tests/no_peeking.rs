@@ -133,7 +133,12 @@ fn play_and_check(bots: &str, seats: usize, seed: u64, hands: usize) -> (usize, 
             showdowns += 1;
         }
         let hole: Vec<(usize, [Card; 2])> = (0..seats)
-            .map(|p| (last.seats[p], last.hole[p].cards()))
+            .map(|p| {
+                (
+                    last.seats[p],
+                    last.hole[p].expect("every holding is dealt").cards(),
+                )
+            })
             .collect();
         messages += check_hand(&these, &hole);
         // The history as downloaded: only the person's and shown cards.

@@ -11,7 +11,7 @@ use crate::run::{Run, RunError, RunSpec};
 use loki_agent::{Roster, Seat};
 use loki_assess::{hand_strength, potential, Lookahead, RangeTable, RankCache, WeightTable};
 use loki_bot::{LokiConfig, PlayerKind};
-use loki_cards::{parse_cards, rng_from_seed, uniform_below, Hand, HoleCards, HOLDINGS};
+use loki_cards::{parse_cards, Hand, HoleCards, HOLDINGS};
 use loki_engine::{play_hand_seated, Action, Deal, Event, GameConfig, Player, Round, SeatView};
 use serde_json::{Map, Value};
 use std::hint::black_box;
@@ -48,26 +48,7 @@ bench_error_from!(
 pub const BENCH_SEED: u64 = 0x10c1_1998;
 
 /// `n` random 7-card hands, seven distinct card indices each.
-pub fn random_hands(n: usize, seed: u64) -> Vec<[u8; 7]> {
-    let mut rng = rng_from_seed(seed);
-    (0..n)
-        .map(|_| {
-            let mut used = 0u64;
-            let mut h = [0u8; 7];
-            for slot in &mut h {
-                loop {
-                    let c = uniform_below(&mut rng, 52) as u8;
-                    if used & (1 << c) == 0 {
-                        used |= 1 << c;
-                        *slot = c;
-                        break;
-                    }
-                }
-            }
-            h
-        })
-        .collect()
-}
+pub use loki_cards::random_hands;
 
 /// Evaluations per second over random hands, built from their seven cards in the loop.
 pub fn eval_random_per_s(hands: &[[u8; 7]]) -> f64 {

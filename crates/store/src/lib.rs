@@ -11,6 +11,17 @@
 //! the hand in progress. A file that is not SQLite, not a loki profile store, from a newer
 //! version, or corrupt is a clear error and is never replaced.
 //!
+//! Two clients of one match that watch the same opponent must count each of its hands
+//! once ([`Store::record_hand_once`]): each client registers as an [`Observer`], names
+//! every hand by a key that both compute from what the match made public, and the first
+//! to save a hand claims it for that opponent; a claim by another observer makes the
+//! hand a duplicate if it was made after this observer registered (the same match) or
+//! its observer is still open (it registered first). A later run of the very same match
+//! (same deal, same players, same key) finds only claims made before it registered, by
+//! closed observers: it counts. Claims are kept in a window of the last
+//! [`CLAIM_WINDOW`] (clients of one match are at most a hand apart), so the table
+//! stays bounded.
+//!
 //! This crate knows nothing of the bot: [`Profile`] is a plain record; the CLI converts it
 //! to and from the player's statistics.
 #![forbid(unsafe_code)]
@@ -27,8 +38,15 @@ use std::time::Duration;
 
 /// `PRAGMA application_id` of a loki profile store ("LOKI").
 pub const APPLICATION_ID: i32 = 0x4C4F_4B49;
-/// The schema version (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: i32 = 1;
+/// The schema version (`PRAGMA user_version`): 2 added the observers and their claims
+/// (a version-1 file gains them when opened).
+pub const SCHEMA_VERSION: i32 = 2;
+/// Claims of counted hands kept for [`Store::record_hand_once`], the newest first
+/// (ours: clients of one match save each hand within moments of each other).
+pub const CLAIM_WINDOW: i64 = 4096;
+/// An open observer that has saved nothing for this long is taken as gone (killed)
+/// (ours).
+pub const OBSERVER_TIMEOUT_SECS: i64 = 120;
 /// How long a writer waits for another one (ours; [`Store::set_busy_timeout`]).
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 /// Longest opponent name stored (ours).
@@ -59,6 +77,33 @@ CREATE TABLE IF NOT EXISTS recent_action (
 );
 CREATE INDEX IF NOT EXISTS recent_by_opponent ON recent_action (opponent, id);
 ";
+
+/// Version 2: the observers (clients that save hands) and the hands they claimed.
+const SCHEMA_V2: &str = "
+CREATE TABLE IF NOT EXISTS observer (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    started INTEGER NOT NULL,
+    heartbeat INTEGER NOT NULL,
+    open INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS claim (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    hand_key INTEGER NOT NULL,
+    observer INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS claim_by_hand ON claim (name, hand_key);
+";
+
+/// A client registered to save hands once per match ([`Store::open_observer`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Observer(i64);
+
+fn now_secs() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
 
 /// The default file: `profiles.sqlite3` in the user's data directory for loki (e.g.
 /// `~/.local/share/loki/` on Linux); `None` when the system has no home directory.
@@ -157,17 +202,20 @@ impl Store {
         }
         conn.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
             .map_err(err)?;
-        if app == 0 {
+        if app == 0 || version < SCHEMA_VERSION {
             let tx = conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)
                 .map_err(err)?;
             // Another client may have created the schema while we waited.
-            let (app, _, tables) = identity(&tx).map_err(err)?;
+            let (app, version, tables) = identity(&tx).map_err(err)?;
             if app == 0 && tables > 0 {
                 return Err(StoreError::Foreign(path.to_path_buf()));
             }
             if app == 0 {
                 tx.execute_batch(SCHEMA).map_err(err)?;
+            }
+            if app == 0 || version < SCHEMA_VERSION {
+                tx.execute_batch(SCHEMA_V2).map_err(err)?;
                 tx.execute_batch(&format!(
                     "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
                 ))
@@ -215,78 +263,165 @@ impl Store {
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(err)?;
         for d in deltas {
-            tx.execute(
-                "INSERT INTO opponent (name) VALUES (?1) ON CONFLICT (name) DO NOTHING",
-                params![d.name],
-            )
+            add_delta(&tx, d, window).map_err(err)?;
+        }
+        tx.commit().map_err(err)
+    }
+
+    /// Registers a client that will save hands with [`Store::record_hand_once`]; close
+    /// it with [`Store::close_observer`] when its match ends.
+    ///
+    /// # Errors
+    /// A busy file past the timeout, or SQLite errors.
+    pub fn open_observer(&mut self) -> Result<Observer, StoreError> {
+        let path = self.path.clone();
+        let err = |e| classify(&path, e);
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(err)?;
-            let id: i64 = tx
+        let started: i64 = tx
+            .query_row("SELECT COALESCE(MAX(seq), 0) FROM claim", [], |r| r.get(0))
+            .map_err(err)?;
+        tx.execute(
+            "INSERT INTO observer (started, heartbeat, open) VALUES (?1, ?2, 1)",
+            params![started, now_secs()],
+        )
+        .map_err(err)?;
+        let id = tx.last_insert_rowid();
+        // Observers that are closed or long gone and hold no claim are forgotten.
+        tx.execute(
+            "DELETE FROM observer WHERE (open = 0 OR heartbeat < ?1) \
+             AND id NOT IN (SELECT observer FROM claim)",
+            params![now_secs() - OBSERVER_TIMEOUT_SECS],
+        )
+        .map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(Observer(id))
+    }
+
+    /// Marks an observer's match as over: its claims stop a later match's hands no more.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn close_observer(&mut self, observer: Observer) -> Result<(), StoreError> {
+        self.conn
+            .execute(
+                "UPDATE observer SET open = 0 WHERE id = ?1",
+                params![observer.0],
+            )
+            .map_err(|e| classify(&self.path, e))?;
+        Ok(())
+    }
+
+    /// As [`Store::record_hand`], but each opponent's hand is counted once however many
+    /// observers of one match save it: `hand_key` names the hand the same way in every
+    /// client of the match. An opponent's hand is skipped when another observer claimed
+    /// the same key after `observer` registered, or while still open (see the crate
+    /// docs); otherwise it is counted and claimed, in the same transaction. Returns how
+    /// many of `deltas` were counted.
+    ///
+    /// # Errors
+    /// As [`Store::record_hand`] (nothing of the hand is written then).
+    pub fn record_hand_once(
+        &mut self,
+        deltas: &[HandDelta],
+        window: usize,
+        observer: Observer,
+        hand_key: u64,
+    ) -> Result<usize, StoreError> {
+        for d in deltas {
+            check_name(&d.name)?;
+        }
+        let path = self.path.clone();
+        let err = |e| classify(&path, e);
+        let now = now_secs();
+        // The key as SQLite's signed integer (the same bits).
+        let key = hand_key as i64;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(err)?;
+        let started: Option<i64> = tx
+            .query_row(
+                "SELECT started FROM observer WHERE id = ?1",
+                params![observer.0],
+                |r| r.get(0),
+            )
+            .map(Some)
+            .or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                e => Err(e),
+            })
+            .map_err(err)?;
+        // An observer idle past the timeout may have been forgotten by another client:
+        // it registers again from here.
+        let started = match started {
+            Some(s) => s,
+            None => {
+                let s: i64 = tx
+                    .query_row("SELECT COALESCE(MAX(seq), 0) FROM claim", [], |r| r.get(0))
+                    .map_err(err)?;
+                tx.execute(
+                    "INSERT INTO observer (id, started, heartbeat, open) VALUES (?1, ?2, ?3, 1)",
+                    params![observer.0, s, now],
+                )
+                .map_err(err)?;
+                s
+            }
+        };
+        let mut counted = 0;
+        for d in deltas {
+            let duplicate: bool = tx
                 .query_row(
-                    "SELECT id FROM opponent WHERE name = ?1",
-                    params![d.name],
+                    "SELECT EXISTS (SELECT 1 FROM claim c JOIN observer o ON o.id = c.observer \
+                     WHERE c.name = ?1 AND c.hand_key = ?2 AND c.observer != ?3 \
+                     AND (c.seq > ?4 OR (o.open = 1 AND o.heartbeat >= ?5)))",
+                    params![
+                        d.name,
+                        key,
+                        observer.0,
+                        started,
+                        now - OBSERVER_TIMEOUT_SECS
+                    ],
                     |r| r.get(0),
                 )
                 .map_err(err)?;
+            if duplicate {
+                continue;
+            }
+            add_delta(&tx, d, window).map_err(err)?;
             tx.execute(
-                "UPDATE opponent SET hands = hands + ?2, vpip_hands = vpip_hands + ?3, \
-                 pfr_hands = pfr_hands + ?4 WHERE id = ?1",
-                params![id, 1i64, i64::from(d.vpip), i64::from(d.pfr)],
+                "INSERT INTO claim (name, hand_key, observer) VALUES (?1, ?2, ?3)",
+                params![d.name, key, observer.0],
             )
             .map_err(err)?;
-            let mut counts = ActionCounts::default();
-            for o in &d.observations {
-                counts.record(o.context(), o.action);
-            }
-            {
-                let mut add = tx
-                    .prepare_cached(
-                        "INSERT INTO action_count (opponent, round, bets_to_call, action, count) \
-                         VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (opponent, round, bets_to_call, action) \
-                         DO UPDATE SET count = count + excluded.count",
-                    )
-                    .map_err(err)?;
-                for (c, cell) in counts.iter() {
-                    for (a, &k) in cell.iter().enumerate() {
-                        if k > 0 {
-                            add.execute(params![
-                                id,
-                                c.round.index() as i64,
-                                c.bets_to_call as i64,
-                                a as i64,
-                                i64::from(k)
-                            ])
-                            .map_err(err)?;
-                        }
-                    }
-                }
-                let mut push = tx
-                    .prepare_cached(
-                        "INSERT INTO recent_action (opponent, round, bets_to_call, action) \
-                         VALUES (?1, ?2, ?3, ?4)",
-                    )
-                    .map_err(err)?;
-                for o in &d.observations {
-                    push.execute(params![
-                        id,
-                        i64::from(o.round),
-                        i64::from(o.bets_to_call),
-                        o.action.index() as i64
-                    ])
-                    .map_err(err)?;
-                }
-            }
-            if !d.observations.is_empty() {
-                tx.execute(
-                    "DELETE FROM recent_action WHERE id IN (SELECT id FROM \
-                     (SELECT id, ROW_NUMBER() OVER (PARTITION BY round, bets_to_call \
-                     ORDER BY id DESC) AS newer FROM recent_action WHERE opponent = ?1) \
-                     WHERE newer > ?2)",
-                    params![id, window as i64],
-                )
-                .map_err(err)?;
-            }
+            counted += 1;
         }
-        tx.commit().map_err(err)
+        tx.execute(
+            "UPDATE observer SET heartbeat = ?2 WHERE id = ?1",
+            params![observer.0, now],
+        )
+        .map_err(err)?;
+        tx.execute(
+            "DELETE FROM claim WHERE seq <= (SELECT MAX(seq) FROM claim) - ?1",
+            params![CLAIM_WINDOW],
+        )
+        .map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(counted)
+    }
+
+    /// How many claims of counted hands the store keeps (at most [`CLAIM_WINDOW`]).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn claims(&self) -> Result<u64, StoreError> {
+        let n: i64 = self
+            .conn
+            .query_row("SELECT count(*) FROM claim", [], |r| r.get(0))
+            .map_err(|e| classify(&self.path, e))?;
+        Ok(u64::try_from(n).unwrap_or(0))
     }
 
     /// The profile of one opponent, if any.
@@ -420,6 +555,70 @@ impl Store {
             .map_err(|e| classify(&self.path, e))?;
         Ok(n > 0)
     }
+}
+
+/// Adds one opponent's hand (see [`Store::record_hand`]) inside a transaction.
+fn add_delta(tx: &rusqlite::Transaction<'_>, d: &HandDelta, window: usize) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO opponent (name) VALUES (?1) ON CONFLICT (name) DO NOTHING",
+        params![d.name],
+    )?;
+    let id: i64 = tx.query_row(
+        "SELECT id FROM opponent WHERE name = ?1",
+        params![d.name],
+        |r| r.get(0),
+    )?;
+    tx.execute(
+        "UPDATE opponent SET hands = hands + ?2, vpip_hands = vpip_hands + ?3, \
+         pfr_hands = pfr_hands + ?4 WHERE id = ?1",
+        params![id, 1i64, i64::from(d.vpip), i64::from(d.pfr)],
+    )?;
+    let mut counts = ActionCounts::default();
+    for o in &d.observations {
+        counts.record(o.context(), o.action);
+    }
+    {
+        let mut add = tx.prepare_cached(
+            "INSERT INTO action_count (opponent, round, bets_to_call, action, count) \
+                 VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (opponent, round, bets_to_call, action) \
+                 DO UPDATE SET count = count + excluded.count",
+        )?;
+        for (c, cell) in counts.iter() {
+            for (a, &k) in cell.iter().enumerate() {
+                if k > 0 {
+                    add.execute(params![
+                        id,
+                        c.round.index() as i64,
+                        c.bets_to_call as i64,
+                        a as i64,
+                        i64::from(k)
+                    ])?;
+                }
+            }
+        }
+        let mut push = tx.prepare_cached(
+            "INSERT INTO recent_action (opponent, round, bets_to_call, action) \
+                 VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for o in &d.observations {
+            push.execute(params![
+                id,
+                i64::from(o.round),
+                i64::from(o.bets_to_call),
+                o.action.index() as i64
+            ])?;
+        }
+    }
+    if !d.observations.is_empty() {
+        tx.execute(
+            "DELETE FROM recent_action WHERE id IN (SELECT id FROM \
+             (SELECT id, ROW_NUMBER() OVER (PARTITION BY round, bets_to_call \
+             ORDER BY id DESC) AS newer FROM recent_action WHERE opponent = ?1) \
+             WHERE newer > ?2)",
+            params![id, window as i64],
+        )?;
+    }
+    Ok(())
 }
 
 fn identity(conn: &Connection) -> rusqlite::Result<(i32, i32, i64)> {

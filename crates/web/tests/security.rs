@@ -121,7 +121,7 @@ fn no_answer_carries_another_seats_cards_before_the_showdown() {
                 if seat == 0 || shown.contains(&seat) {
                     continue;
                 }
-                for card in record.hole[p].cards() {
+                for card in record.hole[p].iter().flat_map(|h| h.cards()) {
                     let card = card.to_string();
                     for (path, token) in &found {
                         assert!(
@@ -148,7 +148,7 @@ fn no_answer_carries_another_seats_cards_before_the_showdown() {
                     if record.seats[p] == 0 || record.ranks[p].is_some() {
                         continue;
                     }
-                    for card in record.hole[p].cards() {
+                    for card in record.hole[p].iter().flat_map(|h| h.cards()) {
                         assert!(!tokens.contains(&card.to_string()), "{card} in {text}");
                     }
                 }
