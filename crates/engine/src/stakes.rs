@@ -200,14 +200,14 @@ impl Stakes {
         if !(2..=10).contains(&seats) {
             return Err(StakesError::Seats(seats));
         }
-        Ok(GameConfig::limit(
+        GameConfig::limit(
             seats,
             self.small_blind,
             self.big_blind,
             self.small_bet,
             self.big_bet,
         )
-        .map_err(|e| StakesError::Game(e.to_string()))?)
+        .map_err(|e| StakesError::Game(e.to_string()))
     }
 }
 
