@@ -36,6 +36,34 @@ pub struct ClientReport {
     pub decisions: Vec<Duration>,
 }
 
+impl ClientReport {
+    /// The closing line of `loki acpc client`: hands, net chips, decisions and their
+    /// median and 99th-percentile time.
+    pub fn summary(&self) -> String {
+        let (median, p99) = percentiles(&self.decisions);
+        format!(
+            "{} hands, net {} chips; {} decisions, median {:.3} ms, 99th percentile {:.3} ms",
+            self.hands,
+            loki_history::format_value(self.net),
+            self.decisions.len(),
+            median,
+            p99
+        )
+    }
+}
+
+/// Median and 99th percentile of durations in milliseconds (nearest rank; zeros when
+/// there are none).
+pub fn percentiles(d: &[Duration]) -> (f64, f64) {
+    if d.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mut ms: Vec<f64> = d.iter().map(|x| x.as_secs_f64() * 1e3).collect();
+    ms.sort_by(f64::total_cmp);
+    let at = |q: f64| ms[((q * ms.len() as f64).ceil() as usize).clamp(1, ms.len()) - 1];
+    (at(0.5), at(0.99))
+}
+
 /// Connects to a dealer (`TCP_NODELAY`).
 ///
 /// # Errors
@@ -117,4 +145,26 @@ pub fn play_io<R: Read, W: Write>(
     report.net = session.net();
     report.seat = session.seat();
     Ok(report)
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::*;
+
+    #[test]
+    fn the_summary_gives_nearest_rank_percentiles() {
+        let ms = |v: u64| Duration::from_millis(v);
+        let r = ClientReport {
+            hands: 3,
+            net: -1.5,
+            seat: Some(0),
+            decisions: (1..=100).map(ms).collect(),
+        };
+        assert_eq!(percentiles(&r.decisions), (50.0, 99.0));
+        assert_eq!(percentiles(&[]), (0.0, 0.0));
+        assert_eq!(
+            r.summary(),
+            "3 hands, net -1.5 chips; 100 decisions, median 50.000 ms, 99th percentile 99.000 ms"
+        );
+    }
 }

@@ -622,8 +622,37 @@ impl Dealer {
     }
 }
 
+/// The log file of `--log MATCH`: MATCH itself when it ends in `.log`, else MATCH.log
+/// (as the reference dealer names its log after the match).
+pub fn log_path(path: &std::path::Path) -> std::path::PathBuf {
+    if path.extension().is_some_and(|e| e == "log") {
+        path.to_path_buf()
+    } else {
+        let mut s = path.as_os_str().to_owned();
+        s.push(".log");
+        std::path::PathBuf::from(s)
+    }
+}
+
+/// The match name of `--log MATCH`: MATCH's file name without `.log` (none: `loki`).
+pub fn match_name(log: Option<&std::path::Path>) -> String {
+    log.and_then(|p| p.file_stem())
+        .map_or("loki".to_string(), |s| s.to_string_lossy().into())
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_log_is_named_after_the_match() {
+        use std::path::Path;
+        assert_eq!(log_path(Path::new("out/m")), Path::new("out/m.log"));
+        assert_eq!(log_path(Path::new("out/m.log")), Path::new("out/m.log"));
+        assert_eq!(log_path(Path::new("m.txt")), Path::new("m.txt.log"));
+        assert_eq!(match_name(Some(Path::new("out/m.log"))), "m");
+        assert_eq!(match_name(None), "loki");
+    }
+
     use super::*;
 
     #[test]

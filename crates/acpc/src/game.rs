@@ -307,6 +307,22 @@ impl GameDef {
         }
     }
 
+    /// The game file a log header names for hands of `spec` at `players` seats: the
+    /// built-in game when these are its stakes (a reader takes the stakes from the name),
+    /// else `loki.limit.Np.blinds-SB-BB.bets-SMALL-BIG.game`.
+    pub fn log_game_file(players: usize, spec: &GameSpec) -> String {
+        let stakes = |s: &GameSpec| (s.small_blind, s.big_blind, s.small_bet, s.big_bet);
+        match GameDef::holdem(players).and_then(|g| g.config().ok()) {
+            Some(c) if stakes(c.spec()) == stakes(spec) => {
+                format!("{}.game", GameDef::holdem_name(players))
+            }
+            _ => format!(
+                "loki.limit.{players}p.blinds-{}-{}.bets-{}-{}.game",
+                spec.small_blind, spec.big_blind, spec.small_bet, spec.big_bet
+            ),
+        }
+    }
+
     /// A built-in game by name (`holdem.limit.3p`, with or without `.game`).
     pub fn builtin(name: &str) -> Option<GameDef> {
         let name = name.strip_suffix(".game").unwrap_or(name);
@@ -505,6 +521,27 @@ impl fmt::Display for GameDef {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_log_names_the_built_in_game_only_at_its_stakes() {
+        let mut spec = GameSpec {
+            small_blind: 5,
+            big_blind: 10,
+            small_bet: 10,
+            big_bet: 20,
+            ..GameSpec::default()
+        };
+        assert_eq!(GameDef::log_game_file(3, &spec), "holdem.limit.3p.game");
+        spec.small_blind = 1;
+        spec.big_blind = 2;
+        spec.small_bet = 2;
+        spec.big_bet = 4;
+        assert_eq!(
+            GameDef::log_game_file(3, &spec),
+            "loki.limit.3p.blinds-1-2.bets-2-4.game"
+        );
+    }
+
     use super::*;
 
     const REVERSE: &str = "GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 4\nblind = 10 5\n\

@@ -75,3 +75,58 @@ impl GameDef {
         }
     }
 }
+
+/// The stakes of a named game (a file or a built-in name), as a history reader's template.
+///
+/// # Errors
+/// A game that does not load or that loki does not play.
+pub fn game_spec(name: &str) -> Result<loki_engine::GameSpec, LoadError> {
+    let (def, _) = GameDef::load(name)?;
+    let config = def.config().map_err(|source| LoadError::Game {
+        path: name.to_string(),
+        source,
+    })?;
+    Ok(config.spec().clone())
+}
+
+/// The game of an ACPC log's hands, whose lines do not state the stakes: `game` when
+/// given, else the built-in game the log's header names, else `stakes`.
+///
+/// # Errors
+/// A named game that does not load.
+pub fn log_game(
+    game: Option<&str>,
+    text: &str,
+    stakes: Option<loki_engine::GameSpec>,
+) -> Result<loki_engine::GameSpec, LoadError> {
+    if let Some(g) = game {
+        return game_spec(g);
+    }
+    let named = loki_history::header_game(text).filter(|g| GameDef::builtin(g).is_some());
+    match (named, stakes) {
+        (_, Some(s)) => Ok(s),
+        (Some(g), None) => game_spec(g),
+        (None, None) => Ok(loki_engine::GameSpec::default()),
+    }
+}
+
+#[cfg(test)]
+mod log_game_tests {
+    use super::*;
+
+    #[test]
+    fn the_game_flag_then_the_stakes_then_the_header() {
+        let log = "# name/game/hands/seed m holdem.limit.3p.game 10 1\n";
+        let three = log_game(None, log, None).unwrap();
+        assert_eq!((three.small_blind, three.big_blind), (5, 10));
+        let given = loki_engine::GameSpec {
+            small_blind: 1,
+            big_blind: 2,
+            ..loki_engine::GameSpec::default()
+        };
+        assert_eq!(log_game(None, log, Some(given.clone())).unwrap(), given);
+        let two = log_game(Some("holdem.limit.2p.reverse_blinds"), log, Some(given)).unwrap();
+        assert_eq!(two.big_blind, 10);
+        assert!(log_game(Some("nope"), "", None).is_err());
+    }
+}

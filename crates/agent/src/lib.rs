@@ -22,7 +22,7 @@ pub mod seat;
 pub mod seed;
 pub mod spot;
 
-pub use profiles::{hand_delta, stats_from_profile, HandKey, ProfileBook};
+pub use profiles::{hand_delta, stats_from_profile, HandKey, OpenBookError, ProfileBook};
 pub use roster::{seat_names, Roster, RosterError};
 pub use seat::{DecisionHook, Seat, SeatPlayer};
 pub use seed::{player_seed, table_seed};

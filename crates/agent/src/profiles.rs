@@ -132,7 +132,42 @@ impl Drop for ProfileBook {
     }
 }
 
+/// Why the profile store of a seat could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenBookError {
+    /// The store's folder is a file.
+    #[error("--profiles {}: {} is a file, not a folder", path.display(), parent.display())]
+    ParentIsFile {
+        /// The store.
+        path: std::path::PathBuf,
+        /// Its folder, a file.
+        parent: std::path::PathBuf,
+    },
+    /// The store would not open.
+    #[error("opponent profiles (--no-profiles to play without)")]
+    Store(#[source] loki_store::StoreError),
+}
+
 impl ProfileBook {
+    /// A book over the store at `path` (created if missing, its folder too).
+    ///
+    /// # Errors
+    /// A folder that is a file, or a store that will not open.
+    pub fn open(
+        path: &std::path::Path,
+        names: Vec<String>,
+        window: usize,
+    ) -> Result<ProfileBook, OpenBookError> {
+        if let Some(parent) = path.parent().filter(|p| p.exists() && !p.is_dir()) {
+            return Err(OpenBookError::ParentIsFile {
+                path: path.to_path_buf(),
+                parent: parent.to_path_buf(),
+            });
+        }
+        let store = Store::open(path).map_err(OpenBookError::Store)?;
+        Ok(ProfileBook::new(store, names, window))
+    }
+
     /// A book over an open store; `window` is the players' recent-action window. The
     /// book registers as an observer of the store, so that clients of one match count
     /// each hand once.
@@ -231,6 +266,23 @@ impl ProfileBook {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_book_under_a_file_is_refused_and_a_new_store_is_made() {
+        let d = std::env::temp_dir().join(format!("loki-agent-book-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join("file"), "x").unwrap();
+        let e = ProfileBook::open(&d.join("file/p.sqlite3"), vec![], 20)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.ends_with("file is a file, not a folder"), "{e}");
+        assert!(ProfileBook::open(&d.join("p.sqlite3"), vec!["a".into()], 20).is_ok());
+        assert!(d.join("p.sqlite3").exists());
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
     use super::*;
     use loki_bot::Context;
     use loki_engine::Round;

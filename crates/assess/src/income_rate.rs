@@ -211,6 +211,40 @@ pub fn simulate(
     Ok(out)
 }
 
+/// A `--seats` list of table sizes that does not parse or leaves 2..=10.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad --seats '{0}': give table sizes within 2..10 as one number (7), a range (2-10) or a list (2,3,7)")]
+pub struct BadSeats(pub String);
+
+/// The table sizes of `--seats`: one number (7), a range (2-10) or a list of either
+/// (2,3,7-9); sorted, each once, each within 2..=10.
+///
+/// # Errors
+/// [`BadSeats`] quoting at most 40 characters of the input.
+pub fn parse_seats(s: &str) -> Result<Vec<usize>, BadSeats> {
+    let bad = || BadSeats(s.chars().take(40).collect());
+    let mut v = Vec::new();
+    for part in s.split(',') {
+        let part = part.trim();
+        if let Some((a, b)) = part.split_once('-') {
+            let a: usize = a.trim().parse().map_err(|_| bad())?;
+            let b: usize = b.trim().parse().map_err(|_| bad())?;
+            if a > b || b > 10 {
+                return Err(bad());
+            }
+            v.extend(a..=b);
+        } else {
+            v.push(part.parse().map_err(|_| bad())?);
+        }
+    }
+    if v.is_empty() || v.iter().any(|n| !(2..=10).contains(n)) {
+        return Err(bad());
+    }
+    v.sort_unstable();
+    v.dedup();
+    Ok(v)
+}
+
 /// Writes tables as the CSV that [`IncomeRates::parse_csv`] reads (which needs all nine
 /// sizes 2..=10); `tables` holds `(seats, table)` pairs, `header` lines become comments.
 /// Rows are sorted by the income rate at the largest size given, best first.
@@ -238,4 +272,19 @@ pub fn to_csv(header: &[String], tables: &[(usize, [f64; STARTING_HANDS])]) -> S
         s.push('\n');
     }
     s
+}
+
+#[cfg(test)]
+mod seats_tests {
+    use super::*;
+
+    #[test]
+    fn seats_lists_ranges_and_refusals() {
+        assert_eq!(parse_seats("7").unwrap(), vec![7]);
+        assert_eq!(parse_seats("2-4, 3,10").unwrap(), vec![2, 3, 4, 10]);
+        for bad in ["", "1", "11", "2-11", "5-3", "x", "2-", "-5", "2,,3"] {
+            assert!(parse_seats(bad).is_err(), "{bad}");
+        }
+        assert!(parse_seats(&"9".repeat(500)).unwrap_err().to_string().len() < 200);
+    }
 }

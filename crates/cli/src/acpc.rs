@@ -8,14 +8,13 @@ use crate::roster::load_config;
 use anyhow::{bail, Context as _, Result};
 use clap::{Args, Subcommand};
 use loki_acpc::client::{self, ClientOptions};
-use loki_acpc::{Dealer, DealerOptions, GameDef, TimeLimits};
+use loki_acpc::{dealer, Dealer, DealerOptions, GameDef, TimeLimits};
 use loki_agent::{ProfileBook, Roster, Seat};
 use loki_sim::loopback::{self, percentiles, LoopbackSpec};
-use loki_store::Store;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::net::IpAddr;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -49,7 +48,7 @@ pub struct ClientArgs {
     #[arg(long, default_value = "SOMT")]
     player: String,
     /// Seed of the player's random choices (LOKI2, random).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = crate::bounds::SEED)]
     seed: u64,
     /// Model and strategy constants (TOML; see `loki config`).
     #[arg(long)]
@@ -79,18 +78,20 @@ pub struct DealerArgs {
     #[arg(long)]
     game: String,
     /// Number of hands (1 to 10^9).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_HANDS))]
+    #[arg(long, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_HANDS))]
     hands: u64,
-    /// Seed of the cards.
+    /// Seed of the cards (required, with no default, as the reference dealer's).
     #[arg(long)]
     seed: u64,
-    /// Ports by seat (comma-separated or repeated; default: free ports).
-    #[arg(long = "port", value_delimiter = ',')]
-    ports: Vec<u16>,
+    /// Ports by seat, as the dealer prints them (space-separated, "18791 18792") or
+    /// comma-separated or repeated; default: free ports.
+    #[arg(long = "port", value_delimiter = ',', value_parser = port_list)]
+    ports: Vec<Vec<u16>>,
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1")]
     bind: IpAddr,
-    /// Write the log to MATCH.log (the match name is MATCH's file name).
+    /// Write the log to MATCH.log (the match name is MATCH's file name), as the
+    /// reference dealer does: unlike --log FILE of the other commands.
     #[arg(long, value_name = "MATCH")]
     log: Option<PathBuf>,
     /// Longest response in milliseconds (-1: none).
@@ -105,7 +106,8 @@ pub struct DealerArgs {
     /// Longest wait for all seats to connect in milliseconds (-1: forever).
     #[arg(long, default_value_t = -1, allow_hyphen_values = true)]
     start_timeout: i64,
-    /// Only print errors, warnings and the result on stderr (not every line).
+    /// Not every line on stderr: only errors, warnings and the result (the one quiet of
+    /// every command: no progress on stderr; stdout and the files written are the same).
     #[arg(short, long)]
     quiet: bool,
     /// The players' names in seat order.
@@ -116,13 +118,13 @@ pub struct DealerArgs {
 #[derive(Args)]
 pub struct MatchArgs {
     /// Players by seat, e.g. `SOM,BPM` or `SOM,2*BPM` (see `loki players`).
-    #[arg(long)]
+    #[arg(long, visible_alias = "bots")]
     players: String,
     /// Number of hands (per seating with --duplicate; 1 to 10^7).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_RECORDED_HANDS))]
+    #[arg(long, default_value_t = 1000, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_RECORDED_HANDS))]
     hands: u64,
     /// Seed of the cards and the players.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = crate::bounds::SEED)]
     seed: u64,
     /// The game definition file or built-in game (default: the built-in game for the
     /// number of players).
@@ -137,7 +139,8 @@ pub struct MatchArgs {
     /// Write the dealer's log to FILE (with --duplicate, seating k > 0 to FILE.rk.log).
     #[arg(long)]
     log: Option<PathBuf>,
-    /// No progress bar.
+    /// No progress bar (the closing line of speed and decision times still shows);
+    /// stdout and the files written are the same.
     #[arg(short, long)]
     quiet: bool,
 }
@@ -199,16 +202,7 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
     }
     if !a.no_profiles && !a.names.is_empty() {
         let path = crate::profiles::path(a.profiles.as_deref())?;
-        if let Some(parent) = path.parent().filter(|p| p.exists() && !p.is_dir()) {
-            bail!(
-                "--profiles {}: {} is a file, not a folder",
-                path.display(),
-                parent.display()
-            );
-        }
-        let store = Store::open(&path)
-            .with_context(|| "opponent profiles (--no-profiles to play without)")?;
-        seat = seat.with_profiles(ProfileBook::new(store, a.names.clone(), window));
+        seat = seat.with_profiles(ProfileBook::open(&path, a.names.clone(), window)?);
     }
     if a.verbose {
         seat = seat.on_decision(Box::new(|t| eprint!("{t}")));
@@ -229,15 +223,7 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
         }
         Err(e) => return Err(e.into()),
     };
-    let (median, p99) = percentiles(&report.decisions);
-    eprintln!(
-        "{} hands, net {} chips; {} decisions, median {:.3} ms, 99th percentile {:.3} ms",
-        report.hands,
-        loki_history::format_value(report.net),
-        report.decisions.len(),
-        median,
-        p99
-    );
+    eprintln!("{}", report.summary());
     let failures = seat.profiles().map_or(0, ProfileBook::failures);
     if failures > 0 {
         eprintln!("loki: warning: {failures} hands not saved to the profiles");
@@ -245,23 +231,19 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn log_file(path: &Path) -> PathBuf {
-    if path.extension().is_some_and(|e| e == "log") {
-        path.to_path_buf()
-    } else {
-        let mut s = path.as_os_str().to_owned();
-        s.push(".log");
-        PathBuf::from(s)
-    }
+/// Ports separated by spaces (the dealer's printed line) within one `--port` value.
+fn port_list(text: &str) -> Result<Vec<u16>, String> {
+    text.split_whitespace()
+        .map(|p| {
+            p.parse::<u16>()
+                .map_err(|_| format!("'{p}' is not a port (1 to 65535)"))
+        })
+        .collect()
 }
 
 fn run_dealer(a: DealerArgs) -> Result<ExitCode> {
     let (game, game_name) = load_game(&a.game)?;
-    let match_name = a
-        .log
-        .as_ref()
-        .and_then(|p| p.file_stem())
-        .map_or("loki".to_string(), |s| s.to_string_lossy().into());
+    let match_name = dealer::match_name(a.log.as_deref());
     let options = DealerOptions {
         game,
         game_name,
@@ -275,14 +257,15 @@ fn run_dealer(a: DealerArgs) -> Result<ExitCode> {
             .map(Duration::from_millis),
         quiet: a.quiet,
     };
-    let dealer = Dealer::bind(options, a.bind, &a.ports)?;
+    let ports: Vec<u16> = a.ports.concat();
+    let dealer = Dealer::bind(options, a.bind, &ports)?;
     let ports: Vec<String> = dealer.ports().iter().map(|p| p.to_string()).collect();
     let mut out = std::io::stdout();
     writeln!(out, "{}", ports.join(" "))?;
     out.flush()?;
     let mut log = match &a.log {
         Some(p) => {
-            let file = log_file(p);
+            let file = dealer::log_path(p);
             Some(BufWriter::new(File::create(&file).with_context(|| {
                 format!("cannot create {}", file.display())
             })?))
@@ -344,6 +327,7 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     print!("{}", report.text(&spec));
     let (median, p99) = percentiles(&report.decisions);
+    // A result (the decisions' times), printed with -q too.
     eprintln!(
         "{:.0} hands/s; {} decisions, median {:.3} ms, 99th percentile {:.3} ms (state received to reply sent)",
         (a.hands * seatings as u64) as f64 / report.seconds,

@@ -36,7 +36,8 @@ pub struct AdviseArgs {
     /// seat's kind).
     #[arg(long)]
     player: Option<String>,
-    /// Seed of any randomness (LOKI2's probability triples).
+    /// Seed of any randomness (LOKI2's probability triples). Default 0, not the 1998 of
+    /// the other commands: the advice quoted in the docs was made with it.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Model and strategy constants (TOML).
@@ -87,25 +88,12 @@ pub fn run(a: AdviseArgs) -> Result<ExitCode> {
                 .with_context(|| format!("cannot read {}", path.display()))?,
         )
         .with_context(|| format!("{} is not a tournament checkpoint", path.display()))?;
-        if c.inputs.seats.len() != a.seats {
-            bail!(
-                "{} is a {}-seat tournament: give --seats {}",
-                path.display(),
-                c.inputs.seats.len(),
-                c.inputs.seats.len()
-            );
-        }
-        saved = Some(
-            c.seat_state(a.table, seat)
-                .with_context(|| path.display().to_string())?
-                .to_string(),
-        );
+        let seated = c
+            .seated(&roster, a.table, seat, a.seats)
+            .with_context(|| path.display().to_string())?;
+        saved = Some(seated.state);
         if a.player.is_none() {
-            kind = roster
-                .expand(&c.inputs.player_list)?
-                .get(seat)
-                .cloned()
-                .unwrap_or(kind);
+            kind = seated.kind;
         }
     }
     let mut player = roster.loki(&kind, &kind.to_ascii_uppercase(), a.seed)?;

@@ -5,7 +5,7 @@
 //! the board, as its owner sees it (the range table re-weighting uses).
 use anyhow::{Context, Result};
 use clap::Args;
-use loki_assess::{parse_weights_json, Assessment, Potential, WeightTable};
+use loki_assess::{parse_weights_json, Assessment, WeightTable};
 use loki_cards::{parse_cards, HoleCards};
 use serde_json::{Map, Value};
 use std::process::ExitCode;
@@ -79,64 +79,9 @@ pub fn run(a: AssessArgs) -> Result<ExitCode> {
     };
     let r = Assessment::new(hole, &board, &weights, a.opponents)?;
     if a.json {
-        let mut o = Map::new();
-        let mut put = |k: &str, v: Value| {
-            o.insert(k.into(), v);
-        };
-        put("ahead", r.strength.ahead.into());
-        put("tied", r.strength.tied.into());
-        put("behind", r.strength.behind.into());
-        put("hs", r.hs.into());
-        put("hs_n", r.hs_n.into());
-        put("ehs", r.ehs.into());
-        put("ehs_npot", r.ehs_npot.into());
-        for (n, p) in [("1", &r.potential1), ("2", &r.potential2)] {
-            if let Some(p) = p {
-                put(&format!("hp{n}"), serde_json::json!(p.hp));
-                put(&format!("ppot{n}"), p.ppot.into());
-                put(&format!("npot{n}"), p.npot.into());
-            }
-        }
-        println!("{}", Value::Object(o));
+        println!("{}", r.json());
     } else {
-        let show: Vec<String> = board.iter().map(|c| c.to_string()).collect();
-        println!(
-            "hole {hole}  board {}  opponents {}",
-            if show.is_empty() {
-                "(pre-flop)".to_string()
-            } else {
-                show.join(" ")
-            },
-            r.opponents
-        );
-        let s = &r.strength;
-        println!(
-            "ahead {}  tied {}  behind {}  (weighted holdings)",
-            s.ahead, s.tied, s.behind
-        );
-        println!("HS    {:.6}", r.hs);
-        println!("HS_n  {:.6}", r.hs_n);
-        let table = |name: &str, p: &Potential| {
-            println!(
-                "{name}: PPot {:.6}  NPot {:.6}  ({} runouts per holding)",
-                p.ppot, p.npot, p.runouts
-            );
-            println!("  now\\final        ahead          tied        behind");
-            for (label, row) in ["ahead", "tied", "behind"].iter().zip(p.hp) {
-                println!(
-                    "  {label:<8} {:>13.3} {:>13.3} {:>13.3}",
-                    row[0], row[1], row[2]
-                );
-            }
-        };
-        if let Some(p) = &r.potential1 {
-            table("one-card lookahead", p);
-        }
-        if let Some(p) = &r.potential2 {
-            table("two-card lookahead", p);
-        }
-        println!("EHS   {:.6}  (HS_n + (1 - HS_n) * PPot)", r.ehs);
-        println!("EHS-N {:.6}  (EHS - HS_n * NPot)", r.ehs_npot);
+        print!("{r}");
     }
     Ok(ExitCode::SUCCESS)
 }

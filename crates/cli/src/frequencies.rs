@@ -8,31 +8,30 @@ use crate::roster::load_config;
 use anyhow::{Context, Result};
 use clap::Args;
 use loki_agent::Roster;
-use loki_bot::frequencies::CategoryCounts;
-use loki_bot::{FrequencyTable, Knowledge};
-use loki_sim::frequencies::{by_kind_report, measure};
+use loki_bot::Knowledge;
+use loki_sim::frequencies::{by_kind_report, iterate, measure, SelfPlay};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Args)]
 pub struct FrequenciesArgs {
     /// The players whose actions are counted.
-    #[arg(long, default_value = "10*GOM")]
+    #[arg(long, visible_alias = "bots", default_value = "10*GOM")]
     players: String,
     /// Hands to play per iteration (split over the tables; 1 to 10^9).
-    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_HANDS))]
+    #[arg(long, default_value_t = 20_000, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_HANDS))]
     hands: u64,
     /// Independent tables, played in parallel (each its own seed derived from --seed);
     /// the counts are summed, so the result does not depend on the number of threads
     /// (1 to 10,000).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    #[arg(long, default_value_t = 10, value_parser = crate::bounds::count::<u64>(1..=10_000))]
     tables: u64,
     /// Seed.
-    #[arg(long, default_value_t = 1998)]
+    #[arg(long, default_value_t = crate::bounds::SEED)]
     seed: u64,
     /// Rounds of self-play, each starting from the table the previous one measured (the
     /// first from the configuration's defaults; 1 to 1,000).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, default_value_t = 1, value_parser = crate::bounds::count::<u32>(1..=1000))]
     iterations: u32,
     /// Stop iterating when no frequency changed by more than this.
     #[arg(long, default_value_t = 0.01)]
@@ -43,8 +42,9 @@ pub struct FrequenciesArgs {
     /// Where to write the table (default: stdout).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// No progress bar.
-    #[arg(long)]
+    /// No progress bar and no progress or timing lines on stderr (errors and warnings
+    /// still show); stdout and the files written are the same.
+    #[arg(short, long)]
     quiet: bool,
     /// Instead of the table, report each player kind's frequencies beside the
     /// configuration's defaults (how far a specific model can move from the generic
@@ -54,17 +54,13 @@ pub struct FrequenciesArgs {
 }
 
 pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
-    anyhow::ensure!(a.iterations >= 1, "--iterations must be at least 1");
-    anyhow::ensure!(a.tables >= 1, "--tables must be at least 1");
     if let Some(p) = &a.out {
         crate::bounds::writable(p)?;
     }
     let config = load_config(a.config.as_deref())?;
-    let mut defaults = Knowledge::default_frequencies(&config)?;
+    let defaults = Knowledge::default_frequencies(&config)?;
     let bar = crate::progress::bar(a.quiet, a.hands * u64::from(a.iterations), 0, "hands");
-    let mut history = Vec::new();
-    let mut counts = CategoryCounts::default();
-    for it in 1..=a.iterations {
+    if a.by_kind {
         let seats = measure(
             &config,
             defaults,
@@ -74,25 +70,24 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
             a.seed,
             &|n| bar.inc(n),
         )?;
-        if a.by_kind {
-            bar.finish_and_clear();
-            let kinds = Roster::new(config.clone())?.expand(&a.players)?;
-            print!("{}", by_kind_report(&kinds, &seats, &defaults));
-            return Ok(ExitCode::SUCCESS);
-        }
-        counts = CategoryCounts::default();
-        for c in &seats {
-            counts.add(c);
-        }
-        let table = FrequencyTable::from_counts(&counts);
-        let change = table.max_difference(&defaults);
-        bar.suspend(|| eprintln!("iteration {it}: largest change {change:.4}"));
-        history.push(format!("iteration {it}: largest change {change:.4}"));
-        defaults = table;
-        if change <= a.tolerance {
-            break;
-        }
+        bar.finish_and_clear();
+        let kinds = Roster::new(config.clone())?.expand(&a.players)?;
+        print!("{}", by_kind_report(&kinds, &seats, &defaults));
+        return Ok(ExitCode::SUCCESS);
     }
+    let spec = SelfPlay {
+        players: &a.players,
+        hands: a.hands,
+        tables: a.tables,
+        seed: a.seed,
+        iterations: a.iterations,
+        tolerance: a.tolerance,
+    };
+    let found = iterate(&config, defaults, &spec, &|n| bar.inc(n), &mut |line| {
+        if !a.quiet {
+            bar.suspend(|| eprintln!("{line}"));
+        }
+    })?;
     bar.finish_and_clear();
     let mut comments = vec![
         "Default action frequencies of the generic opponent model (GOM): how Loki itself plays."
@@ -102,8 +97,8 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
             a.players, a.hands, a.tables, a.seed, a.iterations, a.tolerance
         ),
     ];
-    comments.extend(history);
-    let out = defaults.to_toml(&comments, Some(&counts));
+    comments.extend(found.history);
+    let out = found.table.to_toml(&comments, Some(&found.counts));
     match &a.out {
         Some(p) => {
             std::fs::write(p, &out).with_context(|| format!("cannot write {}", p.display()))?

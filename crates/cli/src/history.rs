@@ -1,14 +1,15 @@
 //! `loki history check FILE...` replays hand histories and reports each bad hand (exit 1
 //! if any); `loki history convert IN OUT` converts between PHH and ACPC logs.
-use crate::simulate::game_spec;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use loki_acpc::GameDef;
-use loki_engine::{GameSpec, HandRecord};
-use loki_history::{read_history, write_acpc_log, write_phh_replayed, Format};
+use loki_acpc::load::log_game;
+use loki_engine::GameSpec;
+use loki_history::{
+    acpc_records, history_files, read_history, write_acpc_log, write_phh_replayed, Format,
+};
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Subcommand)]
@@ -28,54 +29,26 @@ pub enum HistoryCommand {
 /// blinds 1,2 and bets 2,4.
 #[derive(Args)]
 pub struct GameArgs {
-    /// Small and big blind of ACPC logs (default: from the log's header, else 1,2).
-    #[arg(long, value_name = "SB,BB")]
-    blinds: Option<String>,
-    /// Small and big bet of ACPC logs (default: from the log's header, else 2,4).
-    #[arg(long, value_name = "SMALL,BIG")]
-    bets: Option<String>,
-    /// Shorthand for --blinds and --bets: `--stakes 2/4` is `--blinds 1,2 --bets 2,4`.
-    #[arg(long, value_name = "SMALL/BIG", conflicts_with_all = ["blinds", "bets"])]
-    stakes: Option<String>,
-    /// The ACPC game definition file or built-in game of ACPC logs.
+    #[command(flatten)]
+    stakes: crate::stakes::StakesArgs,
+    /// The ACPC game definition file or built-in game of ACPC logs (without it and
+    /// without --stakes, --blinds or --bets: the game the log's header names, else 1,2
+    /// blinds and 2,4 bets).
     #[arg(long, conflicts_with_all = ["blinds", "bets", "stakes"])]
     game: Option<String>,
 }
 
 impl GameArgs {
-    /// The game of the history `text`.
+    /// The game of the history `text` (`loki_acpc::load::log_game`).
     fn template(&self, text: &str) -> Result<GameSpec> {
-        if let Some(g) = &self.game {
-            return game_of(g);
-        }
-        if let Some(s) = &self.stakes {
-            return crate::simulate::stakes(s);
-        }
-        if self.blinds.is_none() && self.bets.is_none() {
-            let named = text
-                .lines()
-                .take(8)
-                .find_map(|l| l.strip_prefix("# name/game/hands/seed "))
-                .and_then(|rest| rest.split_whitespace().nth(1));
-            if let Some(g) = named.filter(|g| GameDef::builtin(g).is_some()) {
-                return game_of(g);
-            }
-        }
-        game_spec(
-            self.blinds.as_deref().unwrap_or("1,2"),
-            self.bets.as_deref().unwrap_or("2,4"),
-        )
+        let given = self.stakes.given();
+        let stakes = given.then(|| self.stakes.stakes()).transpose()?;
+        Ok(log_game(
+            self.game.as_deref(),
+            text,
+            stakes.map(|s| s.spec()),
+        )?)
     }
-}
-
-/// The stakes of an ACPC game (a file or a built-in name).
-fn game_of(name: &str) -> Result<GameSpec> {
-    let (def, _) = GameDef::load(name)?;
-    Ok(def
-        .config()
-        .with_context(|| format!("game {name}"))?
-        .spec()
-        .clone())
 }
 
 #[derive(Args)]
@@ -112,7 +85,7 @@ fn check(a: CheckArgs) -> Result<ExitCode> {
     let mut files = Vec::new();
     let mut unreadable = 0usize;
     for path in &a.files {
-        if let Err(e) = collect(path, &mut files) {
+        if let Err(e) = history_files(path, &mut files) {
             unreadable += 1;
             eprintln!("loki: error: {e:#}");
         }
@@ -159,30 +132,6 @@ fn check(a: CheckArgs) -> Result<ExitCode> {
     })
 }
 
-/// `path` itself, or when it is a folder every history file under it (`.phh`, `.phhs`,
-/// `.log`; sorted by name).
-fn collect(path: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
-    if !path.is_dir() {
-        files.push(path.to_path_buf());
-        return Ok(());
-    }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    entries.sort();
-    for e in entries {
-        let history = e
-            .extension()
-            .and_then(|x| x.to_str())
-            .is_some_and(|x| matches!(x, "phh" | "phhs" | "log"));
-        if e.is_dir() || history {
-            collect(&e, files)?;
-        }
-    }
-    Ok(())
-}
-
 fn convert(a: ConvertArgs) -> Result<ExitCode> {
     let text = std::fs::read_to_string(&a.input)
         .with_context(|| format!("cannot read {}", a.input.display()))?;
@@ -193,35 +142,11 @@ fn convert(a: ConvertArgs) -> Result<ExitCode> {
         .into_iter()
         .map(|h| h.with_context(|| format!("{} does not replay", a.input.display())))
         .collect::<Result<Vec<_>>>()?;
-    let ext = a
-        .output
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    let out_format = match ext.as_deref() {
-        Some("phh") | Some("phhs") => Format::Phh,
-        Some("log") => Format::Acpc,
-        _ if format == Format::Phh => Format::Acpc,
-        _ => Format::Phh,
-    };
+    let out_format = format.converted(&a.output);
     // An ACPC log needs every card and every result: refused before the file is made.
     let records = match out_format {
         Format::Phh => Vec::new(),
-        Format::Acpc => hands
-            .iter()
-            .map(|h| {
-                h.record()
-                    .filter(|r| r.hole.iter().all(Option::is_some))
-                    .cloned()
-                    .with_context(|| {
-                        format!(
-                            "{}: {} has unknown cards (`????`), which an ACPC log cannot hold",
-                            a.input.display(),
-                            h.label
-                        )
-                    })
-            })
-            .collect::<Result<Vec<HandRecord>>>()?,
+        Format::Acpc => acpc_records(&hands).with_context(|| a.input.display().to_string())?,
     };
     let mut w = BufWriter::new(
         File::create(&a.output).with_context(|| format!("cannot create {}", a.output.display()))?,

@@ -1,9 +1,9 @@
 //! `loki income-rates [--seats 2-10] [--games G] [--seed S] --out FILE`: pre-flop income
 //! rates of the 169 starting hands by roll-out simulation (Billings et al. 1998; Papp
 //! 1998 §5.1): every player puts in one unit and stays to the showdown, winners split.
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::Args;
-use loki_assess::income_rate::{simulate, to_csv};
+use loki_assess::income_rate::{parse_seats, simulate, to_csv};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -13,40 +13,22 @@ pub struct IncomeRatesArgs {
     #[arg(long, default_value = "2-10")]
     seats: String,
     /// Games per starting-hand type and table size (1 to 10^9).
-    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_HANDS))]
+    #[arg(long, default_value_t = 1_000_000, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_HANDS))]
     games: u64,
     /// Seed of the random streams.
-    #[arg(long, default_value_t = 1998)]
+    #[arg(long, default_value_t = crate::bounds::SEED)]
     seed: u64,
     /// Output CSV file (the format of crates/assess/data/income_rates.csv).
     #[arg(long)]
     out: std::path::PathBuf,
-    /// No progress bar.
-    #[arg(long)]
+    /// No progress bar and no progress or timing lines on stderr (errors and warnings
+    /// still show); stdout and the files written are the same.
+    #[arg(short, long)]
     quiet: bool,
 }
 
-fn parse_seats(s: &str) -> Result<Vec<usize>> {
-    let mut v = Vec::new();
-    for part in s.split(',') {
-        let part = part.trim();
-        if let Some((a, b)) = part.split_once('-') {
-            let (a, b): (usize, usize) = (a.trim().parse()?, b.trim().parse()?);
-            v.extend(a..=b);
-        } else {
-            v.push(part.parse()?);
-        }
-    }
-    if v.is_empty() || v.iter().any(|n| !(2..=10).contains(n)) {
-        bail!("seats must be within 2..10, got '{s}'");
-    }
-    v.sort_unstable();
-    v.dedup();
-    Ok(v)
-}
-
 pub fn run(a: IncomeRatesArgs) -> Result<ExitCode> {
-    let seats = parse_seats(&a.seats).with_context(|| format!("bad --seats '{}'", a.seats))?;
+    let seats = parse_seats(&a.seats)?;
     crate::bounds::writable(&a.out)?;
     let mut header = vec![
         "Pre-flop income rates x 1000 (expected net units when all players put in 1 and see the showdown)."
@@ -72,7 +54,9 @@ pub fn run(a: IncomeRatesArgs) -> Result<ExitCode> {
         let table = simulate(n, a.games, a.seed, &|g| bar.inc(g))?;
         bar.finish_and_clear();
         let secs = t.elapsed().as_secs_f64();
-        eprintln!("income-rates: {n} seats: {secs:.1} s");
+        if !a.quiet {
+            eprintln!("income-rates: {n} seats: {secs:.1} s");
+        }
         header.push(format!("{n} seats: {secs:.1} s"));
         tables.push((n, table));
     }

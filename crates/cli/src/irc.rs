@@ -4,14 +4,14 @@
 //! models on real play.
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
-use loki_irc::eval::report::{report, GroupReport, Report};
+use loki_irc::eval::report::report;
 use loki_irc::eval::{evaluate, EvalOptions};
-use loki_irc::phh::{expressible, write_hand, PhhSkip};
-use loki_irc::predict::{model, models};
+use loki_irc::predict::{models, select};
 use loki_irc::profile::{players, profile};
-use loki_irc::text::{players_table, profile_text, stats_lines};
+use loki_irc::text::{
+    check_text, eval_text, export_text, models_text, players_table, profile_text, stats_lines,
+};
 use loki_irc::Dataset;
-use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -85,16 +85,17 @@ pub struct EvalArgs {
     #[arg(long, value_name = "UNIXTIME")]
     score_from: Option<u64>,
     /// Bootstrap resamples of the 95% intervals (0 to 100,000).
-    #[arg(long, default_value_t = 1000, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=100_000))]
+    #[arg(long, default_value_t = 1000, value_parser = crate::bounds::count::<usize>(0..=100_000))]
     resamples: usize,
     /// Seed of the bootstrap.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = crate::bounds::SEED)]
     seed: u64,
     /// One JSON object keyed by model name.
     #[arg(long)]
     json: bool,
-    /// No progress bar.
-    #[arg(long)]
+    /// No progress bar and no progress or timing lines on stderr (errors and warnings
+    /// still show); stdout and the files written are the same.
+    #[arg(short, long)]
     quiet: bool,
 }
 
@@ -113,23 +114,7 @@ fn load(dirs: &[PathBuf]) -> Result<Dataset> {
 }
 
 fn check(a: CheckArgs) -> Result<ExitCode> {
-    let mut out = std::io::stdout().lock();
-    let d = load(&a.dirs)?;
-    for l in stats_lines(&d.stats) {
-        writeln!(out, "{l}")?;
-    }
-    if d.stats.winnings_differ > 0 {
-        writeln!(
-            out,
-            "{} replayed hands record winnings other than the engine's pot split",
-            d.stats.winnings_differ
-        )?;
-    }
-    if a.verbose {
-        for (t, s) in &d.skips {
-            writeln!(out, "hand {t}: {s}")?;
-        }
-    }
+    print!("{}", check_text(&load(&a.dirs)?, a.verbose));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -160,77 +145,14 @@ fn show_profile(a: ProfileArgs) -> Result<ExitCode> {
 }
 
 fn export(a: ExportArgs) -> Result<ExitCode> {
-    let mut out = std::io::stdout().lock();
     let d = load(&a.dirs)?;
     let mut w = BufWriter::new(
         File::create(&a.phh).with_context(|| format!("cannot create {}", a.phh.display()))?,
     );
-    let mut skipped: BTreeMap<PhhSkip, usize> = BTreeMap::new();
-    let mut written = 0usize;
-    for h in &d.hands {
-        match expressible(h) {
-            Ok(()) => {
-                if written > 0 {
-                    writeln!(w)?;
-                }
-                written += 1;
-                write_hand(&mut w, written, h)?;
-            }
-            Err(s) => *skipped.entry(s).or_default() += 1,
-        }
-    }
-    w.flush()?;
-    for l in stats_lines(&d.stats) {
-        writeln!(out, "{l}")?;
-    }
-    writeln!(out, "{written} hands written to {}", a.phh.display())?;
-    for (s, n) in skipped {
-        writeln!(out, "  not expressible in PHH: {n:>6}  {}", s.describe())?;
-    }
+    let (written, skipped) = loki_irc::phh::write_hands(&mut w, &d.hands)?;
+    let file = a.phh.display().to_string();
+    print!("{}", export_text(&d.stats, written, &skipped, &file));
     Ok(ExitCode::SUCCESS)
-}
-
-fn ci(v: [f64; 2], digits: usize) -> String {
-    format!("[{:.digits$}, {:.digits$}]", v[0], v[1])
-}
-
-fn table(
-    out: &mut impl Write,
-    r: &Report,
-    pick: impl Fn(&loki_irc::eval::report::ModelReport) -> &GroupReport,
-) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "{:<12} {:>9} {:>8} {:>18} {:>9} {:>7} {:>8} {:>16} {:>11} {:>16}",
-        "model",
-        "decisions",
-        "bits",
-        "95% CI",
-        "accuracy",
-        "pairs",
-        "hc bits",
-        "95% CI",
-        "percentile",
-        "95% CI"
-    )?;
-    for (name, m) in &r.models {
-        let g = pick(m);
-        writeln!(
-            out,
-            "{:<12} {:>9} {:>8.4} {:>18} {:>9.4} {:>7} {:>8.3} {:>16} {:>11.3} {:>16}",
-            name,
-            g.decisions,
-            g.bits_per_decision,
-            ci(g.bits_per_decision_ci95, 4),
-            g.accuracy,
-            g.showdown_pairs,
-            g.holecard_bits_gained,
-            ci(g.holecard_bits_gained_ci95, 3),
-            g.holecard_percentile,
-            ci(g.holecard_percentile_ci95, 3)
-        )?;
-    }
-    Ok(())
 }
 
 fn eval(a: EvalArgs) -> Result<ExitCode> {
@@ -239,36 +161,18 @@ fn eval(a: EvalArgs) -> Result<ExitCode> {
     loki_bot::Knowledge::new(loki_bot::LokiConfig::default())?;
     let mut out = std::io::stdout().lock();
     if a.models.iter().any(|m| m == "list") {
-        for m in models() {
-            writeln!(out, "{:<12} {}", m.name, m.description)?;
-        }
+        write!(out, "{}", models_text(&models()))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let specs = if a.models.is_empty() {
-        models()
-    } else {
-        let mut v = Vec::new();
-        for name in &a.models {
-            match model(name) {
-                Some(m)
-                    if !v
-                        .iter()
-                        .any(|x: &loki_irc::predict::ModelSpec| x.name == m.name) =>
-                {
-                    v.push(m)
-                }
-                Some(_) => {}
-                None => bail!("unknown model `{name}` (`--model list` lists them)"),
-            }
-        }
-        v
-    };
+    let specs = select(&a.models)?;
     if a.dirs.is_empty() {
         bail!("give the database's folders (only `--model list` needs none)");
     }
     let d = load(&a.dirs)?;
-    for l in stats_lines(&d.stats) {
-        eprintln!("{l}");
+    if !a.quiet {
+        for l in stats_lines(&d.stats) {
+            eprintln!("{l}");
+        }
     }
     let opts = EvalOptions {
         score_from: a.score_from,
@@ -281,39 +185,9 @@ fn eval(a: EvalArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     let r = report(&e, &opts);
     if a.json {
-        let map: serde_json::Map<String, serde_json::Value> = r
-            .models
-            .iter()
-            .map(|(n, m)| Ok((n.clone(), serde_json::to_value(m)?)))
-            .collect::<Result<_, serde_json::Error>>()?;
-        writeln!(out, "{}", serde_json::Value::Object(map))?;
+        writeln!(out, "{}", r.json())?;
         return Ok(ExitCode::SUCCESS);
     }
-    writeln!(
-        out,
-        "{} hands scored of {} replayed; {} bootstrap resamples over hands",
-        r.hands, e.walked, a.resamples
-    )?;
-    writeln!(out, "all players:")?;
-    table(&mut out, &r, |m| &m.all)?;
-    writeln!(out, "humans:")?;
-    table(&mut out, &r, |m| &m.humans)?;
-    writeln!(out, "bots (names with `bot`):")?;
-    table(&mut out, &r, |m| &m.bots)?;
-    if r.models.len() > 1 {
-        writeln!(out, "paired differences on the same decisions (row minus column: bits per decision, 95% CI):")?;
-        for (name, m) in &r.models {
-            for (other, diff) in &m.differences {
-                writeln!(
-                    out,
-                    "  {name:<12} - {other:<12} bits {:+.4} {}  hole-card bits {:+.3} {}",
-                    diff.bits_per_decision,
-                    ci(diff.bits_per_decision_ci95, 4),
-                    diff.holecard_bits_gained,
-                    ci(diff.holecard_bits_gained_ci95, 3)
-                )?;
-            }
-        }
-    }
+    write!(out, "{}", eval_text(&r, e.walked, a.resamples))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -16,12 +16,12 @@ mod income_rates;
 mod irc;
 mod play;
 mod players;
-mod plot;
 mod profiles;
 mod progress;
 mod roster;
 mod serve;
 mod simulate;
+mod stakes;
 mod tournament;
 
 use clap::{Parser, Subcommand};
@@ -80,7 +80,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(negative_values(std::env::args_os())) {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
     };
@@ -155,8 +155,43 @@ fn usage_error(e: &clap::Error) -> ExitCode {
         .collect::<Vec<_>>()
         .join("\n");
     let message = message.trim().trim_start_matches("error: ");
-    eprintln!("loki: error: {} (see --help)", one_line(message));
+    // A negative number for an unsigned one: say so, not "invalid digit".
+    let message = if message.contains("invalid value '-") {
+        message.replace(
+            "invalid digit found in string",
+            "it takes a whole number of 0 or more, not a negative one",
+        )
+    } else {
+        message.to_string()
+    };
+    eprintln!("loki: error: {} (see --help)", one_line(&message));
     ExitCode::from(2)
+}
+
+/// `--flag -5` as `--flag=-5`: clap would read `-5` as an unknown flag ("unexpected
+/// argument '-5'"); given to the flag, its value parser says the range it takes
+/// (issue 20 item 15). Only a long flag followed by a negative number is joined.
+fn negative_values(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut out: Vec<std::ffi::OsString> = Vec::new();
+    for arg in args {
+        let negative = arg.to_str().is_some_and(|a| {
+            a.strip_prefix('-')
+                .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok())
+        });
+        let after_flag = out
+            .last()
+            .and_then(|l| l.to_str())
+            .is_some_and(|l| l.starts_with("--") && l.len() > 2 && !l.contains('='));
+        if negative && after_flag && out.len() > 1 {
+            if let Some(last) = out.last_mut() {
+                last.push("=");
+                last.push(&arg);
+                continue;
+            }
+        }
+        out.push(arg);
+    }
+    out
 }
 
 /// Whether a panic is `print!`'s on a closed stdout ("failed printing to stdout: Broken

@@ -1,17 +1,15 @@
 //! `loki play`: the web page's game in the terminal, line by line (it works over a pipe
-//! too): the table, the prompt with the pot and the legal actions, the result of each
-//! hand in words, and on request the model view (`m`, `y` for what the bots believe
-//! about you), the belief charts (`g`) and the session summary (`s`); `?` lists the
-//! commands. Quitting mid-hand asks first, then plays the hand out as check or fold, so
-//! that its chips count. The game is crates/play's `Session`; the person's statistics go
-//! to the people's profile store (as `loki serve`'s), named when it is first written.
+//! too; the game and its lines are crates/play's `Session` and `terminal::play_lines`).
+//! This module opens the people's profile store (as `loki serve`'s; the person's
+//! statistics are saved after each hand, the file named when it is first written),
+//! greets, and writes the history files and the summary at the end.
 use crate::roster::load_config;
-use crate::serve::in_range;
 use anyhow::{Context as _, Result};
 use clap::Args;
-use loki_play::{summary_text, text, Choice, Session, Stakes, TableSpec, PERSON};
+use loki_play::terminal::{play_lines, TerminalOptions};
+use loki_play::{summary_text, text, Session, TableSpec};
 use loki_store::Store;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,17 +22,8 @@ pub struct PlayArgs {
     /// `SOM,2*BPM,call`; `loki players` lists them).
     #[arg(long, visible_alias = "bots", default_value = loki_play::DEFAULT_BOTS)]
     players: String,
-    /// Shorthand of --blinds and --bets: SMALL/BIG bets, with blinds of half the small
-    /// bet and the small bet (2/4 = blinds 1,2 and bets 2,4; the small bet must be even).
-    #[arg(long, value_name = "SMALL/BIG")]
-    stakes: Option<String>,
-    /// Small and big blind (default 1,2; with --blinds alone the bets are the big blind
-    /// and twice it).
-    #[arg(long, value_name = "SB,BB")]
-    blinds: Option<String>,
-    /// Small and big bet (default 2,4).
-    #[arg(long, value_name = "SMALL,BIG")]
-    bets: Option<String>,
+    #[command(flatten)]
+    stakes: crate::stakes::StakesArgs,
     /// Your name (it keys your statistics in the people's profile store; it is not an
     /// account: anyone who types it continues its statistics).
     #[arg(long, default_value = "player")]
@@ -58,7 +47,7 @@ pub struct PlayArgs {
     study: bool,
     /// Stop after this many hands, 1 to 1000000 (default: until `q` or the end of the
     /// input).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::bounds::count::<u64>(1..=1_000_000))]
     hands: Option<u64>,
     /// Write the session's hands as PHH (as you saw them) when the game ends.
     #[arg(long)]
@@ -80,7 +69,7 @@ struct People {
 
 impl People {
     /// Saves the finished hands; names the file the first time it is written.
-    fn save(&mut self, session: &mut Session, out: &mut impl Write) -> Result<()> {
+    fn save(&mut self, session: &mut Session, out: &mut dyn Write) -> std::io::Result<()> {
         let updates = session.take_profile_updates();
         if updates.is_empty() {
             return Ok(());
@@ -106,10 +95,7 @@ fn write_file(path: &PathBuf, text: &str) -> Result<()> {
 }
 
 pub fn run(a: PlayArgs) -> Result<ExitCode> {
-    if let Some(n) = a.hands {
-        in_range("--hands", n, 1..=1_000_000)?;
-    }
-    let stakes = Stakes::from_flags(a.stakes.as_deref(), a.blinds.as_deref(), a.bets.as_deref())?;
+    let stakes = a.stakes.stakes()?;
     let name = loki_play::person_name(&a.name)?;
     let spec = TableSpec {
         seats: a.seats,
@@ -162,136 +148,16 @@ pub fn run(a: PlayArgs) -> Result<ExitCode> {
         },
         text::HELP
     )?;
-    session.next_hand(session.step())?;
-    let mut printed = 0usize;
-    let mut hand_seen = None;
-    let mut result_shown = false;
-    let mut line = String::new();
-    loop {
-        let v = session.view();
-        if hand_seen != v.hand {
-            hand_seen = v.hand;
-            printed = 0;
-            result_shown = false;
-            write!(out, "{}", text::table(&v))?;
+    let options = TerminalOptions {
+        hands: a.hands,
+        model: a.model,
+    };
+    play_lines(&mut session, &mut input, &mut out, options, &mut |s, o| {
+        if let Some(p) = people.as_mut() {
+            p.save(s, o)?;
         }
-        for entry in v.log.iter().skip(printed) {
-            writeln!(out, "  {}", entry.text)?;
-        }
-        printed = v.log.len();
-        let done = a.hands.is_some_and(|n| v.hands_played as u64 >= n);
-        if !v.in_progress {
-            if !result_shown {
-                result_shown = true;
-                write!(out, "{}", text::result(&v))?;
-                if let Some(p) = people.as_mut() {
-                    p.save(&mut session, &mut out)?;
-                }
-                if a.model {
-                    write!(
-                        out,
-                        "{}",
-                        text::model(v.model.as_deref().unwrap_or(&[]), None)
-                    )?;
-                }
-            }
-            if done {
-                break;
-            }
-            write!(out, "Enter: next hand (? for help)> ")?;
-        } else if v.legal.is_some() {
-            if a.model {
-                write!(
-                    out,
-                    "{}",
-                    text::model(v.model.as_deref().unwrap_or(&[]), None)
-                )?;
-            }
-            write!(out, "{}", text::prompt(&v))?;
-        }
-        out.flush()?;
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            // The end of the input: a hand in progress is played out and counts.
-            writeln!(out)?;
-            if session.abandon()? {
-                writeln!(
-                    out,
-                    "(the hand in progress was played out as check or fold)"
-                )?;
-                let v = session.view();
-                for entry in v.log.iter().skip(printed) {
-                    writeln!(out, "  {}", entry.text)?;
-                }
-                write!(out, "{}", text::result(&v))?;
-            }
-            break;
-        }
-        let word = line.trim().to_ascii_lowercase();
-        let models = v.model.as_deref().unwrap_or(&[]);
-        let result = match (word.as_str(), Choice::from_word(&word)) {
-            (_, Some(choice)) => session.choose(PERSON, choice, session.step()),
-            ("", None) if !v.in_progress => session.next_hand(session.step()),
-            ("", None) => Ok(()),
-            ("m" | "model", None) => {
-                write!(out, "{}", text::model(models, None))?;
-                Ok(())
-            }
-            ("y" | "you", None) => {
-                write!(out, "{}", text::model(models, Some(PERSON)))?;
-                Ok(())
-            }
-            ("g" | "charts", None) => {
-                write!(out, "{}", text::charts(models))?;
-                Ok(())
-            }
-            ("t" | "table", None) => {
-                write!(out, "{}", text::table(&v))?;
-                Ok(())
-            }
-            ("s" | "summary", None) => {
-                write!(out, "{}", summary_text(&session.summary()))?;
-                Ok(())
-            }
-            ("?" | "h" | "help", None) => {
-                writeln!(out, "{}", text::HELP)?;
-                Ok(())
-            }
-            ("q" | "quit", None) if v.in_progress => {
-                write!(
-                    out,
-                    "a hand is in progress: quitting plays it out as check or fold, and it counts. Quit? [y/N]> "
-                )?;
-                out.flush()?;
-                line.clear();
-                let sure = input.read_line(&mut line)? == 0
-                    || matches!(line.trim().to_ascii_lowercase().as_str(), "y" | "yes");
-                if sure {
-                    session.abandon()?;
-                    let v = session.view();
-                    for entry in v.log.iter().skip(printed) {
-                        writeln!(out, "  {}", entry.text)?;
-                    }
-                    write!(out, "{}", text::result(&v))?;
-                    break;
-                }
-                Ok(())
-            }
-            ("q" | "quit", None) => break,
-            _ => {
-                writeln!(
-                    out,
-                    "unknown command {:?}; {}",
-                    word.chars().take(20).collect::<String>(),
-                    text::HELP
-                )?;
-                Ok(())
-            }
-        };
-        if let Err(e) = result {
-            writeln!(out, "refused: {e}")?;
-        }
-    }
+        Ok(())
+    })?;
     if let Some(p) = people.as_mut() {
         p.save(&mut session, &mut out)?;
     }

@@ -4,8 +4,8 @@
 //! Loki player's `ActionStats` lives in `loki_agent::profiles`.
 use anyhow::{bail, Context as _, Result};
 use clap::{Args, Subcommand};
-use loki_store::report::{profile_json, profile_text, tsv_header, tsv_row};
-use loki_store::{Store, StoreError};
+use loki_store::report::{profile_json, profile_text, profiles_json, tsv};
+use loki_store::Store;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -52,17 +52,9 @@ pub fn path(given: Option<&Path>) -> Result<PathBuf> {
     }
 }
 
-fn open(path: &Path) -> Result<Option<Store>> {
-    match Store::open_existing(path) {
-        Ok(s) => Ok(Some(s)),
-        Err(StoreError::Missing(_)) => Ok(None),
-        Err(e) => Err(e.into()),
-    }
-}
-
 pub fn run(a: ProfilesArgs) -> Result<ExitCode> {
     let path = path(a.profiles.as_deref())?;
-    let store = open(&path)?;
+    let store = Store::open_if_exists(&path)?;
     match a.command {
         ProfilesCommand::List => {
             if let Some(s) = store {
@@ -95,13 +87,9 @@ pub fn run(a: ProfilesArgs) -> Result<ExitCode> {
                 None => Vec::new(),
             };
             if as_json {
-                let v: Vec<serde_json::Value> = all.iter().map(profile_json).collect();
-                println!("{}", serde_json::Value::Array(v));
+                println!("{}", profiles_json(&all));
             } else {
-                println!("{}", tsv_header());
-                for p in &all {
-                    println!("{}", tsv_row(p));
-                }
+                print!("{}", tsv(&all));
             }
         }
         ProfilesCommand::Reset { name } => {

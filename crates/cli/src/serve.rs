@@ -4,7 +4,6 @@
 use crate::roster::load_config;
 use anyhow::{Context as _, Result};
 use clap::Args;
-use loki_play::Stakes;
 use loki_web::{Limits, ServerConfig};
 use std::io::Write as _;
 use std::net::IpAddr;
@@ -28,17 +27,8 @@ pub struct ServeArgs {
     /// syntax: `SOM,2*BPM,call`; `loki players` lists them).
     #[arg(long, visible_alias = "bots", default_value = loki_play::DEFAULT_BOTS)]
     players: String,
-    /// Shorthand of --blinds and --bets: SMALL/BIG bets, with blinds of half the small
-    /// bet and the small bet (2/4 = blinds 1,2 and bets 2,4; the small bet must be even).
-    #[arg(long, value_name = "SMALL/BIG")]
-    stakes: Option<String>,
-    /// Small and big blind (default 1,2; with --blinds alone the bets are the big blind
-    /// and twice it).
-    #[arg(long, value_name = "SB,BB")]
-    blinds: Option<String>,
-    /// Small and big bet (default 2,4).
-    #[arg(long, value_name = "SMALL,BIG")]
-    bets: Option<String>,
+    #[command(flatten)]
+    stakes: crate::stakes::StakesArgs,
     /// The people's profile database, which keeps each person's statistics by name
     /// (default: people.sqlite3 in the user's data directory, apart from the network
     /// opponents' profiles.sqlite3).
@@ -55,40 +45,23 @@ pub struct ServeArgs {
     #[arg(long)]
     config: Option<PathBuf>,
     /// Tables open at once, 1 to 100000.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = crate::bounds::count::<u64>(1..=100_000))]
     max_tables: u64,
     /// Tables one address may hold at once, 1 to 100000 (an IPv6 address counts by its
     /// /64 network).
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, value_parser = crate::bounds::count::<u64>(1..=100_000))]
     tables_per_address: u64,
     /// Open connections one address may hold at once, 1 to 100000 (more are closed).
-    #[arg(long, default_value_t = 32)]
+    #[arg(long, default_value_t = 32, value_parser = crate::bounds::count::<u64>(1..=100_000))]
     connections_per_address: u64,
     /// Seconds a connection has to send a request's headers, 1 to 3600 (then it is
     /// closed).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = crate::bounds::count::<u64>(1..=3600))]
     header_timeout: u64,
 }
 
-/// Refuses a number outside its documented range in one line.
-pub fn in_range(flag: &str, value: u64, range: std::ops::RangeInclusive<u64>) -> Result<()> {
-    if range.contains(&value) {
-        Ok(())
-    } else {
-        anyhow::bail!("{flag} {value}: give {} to {}", range.start(), range.end())
-    }
-}
-
 pub fn run(a: ServeArgs) -> Result<ExitCode> {
-    in_range("--max-tables", a.max_tables, 1..=100_000)?;
-    in_range("--tables-per-address", a.tables_per_address, 1..=100_000)?;
-    in_range(
-        "--connections-per-address",
-        a.connections_per_address,
-        1..=100_000,
-    )?;
-    in_range("--header-timeout", a.header_timeout, 1..=3600)?;
-    let stakes = Stakes::from_flags(a.stakes.as_deref(), a.blinds.as_deref(), a.bets.as_deref())?;
+    let stakes = a.stakes.stakes()?;
     let profiles = if a.no_profiles {
         None
     } else {

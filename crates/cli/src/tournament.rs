@@ -1,18 +1,19 @@
 //! `loki tournament` and `loki merge`: the paper's duplicate tournament (Billings et al.
-//! 1998, "Experiments", Figure 4) as one command. The run itself is `loki_sim::Run`;
-//! this module parses the arguments, draws the progress bar, writes the files
+//! 1998, "Experiments", Figure 4) as one command. The run itself is `loki_sim::Run`, its
+//! files `loki_files`; this module parses the arguments, draws the progress bar, names the files
 //! (DIR/results.json with the inputs and results only, so that it depends on the inputs
 //! alone; DIR/profit.png, average profit per player type against hands played;
 //! DIR/checkpoint.json for `--resume`; with `--phh` the history of every hand) and prints
 //! the table.
-use crate::plot;
 use crate::roster::load_config;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use loki_sim::checkpoint::HistoryDigest;
-use loki_sim::{report, Checkpoint, Inputs, Outcome, Run, RunSink, RunSpec, Shard, ShardResult};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use loki_files::{
+    create_folder, open_history, open_run, read_shards, shard_file_name, shard_files,
+    write_atomically, write_results, FileSink,
+};
+use loki_sim::{Outcome, RunSpec, Shard};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The paper's experiments and ours.
@@ -52,14 +53,14 @@ pub const FIGURE4: &str = "2*BPM,2*BPT,2*BPL,2*GOM,2*SOM";
 pub struct TournamentArgs {
     /// Players, one per seat: "2*BPM,2*BPT,2*BPL,2*GOM,2*SOM" (2 to 10; names
     /// case-insensitive; see `loki players`). Default: the figure-4 field.
-    #[arg(long)]
+    #[arg(long, visible_alias = "bots")]
     players: Option<String>,
     /// Hands played in all (deals x rotations, rounded up to whole deals; 1 to 10^9).
     /// Default 3,000, or 100,000 with a preset.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::bounds::MAX_HANDS))]
+    #[arg(long, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_HANDS))]
     hands: Option<u64>,
     /// Seed of the deals and of every player's random choices.
-    #[arg(long, default_value_t = 1998)]
+    #[arg(long, default_value_t = crate::bounds::SEED)]
     seed: u64,
     /// Output folder.
     #[arg(long, default_value = "loki-tournament")]
@@ -83,7 +84,7 @@ pub struct TournamentArgs {
     #[arg(long, value_enum)]
     preset: Option<Preset>,
     /// Deals per batch between checkpoints (1 to 10^6).
-    #[arg(long, default_value_t = loki_sim::DEFAULT_BATCH, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = loki_sim::DEFAULT_BATCH, value_parser = crate::bounds::count::<u64>(1..=1_000_000))]
     batch: u64,
     /// Deals between seat permutations: every block of this many deals draws a new order
     /// of the players around the table from the seed (0: the cyclic rotations alone, the
@@ -93,7 +94,7 @@ pub struct TournamentArgs {
     /// Independent duplicate matches (each its own seed derived from --seed and the
     /// match number, each with fresh players); --hands are per match. results.json then
     /// also reports each match and the spread between matches (1 to 10^6).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, value_parser = crate::bounds::count::<u64>(1..=1_000_000))]
     matches: Option<u64>,
     /// Play only shard I of N (0-based): the contiguous tables
     /// [floor(I T / N), floor((I + 1) T / N)) of the T = matches x seats tables
@@ -101,8 +102,9 @@ pub struct TournamentArgs {
     /// `loki merge`.
     #[arg(long, value_name = "I/N")]
     shard: Option<Shard>,
-    /// No progress bar.
-    #[arg(long)]
+    /// No progress bar and no progress or timing lines on stderr (errors and warnings
+    /// still show); stdout and the files written are the same.
+    #[arg(short, long)]
     quiet: bool,
 }
 
@@ -118,9 +120,6 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     if a.preset.is_some() && a.players.is_some() {
         bail!("--preset sets the players; leave out --players");
     }
-    if a.matches == Some(0) {
-        bail!("--matches must be positive");
-    }
     if a.shard.is_some() && a.phh.is_some() {
         bail!("--phh is for whole runs; leave it out with --shard");
     }
@@ -134,42 +133,9 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         batch: a.batch,
         config: load_config(a.config.as_deref())?,
     };
-    std::fs::create_dir_all(&a.out)
-        .with_context(|| format!("cannot create {}", a.out.display()))?;
-    let ckpt_path = a.out.join(match a.shard {
-        Some(s) => format!("checkpoint-{}-of-{}.json", s.index, s.count),
-        None => "checkpoint.json".to_string(),
-    });
-    if a.resume && !ckpt_path.exists() {
-        bail!(
-            "no checkpoint {} to resume; leave out --resume to start the run",
-            ckpt_path.display()
-        );
-    }
-    if !a.resume && !a.force && ckpt_path.exists() {
-        bail!(
-            "{} holds a run already: --resume to continue it, or --force to start over",
-            ckpt_path.display()
-        );
-    }
-    let mut run = if a.resume {
-        let c: Checkpoint = serde_json::from_str(
-            &std::fs::read_to_string(&ckpt_path)
-                .with_context(|| format!("cannot read {}", ckpt_path.display()))?,
-        )
-        .with_context(|| format!("bad checkpoint {}", ckpt_path.display()))?;
-        Run::resume(&spec, c).map_err(|e| match e {
-            loki_sim::RunError::OtherRun => anyhow::anyhow!(
-                "{} was made with other inputs (players, hands, seed, matches, shard or config); remove it or rerun without --resume",
-                ckpt_path.display()
-            ),
-            e => anyhow::anyhow!("{}: {e}", ckpt_path.display()),
-        })?
-    } else {
-        Run::start(&spec)?
-    };
+    let (mut run, ckpt_path) = open_run(&spec, &a.out, a.shard, a.resume, a.force)?;
     let history = match &a.phh {
-        Some(path) => Some(open_phh(path, a.resume, run.history_digest())?),
+        Some(path) => Some(open_history(path, a.resume, run.history_digest())?),
         None => None,
     };
     run.keep_records(history.is_some());
@@ -180,10 +146,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     let resumed = run.hands_played();
     let bar = crate::progress::bar(a.quiet, run.hands_total(), resumed, "hands");
     let started = std::time::Instant::now();
-    let mut sink = FileSink {
-        checkpoint: ckpt_path,
-        history,
-    };
+    let mut sink = FileSink::new(ckpt_path, history);
     pool.install(|| run.play_to_end(&mut sink, &mut |hands| bar.set_position(hands - resumed)))?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
@@ -192,22 +155,14 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         Outcome::Shard(result) => {
             let path = a.out.join(shard_file_name(result.shard));
             write_atomically(&path, &serde_json::to_string(&result)?)?;
-            println!(
-                "shard {}: tables {}..{} of {}, {} hands{}; {}",
-                result.shard,
-                result.tables.start,
-                result.tables.end,
-                result.inputs.matches.max(1) * result.inputs.rotations as u64,
-                run.hands_played(),
-                if run.hands_resumed() > 0 {
-                    format!(" ({new_hands} played now, the rest before --resume)")
-                } else {
-                    String::new()
-                },
-                path.display()
-            );
+            let resumed = (run.hands_resumed() > 0).then_some(new_hands);
+            let file = path.display().to_string();
+            println!("{}", result.summary(run.hands_played(), resumed, &file));
         }
-        Outcome::Whole(ledgers) => finish(run.inputs(), &ledgers, run.kinds(), &a.out)?,
+        Outcome::Whole(ledgers) => print!(
+            "{}",
+            write_results(run.inputs(), &ledgers, run.kinds(), &a.out)?
+        ),
     }
     if !a.quiet && secs > 0.0 {
         eprintln!(
@@ -217,67 +172,6 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Where a run's bytes go: the checkpoint file (written atomically) and the PHH file.
-struct FileSink {
-    checkpoint: PathBuf,
-    history: Option<std::fs::File>,
-}
-
-impl RunSink for FileSink {
-    fn history(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        if let Some(f) = self.history.as_mut() {
-            f.write_all(bytes)?;
-            f.flush()?;
-        }
-        Ok(())
-    }
-    fn checkpoint(&mut self, c: &Checkpoint) -> std::io::Result<()> {
-        let text = serde_json::to_string(c).map_err(std::io::Error::other)?;
-        write_atomically(&self.checkpoint, &text).map_err(std::io::Error::other)
-    }
-}
-
-/// The file a shard writes into its --out folder.
-pub fn shard_file_name(s: Shard) -> String {
-    format!("shard-{}-of-{}.json", s.index, s.count)
-}
-
-/// Writes `text` to `path` through a temporary file and a rename, so that a reader never
-/// sees a half-written file.
-fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
-}
-
-/// Writes results.json and profit.png of a whole run and prints its table: one match
-/// (without `--matches`) exactly as always; several with the pooled statistics, the
-/// between-match spread and each match's results.
-fn finish(
-    inputs: &Inputs,
-    ledgers: &[loki_sim::DealLedger],
-    kinds: &[String],
-    out: &Path,
-) -> Result<()> {
-    let report = report(inputs, ledgers, kinds)?;
-    std::fs::write(out.join("results.json"), &report.json)?;
-    plot::profit_png(
-        &out.join("profit.png"),
-        ledgers,
-        kinds,
-        inputs.seats.len(),
-        &plot::Caption {
-            hands: inputs.hands * inputs.matches.max(1),
-            deals: inputs.deals,
-            seed: inputs.seed,
-            matches: inputs.matches,
-        },
-    )?;
-    print!("{}", report.text(inputs));
-    Ok(())
 }
 
 #[derive(clap::Args, Debug)]
@@ -293,91 +187,17 @@ pub struct MergeArgs {
 /// `loki merge`: checks that the shard files are the shards of one run, each exactly
 /// once, and writes the results of the whole run, byte-identical to the unsharded run.
 pub fn merge(a: MergeArgs) -> Result<ExitCode> {
-    let mut files = Vec::new();
-    for p in &a.inputs {
-        if p.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
-                .with_context(|| format!("cannot read {}", p.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|f| {
-                    f.file_name()
-                        .and_then(|n| n.to_str())
-                        .is_some_and(|n| n.starts_with("shard-") && n.ends_with(".json"))
-                })
-                .collect();
-            found.sort();
-            if found.is_empty() {
-                bail!("{} holds no shard-I-of-N.json file", p.display());
-            }
-            files.extend(found);
-        } else {
-            files.push(p.clone());
-        }
-    }
-    let shards = files
-        .iter()
-        .map(|f| {
-            let text = std::fs::read_to_string(f)
-                .with_context(|| format!("cannot read {}", f.display()))?;
-            let r: ShardResult = serde_json::from_str(&text).with_context(|| {
-                format!(
-                    "{} is not a complete shard file (truncated or not a shard)",
-                    f.display()
-                )
-            })?;
-            Ok((f.display().to_string(), r))
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let shards = read_shards(&shard_files(&a.inputs)?)?;
     let (inputs, ledgers) = loki_sim::merge(&shards)?;
     let config: loki_bot::LokiConfig = serde_json::from_value(inputs.configuration.clone())
         .context("the shards' configuration does not load")?;
     let kinds = loki_agent::Roster::new(config)?.expand(&inputs.player_list)?;
-    std::fs::create_dir_all(&a.out)
-        .with_context(|| format!("cannot create {}", a.out.display()))?;
-    finish(&inputs, &ledgers, &kinds, &a.out)?;
+    create_folder(&a.out)?;
+    print!("{}", write_results(&inputs, &ledgers, &kinds, &a.out)?);
     eprintln!(
         "{} shards merged; results in {}",
         shards.len(),
         a.out.display()
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// The hand-history file: created for a fresh run; for a resumed one, checked against
-/// the checkpoint (it must begin with exactly the bytes the checkpoint counted, by length
-/// and digest) and cut back to them.
-fn open_phh(path: &Path, resuming: bool, written: HistoryDigest) -> Result<std::fs::File> {
-    if !resuming {
-        return std::fs::File::create(path)
-            .with_context(|| format!("cannot create {}", path.display()));
-    }
-    let mut f = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(path)
-        .with_context(|| format!("cannot reopen {} to resume", path.display()))?;
-    let len = f.metadata()?.len();
-    let mut found = HistoryDigest::default();
-    let mut buf = vec![0u8; 1 << 16];
-    use std::io::Read as _;
-    while found.bytes < written.bytes {
-        let want = (written.bytes - found.bytes).min(buf.len() as u64) as usize;
-        let n = f.read(&mut buf[..want])?;
-        if n == 0 {
-            break;
-        }
-        found.extend(&buf[..n]);
-    }
-    if found != written {
-        bail!(
-            "{} is not the history the checkpoint counted ({len} bytes, the checkpoint wrote {}{}); rerun with --force to start over",
-            path.display(),
-            written.bytes,
-            if len >= written.bytes { ", and they differ" } else { "" }
-        );
-    }
-    f.set_len(written.bytes)?;
-    use std::io::Seek;
-    f.seek(std::io::SeekFrom::End(0))?;
-    Ok(f)
 }

@@ -338,12 +338,12 @@ fn stakes_are_refused_or_played_as_given() {
         ),
         (
             vec!["play", "--no-profiles", "--hands", "0"],
-            "--hands 0: give 1 to 1000000",
+            "'--hands <HANDS>': 0 is not in 1..=1000000",
         ),
         (vec!["play", "--no-profiles", "--name", "SOM"], "is a bot's"),
         (
             vec!["serve", "--no-profiles", "--max-tables", "0", "--port", "0"],
-            "--max-tables 0: give 1 to 100000",
+            "'--max-tables <MAX_TABLES>': 0 is not in 1..=100000",
         ),
         (
             vec!["serve", "--no-profiles", "--stakes", "3/5", "--port", "0"],
@@ -358,7 +358,7 @@ fn stakes_are_refused_or_played_as_given() {
                 "--port",
                 "0",
             ],
-            "--header-timeout 0",
+            "'--header-timeout <HEADER_TIMEOUT>': 0 is not in 1..=3600",
         ),
     ] {
         let out = loki(&args);

@@ -809,6 +809,238 @@ fn item_15_stakes_is_the_shorthand_of_blinds_and_bets() {
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     refused(
         &loki(&["simulate", "--players", "call,raise", "--stakes", "3/6"]),
-        "even small bet",
+        "the small bet must be even",
     );
+}
+
+/// Every `.rs` file under `dir`, recursively.
+fn rust_files(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn item_16_one_progress_bar_style_everywhere() {
+    // Only crates/cli/src/progress.rs builds a bar style: every command's bar is the one
+    // with whole-number rates ("668/s"); `loki exploit` drew its own with indicatif's
+    // "{per_sec}" ("668.5509/s").
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files = Vec::new();
+    for dir in std::fs::read_dir(root.join("crates")).unwrap() {
+        let src = dir.unwrap().path().join("src");
+        if src.is_dir() {
+            rust_files(&src, &mut files);
+        }
+    }
+    let own: Vec<String> = files
+        .iter()
+        .filter(|f| !f.ends_with("cli/src/progress.rs"))
+        .filter(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            text.contains("ProgressStyle") || text.contains("per_sec}")
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(own.is_empty(), "bars of their own: {own:?}");
+    // The one bar is quiet with -q in every command that draws it.
+    for cmd in [
+        &["tournament"][..],
+        &["acpc", "match"],
+        &["frequencies"],
+        &["income-rates"],
+        &["irc", "eval"],
+        &["exploit"],
+    ] {
+        let mut args = cmd.to_vec();
+        args.push("--help");
+        let help = String::from_utf8(ok(loki(&args)).stdout).unwrap();
+        assert!(help.contains("-q, --quiet"), "{cmd:?}: {help}");
+    }
+}
+
+/// `loki ARGS --help` (stdout).
+fn help(args: &[&str]) -> String {
+    let mut v = args.to_vec();
+    v.push("--help");
+    String::from_utf8(ok(loki(&v)).stdout).unwrap()
+}
+
+#[test]
+fn item_15_players_have_the_bots_alias_everywhere() {
+    for cmd in [
+        &["tournament"][..],
+        &["simulate"],
+        &["frequencies"],
+        &["acpc", "match"],
+        &["play"],
+        &["serve"],
+    ] {
+        let h = help(cmd);
+        assert!(
+            h.contains("--players <PLAYERS>") && h.contains("alias: --bots"),
+            "{cmd:?}: {h}"
+        );
+    }
+    let a = ok(loki(&["simulate", "--bots", "call,raise", "--hands", "5"]));
+    let b = ok(loki(&[
+        "simulate",
+        "--players",
+        "call,raise",
+        "--hands",
+        "5",
+    ]));
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn item_15_blinds_alone_mean_the_same_in_every_command() {
+    // --blinds 2,4 alone: bets of the big blind and twice it, as in play and serve (it
+    // used to keep simulate's default bets 2,4).
+    let dir = tmp("blinds");
+    let run = |name: &str, game: &[&str]| {
+        let p = dir.join(name);
+        let mut args = vec!["simulate", "--players", "call,raise", "--hands", "10"];
+        args.extend_from_slice(game);
+        args.extend_from_slice(&["--phh", p.to_str().unwrap()]);
+        ok(loki(&args));
+        std::fs::read(p).unwrap()
+    };
+    assert_eq!(
+        run("a.phhs", &["--blinds", "2,4"]),
+        run("b.phhs", &["--stakes", "4/8"])
+    );
+    assert_eq!(
+        run("c.phhs", &["--bets", "4,8"]),
+        run("d.phhs", &["--stakes", "4/8"])
+    );
+}
+
+#[test]
+fn item_15_seeds_default_to_1998_or_say_why_not() {
+    for cmd in [
+        &["tournament"][..],
+        &["simulate"],
+        &["frequencies"],
+        &["income-rates"],
+        &["exploit"],
+        &["acpc", "match"],
+        &["acpc", "client"],
+        &["irc", "eval"],
+    ] {
+        let h = help(cmd);
+        assert!(h.contains("[default: 1998]"), "{cmd:?}: {h}");
+    }
+    assert!(help(&["advise"]).contains("Default 0, not the 1998"));
+    assert!(help(&["play"]).contains("(default: a random one)"));
+    assert!(help(&["acpc", "dealer"]).contains("required, with no default"));
+}
+
+#[test]
+fn item_15_negative_numbers_are_values_with_their_range() {
+    refused(
+        &loki(&["tournament", "--hands", "-5", "--out", "/nonexistent/x"]),
+        "-5 is not in 1..=1000000000",
+    );
+    refused(
+        &loki(&["simulate", "--players", "call,raise", "--hands", "-5"]),
+        "-5 is not in 1..=10000000",
+    );
+    refused(
+        &loki(&["exploit", "--player", "BPM", "--threads", "-1"]),
+        "-1 is not in 1..=256",
+    );
+    refused(
+        &loki(&["simulate", "--players", "call,raise", "--seed", "-1"]),
+        "--seed <SEED>': it takes a whole number of 0 or more",
+    );
+}
+
+#[test]
+fn item_15_the_dealer_takes_its_ports_as_it_prints_them() {
+    let free = || {
+        std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port()
+    };
+    let line = format!("{} {}", free(), free());
+    let o = loki(&[
+        "acpc",
+        "dealer",
+        "--game",
+        "holdem.limit.2p.reverse_blinds",
+        "--hands",
+        "1",
+        "--seed",
+        "1",
+        "--start-timeout",
+        "50",
+        "-q",
+        "--port",
+        &line,
+        "a",
+        "b",
+    ]);
+    let printed = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        printed.lines().next(),
+        Some(line.as_str()),
+        "{}",
+        stderr(&o)
+    );
+    refused(
+        &loki(&[
+            "acpc",
+            "dealer",
+            "--game",
+            "holdem.limit.3p",
+            "--hands",
+            "1",
+            "--seed",
+            "1",
+            "--port",
+            "0 x",
+            "a",
+            "b",
+            "c",
+        ]),
+        "'x' is not a port",
+    );
+}
+
+#[test]
+fn item_15_quiet_leaves_stderr_empty() {
+    let dir = tmp("quiet");
+    let out = dir.join("t");
+    let o = ok(loki(&[
+        "tournament",
+        "--players",
+        "BPM,BPT",
+        "--hands",
+        "20",
+        "-q",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    let f = ok(loki(&[
+        "frequencies",
+        "--players",
+        "3*GOM",
+        "--hands",
+        "30",
+        "--tables",
+        "1",
+        "--iterations",
+        "2",
+        "-q",
+    ]));
+    assert!(f.stderr.is_empty(), "{}", stderr(&f));
 }

@@ -35,6 +35,20 @@ pub struct HandRecord {
     pub events: Vec<Event>,
 }
 
+/// Each seat's net chips over `records` of a table of `seats` seats (a record's `net` is
+/// by position; `seats[p]` is the seat at position `p`).
+pub fn net_by_seat(records: &[HandRecord], seats: usize) -> Vec<Chips> {
+    let mut totals = vec![0; seats];
+    for r in records {
+        for (p, v) in r.net.iter().enumerate() {
+            if let Some(t) = r.seats.get(p).and_then(|&s| totals.get_mut(s)) {
+                *t += v;
+            }
+        }
+    }
+    totals
+}
+
 impl HandRecord {
     /// Builds the record of a completed hand (`None` if the hand is not over). Hidden
     /// holdings stay `None` (the engine completes a hand only when every holding it needs
@@ -101,5 +115,33 @@ impl HandRecord {
             .map(|r| r.iter().map(|(_, a)| a.acpc_char()).collect())
             .collect();
         rounds.join("/")
+    }
+}
+
+#[cfg(test)]
+mod net_tests {
+    use super::*;
+    use crate::{CallPlayer, GameConfig, Player, RaisePlayer, Table};
+
+    #[test]
+    fn net_by_seat_follows_the_seats_as_the_button_moves() {
+        let players: Vec<Box<dyn Player + Send>> = vec![
+            Box::new(CallPlayer::new("a")),
+            Box::new(RaisePlayer::new("b")),
+            Box::new(CallPlayer::new("c")),
+        ];
+        let mut table = Table::new(GameConfig::paper(3).unwrap(), players, 4).unwrap();
+        let records = table.play(9).unwrap();
+        let totals = net_by_seat(&records, 3);
+        assert_eq!(totals.iter().sum::<Chips>(), 0);
+        // By hand: each record's position p is seat seats[p].
+        let mut by_hand = [0; 3];
+        for r in &records {
+            for p in 0..r.net.len() {
+                by_hand[r.seats[p]] += r.net[p];
+            }
+        }
+        assert_eq!(totals, by_hand);
+        assert!(records.iter().any(|r| r.seats[0] != records[0].seats[0]));
     }
 }

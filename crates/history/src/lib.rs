@@ -6,6 +6,7 @@
 
 mod acpc;
 mod error;
+mod files;
 mod phh;
 mod replay;
 
@@ -14,6 +15,7 @@ pub use acpc::{
     AcpcHeader, MAX_BETTING_LEN,
 };
 pub use error::HistoryError;
+pub use files::{acpc_records, header_game, history_files, UnknownCards};
 pub use phh::{
     phh_list, read_phh, toml_string, write_phh, write_phh_game, write_phh_hand, write_phh_replayed,
     write_phh_unsettled,

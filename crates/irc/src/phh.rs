@@ -92,3 +92,28 @@ pub fn write_hand(w: &mut impl Write, key: usize, h: &IrcHand) -> std::io::Resul
     writeln!(w, "finishing_stacks = {}", phh_list(&finishing))?;
     Ok(())
 }
+
+/// Writes every expressible hand of `hands` to `w` as a PHHS file (tables keyed 1, 2,
+/// ..., a blank line between them) and returns the number written and how many were
+/// left out for each reason.
+pub fn write_hands(
+    w: &mut impl Write,
+    hands: &[IrcHand],
+) -> std::io::Result<(usize, std::collections::BTreeMap<PhhSkip, usize>)> {
+    let mut skipped = std::collections::BTreeMap::new();
+    let mut written = 0usize;
+    for h in hands {
+        match expressible(h) {
+            Ok(()) => {
+                if written > 0 {
+                    writeln!(w)?;
+                }
+                written += 1;
+                write_hand(w, written, h)?;
+            }
+            Err(s) => *skipped.entry(s).or_default() += 1,
+        }
+    }
+    w.flush()?;
+    Ok((written, skipped))
+}

@@ -1,7 +1,7 @@
 //! Why a table cannot be set up ([`SpecError`]) and why an action of the person is refused
 //! ([`PlayError`]); a refused action changes nothing.
 use loki_agent::RosterError;
-use loki_engine::{Action, ActionError, EngineError};
+use loki_engine::{Action, ActionError, EngineError, StakesError};
 
 /// A table that cannot be set up.
 #[derive(Debug, thiserror::Error)]
@@ -100,4 +100,17 @@ pub enum PlayError {
     /// A bot broke the rules or the engine failed (a bug, never the person's input).
     #[error("the table failed: {0}")]
     Engine(#[from] EngineError),
+}
+
+impl From<StakesError> for SpecError {
+    fn from(e: StakesError) -> Self {
+        match e {
+            StakesError::Bad { given, why } => SpecError::Stakes { given, why },
+            StakesError::Seats(n) => SpecError::Seats(n),
+            StakesError::Game(why) | StakesError::Stacks { why, .. } => SpecError::Stakes {
+                given: String::new(),
+                why,
+            },
+        }
+    }
 }

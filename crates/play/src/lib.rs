@@ -41,6 +41,7 @@ mod narrate;
 mod session;
 mod spec;
 mod summary;
+pub mod terminal;
 pub mod text;
 mod view;
 

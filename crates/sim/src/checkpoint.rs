@@ -62,9 +62,49 @@ pub enum SeatStateError {
     /// The seat's player keeps no state.
     #[error("seat {0} of the checkpoint keeps no state (not a Loki player)")]
     NoState(usize),
+    /// A decision asked at another table size than the tournament's.
+    #[error("a {0}-seat tournament: give --seats {0}")]
+    OtherSeats(usize),
+    /// The tournament's player list no longer expands.
+    #[error("{0}")]
+    Roster(String),
+}
+
+/// The player of a seat of a checkpointed tournament: its kind and its saved state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatedPlayer {
+    /// The seat's kind (`SOM`, ...).
+    pub kind: String,
+    /// Its saved state.
+    pub state: String,
 }
 
 impl Checkpoint {
+    /// The player at `seat` of `table` for a decision at a table of `seats` seats (the
+    /// tournament's): its kind from the player list and its saved state.
+    ///
+    /// # Errors
+    /// Another table size, no such table or seat, a player without state.
+    pub fn seated(
+        &self,
+        roster: &loki_agent::Roster,
+        table: usize,
+        seat: usize,
+        seats: usize,
+    ) -> Result<SeatedPlayer, SeatStateError> {
+        if self.inputs.seats.len() != seats {
+            return Err(SeatStateError::OtherSeats(self.inputs.seats.len()));
+        }
+        let state = self.seat_state(table, seat)?.to_string();
+        let kind = roster
+            .expand(&self.inputs.player_list)
+            .map_err(|e| SeatStateError::Roster(e.to_string()))?
+            .get(seat)
+            .cloned()
+            .ok_or(SeatStateError::NoSeat(seat))?;
+        Ok(SeatedPlayer { kind, state })
+    }
+
     /// The saved state of the player at `seat` of `table` (match x seats + rotation), for
     /// `loki advise --checkpoint`.
     ///

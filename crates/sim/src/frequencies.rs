@@ -140,3 +140,107 @@ pub fn measure(
     }
     Ok(seats)
 }
+
+/// What a fixed-point run of self-play found ([`iterate`]).
+pub struct Iterated {
+    /// The last table measured (the starting table if no iteration ran).
+    pub table: FrequencyTable,
+    /// The counts the last table was made from.
+    pub counts: CategoryCounts,
+    /// One line per iteration: "iteration I: largest change C".
+    pub history: Vec<String>,
+}
+
+/// The self-play of [`iterate`]: the players, hands per round split over independent
+/// tables, the seed, and when to stop.
+pub struct SelfPlay<'a> {
+    /// The `--players` list.
+    pub players: &'a str,
+    /// Hands per round.
+    pub hands: u64,
+    /// Independent tables.
+    pub tables: u64,
+    /// The seed of every round.
+    pub seed: u64,
+    /// Most rounds.
+    pub iterations: u32,
+    /// Stop when no frequency changed by more than this.
+    pub tolerance: f64,
+}
+
+/// Rounds of self-play, each starting from the table the previous one measured (the
+/// first from `start`), until no frequency changes by more than the tolerance or after
+/// the most rounds. `on_iteration` gets each round's line as it ends.
+///
+/// # Errors
+/// As [`measure`].
+pub fn iterate(
+    config: &LokiConfig,
+    start: FrequencyTable,
+    spec: &SelfPlay,
+    progress: &(dyn Fn(u64) + Sync),
+    on_iteration: &mut dyn FnMut(&str),
+) -> Result<Iterated, FrequencyRunError> {
+    let mut defaults = start;
+    let mut history = Vec::new();
+    let mut counts = CategoryCounts::default();
+    for it in 1..=spec.iterations {
+        let (players, hands, tables, seed) = (spec.players, spec.hands, spec.tables, spec.seed);
+        let seats = measure(config, defaults, players, hands, tables, seed, progress)?;
+        counts = CategoryCounts::default();
+        for c in &seats {
+            counts.add(c);
+        }
+        let table = FrequencyTable::from_counts(&counts);
+        let change = table.max_difference(&defaults);
+        let line = format!("iteration {it}: largest change {change:.4}");
+        on_iteration(&line);
+        history.push(line);
+        defaults = table;
+        if change <= spec.tolerance {
+            break;
+        }
+    }
+    Ok(Iterated {
+        table: defaults,
+        counts,
+        history,
+    })
+}
+
+#[cfg(test)]
+mod iterate_tests {
+    use super::*;
+
+    #[test]
+    fn iterate_stops_at_the_tolerance_or_the_most_rounds() {
+        let config = LokiConfig::default();
+        let start = Knowledge::default_frequencies(&config).unwrap();
+        let mut spec = SelfPlay {
+            players: "3*GOM",
+            hands: 30,
+            tables: 2,
+            seed: 5,
+            iterations: 2,
+            tolerance: 0.0,
+        };
+        let mut lines = Vec::new();
+        let two = iterate(&config, start, &spec, &|_| {}, &mut |l| {
+            lines.push(l.to_string())
+        })
+        .unwrap();
+        assert_eq!(two.history.len(), 2);
+        assert_eq!(lines, two.history);
+        assert!(two.history[1].starts_with("iteration 2: largest change "));
+        // The first round equals one measure from the start.
+        spec.tolerance = 1.0;
+        let one = iterate(&config, start, &spec, &|_| {}, &mut |_| {}).unwrap();
+        assert_eq!(one.history.len(), 1);
+        let seats = measure(&config, start, "3*GOM", 30, 2, 5, &|_| {}).unwrap();
+        let mut counts = CategoryCounts::default();
+        for c in &seats {
+            counts.add(c);
+        }
+        assert_eq!(one.table, FrequencyTable::from_counts(&counts));
+    }
+}

@@ -216,14 +216,4 @@ pub fn play(
     })
 }
 
-/// Median and 99th percentile of durations in milliseconds (nearest rank; zeros when
-/// there are none).
-pub fn percentiles(d: &[Duration]) -> (f64, f64) {
-    if d.is_empty() {
-        return (0.0, 0.0);
-    }
-    let mut ms: Vec<f64> = d.iter().map(|x| x.as_secs_f64() * 1e3).collect();
-    ms.sort_by(f64::total_cmp);
-    let at = |q: f64| ms[((q * ms.len() as f64).ceil() as usize).clamp(1, ms.len()) - 1];
-    (at(0.5), at(0.99))
-}
+pub use loki_acpc::client::percentiles;

@@ -173,6 +173,24 @@ impl ShardResult {
     }
 }
 
+impl ShardResult {
+    /// The line `loki tournament --shard` prints: the shard, its tables of all, the hands
+    /// played (with `new_hands`, those played since `--resume`) and the file written.
+    pub fn summary(&self, hands: u64, new_hands: Option<u64>, file: &str) -> String {
+        format!(
+            "shard {}: tables {}..{} of {}, {hands} hands{}; {file}",
+            self.shard,
+            self.tables.start,
+            self.tables.end,
+            self.inputs.matches.max(1) * self.inputs.rotations as u64,
+            match new_hands {
+                Some(n) => format!(" ({n} played now, the rest before --resume)"),
+                None => String::new(),
+            },
+        )
+    }
+}
+
 /// The run's per-match ledgers from all its shards (`(file name, shard)` pairs), after
 /// checking that they are the shards of one run, each exactly once, nothing missing, and
 /// that every shard holds exactly its tables, as loki wrote it (its digest matches and

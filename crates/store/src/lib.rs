@@ -148,6 +148,18 @@ impl Store {
         Store::open_with(path, true)
     }
 
+    /// Opens the store if there is one (`None`: no file), never creating one.
+    ///
+    /// # Errors
+    /// As [`Store::open`] for a file that is there.
+    pub fn open_if_exists(path: &Path) -> Result<Option<Store>, StoreError> {
+        match Store::open_existing(path) {
+            Ok(s) => Ok(Some(s)),
+            Err(StoreError::Missing(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// Opens an existing store (for reading and resets), never creating one.
     ///
     /// # Errors

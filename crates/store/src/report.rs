@@ -107,3 +107,43 @@ pub fn tsv_row(p: &Profile) -> String {
     row.extend(p.counts.0.iter().flatten().flatten().map(|c| c.to_string()));
     row.join("\t")
 }
+
+/// `loki profiles export`: the header and a tab-separated line per profile.
+pub fn tsv(profiles: &[Profile]) -> String {
+    let mut out = tsv_header();
+    out.push('\n');
+    for p in profiles {
+        out.push_str(&tsv_row(p));
+        out.push('\n');
+    }
+    out
+}
+
+/// `loki profiles export --json`: an array of [`profile_json`] objects.
+pub fn profiles_json(profiles: &[Profile]) -> serde_json::Value {
+    serde_json::Value::Array(profiles.iter().map(profile_json).collect())
+}
+
+#[cfg(test)]
+mod export_tests {
+    use super::*;
+
+    #[test]
+    fn tsv_and_json_have_a_row_per_profile() {
+        let a = Profile {
+            name: "ann".into(),
+            ..Profile::default()
+        };
+        let b = Profile {
+            name: "bob".into(),
+            ..Profile::default()
+        };
+        let all = [a, b];
+        let t = tsv(&all);
+        assert_eq!(t.lines().count(), 3);
+        assert!(t.starts_with(&tsv_header()));
+        assert!(t.lines().nth(2).unwrap().starts_with("bob"));
+        assert_eq!(profiles_json(&all).as_array().map(Vec::len), Some(2));
+        assert_eq!(tsv(&[]), format!("{}\n", tsv_header()));
+    }
+}

@@ -10,7 +10,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// The metrics of a group of decisions and pairs.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, PartialEq)]
 pub struct GroupReport {
     /// Decisions scored.
     pub decisions: u64,
@@ -56,7 +56,7 @@ pub struct Difference {
 }
 
 /// One model's report.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, PartialEq)]
 pub struct ModelReport {
     /// All players.
     #[serde(flatten)]
@@ -76,6 +76,18 @@ pub struct Report {
     pub models: Vec<(String, ModelReport)>,
     /// Scored hands.
     pub hands: usize,
+}
+
+impl Report {
+    /// `loki irc eval --json`: one object keyed by model name, in report order.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::Value::Object(
+            self.models
+                .iter()
+                .map(|(n, m)| (n.clone(), serde_json::to_value(m).unwrap_or_default()))
+                .collect(),
+        )
+    }
 }
 
 /// Groups: all, humans, bots.

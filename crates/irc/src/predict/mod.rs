@@ -158,6 +158,27 @@ pub fn model(name: &str) -> Option<ModelSpec> {
         .find(|m| m.name.eq_ignore_ascii_case(name))
 }
 
+/// A `--model` name that names no model.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown model `{0}` (`--model list` lists them)")]
+pub struct UnknownModel(pub String);
+
+/// The models named (case-insensitive, each once, in the order given); none named:
+/// every model.
+pub fn select(names: &[String]) -> Result<Vec<ModelSpec>, UnknownModel> {
+    if names.is_empty() {
+        return Ok(models());
+    }
+    let mut v: Vec<ModelSpec> = Vec::new();
+    for name in names {
+        let m = model(name).ok_or_else(|| UnknownModel(name.clone()))?;
+        if !v.iter().any(|x| x.name == m.name) {
+            v.push(m);
+        }
+    }
+    Ok(v)
+}
+
 /// Normalizes non-negative weights to sum 1 (uniform if they sum to 0 or are not finite).
 pub fn normalized(p: [f64; 3]) -> Probabilities {
     let s: f64 = p.iter().sum();
@@ -165,5 +186,28 @@ pub fn normalized(p: [f64; 3]) -> Probabilities {
         p.map(|x| x / s)
     } else {
         [1.0 / 3.0; 3]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn select_takes_names_once_in_order_and_refuses_unknown_ones() {
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let all: Vec<_> = select(&[]).unwrap().iter().map(|m| m.name).collect();
+        assert_eq!(all, models().iter().map(|m| m.name).collect::<Vec<_>>());
+        let picked: Vec<_> = select(&names(&["SOM", "population", "som"]))
+            .unwrap()
+            .iter()
+            .map(|m| m.name)
+            .collect();
+        assert_eq!(picked, ["SOM", "population"]);
+        let e = select(&names(&["population", "nope"])).err().unwrap();
+        assert_eq!(
+            e.to_string(),
+            "unknown model `nope` (`--model list` lists them)"
+        );
     }
 }

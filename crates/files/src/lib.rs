@@ -1,0 +1,465 @@
+//! The files of a tournament run (Billings et al. 1998, "Experiments": the duplicate
+//! tournament `loki tournament` and `loki merge` drive through `loki_sim::Run`): an edge
+//! crate, the only place a run touches the disk. `FileSink` writes the checkpoint
+//! atomically and appends the hand history; `open_history` checks a history file against
+//! the checkpoint on resume and cuts it back; `shard_files` and `read_shards` find and read
+//! the shard files of a sharded run; `write_results` writes results.json and profit.png.
+#![forbid(unsafe_code)]
+
+use loki_sim::checkpoint::HistoryDigest;
+use loki_sim::{
+    report, Checkpoint, DealLedger, Inputs, Run, RunError, RunSink, RunSpec, Shard, ShardResult,
+};
+use std::io::{Read, Seek, Write};
+use std::path::{Path, PathBuf};
+
+/// What went wrong with a file, naming it.
+#[derive(Debug, thiserror::Error)]
+pub enum FilesError {
+    /// The file or folder could not be created.
+    #[error("cannot create {}", path.display())]
+    Create {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file could not be read.
+    #[error("cannot read {}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file could not be written.
+    #[error("cannot write {}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The history file to continue could not be opened.
+    #[error("cannot reopen {} to resume", path.display())]
+    Reopen {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The history file does not begin with the bytes the checkpoint counted.
+    #[error("{} is not the history the checkpoint counted ({len} bytes, the checkpoint wrote {written}{}); rerun with --force to start over", path.display(), if len >= written { ", and they differ" } else { "" })]
+    OtherHistory {
+        /// The file.
+        path: PathBuf,
+        /// Its length.
+        len: u64,
+        /// The bytes the checkpoint counted.
+        written: u64,
+    },
+    /// The checkpoint file is not a checkpoint.
+    #[error("bad checkpoint {}", path.display())]
+    BadCheckpoint {
+        /// The file.
+        path: PathBuf,
+        /// What the parser said.
+        source: serde_json::Error,
+    },
+    /// A folder given to merge holds no shard file.
+    #[error("{} holds no shard-I-of-N.json file", path.display())]
+    NoShards {
+        /// The folder.
+        path: PathBuf,
+    },
+    /// A shard file does not parse.
+    #[error("{} is not a complete shard file (truncated or not a shard)", path.display())]
+    BadShard {
+        /// The file.
+        path: PathBuf,
+        /// What the parser said.
+        source: serde_json::Error,
+    },
+    /// `--resume` without a checkpoint.
+    #[error("no checkpoint {} to resume; leave out --resume to start the run", path.display())]
+    NoCheckpoint {
+        /// The checkpoint looked for.
+        path: PathBuf,
+    },
+    /// A fresh run into a folder that holds a checkpoint.
+    #[error("{} holds a run already: --resume to continue it, or --force to start over", path.display())]
+    RunExists {
+        /// The checkpoint found.
+        path: PathBuf,
+    },
+    /// A checkpoint of other inputs.
+    #[error("{} was made with other inputs (players, hands, seed, matches, shard or config); remove it or rerun without --resume", path.display())]
+    OtherRun {
+        /// The checkpoint.
+        path: PathBuf,
+    },
+    /// A checkpoint the run cannot continue from.
+    #[error("{}: {source}", path.display())]
+    Resume {
+        /// The checkpoint.
+        path: PathBuf,
+        /// Why.
+        source: RunError,
+    },
+    /// The run could not start.
+    #[error(transparent)]
+    Start(RunError),
+    /// The results could not be serialized.
+    #[error("cannot write the results")]
+    Json(#[from] serde_json::Error),
+    /// The profit plot could not be drawn.
+    #[error(transparent)]
+    Plot(#[from] loki_plot::PlotError),
+}
+
+/// The file a shard writes into its folder: `shard-I-of-N.json`.
+pub fn shard_file_name(s: Shard) -> String {
+    format!("shard-{}-of-{}.json", s.index, s.count)
+}
+
+/// The checkpoint of a run (or of one shard of it) in its folder.
+pub fn checkpoint_path(out: &Path, shard: Option<Shard>) -> PathBuf {
+    out.join(match shard {
+        Some(s) => format!("checkpoint-{}-of-{}.json", s.index, s.count),
+        None => "checkpoint.json".to_string(),
+    })
+}
+
+/// Reads a checkpoint file.
+pub fn read_checkpoint(path: &Path) -> Result<Checkpoint, FilesError> {
+    let text = std::fs::read_to_string(path).map_err(|source| FilesError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    serde_json::from_str(&text).map_err(|source| FilesError::BadCheckpoint {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Creates a folder and its parents.
+pub fn create_folder(path: &Path) -> Result<(), FilesError> {
+    std::fs::create_dir_all(path).map_err(|source| FilesError::Create {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// A run into the folder `out`, started or (with `resume`) continued from its checkpoint,
+/// and the checkpoint's path (`shard`: the shard's own, as `--shard` names it): the
+/// folder is created; `resume` needs a checkpoint of the
+/// same inputs, and a fresh run into a folder holding one needs `force`.
+///
+/// # Errors
+/// The folder, a missing or foreign checkpoint, or a checkpoint found without `force`.
+pub fn open_run(
+    spec: &RunSpec,
+    out: &Path,
+    shard: Option<Shard>,
+    resume: bool,
+    force: bool,
+) -> Result<(Run, PathBuf), FilesError> {
+    create_folder(out)?;
+    let path = checkpoint_path(out, shard);
+    if resume && !path.exists() {
+        return Err(FilesError::NoCheckpoint { path });
+    }
+    if !resume && !force && path.exists() {
+        return Err(FilesError::RunExists { path });
+    }
+    let run = if resume {
+        let c = read_checkpoint(&path)?;
+        Run::resume(spec, c).map_err(|e| match e {
+            RunError::OtherRun => FilesError::OtherRun { path: path.clone() },
+            source => FilesError::Resume {
+                path: path.clone(),
+                source,
+            },
+        })?
+    } else {
+        Run::start(spec).map_err(FilesError::Start)?
+    };
+    Ok((run, path))
+}
+
+/// Writes `text` to `path` through a temporary file and a rename, so that a reader never
+/// sees a half-written file.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), FilesError> {
+    let tmp = path.with_extension("json.tmp");
+    std::fs::write(&tmp, text).map_err(|source| FilesError::Write {
+        path: tmp.clone(),
+        source,
+    })?;
+    std::fs::rename(&tmp, path).map_err(|source| FilesError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Where a run's bytes go: the checkpoint file (written atomically) and the PHH file.
+pub struct FileSink {
+    checkpoint: PathBuf,
+    history: Option<std::fs::File>,
+}
+
+impl FileSink {
+    /// A sink writing the checkpoint to `checkpoint` and the history, if any, to `history`.
+    pub fn new(checkpoint: PathBuf, history: Option<std::fs::File>) -> Self {
+        FileSink {
+            checkpoint,
+            history,
+        }
+    }
+}
+
+impl RunSink for FileSink {
+    fn history(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        if let Some(f) = self.history.as_mut() {
+            f.write_all(bytes)?;
+            f.flush()?;
+        }
+        Ok(())
+    }
+    fn checkpoint(&mut self, c: &Checkpoint) -> std::io::Result<()> {
+        let text = serde_json::to_string(c).map_err(std::io::Error::other)?;
+        write_atomically(&self.checkpoint, &text).map_err(std::io::Error::other)
+    }
+}
+
+/// The hand-history file: created for a fresh run; for a resumed one, checked against
+/// the checkpoint (it must begin with exactly the bytes the checkpoint counted, by length
+/// and digest) and cut back to them.
+pub fn open_history(
+    path: &Path,
+    resuming: bool,
+    written: HistoryDigest,
+) -> Result<std::fs::File, FilesError> {
+    if !resuming {
+        return std::fs::File::create(path).map_err(|source| FilesError::Create {
+            path: path.to_path_buf(),
+            source,
+        });
+    }
+    let reopen = |source| FilesError::Reopen {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut f = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .map_err(reopen)?;
+    let len = f.metadata().map_err(reopen)?.len();
+    let mut found = HistoryDigest::default();
+    let mut buf = vec![0u8; 1 << 16];
+    while found.bytes < written.bytes {
+        let want = (written.bytes - found.bytes).min(buf.len() as u64) as usize;
+        let n = f.read(&mut buf[..want]).map_err(reopen)?;
+        if n == 0 {
+            break;
+        }
+        found.extend(&buf[..n]);
+    }
+    if found != written {
+        return Err(FilesError::OtherHistory {
+            path: path.to_path_buf(),
+            len,
+            written: written.bytes,
+        });
+    }
+    f.set_len(written.bytes).map_err(reopen)?;
+    f.seek(std::io::SeekFrom::End(0)).map_err(reopen)?;
+    Ok(f)
+}
+
+/// The shard files among `inputs`: a folder gives its `shard-*.json` files (sorted; none
+/// is an error), a file itself.
+pub fn shard_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, FilesError> {
+    let mut files = Vec::new();
+    for p in inputs {
+        if p.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
+                .map_err(|source| FilesError::Read {
+                    path: p.clone(),
+                    source,
+                })?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| {
+                    f.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with("shard-") && n.ends_with(".json"))
+                })
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                return Err(FilesError::NoShards { path: p.clone() });
+            }
+            files.extend(found);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// Reads shard files, each with its name for `loki_sim::merge`'s messages.
+pub fn read_shards(files: &[PathBuf]) -> Result<Vec<(String, ShardResult)>, FilesError> {
+    files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).map_err(|source| FilesError::Read {
+                path: f.clone(),
+                source,
+            })?;
+            let r: ShardResult =
+                serde_json::from_str(&text).map_err(|source| FilesError::BadShard {
+                    path: f.clone(),
+                    source,
+                })?;
+            Ok((f.display().to_string(), r))
+        })
+        .collect()
+}
+
+/// Writes results.json and profit.png of a whole run into `out` and returns the table
+/// to print: one match (without `--matches`) exactly as always; several with the pooled
+/// statistics, the between-match spread and each match's results.
+pub fn write_results(
+    inputs: &Inputs,
+    ledgers: &[DealLedger],
+    kinds: &[String],
+    out: &Path,
+) -> Result<String, FilesError> {
+    let report = report(inputs, ledgers, kinds)?;
+    let json = out.join("results.json");
+    std::fs::write(&json, &report.json)
+        .map_err(|source| FilesError::Write { path: json, source })?;
+    loki_plot::profit_png(
+        &out.join("profit.png"),
+        ledgers,
+        kinds,
+        inputs.seats.len(),
+        &loki_plot::Caption {
+            hands: inputs.hands * inputs.matches.max(1),
+            deals: inputs.deals,
+            seed: inputs.seed,
+            matches: inputs.matches,
+        },
+    )?;
+    Ok(report.text(inputs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_needs_resume_or_force_beside_a_checkpoint() {
+        let d = tmp("open");
+        let spec = RunSpec {
+            players: "BPM,BPT".into(),
+            hands: 4,
+            seed: 1,
+            matches: 0,
+            seating_block: 0,
+            shard: Shard::ALL,
+            batch: 1,
+            config: loki_bot::LokiConfig::default(),
+        };
+        let e = open_run(&spec, &d, None, true, false).err().unwrap();
+        assert!(matches!(e, FilesError::NoCheckpoint { .. }), "{e}");
+        let (_, path) = open_run(&spec, &d, None, false, false).unwrap();
+        assert_eq!(path, d.join("checkpoint.json"));
+        std::fs::write(&path, "{}").unwrap();
+        let e = open_run(&spec, &d, None, false, false).err().unwrap();
+        assert!(matches!(e, FilesError::RunExists { .. }), "{e}");
+        assert!(open_run(&spec, &d, None, false, true).is_ok());
+        let e = open_run(&spec, &d, None, true, false).err().unwrap();
+        assert!(matches!(e, FilesError::BadCheckpoint { .. }), "{e}");
+        let shard = Shard { index: 1, count: 2 };
+        assert_eq!(
+            checkpoint_path(&d, Some(shard)),
+            d.join("checkpoint-1-of-2.json")
+        );
+    }
+
+    fn tmp(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("loki-files-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn atomic_write_leaves_no_temporary_file() {
+        let d = tmp("atomic");
+        let p = d.join("checkpoint.json");
+        write_atomically(&p, "{}").unwrap();
+        write_atomically(&p, "{\"a\":1}").unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "{\"a\":1}");
+        assert!(!d.join("checkpoint.json.tmp").exists());
+        let missing = d.join("no/such/folder/c.json");
+        assert!(matches!(
+            write_atomically(&missing, "x"),
+            Err(FilesError::Write { .. })
+        ));
+    }
+
+    #[test]
+    fn a_resumed_history_must_begin_with_the_counted_bytes() {
+        let d = tmp("history");
+        let p = d.join("h.phhs");
+        std::fs::write(&p, b"hand one\nhand two\n").unwrap();
+        let mut counted = HistoryDigest::default();
+        counted.extend(b"hand one\n");
+        // Longer than counted but the same start: cut back and continued at the end.
+        let mut f = open_history(&p, true, counted).unwrap();
+        f.write_all(b"hand 2\n").unwrap();
+        drop(f);
+        assert_eq!(std::fs::read(&p).unwrap(), b"hand one\nhand 2\n");
+        // Changed bytes: refused with both lengths.
+        std::fs::write(&p, b"hand ONE\n").unwrap();
+        let e = open_history(&p, true, counted).unwrap_err().to_string();
+        assert!(
+            e.contains("is not the history the checkpoint counted (9 bytes, the checkpoint wrote 9, and they differ)"),
+            "{e}"
+        );
+        // Short: refused without "differ".
+        std::fs::write(&p, b"hand").unwrap();
+        let e = open_history(&p, true, counted).unwrap_err().to_string();
+        assert!(e.contains("(4 bytes, the checkpoint wrote 9)"), "{e}");
+        // A fresh run truncates.
+        open_history(&p, false, HistoryDigest::default()).unwrap();
+        assert_eq!(std::fs::read(&p).unwrap().len(), 0);
+    }
+
+    #[test]
+    fn shard_files_are_found_sorted_and_an_empty_folder_is_refused() {
+        let d = tmp("shards");
+        for name in ["shard-1-of-2.json", "shard-0-of-2.json", "other.json"] {
+            std::fs::write(d.join(name), "{}").unwrap();
+        }
+        let files = shard_files(std::slice::from_ref(&d)).unwrap();
+        let names: Vec<_> = files
+            .iter()
+            .map(|f| f.file_name().unwrap().to_str().unwrap().to_string())
+            .collect();
+        assert_eq!(names, ["shard-0-of-2.json", "shard-1-of-2.json"]);
+        let e = read_shards(&files).unwrap_err().to_string();
+        assert!(e.contains("is not a complete shard file"), "{e}");
+        let empty = tmp("empty");
+        assert!(matches!(
+            shard_files(&[empty]),
+            Err(FilesError::NoShards { .. })
+        ));
+        assert_eq!(
+            shard_file_name(Shard { index: 3, count: 8 }),
+            "shard-3-of-8.json"
+        );
+    }
+}
