@@ -319,13 +319,20 @@ mod tests {
 
     /// A finished hand of 3 players from a seed (random legal actions).
     fn random_hand(seed: u64) -> loki_engine::HandState {
+        random_hand_at(seed, &[0, 1, 2])
+    }
+
+    /// A finished hand at `seats` (seat of each position) from a seed (random legal
+    /// actions).
+    fn random_hand_at(seed: u64, seats: &[usize]) -> loki_engine::HandState {
         use loki_cards::{rng_from_seed, uniform_below, Deck};
         use loki_engine::{GameConfig, HandState, Phase};
-        let config = GameConfig::limit(3, 5, 10, 10, 20).unwrap();
+        let config = GameConfig::limit(seats.len(), 5, 10, 10, 20).unwrap();
         let mut rng = rng_from_seed(seed);
         let mut deck = Deck::shuffled(&mut rng);
         let mut state = HandState::new(&config).unwrap();
-        for p in 0..3 {
+        state.set_seats(seats).unwrap();
+        for p in 0..seats.len() {
             let c = deck.deal_n(2).unwrap().to_vec();
             state
                 .deal_hole(p, loki_cards::HoleCards::new(c[0], c[1]).unwrap())
@@ -373,35 +380,10 @@ mod tests {
     #[test]
     fn hand_deltas_count_what_the_loki_player_records() {
         use loki_bot::{Knowledge, LokiConfig, LokiPlayer, Style};
-        use loki_cards::{rng_from_seed, uniform_below, Deck};
-        use loki_engine::{GameConfig, HandState, Phase, Player};
+        use loki_engine::Player;
         let know = Knowledge::new(LokiConfig::default()).unwrap();
-        let config = GameConfig::limit(4, 5, 10, 10, 20).unwrap();
         for seed in 0..40u64 {
-            let mut rng = rng_from_seed(seed);
-            let mut deck = Deck::shuffled(&mut rng);
-            let mut state = HandState::new(&config).unwrap();
-            state.set_seats(&[2, 3, 0, 1]).unwrap();
-            for p in 0..4 {
-                let c = deck.deal_n(2).unwrap().to_vec();
-                state
-                    .deal_hole(p, loki_cards::HoleCards::new(c[0], c[1]).unwrap())
-                    .unwrap();
-            }
-            loop {
-                match state.phase() {
-                    Phase::DealBoard(r) => {
-                        let c = deck.deal_n(r.cards_dealt()).unwrap().to_vec();
-                        state.deal_board(&c).unwrap();
-                    }
-                    Phase::Act(_) => {
-                        let legal = state.legal_actions().to_vec();
-                        let a = legal[uniform_below(&mut rng, legal.len() as u32) as usize];
-                        state.apply(a).unwrap();
-                    }
-                    _ => break,
-                }
-            }
+            let state = random_hand_at(seed, &[2, 3, 0, 1]);
             let view = state.view(0);
             let style = Style::named("SOM", &know.config).unwrap();
             let mut loki = LokiPlayer::new("SOM", style, know.clone(), 1);
