@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod calibrate;
 pub mod checkpoint;
 pub mod factory;
 pub mod frequencies;
@@ -19,6 +20,7 @@ pub mod shard;
 pub mod signature;
 pub mod stats;
 
+pub use calibrate::{calibrate, Calibration, CalibrationRow, CalibrationSpec, Estimate};
 pub use checkpoint::Checkpoint;
 pub use factory::TournamentFactory;
 pub use results::{Game, Inputs, KindSpread, MatchSummary, MatchesResults, Results};
