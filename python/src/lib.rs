@@ -9,12 +9,15 @@ use pyo3::prelude::*;
 
 mod acpc;
 mod agent;
+mod args;
 mod assessment;
 mod cards;
 mod engine;
 mod errors;
 mod evaluator;
+mod game;
 mod history;
+mod steps;
 
 /// The native part of the `loki` package.
 #[pymodule]
