@@ -35,7 +35,7 @@ fn default_knowledge() -> PyResult<Arc<Knowledge>> {
 
 /// The roster of `settings` (TOML text of model and strategy constants, as `--config`),
 /// or of the defaults.
-fn roster(settings: Option<&str>) -> PyResult<Roster> {
+pub(crate) fn roster(settings: Option<&str>) -> PyResult<Roster> {
     match settings {
         None => Ok(Roster::with_knowledge(default_knowledge()?)),
         Some(text) => {
