@@ -313,10 +313,11 @@ class LokiPolicy:
         position, betting, hole, board = parse_info_state(info["info_state"])
         return (position, hole, board, betting), {"seats": info.get("seats"), "hand": info.get("hand")}
 
-    def end_hand(self, info: dict[str, Any]) -> None:
-        """Shows the player the whole hand from the seat's final info, and ends it."""
+    def end_hand(self, info: dict[str, Any], holes: Sequence[Any] | None = None) -> None:
+        """Shows the player the whole hand from the seat's final info (and ``holes``, the
+        holdings shown at a showdown by position), and ends it."""
         (position, hole, board, betting), kw = self._args(info)
-        self.agent.end_hand(betting, board, None, position=position, hole=hole, **kw)
+        self.agent.end_hand(betting, board, holes, position=position, hole=hole, **kw)
 
     def action(self, info: dict[str, Any]) -> int:
         """The player's action number (0 fold, 1 call, 2 raise), always legal."""
