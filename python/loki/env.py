@@ -108,7 +108,7 @@ class LokiEnv(AECEnv):
         render_mode: str | None = None,
     ):
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode not in (None, "human", "ansi"):
             raise loki.LokiError(f"render_mode must be one of human, ansi, or None, got {render_mode!r}")
         self.render_mode = render_mode
         self._args = (config, list(players) if players is not None else None, settings)
@@ -122,13 +122,13 @@ class LokiEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(3) for a in self.possible_agents}
         self._start()
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             config, players, settings = self._args
             self._table = _Table(config, players, seed, settings, seats=None if config else self._table.config.seats)
@@ -143,7 +143,7 @@ class LokiEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._after_move()
 
     def _after_move(self) -> None:
@@ -253,7 +253,9 @@ class SingleAgentEnv(gymnasium.Env):
         }
         return {"observation": t.observe(self.seat), "action_mask": mask}, info
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
             config, players, settings = self._args
@@ -264,7 +266,7 @@ class SingleAgentEnv(gymnasium.Env):
         self._table.settle()
         return self._obs()
 
-    def step(self, action: Any):
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         t = self._table
         t.apply(int(action))
         reward = 0.0
@@ -309,7 +311,7 @@ class LokiPolicy:
         self.agent = loki.Agent(kind, seats=seats, seed=seed, **agent_args)
 
     @staticmethod
-    def _args(info: dict[str, Any]) -> tuple[tuple, dict]:
+    def _args(info: dict[str, Any]) -> tuple[tuple[int, str, str, str], dict[str, Any]]:
         position, betting, hole, board = parse_info_state(info["info_state"])
         return (position, hole, board, betting), {"seats": info.get("seats"), "hand": info.get("hand")}
 

@@ -16,6 +16,7 @@ use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
+use rayon::prelude::*;
 
 /// The game and players of a table: the players by seat (None: the caller's) built from
 /// their kinds, seeded as `loki simulate` seeds them on table `table`.
@@ -373,7 +374,7 @@ impl PyVectorEnv {
     }
 
     /// Plays `actions[i]` (0 fold, 1 call/check, 2 raise/bet) for the seat to act at
-    /// table `i`, then returns (observations, masks, seats to act, rewards, ended): an
+    /// table `i`, then returns (observations, masks, seats to act, rewards, hands ended): an
     /// illegal action at any table raises `IllegalActionError` naming it, before any
     /// table moves.
     fn step<'py>(
@@ -413,16 +414,34 @@ impl PyVectorEnv {
             chosen.push(action);
         }
         let n = self.lineup.config.seats();
+        let parallel = self.lineup.kinds.iter().any(Option::is_some);
+        let tables = &mut self.tables;
         let result = py.detach(|| -> Result<_, String> {
-            let mut rewards = Array2::<f32>::zeros((self.tables.len(), n));
-            let mut ended = Array1::<bool>::from_elem(self.tables.len(), false);
-            for (i, (t, a)) in self.tables.iter_mut().zip(chosen).enumerate() {
+            // Each table alone: its action, the Loki players' turns, the next hand. With
+            // Loki players (a millisecond a hand: their board analyses) the tables are
+            // shared among rayon's threads; the results do not depend on their number.
+            let one = |(i, (t, a)): (usize, (&mut EnvTable, Action))| -> Result<_, String> {
                 t.apply(a).map_err(|e| format!("table {i}: {e}"))?;
-                if t.settle()? > 0 {
-                    ended[i] = true;
-                }
-                for (s, r) in t.take_rewards().into_iter().enumerate() {
-                    rewards[[i, s]] = r as f32;
+                let k = t.settle()?;
+                Ok((k, t.take_rewards()))
+            };
+            let outcomes: Vec<Result<_, String>> = if parallel {
+                tables
+                    .par_iter_mut()
+                    .zip(chosen)
+                    .enumerate()
+                    .map(one)
+                    .collect()
+            } else {
+                tables.iter_mut().zip(chosen).enumerate().map(one).collect()
+            };
+            let mut rewards = Array2::<f32>::zeros((outcomes.len(), n));
+            let mut ended = Array1::<u32>::zeros(outcomes.len());
+            for (i, o) in outcomes.into_iter().enumerate() {
+                let (k, r) = o?;
+                ended[i] = k;
+                for (s, v) in r.into_iter().enumerate() {
+                    rewards[[i, s]] = v as f32;
                 }
             }
             Ok((rewards, ended))

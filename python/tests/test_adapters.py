@@ -348,3 +348,22 @@ def test_the_training_loop_and_batch_examples_run(monkeypatch, capsys):
     batch_equity.main()
     out = capsys.readouterr().out
     assert "pair             0.4386" in out and "equity 0.43" in out
+
+
+def test_the_training_example_in_loki_env_learns_and_plots(monkeypatch, capsys, tmp_path):
+    """The loki.env training example, scaled down: its blocks print, its curve is a PNG,
+    and the learner's policy moved away from uniform (it learned something)."""
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("gymnasium")
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        import train_in_loki_env
+    finally:
+        sys.path.pop(0)
+    png = tmp_path / "curve.png"
+    argv = ["train", "--hands", "600", "--tables", "32", "--block", "200", "--lr", "0.01", "--plot", str(png)]
+    monkeypatch.setattr(sys, "argv", argv)
+    train_in_loki_env.main()
+    out = capsys.readouterr().out
+    assert out.count("big blinds per hand") == 3 and f"learning curve: {png}" in out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
