@@ -116,7 +116,7 @@ impl PlayerKind {
             PlayerKind::Gom => "generic opponent modeling: re-weights with Loki's own default frequencies",
             PlayerKind::Som => "specific opponent modeling: re-weights with each opponent's observed frequencies (20 observations)",
             PlayerKind::Loki2 => "SOM with Loki-2 probability triples, last-20-action thresholds and randomized play",
-            PlayerKind::Somt => "SOM that trusts each opponent's actions as far as its shown cards bore them out (ours)",
+            PlayerKind::Somt => "SOM that trusts each opponent's actions as far as its shown cards bore them out, whatever model.trust says (ours; with the default, SOM does too)",
             PlayerKind::Poki => "SOMT's models, Poki's betting: simulates the rest of the hand (up to 500 trials) and takes the action of highest expected value",
             PlayerKind::Somc => "SOMT whose thresholds read action frequencies in context (the spot's public features, a per-player tilt), as the best model of IRC players does (ours)",
             PlayerKind::Tp => "reference style: tight-passive (few hands, rarely bets or raises)",

@@ -64,3 +64,59 @@ fn a_field_without_a_loki_player_has_nothing_to_score() {
     let e = calibrate(&LokiConfig::default(), &spec, &|_| {}).unwrap_err();
     assert!(e.to_string().contains("no Loki player"), "{e}");
 }
+
+#[test]
+fn a_small_fixed_run_scores_its_golden_values() {
+    // 60 hands of GOM, SOM, BPM and random at one table, seed 9: every number follows
+    // from the deal, the players and the scoring; a change of any of them shows here.
+    let c = run(&LokiConfig::default(), "GOM,SOM,BPM,random", 60, 1, 9);
+    let golden = [
+        (
+            "GOM",
+            "BPM",
+            31,
+            18,
+            0.8810672717024696,
+            0.6181854087546342,
+            0.39340621085557226,
+        ),
+        (
+            "GOM",
+            "random",
+            71,
+            28,
+            -0.20093492494368567,
+            -0.12190098251065101,
+            0.5178073661373614,
+        ),
+        (
+            "SOM",
+            "BPM",
+            31,
+            18,
+            1.5339308013467,
+            0.38106835194338773,
+            0.39851311818040225,
+        ),
+        (
+            "SOM",
+            "random",
+            71,
+            28,
+            -0.20207494878233526,
+            -0.11746473403287346,
+            0.5150893278681096,
+        ),
+    ];
+    for (o, a, events, hands, bits, gain, below) in golden {
+        let r = c.overall(o, a).unwrap();
+        assert_eq!((r.events, r.hands), (events, hands), "{o} {a}");
+        for (got, want) in [
+            (r.bits.mean, bits),
+            (r.gain.mean, gain),
+            (r.below.mean, below),
+        ] {
+            assert!((got - want).abs() < 1e-9, "{o} {a}: {got} != {want}");
+        }
+    }
+}

@@ -92,11 +92,14 @@ impl LokiModel {
                 loki_bot::FrequencyTable::papp_irc(),
             ),
         };
+        // As the players: with `model.trust` (the default) every re-weighting model is
+        // calibrated.
+        let calibrated = know.config.model.trust && mode != ModelMode::InitialOnly;
         LokiModel {
             mode,
             know,
             models: HashMap::new(),
-            calibrated: false,
+            calibrated,
             context: None,
         }
     }
