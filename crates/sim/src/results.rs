@@ -1,6 +1,7 @@
-//! The results of a tournament run as serde types: the inputs its results depend on and
-//! `results.json` (inputs and summary; with several matches the pooled statistics, the
-//! spread between matches and each match).
+//! The results of a tournament run: the inputs its results depend on, `results.json`
+//! (inputs and summary; with several matches the pooled statistics, the spread between
+//! matches and each match) as serde types, and the [`report`] of a whole run, the JSON
+//! and the table `loki tournament` prints.
 use crate::stats::{mean_ci95, summarize, DealLedger, Summary};
 use serde::{Deserialize, Serialize};
 
@@ -212,5 +213,136 @@ impl MatchesResults<'_> {
     /// A value JSON cannot hold (a bug).
     pub fn to_json(&self) -> Result<String, serde_json::Error> {
         Ok(serde_json::to_string_pretty(self)? + "\n")
+    }
+}
+
+/// The results of a whole run: `results.json` and what its table shows.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The bytes of `results.json`.
+    pub json: String,
+    /// The statistics over all deals (of all matches).
+    pub pooled: Summary,
+    /// With several matches, each kind's spread between matches.
+    pub between_matches: Option<Vec<KindSpread>>,
+}
+
+/// The report of a whole run from its ledgers (one per match): one match (without
+/// `--matches`) as a plain tournament; several with the pooled statistics, the spread
+/// between matches and each match.
+///
+/// # Errors
+/// A value JSON cannot hold (a bug).
+pub fn report(
+    inputs: &Inputs,
+    ledgers: &[DealLedger],
+    kinds: &[String],
+) -> Result<Report, serde_json::Error> {
+    let n = inputs.seats.len();
+    let small_bet = inputs.game.small_bet;
+    if inputs.matches == 0 {
+        let empty = DealLedger::default();
+        let summary = summarize(
+            ledgers.first().unwrap_or(&empty),
+            &inputs.seats,
+            kinds,
+            n,
+            small_bet,
+        );
+        let json = Results {
+            inputs,
+            summary: &summary,
+        }
+        .to_json()?;
+        Ok(Report {
+            json,
+            pooled: summary,
+            between_matches: None,
+        })
+    } else {
+        let r = MatchesResults::new(inputs, ledgers, &inputs.seats, kinds, n, small_bet);
+        Ok(Report {
+            json: r.to_json()?,
+            pooled: r.pooled.clone(),
+            between_matches: Some(r.between_matches.clone()),
+        })
+    }
+}
+
+impl Report {
+    /// The results as the table `loki tournament` prints: the run, each kind's profit
+    /// and sb/hand with its 95% interval (best first), the paired differences, and with
+    /// several matches each kind's spread between matches.
+    pub fn text(&self, inputs: &Inputs) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        let s = &self.pooled;
+        if inputs.matches == 0 {
+            let _ = writeln!(
+                out,
+                "{} hands ({} deals x {} rotations), seed {}, $2/$4",
+                inputs.hands, inputs.deals, inputs.rotations, inputs.seed
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "{} matches of {} hands ({} deals x {} rotations), {} hands in all, seed {}, $2/$4; pooled:",
+                inputs.matches,
+                inputs.hands,
+                inputs.deals,
+                inputs.rotations,
+                inputs.matches * inputs.hands,
+                inputs.seed
+            );
+        }
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "{:<10} {:>6} {:>12} {:>10} {:>10}",
+            "kind", "copies", "profit $", "sb/hand", "+/- 95%"
+        );
+        let mut kinds = s.kinds.clone();
+        kinds.sort_by(|a, b| b.sb_per_hand.total_cmp(&a.sb_per_hand));
+        for k in &kinds {
+            let _ = writeln!(
+                out,
+                "{:<10} {:>6} {:>12.0} {:>10.4} {:>10.4}",
+                k.kind, k.copies, k.profit, k.sb_per_hand, k.ci95
+            );
+        }
+        if !s.differences.is_empty() {
+            let _ = writeln!(out);
+            let _ = writeln!(
+                out,
+                "{:<16} {:>10} {:>10}  significant",
+                "difference", "sb/hand", "+/- 95%"
+            );
+            for d in &s.differences {
+                let _ = writeln!(
+                    out,
+                    "{:<16} {:>10.4} {:>10.4}  {}",
+                    format!("{} - {}", d.a, d.b),
+                    d.sb_per_hand,
+                    d.ci95,
+                    if d.significant { "yes" } else { "no" }
+                );
+            }
+        }
+        if let Some(between) = &self.between_matches {
+            let _ = writeln!(out);
+            let _ = writeln!(
+                out,
+                "{:<10} {:>10} {:>12} {:>10}   over {} matches",
+                "kind", "sb/hand", "sd matches", "+/- 95%", inputs.matches
+            );
+            for k in between {
+                let _ = writeln!(
+                    out,
+                    "{:<10} {:>10.4} {:>12.4} {:>10.4}",
+                    k.kind, k.sb_per_hand, k.sd, k.ci95
+                );
+            }
+        }
+        out
     }
 }
