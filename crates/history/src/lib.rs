@@ -11,8 +11,8 @@ mod phh;
 mod replay;
 
 pub use acpc::{
-    format_score_line, format_state_line, format_value, parse_betting, read_acpc, write_acpc_log,
-    AcpcHeader, MAX_BETTING_LEN,
+    format_score_line, format_state_line, parse_betting, read_acpc, write_acpc_log, AcpcHeader,
+    MAX_BETTING_LEN,
 };
 pub use error::HistoryError;
 pub use files::{acpc_records, header_game, history_files, UnknownCards};
@@ -20,7 +20,7 @@ pub use phh::{
     phh_list, read_phh, toml_string, write_phh, write_phh_game, write_phh_hand, write_phh_replayed,
     write_phh_unsettled,
 };
-pub use replay::{Outcome, ReplayedHand, UnsettledHand};
+pub use replay::{format_value, Outcome, ReplayedHand, UnsettledHand};
 
 use loki_engine::GameSpec;
 use std::io::BufRead;

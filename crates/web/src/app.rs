@@ -1,9 +1,8 @@
 //! The server's state: its configuration, the open tables, the join limiter and the
 //! people's profile store. The blocking work (building a table, playing the bots,
 //! SQLite) happens here, called on blocking threads by the handlers.
-use crate::conn::Connections;
 use crate::error::{ApiError, WebError};
-use crate::limits::{address_key, Bucket, Limits};
+use crate::limits::{address_key, Bucket, Connections, Limits};
 use crate::tables::{Bounds, Entry, Meta, Refused, Tables};
 use loki_bot::{LokiConfig, PlayerKind};
 use loki_engine::HandRecord;

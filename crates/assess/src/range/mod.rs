@@ -119,6 +119,7 @@
 //! faster.
 mod board;
 mod cache;
+mod counts;
 mod next_card;
 mod prefix;
 mod river;
