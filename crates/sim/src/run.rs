@@ -14,7 +14,7 @@ use crate::shard::{Shard, ShardResult};
 use crate::stats::DealLedger;
 use loki_agent::{seat_names, Roster, RosterError};
 use loki_bot::LokiConfig;
-use loki_engine::GameConfig;
+use loki_engine::{GameConfig, Player};
 use std::sync::mpsc;
 
 /// Everything a run is made of.
