@@ -1,12 +1,12 @@
 //! [`Spot`]: one decision set up from a betting line, as `loki advise` asks for it: the
 //! table size, our position and cards, the board and the betting so far (an ACPC betting
 //! string, rounds separated by `/`). The hand is rebuilt by the same engine replay the
-//! network client uses (`loki_acpc::HandTracker`: blinds, our cards, the others' hidden,
+//! network client uses (`loki_history::HandTracker`: blinds, our cards, the others' hidden,
 //! every action and board in order), and the player sees every event as it would in play,
 //! so its opponent models are re-weighted exactly as at a table.
-use loki_acpc::{HandTracker, MatchState, RebuildError};
 use loki_cards::{Card, CardSet, HoleCards};
 use loki_engine::{Action, GameConfig, Phase, Player, Round};
+use loki_history::{HandTracker, MatchState, RebuildError};
 
 /// Why a spot cannot be set up.
 #[derive(Debug, thiserror::Error, PartialEq)]
