@@ -10,6 +10,8 @@
 //!   player's statistics; [`ProfileBook`], a seat's opponents over a match.
 //! * [`Seat`] (`seat.rs`): one player for a match with its profiles, its decision
 //!   traces and timings, itself an engine `Player`; no driver wraps a player otherwise.
+//! * [`Agent`] (`agent.rs`): a seat driven by public views of each hand, the Rust face
+//!   of Python's `loki.Agent`.
 //! * [`Spot`] (`spot.rs`): a decision set up from a betting line by the engine replay the
 //!   network client uses.
 //!
@@ -17,12 +19,14 @@
 //! them go by itself once no player holds them (`loki_bot::board_cache`).
 #![forbid(unsafe_code)]
 
+pub mod agent;
 pub mod profiles;
 pub mod roster;
 pub mod seat;
 pub mod seed;
 pub mod spot;
 
+pub use agent::{Agent, AgentError, PublicView};
 pub use profiles::{hand_delta, stats_from_profile, HandKey, OpenBookError, ProfileBook};
 pub use roster::{seat_names, Roster, RosterError};
 pub use seat::{DecisionHook, Seat, SeatPlayer, TimingHook, WarningHook};
