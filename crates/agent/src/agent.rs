@@ -257,8 +257,7 @@ impl Agent {
                 None => (0..n).collect(),
             };
             let ms = view.match_state(n, self.begun - 1)?;
-            let tracker =
-                HandTracker::start(&self.game, &ms, &seats).map_err(AgentError::Start)?;
+            let tracker = HandTracker::start(&self.game, &ms, &seats).map_err(AgentError::Start)?;
             self.seat.begin_hand(&tracker.view());
             self.tracker = Some(tracker);
             self.ended = false;

@@ -6,6 +6,7 @@
 use crate::roster::load_config;
 use anyhow::{Context as _, Result};
 use clap::Args;
+use loki_agent::ProfileBook;
 use loki_play::terminal::{play_lines, TerminalOptions};
 use loki_play::{summary_text, text, Session, TableSpec};
 use loki_store::Store;
@@ -60,9 +61,9 @@ pub struct PlayArgs {
     config: Option<PathBuf>,
 }
 
-/// The people's store and whether it has been named to the person yet.
+/// The people's profiles and whether their file has been named to the person yet.
 struct People {
-    store: Store,
+    book: ProfileBook,
     path: PathBuf,
     named: bool,
 }
@@ -74,17 +75,17 @@ impl People {
         if updates.is_empty() {
             return Ok(());
         }
-        match self.store.record_hand(&updates, session.window()) {
-            Ok(()) if !self.named => {
-                self.named = true;
-                writeln!(
-                    out,
-                    "(your statistics are kept in {}; --no-profiles keeps none)",
-                    self.path.display()
-                )?;
-            }
-            Ok(()) => {}
-            Err(e) => eprintln!("loki: warning: profile not saved: {e}"),
+        let saved = self.book.save(&updates);
+        for w in self.book.take_warnings() {
+            eprintln!("loki: warning: {w}");
+        }
+        if saved && !self.named {
+            self.named = true;
+            writeln!(
+                out,
+                "(your statistics are kept in {}; --no-profiles keeps none)",
+                self.path.display()
+            )?;
         }
         Ok(())
     }
@@ -121,13 +122,13 @@ pub fn run(a: PlayArgs) -> Result<ExitCode> {
         let store =
             Store::open(&path).context("people's profiles (--no-profiles to play without)")?;
         Some(People {
-            store,
+            book: ProfileBook::people(store, config.model.window),
             path,
             named: false,
         })
     };
     let profile = match &people {
-        Some(p) => p.store.profile(&name)?,
+        Some(p) => p.book.profile(&name)?,
         None => None,
     };
     let mut session = Session::new(&spec, config, profile.as_ref())?;
