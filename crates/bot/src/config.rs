@@ -286,7 +286,7 @@ pub enum RankBy {
     #[default]
     Paper,
     /// The range table's EHS: hand strength against one uniform opponent plus the same
-    /// potential (loki before issue 24; one table per board).
+    /// potential (one table per board).
     Uniform,
 }
 
@@ -316,7 +316,7 @@ pub struct TripleConfig {
     /// Loki-2 draws one random number per hand and selects every action of the hand
     /// with it (Peña §4, "As a betting strategy": "A single random number is generated at
     /// the beginning of each hand", which fixes its aggressiveness for the hand); off,
-    /// a new number per decision (loki before issue 24).
+    /// a new number per decision.
     pub hand_random: bool,
 }
 

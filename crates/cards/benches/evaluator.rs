@@ -6,7 +6,7 @@
 //! in lexicographic order built incrementally. One *round* times every (workload, crate)
 //! once, the crates in a rotating order; the ratio loki / peer is taken within each
 //! round (so the two timings are seconds apart, under the same machine load) and the
-//! median over the rounds is printed. Wall-clock numbers on a shared machine are noisy:
+//! median over the rounds is printed. Wall-clock numbers on a loaded machine are noisy:
 //! docs/evaluator.md reports the median of the printed ratios over 5 runs.
 //!
 //! Correctness before speed: loki's 7-card category totals are checked against the known
