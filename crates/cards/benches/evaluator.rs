@@ -12,7 +12,7 @@
 //! Correctness before speed: loki's 7-card category totals are checked against the known
 //! counts, and on the random hands every peer's category must agree with loki's.
 //!
-//! `cargo bench -p loki-cards --bench evaluator -- [--rounds N] [--only CRATE:WORKLOAD]`
+//! `cargo bench -p loki-cards --features bench --bench evaluator -- [--rounds N] [--only CRATE:WORKLOAD]`
 //! (`--only loki:enumerate` runs one pass of one cell, e.g. under callgrind).
 #![allow(missing_docs)]
 use loki_cards::Hand;
