@@ -8,6 +8,7 @@
 //! progress starts the next hand (the one in progress ends first).
 use crate::roster::{Roster, RosterError};
 use crate::seat::Seat;
+use crate::spot::NotToAct;
 use loki_cards::{Card, HoleCards};
 use loki_engine::{Action, GameConfig, Player, Round};
 use loki_history::{HandTracker, MatchState, RebuildError};
@@ -120,16 +121,8 @@ pub enum AgentError {
     #[error("no hand in progress")]
     NoHand,
     /// Someone else (or nobody) is to act.
-    #[error("{}", match .to_act {
-        Some(p) => format!("position {position} is not to act: position {p} is"),
-        None => "nobody is to act after the betting (the round or the hand is over)".to_string(),
-    })]
-    NotToAct {
-        /// Our position.
-        position: usize,
-        /// Who is to act.
-        to_act: Option<usize>,
-    },
+    #[error(transparent)]
+    NotToAct(#[from] NotToAct),
 }
 
 /// One player for a match, driven by public views.
@@ -203,10 +196,11 @@ impl Agent {
         self.observe(view, seats, hand)?;
         let tracker = self.tracker.as_ref().ok_or(AgentError::NoHand)?;
         if !tracker.is_my_turn() {
-            return Err(AgentError::NotToAct {
+            return Err(NotToAct {
                 position: tracker.position(),
                 to_act: tracker.state().to_act(),
-            });
+            }
+            .into());
         }
         let view = tracker.view();
         let mut action = self.seat.act(&view);

@@ -31,4 +31,4 @@ pub use profiles::{hand_delta, stats_from_profile, HandKey, OpenBookError, Profi
 pub use roster::{seat_names, Roster, RosterError};
 pub use seat::{DecisionHook, Seat, SeatPlayer, TimingHook, WarningHook};
 pub use seed::{player_seed, table_seed};
-pub use spot::{Spot, SpotError};
+pub use spot::{NotToAct, Spot, SpotError};

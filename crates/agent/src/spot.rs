@@ -47,16 +47,21 @@ pub enum SpotError {
     #[error("the betting does not replay: {0}")]
     Replay(#[from] RebuildError),
     /// Someone else (or nobody) is to act after the betting.
-    #[error("{}", match .to_act {
-        Some(p) => format!("position {position} is not to act: position {p} is"),
-        None => "nobody is to act after the betting (the round or the hand is over)".to_string(),
-    })]
-    NotToAct {
-        /// Our position.
-        position: usize,
-        /// Who is to act.
-        to_act: Option<usize>,
-    },
+    #[error(transparent)]
+    NotToAct(#[from] NotToAct),
+}
+
+/// Our position is not to act: someone else is, or nobody.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", match .to_act {
+    Some(p) => format!("position {position} is not to act: position {p} is"),
+    None => "nobody is to act after the betting (the round or the hand is over)".to_string(),
+})]
+pub struct NotToAct {
+    /// Our position.
+    pub position: usize,
+    /// Who is to act.
+    pub to_act: Option<usize>,
 }
 
 /// One decision: everything a player needs to be asked for its action.
@@ -167,14 +172,16 @@ impl Spot {
         tracker.update(&ms, &mut |e, v| player.observe(e, v))?;
         match tracker.state().phase() {
             Phase::Act(p) if p == self.position => Ok(tracker),
-            Phase::Act(p) => Err(SpotError::NotToAct {
+            Phase::Act(p) => Err(NotToAct {
                 position: self.position,
                 to_act: Some(p),
-            }),
-            _ => Err(SpotError::NotToAct {
+            }
+            .into()),
+            _ => Err(NotToAct {
                 position: self.position,
                 to_act: None,
-            }),
+            }
+            .into()),
         }
     }
 }
@@ -244,10 +251,10 @@ mod tests {
             spot(10, 4, "3h4cJh", "ffcrccffccc/")
                 .replay(&mut p)
                 .unwrap_err(),
-            SpotError::NotToAct {
+            SpotError::NotToAct(NotToAct {
                 position: 4,
                 to_act: Some(0)
-            }
+            })
         );
         assert!(matches!(
             spot(10, 0, "3h4c", "ffcrccffccc/").replay(&mut p),

@@ -946,8 +946,7 @@ fn design_choices_name_exactly_the_keys_marked_ours() {
     );
     let rows: Vec<&str> = page.lines().filter(|l| l.starts_with('|')).collect();
     for key in keys(&every_key().to_toml()) {
-        let named =
-            |l: &&&str| l.contains(&format!("`{key}`")) || l.contains(&format!("`{key} ="));
+        let named = |l: &&&str| l.contains(&format!("`{key}`")) || l.contains(&format!("`{key} ="));
         if let Some(row) = rows.iter().find(named) {
             assert!(
                 matches!(source(&key), Some(Source::Ours(_))),
@@ -957,4 +956,3 @@ fn design_choices_name_exactly_the_keys_marked_ours() {
         }
     }
 }
-

@@ -195,12 +195,16 @@ impl Element<'_> {
     /// Clicks it.
     pub async fn click(&self) -> Result<(), Error> {
         let path = format!("/element/{}/click", self.id);
-        self.client.command("POST", &path, Some(json!({}))).map(drop)
+        self.client
+            .command("POST", &path, Some(json!({})))
+            .map(drop)
     }
     /// Empties a text field.
     pub async fn clear(&self) -> Result<(), Error> {
         let path = format!("/element/{}/clear", self.id);
-        self.client.command("POST", &path, Some(json!({}))).map(drop)
+        self.client
+            .command("POST", &path, Some(json!({})))
+            .map(drop)
     }
     /// Types `text` into it.
     pub async fn send_keys(&self, text: &str) -> Result<(), Error> {
@@ -214,7 +218,10 @@ impl Element<'_> {
 fn base64(text: &str) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(text.len() * 3 / 4);
     let (mut acc, mut bits) = (0u32, 0);
-    for c in text.bytes().filter(|c| !c.is_ascii_whitespace() && *c != b'=') {
+    for c in text
+        .bytes()
+        .filter(|c| !c.is_ascii_whitespace() && *c != b'=')
+    {
         let v = match c {
             b'A'..=b'Z' => c - b'A',
             b'a'..=b'z' => c - b'a' + 26,
