@@ -13,6 +13,7 @@ mod exploit;
 mod frequencies;
 mod history;
 mod income_rates;
+mod people;
 mod irc;
 mod play;
 mod players;

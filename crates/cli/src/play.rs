@@ -29,13 +29,8 @@ pub struct PlayArgs {
     /// account: anyone who types it continues its statistics).
     #[arg(long, default_value = "player")]
     name: String,
-    /// The people's profile database (default: people.sqlite3 in the user's data
-    /// directory, apart from the network opponents' profiles.sqlite3).
-    #[arg(long)]
-    profiles: Option<PathBuf>,
-    /// Neither load nor save your statistics.
-    #[arg(long, conflicts_with = "profiles")]
-    no_profiles: bool,
+    #[command(flatten)]
+    people: crate::people::PeopleArgs,
     /// The seed of the deck (default: a random one).
     #[arg(long)]
     seed: Option<u64>,
@@ -110,15 +105,7 @@ pub fn run(a: PlayArgs) -> Result<ExitCode> {
     let config = load_config(a.config.as_deref())?;
     // The table is checked before the store is touched: a bad option creates no file.
     Session::new(&spec, config.clone(), None)?;
-    let mut people = if a.no_profiles {
-        None
-    } else {
-        let path = match &a.profiles {
-            Some(p) => p.clone(),
-            None => loki_store::default_people_path().context(
-                "no data directory on this system: give --profiles FILE or --no-profiles",
-            )?,
-        };
+    let mut people = if let Some(path) = a.people.path()? {
         let store =
             Store::open(&path).context("people's profiles (--no-profiles to play without)")?;
         Some(People {
@@ -126,6 +113,8 @@ pub fn run(a: PlayArgs) -> Result<ExitCode> {
             path,
             named: false,
         })
+    } else {
+        None
     };
     let profile = match &people {
         Some(p) => p.book.profile(&name)?,
