@@ -31,7 +31,7 @@ pub struct PublicView {
 impl PublicView {
     /// The state our position receives over the ACPC protocol, as hand `hand` of a table
     /// of `n` seats.
-    fn match_state(&self, n: usize, hand: u32) -> Result<MatchState, AgentError> {
+    pub(crate) fn match_state(&self, n: usize, hand: u32) -> Result<MatchState, AgentError> {
         let rounds = self.betting.len().max(1);
         let Some(&round) = Round::ALL.get(rounds - 1) else {
             return Err(AgentError::Rounds(rounds));

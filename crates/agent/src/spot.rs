@@ -4,6 +4,7 @@
 //! network client uses (`loki_history::HandTracker`: blinds, our cards, the others' hidden,
 //! every action and board in order), and the player sees every event as it would in play,
 //! so its opponent models are re-weighted exactly as at a table.
+use crate::agent::PublicView;
 use loki_cards::{Card, CardSet, HoleCards};
 use loki_engine::{Action, GameConfig, Phase, Player, Round};
 use loki_history::{HandTracker, MatchState, RebuildError};
@@ -129,13 +130,10 @@ impl Spot {
                 return Err(SpotError::CardTwice(c));
             }
         }
-        let mut betting = self.betting.clone();
-        if betting.is_empty() {
-            betting.push(Vec::new());
-        }
+        let rounds = self.betting.len().max(1);
         let round = *Round::ALL
-            .get(betting.len() - 1)
-            .ok_or(SpotError::Rounds(betting.len()))?;
+            .get(rounds - 1)
+            .ok_or(SpotError::Rounds(rounds))?;
         if self.board.len() != round.board_len() {
             return Err(SpotError::BoardLength {
                 has: self.board.len(),
@@ -143,19 +141,15 @@ impl Spot {
                 needs: round.board_len(),
             });
         }
-        let board = Round::ALL[1..betting.len()]
-            .iter()
-            .map(|r| self.board[r.board_len() - r.cards_dealt()..r.board_len()].to_vec())
-            .collect();
-        let mut holes = vec![None; n];
-        holes[self.position] = Some(self.hole);
-        Ok(MatchState {
+        let view = PublicView {
             position: self.position,
-            hand: 0,
-            betting,
-            holes,
-            board,
-        })
+            hole: self.hole,
+            board: self.board.clone(),
+            betting: self.betting.clone(),
+            holes: Vec::new(),
+        };
+        view.match_state(n, 0)
+            .map_err(|_| SpotError::Rounds(rounds))
     }
 
     /// Replays the hand into `player` (its `begin_hand`, then every event our position
