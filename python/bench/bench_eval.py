@@ -20,6 +20,7 @@ Each round prints its rates and ratios; the medians over the rounds are the resu
     cargo build --release && pip install ./python
     python python/bench/bench_eval.py                    # 5 rounds, 2,000,000 hands
     python python/bench/bench_eval.py --full --rounds 3  # 10,000,000 hands, the full bench
+    python python/bench/bench_eval.py --dtypes --rounds 7 # every integer dtype against uint8
 
 Not a test: pytest does not collect this directory (python/pyproject.toml sets testpaths).
 """
@@ -79,8 +80,30 @@ def in_process(hands: np.ndarray, alternations: int = 5) -> tuple[float, float]:
     return rust, py
 
 
+DTYPES = ("uint8", "int8", "uint16", "int16", "uint32", "int32", "uint64", "int64")
+
+
+def dtypes(hands: np.ndarray, rounds: int) -> None:
+    """Each integer dtype's batch rate as a share of uint8's: per round, the dtypes in
+    turn, the best of 3 calls each in CPU time; the medians over the rounds."""
+    arrays = {d: np.ascontiguousarray(hands.astype(d)) for d in DTYPES}
+    for d, a in arrays.items():
+        assert np.array_equal(loki.evaluate_batch(a), loki.evaluate_batch(hands)), d
+    shares: dict[str, list[float]] = {d: [] for d in DTYPES}
+    print(f"{len(hands):,} random 7-card hands; each dtype's rate / uint8's (CPU time, best of 3)")
+    print("round  " + "  ".join(f"{d:>6s}" for d in DTYPES) + "   uint8 M/s")
+    for r in range(rounds):
+        rates = {d: best_rate(loki.evaluate_batch, a, 3, time.thread_time) for d, a in arrays.items()}
+        for d in DTYPES:
+            shares[d].append(rates[d] / rates["uint8"])
+        print(f"{r + 1:5d}  " + "  ".join(f"{rates[d] / rates['uint8']:6.3f}" for d in DTYPES) + f"   {rates['uint8'] / 1e6:9.0f}")
+    print("median " + "  ".join(f"{statistics.median(shares[d]):6.3f}" for d in DTYPES))
+    print(f"lowest median share: {min(statistics.median(v) for v in shares.values()):.3f} (goal: at least 0.8)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--dtypes", action="store_true", help="compare the integer dtypes with uint8 instead")
     ap.add_argument("--loki", default=str(REPO / "target" / "release" / "loki"), help="the loki binary")
     ap.add_argument("--rounds", type=int, default=5, help="rounds (default 5)")
     ap.add_argument("--full", action="store_true", help="10,000,000 hands and the full loki bench")
@@ -88,6 +111,9 @@ def main() -> None:
     a = ap.parse_args()
     n = 10_000_000 if a.full else 2_000_000  # as `loki bench` and `loki bench --quick`
     hands = random_hands(n, a.seed)
+    if a.dtypes:
+        dtypes(hands, a.rounds)
+        return
     assert loki.evaluate_batch(hands).sum(dtype=np.uint64) == _loki._bench_reference_loop(hands)
     cli_ratios, proc_ratios = [], []
     print(f"{n:,} random 7-card hands; rates in millions of hands per second")

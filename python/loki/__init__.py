@@ -58,6 +58,7 @@ from ._loki import (
     Potential,
     RangeTable,
     StartingHand,
+    VectorEnv,
     __version__,
     _evaluate_batch,
     acpc_game,
@@ -110,6 +111,7 @@ __all__ = [
     "Potential",
     "RangeTable",
     "StartingHand",
+    "VectorEnv",
     "__version__",
     "acpc_game",
     "acpc_game_config",
@@ -156,8 +158,9 @@ def evaluate_batch(
     ``cards`` is an integer array of shape ``(n, k)``, ``k`` in 5..7, of card indices
     (``4 * rank + suit``). Returns the ``n`` ranks as ``uint16`` (higher is better,
     equal is a split; the category is ``rank >> 12``, see :func:`categories`), equal to
-    :func:`evaluate` on each row. ``uint8`` C-contiguous input is used as it is (no
-    copy); other integer arrays are checked and converted. The GIL is released while
+    :func:`evaluate` on each row. A C-contiguous array of any NumPy integer type is read
+    as it is (no copy: the conversion happens card by card while ranking, so ``int64``
+    input is about as fast as ``uint8``); others are made contiguous first. The GIL is released while
     ranking. A row with an index outside 0..52 or (with ``check``, the default) a card
     given twice raises :class:`CardError` naming the row; ``check=False`` skips the
     repeated-card test for inputs known to be valid (hands drawn from a deck), where a
@@ -175,16 +178,9 @@ def evaluate_batch(
         raise CardError(
             f"expected an array of shape (n, 5..7) of card indices, got shape {a.shape}"
         )
-    if a.dtype != np.uint8:
-        if a.dtype.kind not in "iu":
-            raise TypeError(f"card indices must be integers, got dtype {a.dtype}")
-        if a.size:
-            bad = np.flatnonzero(((a < 0) | (a > 51)).any(axis=1))
-            if bad.size:
-                row = int(bad[0])
-                value = next(int(x) for x in a[row] if not 0 <= int(x) <= 51)
-                raise CardError(f"row {row}: card index {value} is out of range 0..52")
-        a = a.astype(np.uint8)
+    if a.dtype.kind not in "iu":
+        raise TypeError(f"card indices must be integers, got dtype {a.dtype}")
+    # Any integer type is converted in Rust, in the ranking loop.
     return _evaluate_batch(np.ascontiguousarray(a), check, out)
 
 

@@ -531,6 +531,18 @@ class Agent:
     ) -> _ActionName:
         """The player's legal action at ``position`` with ``hole``, ``board`` and
         ``betting`` (an ACPC betting string or the actions so far)."""
+    def policy(
+        self,
+        position: int,
+        hole: _HoleLike,
+        board: _CardsLike | None = None,
+        betting: _Betting | None = None,
+        *,
+        seats: Sequence[int] | None = None,
+        hand: int | None = None,
+    ) -> list[float]:
+        """The player's ``[fold, call, raise]`` probabilities at ``position``, without
+        acting (``act`` then draws its action from them)."""
     def observe(
         self,
         position: int,
@@ -602,7 +614,7 @@ def advise(
     """One decision's trace as ``loki advise --json`` (its ``action`` is the decision)."""
 
 def simulate(
-    players: str,
+    players: str | Sequence[str],
     hands: int,
     seed: int = 0,
     config: GameConfig | None = None,
@@ -617,3 +629,80 @@ def _bench_agent_reference(
 
 def player_seed(seed: int, table: int, seat: int) -> int:
     """The seed of the player at ``seat`` of ``table`` in a run seeded by ``seed``."""
+
+# ----- the environment (loki.env) -----
+
+OBSERVATION_SIZE: int
+"""The length of an observation vector of loki.env."""
+OBSERVATION_FIELDS: dict[str, tuple[int, int]]
+"""The observation's fields: name to (offset, length)."""
+
+@final
+class _Table:
+    """One table of loki.env (driven by loki.env.LokiEnv and SingleAgentEnv)."""
+
+    def __new__(
+        cls,
+        config: GameConfig | None = None,
+        players: Sequence[str | None] | None = None,
+        seed: int = 0,
+        settings: str | None = None,
+        *,
+        seats: int | None = None,
+    ) -> _Table: ...
+    def next_hand(self) -> None: ...
+    def settle(self) -> int: ...
+    def collect(self) -> None: ...
+    def take_rewards(self) -> list[float]: ...
+    def apply(self, action: _ActionLike) -> None: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def config(self) -> GameConfig: ...
+    def position_of(self, seat: int) -> int: ...
+    def mask(self) -> npt.NDArray[np.int8]: ...
+    def observe(self, seat: int) -> npt.NDArray[np.float32]: ...
+    def info_state(self, seat: int) -> str: ...
+    def net(self) -> list[int] | None: ...
+    def hand_state(self) -> HandState: ...
+
+@final
+class VectorEnv:
+    """Many tables of loki's game stepped in one call in Rust (see loki.env)."""
+
+    def __new__(
+        cls,
+        tables: int,
+        seats: int | None = None,
+        seed: int = 0,
+        players: Sequence[str | None] | None = None,
+        config: GameConfig | None = None,
+        settings: str | None = None,
+    ) -> VectorEnv: ...
+    @property
+    def num_tables(self) -> int: ...
+    @property
+    def seats(self) -> int: ...
+    @property
+    def config(self) -> GameConfig: ...
+    @property
+    def hands(self) -> int: ...
+    def reset(
+        self,
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+        """(observations, masks, seats to act) of every table."""
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.int8],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.uint32],
+    ]:
+        """(observations, masks, seats to act, rewards by seat, hands ended)."""
+    def info_states(self) -> list[str]: ...

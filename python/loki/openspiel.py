@@ -104,6 +104,25 @@ class LokiBot(pyspiel.Bot):
         action = _INDEX[a]
         return action if action in legal else 1
 
+    def provides_policy(self) -> bool:
+        """The bot gives its policy (``step_with_policy``)."""
+        return True
+
+    def step_with_policy(self, state: Any) -> tuple[list[tuple[int, float]], int]:
+        """The bot's policy over the legal actions, ``[(action, probability)]`` (the
+        player's ``[fold, call, raise]``, an action OpenSpiel does not allow counted as a
+        call), and the action it plays, drawn from it."""
+        if self._done:
+            self.restart_at(state)
+        betting, holes, board = acpc_view(state)
+        me = self.player_id
+        p = self.agent.policy(me, holes[me], board, betting, seats=self.seats, hand=self._hand)
+        legal = state.legal_actions()
+        probs = {a: 0.0 for a in legal}
+        for action, q in enumerate(p):
+            probs[action if action in legal else 1] += q
+        return sorted(probs.items()), self.step(state)
+
     def end_hand(self, state: Any) -> None:
         """After the hand (``state`` terminal): the agent sees the whole hand, the cards
         shown at a showdown, and ends it."""

@@ -195,12 +195,15 @@ class LokiAgent:
         ids = self.seat_ids
         return [int(ids[p]) if ids is not None else p for p in seating]
 
-    def _view(self, state: dict[str, Any]):
+    def _view(self, state: dict[str, Any], player: int | None = None):
         raw = state.get("raw_obs", state)
         record = [(int(p), str(a)) for p, a in state.get("action_record", [])]
         hole, board = raw_state_cards(state)
         n = self.num_players
-        if record:
+        if player is not None:
+            first = record[0][0] if record else player
+            me_id = player
+        elif record:
             first = record[0][0]
             folded = {p for p, a in record if a == "fold"}
             me_id = (record[-1][0] + 1) % n
@@ -211,7 +214,7 @@ class LokiAgent:
             first = me_id = (list(raw["all_chips"]).index(2) + 1) % n
         seating = rlcard_seating(n, first)
         key = (tuple(seating), hole)
-        if not record or key != self._key or len(record) < self._seen:
+        if key != self._key or len(record) < self._seen:
             self._hand += 1
             self._key = key
         self._seen = len(record)
@@ -219,24 +222,45 @@ class LokiAgent:
         return seating.index(me_id), hole, board, record, seating
 
     def eval_step(self, state: dict[str, Any]) -> tuple[str, dict]:
-        """The agent's action in an RLCard state, and an empty info dict."""
-        return self.step(state), {}
+        """The agent's action in an RLCard state and RLCard's info: ``probs``, the
+        probability of each legal raw action (the player's ``[fold, call, raise]``
+        moved to the legal actions as ``step`` moves its action)."""
+        probs = self.probabilities(state)
+        return self.step(state), {"probs": probs}
 
-    def step(self, state: dict[str, Any]) -> str:
+    def probabilities(self, state: dict[str, Any], player: int | None = None) -> dict[str, float]:
+        """The probability of each legal raw action, without acting."""
+        legal, args = self._decision(state, player)
+        if args is None:
+            return {a: float(a == args_default(legal)) for a in legal}
+        p = self.agent.policy(*args[0], **args[1])
+        out = {a: 0.0 for a in legal}
+        for action, q in zip(("fold", "call", "raise"), p):
+            out[_rlcard_action(action, legal)] += q
+        return out
+
+    def step(self, state: dict[str, Any], player: int | None = None) -> str:
         """The agent's raw action in an RLCard state (``state['raw_obs']`` and
-        ``state['action_record']``)."""
+        ``state['action_record']``); ``player``, its player id when the state does not
+        tell (a state before anyone acted tells it by the blinds)."""
+        legal, args = self._decision(state, player)
+        if args is None:
+            return args_default(legal)
+        return _rlcard_action(self.agent.act(*args[0], **args[1]), legal)
+
+    def _decision(self, state: dict[str, Any], player: int | None) -> tuple[list[str], tuple | None]:
+        """The legal raw actions and the agent's arguments (None: the agent checks
+        without asking the player, loki's round being over)."""
         raw = state.get("raw_obs", state)
         legal = [str(a) for a in (state.get("raw_legal_actions") or raw["legal_actions"])]
-        me, hole, board, record, seating = self._view(state)
+        me, hole, board, record, seating = self._view(state, player)
         line = rlcard_line(self.config, seating, me, hole, board, record)
         r = len(rlcard_rounds(record, self.num_players)) - 1
         line.check_until(me, r)
         if not line.in_round(r) or line.state.to_act != me:
-            return "check" if "check" in legal else "call"
-        a = self.agent.act(
-            me, hole, board[: line.dealt], line.actions, seats=self._seats(seating), hand=self._hand
-        )
-        return _rlcard_action(a, legal)
+            return legal, None
+        args = (me, hole, board[: line.dealt], line.actions)
+        return legal, (args, {"seats": self._seats(seating), "hand": self._hand})
 
     def end_hand(self, env: Any, player: int | None = None) -> None:
         """After a hand of ``env`` (an RLCard ``limit-holdem`` environment): shows the
@@ -245,34 +269,47 @@ class LokiAgent:
         the agent's player id (found in ``env.agents``, else the last one it played)."""
         game = env.game
         record = [(int(p), str(a)) for p, a in env.action_recorder]
-        if not record:
-            return
         me_id = player if player is not None else self._player_id(env)
-        if me_id is None:
+        if not record or me_id is None:
+            return
+        holes = {i: [c.get_index() for c in p.hand] for i, p in enumerate(game.players)}
+        board = [c.get_index() for c in game.public_cards]
+        self.end_hand_from(record, holes[me_id], board, holes, me_id)
+
+    def end_hand_from(
+        self,
+        record: Sequence[tuple[int, str]],
+        hand: Sequence[str],
+        board: Sequence[str],
+        holes: dict[int, Sequence[str]],
+        me_id: int,
+    ) -> None:
+        """Ends a hand given as RLCard sees it: the action record, our cards and the
+        board (RLCard's text, ``"SA"``), every player's cards by id (shown to the player
+        only for those still in at a showdown) and our player id."""
+        if not record:
             return
         seating = rlcard_seating(self.num_players, record[0][0])
         me = seating.index(me_id)
-        hole = "".join(rlcard_card(c.get_index()) for c in game.players[me_id].hand)
-        board = [rlcard_card(c.get_index()) for c in game.public_cards]
+        hole = "".join(rlcard_card(c) for c in hand)
+        board = [rlcard_card(c) for c in board]
         if (tuple(seating), hole) != self._key:
             self._hand += 1
             self._key = (tuple(seating), hole)
         line = rlcard_line(self.config, seating, me, hole, board, record)
-        holes = None
+        shown = None
         if line.state.phase == "complete" and len(board) == 5:
             live = [p for p in range(self.num_players) if line.state.is_live(p)]
             if len(live) > 1:
-                holes = [
-                    "".join(rlcard_card(c.get_index()) for c in game.players[seating[p]].hand)
-                    if p in live
-                    else None
+                shown = [
+                    "".join(rlcard_card(c) for c in holes[seating[p]]) if p in live else None
                     for p in range(self.num_players)
                 ]
         try:
             self.agent.end_hand(
                 line.actions,
                 board[: line.dealt],
-                holes,
+                shown,
                 position=me,
                 hole=hole,
                 seats=self._seats(seating),
@@ -288,6 +325,11 @@ class LokiAgent:
             if a is self:
                 return i
         return self.last_player
+
+
+def args_default(legal: Sequence[str]) -> str:
+    """The check (or call) the agent plays without asking the player."""
+    return "check" if "check" in legal else "call"
 
 
 def _rlcard_action(action: str, legal: Sequence[str]) -> str:

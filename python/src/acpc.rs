@@ -1,8 +1,8 @@
 //! ACPC game definitions (the crate `loki-acpc`): loki's built-in limit hold'em games as
 //! `loki acpc game NAME` prints them (what OpenSpiel's `universal_poker` reads), and the
 //! engine configuration of a game definition text.
-use crate::engine::PyGameConfig;
 use crate::errors;
+use crate::game::PyGameConfig;
 use loki_acpc::GameDef;
 use pyo3::prelude::*;
 

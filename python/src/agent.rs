@@ -7,9 +7,11 @@
 //! `advise` (the typed trace of one decision, as `loki advise --json`, through
 //! `loki_agent::Spot`), `simulate` (a match on the engine's table with the players of a
 //! `--players` list, as `loki simulate`) and `player_seed` (the one seed derivation).
+use crate::args::{self, Int};
 use crate::cards::{cards_arg, hole_arg};
-use crate::engine::{action_name, actions_arg, PyGameConfig, PyHandState};
+use crate::engine::{actions_arg, PyHandState};
 use crate::errors;
+use crate::game::{action_name, PyGameConfig};
 use crate::history::PyHandRecord;
 use loki_acpc::{HandTracker, MatchState};
 use loki_agent::{ProfileBook, Roster, Seat, Spot};
@@ -17,7 +19,7 @@ use loki_bot::{Knowledge, LokiConfig};
 use loki_cards::{Card, HoleCards};
 use loki_engine::{Action, GameConfig, HandState, Phase, Player, Round, Table};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyString, PyTuple};
 use std::sync::{Arc, OnceLock};
 
 /// The knowledge of the default constants, shared by every agent of the process (its
@@ -33,7 +35,7 @@ fn default_knowledge() -> PyResult<Arc<Knowledge>> {
 
 /// The roster of `settings` (TOML text of model and strategy constants, as `--config`),
 /// or of the defaults.
-fn roster(settings: Option<&str>) -> PyResult<Roster> {
+pub(crate) fn roster(settings: Option<&str>) -> PyResult<Roster> {
     match settings {
         None => Ok(Roster::with_knowledge(default_knowledge()?)),
         Some(text) => {
@@ -46,6 +48,11 @@ fn roster(settings: Option<&str>) -> PyResult<Roster> {
 
 fn agent_err(message: String) -> PyErr {
     errors::AgentError::new_err(message)
+}
+
+/// The number of players argument: 2 to 10.
+fn seats_arg(seats: Option<Int>) -> PyResult<Option<usize>> {
+    args::opt(seats, |n| n.within("seats", 2, 10, errors::configerr))
 }
 
 /// The game: `config`, else the tournament's game for `seats`.
@@ -93,7 +100,7 @@ fn betting_arg(
 /// Splits a flat action list into rounds by replaying it with hidden hole cards.
 fn split_rounds(
     config: &GameConfig,
-    actions: impl Iterator<Item = Action>,
+    actions: impl Iterator<Item = crate::game::ActionArg>,
     board: &[Card],
 ) -> PyResult<Vec<Vec<Action>>> {
     let mut state = HandState::new(config).map_err(errors::config)?;
@@ -121,6 +128,9 @@ fn split_rounds(
     for (i, a) in actions.enumerate() {
         deal(&mut state, &mut rounds, true)?;
         let round = state.round();
+        let a = a.on(&state).map_err(|e| {
+            errors::IllegalActionError::new_err(format!("action {i} (check in the {round}): {e}"))
+        })?;
         state.apply(a).map_err(|e| {
             errors::IllegalActionError::new_err(format!(
                 "action {i} ({} in the {round}): {e}",
@@ -201,39 +211,235 @@ pub struct PyAgent {
     game: GameConfig,
     kind: String,
     seed: u64,
+    settings: Option<String>,
+    profiles: bool,
     tracker: Option<HandTracker>,
     last: Option<View>,
-    hand_key: Option<i64>,
-    /// Hands begun (the number of the current hand is `begun - 1`).
-    begun: u32,
+    counts: Counts,
     /// Whether the current hand has been ended.
     ended: bool,
+    last_ns: u64,
+    /// The agent as the current hand began (or as built), and every step since: what a
+    /// copy replays to be this agent exactly (see `__reduce__`).
+    start: Start,
+    since: Vec<Op>,
+}
+
+/// The agent's counters and the current hand's key.
+#[derive(Clone, Copy, Default, IntoPyObject, FromPyObject)]
+#[pyo3(from_item_all)]
+struct Counts {
+    /// Hands begun (the number of the current hand is `begun - 1`).
+    begun: u32,
     hands: u64,
     decisions: u64,
-    last_ns: u64,
+    hand_key: Option<i64>,
+}
+
+/// The agent between hands: the player's learned state (None: as built) and counters.
+#[derive(Clone, Default, IntoPyObject, FromPyObject)]
+#[pyo3(from_item_all)]
+struct Start {
+    state: Option<String>,
+    counts: Counts,
+}
+
+/// One step of the agent since its start.
+#[derive(Clone)]
+enum Op {
+    Sync(View, Option<Vec<usize>>, Option<i64>),
+    Decide,
+    Finish,
+    Load(String),
+}
+
+/// A view as plain values: position, holding index, board text, betting by round, shown
+/// holdings by position.
+type ViewFields = (usize, usize, String, Vec<String>, Vec<Option<usize>>);
+
+impl View {
+    fn fields(&self) -> ViewFields {
+        (
+            self.position,
+            self.hole.index(),
+            self.board.iter().map(|c| c.to_string()).collect(),
+            self.betting
+                .iter()
+                .map(|r| r.iter().map(|a| a.acpc_char()).collect())
+                .collect(),
+            self.holes.iter().map(|h| h.map(HoleCards::index)).collect(),
+        )
+    }
+    fn from_fields(f: ViewFields) -> Result<View, String> {
+        let (position, hole, board, betting, holes) = f;
+        let hole_of = |i: usize| HoleCards::from_index(i).map_err(|e| e.to_string());
+        let action = |c: char| Action::from_acpc_char(c).ok_or(format!("bad action {c:?}"));
+        Ok(View {
+            position,
+            hole: hole_of(hole)?,
+            board: loki_cards::parse_cards(&board).map_err(|e| e.to_string())?,
+            betting: betting
+                .iter()
+                .map(|r| r.chars().map(action).collect())
+                .collect::<Result<_, _>>()?,
+            holes: holes
+                .into_iter()
+                .map(|h| h.map(hole_of).transpose())
+                .collect::<Result<_, _>>()?,
+        })
+    }
+}
+
+/// An op as plain values: its kind and its arguments.
+type OpFields = (
+    &'static str,
+    Option<ViewFields>,
+    Option<Vec<usize>>,
+    Option<i64>,
+    Option<String>,
+);
+
+/// An op as read back (its kind as text).
+type OpRead = (
+    String,
+    Option<ViewFields>,
+    Option<Vec<usize>>,
+    Option<i64>,
+    Option<String>,
+);
+
+impl Op {
+    fn fields(&self) -> OpFields {
+        match self {
+            Op::Sync(v, seats, hand) => ("sync", Some(v.fields()), seats.clone(), *hand, None),
+            Op::Decide => ("decide", None, None, None, None),
+            Op::Finish => ("finish", None, None, None, None),
+            Op::Load(s) => ("load", None, None, None, Some(s.clone())),
+        }
+    }
+    fn from_fields(f: OpRead) -> Result<Op, String> {
+        match (f.0.as_str(), f.1, f.4) {
+            ("sync", Some(v), _) => Ok(Op::Sync(View::from_fields(v)?, f.2, f.3)),
+            ("decide", ..) => Ok(Op::Decide),
+            ("finish", ..) => Ok(Op::Finish),
+            ("load", _, Some(s)) => Ok(Op::Load(s)),
+            (other, ..) => Err(format!("unknown step {other:?}")),
+        }
+    }
+}
+
+/// A pickled agent: how it was built, its start and its steps since.
+#[derive(IntoPyObject)]
+struct AgentPickle {
+    kind: String,
+    seed: u64,
+    config: PyGameConfig,
+    name: String,
+    settings: Option<String>,
+    start: Start,
+    since: Vec<OpFields>,
+}
+
+/// The same, as read back.
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+struct AgentUnpickle {
+    kind: String,
+    seed: u64,
+    config: PyGameConfig,
+    name: String,
+    settings: Option<String>,
+    start: Start,
+    since: Vec<OpRead>,
 }
 
 impl PyAgent {
+    /// A fresh agent (the arguments checked).
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        kind: &str,
+        game: GameConfig,
+        seed: u64,
+        name: Option<String>,
+        settings: Option<&str>,
+        profiles: Option<std::path::PathBuf>,
+        names: Option<Vec<String>>,
+    ) -> PyResult<PyAgent> {
+        let roster = roster(settings)?;
+        let kind = roster
+            .canonical(kind)
+            .map_err(|e| agent_err(e.to_string()))?;
+        let name = name.unwrap_or_else(|| kind.clone());
+        let mut seat =
+            Seat::build(&roster, &kind, &name, seed).map_err(|e| agent_err(e.to_string()))?;
+        let with_profiles = profiles.is_some();
+        if let Some(path) = profiles {
+            let store = loki_store::Store::open(&path)
+                .map_err(|e| agent_err(format!("opponent profiles {}: {e}", path.display())))?;
+            let window = roster.know.config.model.window;
+            seat = seat.with_profiles(ProfileBook::new(store, names.unwrap_or_default(), window));
+        }
+        Ok(PyAgent {
+            seat,
+            game,
+            kind,
+            seed,
+            settings: settings.map(str::to_string),
+            profiles: with_profiles,
+            tracker: None,
+            last: None,
+            counts: Counts::default(),
+            ended: true,
+            last_ns: 0,
+            start: Start::default(),
+            since: Vec::new(),
+        })
+    }
+
     /// Brings the hand up to `view`: extends the hand in progress, or ends it and starts
     /// a new one.
     fn sync(&mut self, view: View, seats: Option<Vec<usize>>, hand: Option<i64>) -> PyResult<()> {
         let n = self.game.seats();
         if view.position >= n {
             return Err(agent_err(format!(
-                "position {} is not a position of {n} seats (0 to {})",
-                view.position,
-                n - 1
+                "position must be 0 to {}, got {}",
+                n - 1,
+                view.position
             )));
         }
-        let same_key = hand.is_none() || hand == self.hand_key;
+        let same_key = hand.is_none() || hand == self.counts.hand_key;
         let live = !self.ended && self.tracker.is_some();
         let continues = same_key && live && self.last.as_ref().is_some_and(|l| view.extends(l));
+        let new_hand = !(continues || (hand.is_some() && same_key && live));
+        if new_hand {
+            // A new hand: the previous one ends, and a copy starts from here.
+            self.finish();
+            self.start = Start {
+                state: self.seat.save_state(),
+                counts: self.counts,
+            };
+            self.since.clear();
+        }
+        self.since.push(Op::Sync(view.clone(), seats.clone(), hand));
+        self.sync_now(view, seats, hand, continues)
+    }
+
+    fn sync_now(
+        &mut self,
+        view: View,
+        seats: Option<Vec<usize>>,
+        hand: Option<i64>,
+        continues: bool,
+    ) -> PyResult<()> {
+        let n = self.game.seats();
+        let same_key = hand.is_none() || hand == self.counts.hand_key;
+        let live = !self.ended && self.tracker.is_some();
         if !continues {
             // A view of the same hand (by `hand`) that contradicts what was seen rebuilds
             // the hand without ending it; anything else ends the hand and starts a new one.
             if !(hand.is_some() && same_key && live) {
                 self.finish();
-                self.begun += 1;
+                self.counts.begun += 1;
             }
             let seats = match seats {
                 Some(s) => {
@@ -249,15 +455,15 @@ impl PyAgent {
                 }
                 None => (0..n).collect(),
             };
-            let ms = view.match_state(n, self.begun - 1)?;
+            let ms = view.match_state(n, self.counts.begun - 1)?;
             let tracker = HandTracker::start(&self.game, &ms, &seats)
                 .map_err(|e| agent_err(e.to_string()))?;
             self.seat.begin_hand(&tracker.view());
             self.tracker = Some(tracker);
             self.ended = false;
-            self.hand_key = hand;
+            self.counts.hand_key = hand;
         }
-        let ms = view.match_state(n, self.begun - 1)?;
+        let ms = view.match_state(n, self.counts.begun - 1)?;
         let (Some(tracker), seat) = (self.tracker.as_mut(), &mut self.seat) else {
             return Err(agent_err("no hand in progress".into()));
         };
@@ -266,8 +472,8 @@ impl PyAgent {
         result.map_err(|e| agent_err(format!("the hand does not replay: {e}")))
     }
 
-    /// The player's decision in the hand as synced (our position must be to act).
-    fn decide(&mut self) -> PyResult<Action> {
+    /// The hand's view for the decision to make (our position must be to act).
+    fn my_turn(&self) -> PyResult<&HandTracker> {
         let Some(tracker) = self.tracker.as_ref() else {
             return Err(agent_err("no hand in progress".into()));
         };
@@ -280,13 +486,68 @@ impl PyAgent {
                 }
             }));
         }
+        Ok(tracker)
+    }
+
+    /// The player's decision in the hand as synced (our position must be to act).
+    fn decide(&mut self) -> PyResult<Action> {
+        self.my_turn()?;
+        self.since.push(Op::Decide);
+        self.decide_now()
+    }
+
+    fn decide_now(&mut self) -> PyResult<Action> {
+        self.my_turn()?;
+        let (Some(tracker), seat) = (self.tracker.as_ref(), &mut self.seat) else {
+            return Err(agent_err("no hand in progress".into()));
+        };
         let view = tracker.view();
-        let mut action = self.seat.act(&view);
+        let mut action = seat.act(&view);
         if !view.legal_actions().contains(action) {
             action = Action::Call;
         }
-        self.decisions += 1;
+        self.counts.decisions += 1;
         Ok(action)
+    }
+
+    /// The probabilities [fold, call, raise] of the player's decision in the hand as
+    /// synced, without making it: a Loki player's probability triple (decided by a copy
+    /// of the player, so nothing of the player changes), each wanted action moved to the
+    /// legal one it is played as (a raise past the cap is a call, a fold when checking is
+    /// free a check, as `loki_bot`'s player plays them); a simple player's own rule.
+    fn policy_now(&self) -> PyResult<[f64; 3]> {
+        let view = self.my_turn()?.view();
+        let legal = view.legal_actions();
+        let mut p = [0.0; 3];
+        let index = |a: Action| Action::ALL.iter().position(|x| *x == a).unwrap_or(1);
+        let played = |a: Action| {
+            let a = if legal.contains(a) { a } else { Action::Call };
+            if a == Action::Fold && view.amount_to_call() == 0 {
+                Action::Call
+            } else {
+                a
+            }
+        };
+        match self.seat.loki() {
+            Some(player) => {
+                let mut copy = player.clone();
+                let triple = copy.decide(&view).trace.triple.to_array();
+                for (a, q) in Action::ALL.into_iter().zip(triple) {
+                    p[index(played(a))] += q;
+                }
+            }
+            None => match self.kind.as_str() {
+                "call" => p[1] = 1.0,
+                "raise" => p[index(played(Action::Raise))] = 1.0,
+                _ => {
+                    let all = legal.to_vec();
+                    for a in &all {
+                        p[index(*a)] = 1.0 / all.len() as f64;
+                    }
+                }
+            },
+        }
+        Ok(p)
     }
 
     /// Ends the hand in progress, if any and not ended.
@@ -294,19 +555,87 @@ impl PyAgent {
         if let (Some(t), false) = (&self.tracker, self.ended) {
             self.seat.end_hand(&t.view());
             self.ended = true;
-            self.hands += 1;
+            self.counts.hands += 1;
         }
+    }
+
+    /// The agent as plain values (refused for an agent with profiles: they live in a
+    /// file that the original goes on writing).
+    fn pickle(&self) -> PyResult<AgentPickle> {
+        if self.profiles {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "an Agent with profiles cannot be copied or pickled (its opponents' profiles are in a SQLite file that it keeps writing); build the copy with its own profiles file",
+            ));
+        }
+        Ok(AgentPickle {
+            kind: self.kind.clone(),
+            seed: self.seed,
+            config: PyGameConfig(self.game.clone()),
+            name: self.seat.name().to_string(),
+            settings: self.settings.clone(),
+            start: self.start.clone(),
+            since: self.since.iter().map(Op::fields).collect(),
+        })
+    }
+
+    /// An agent from plain values: built, set to its start, and its steps replayed.
+    fn unpickle(p: AgentUnpickle) -> PyResult<PyAgent> {
+        let bad = |e: String| agent_err(format!("not a pickled Agent: {e}"));
+        let mut agent = PyAgent::build(
+            &p.kind,
+            p.config.0,
+            p.seed,
+            Some(p.name),
+            p.settings.as_deref(),
+            None,
+            None,
+        )?;
+        if let Some(state) = &p.start.state {
+            agent
+                .seat
+                .load_state(state)
+                .map_err(|e| bad(e.to_string()))?;
+        }
+        agent.counts = p.start.counts;
+        agent.start = p.start;
+        for op in p.since {
+            let op = Op::from_fields(op).map_err(bad)?;
+            agent.since.push(op.clone());
+            // A step that failed for the original fails alike here: its error is ignored,
+            // as the original's was given to its caller.
+            let _ = match op {
+                Op::Sync(view, seats, hand) => {
+                    let same_key = hand.is_none() || hand == agent.counts.hand_key;
+                    let live = !agent.ended && agent.tracker.is_some();
+                    let continues =
+                        same_key && live && agent.last.as_ref().is_some_and(|l| view.extends(l));
+                    agent.sync_now(view, seats, hand, continues)
+                }
+                Op::Decide => agent.decide_now().map(|_| ()),
+                Op::Finish => {
+                    agent.finish();
+                    Ok(())
+                }
+                Op::Load(state) => agent
+                    .seat
+                    .load_state(&state)
+                    .map_err(|e| agent_err(e.to_string())),
+            };
+        }
+        Ok(agent)
     }
 
     #[allow(clippy::too_many_arguments)]
     fn view(
         &self,
-        position: usize,
+        position: Int,
         hole: &Bound<'_, PyAny>,
         board: Option<&Bound<'_, PyAny>>,
         betting: Option<&Bound<'_, PyAny>>,
         holes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<View> {
+        let n = self.game.seats() as i128;
+        let position = position.within("position", 0, n - 1, errors::agenterr)?;
         let hole = hole_arg(hole)?;
         let board = board_arg(board)?;
         let betting = betting_arg(&self.game, betting, &board)?;
@@ -319,6 +648,26 @@ impl PyAgent {
             holes,
         })
     }
+}
+
+/// A `seats` argument: the table seat at each position (each 0 to 9; `sync` checks
+/// that they are the seats of the game once each).
+fn seats_list(seats: Option<Vec<Int>>) -> PyResult<Option<Vec<usize>>> {
+    seats
+        .map(|s| args::each(s, "seats", |v, name| v.within(name, 0, 9, errors::agenterr)))
+        .transpose()
+}
+
+/// A `hand` argument: any 64-bit integer.
+fn hand_arg(hand: Option<Int>) -> PyResult<Option<i64>> {
+    args::opt(hand, |h| {
+        h.within(
+            "hand",
+            i128::from(i64::MIN),
+            i128::from(i64::MAX),
+            errors::agenterr,
+        )
+    })
 }
 
 /// Shown hole cards by position (`None` for a hand not shown).
@@ -349,46 +698,28 @@ impl PyAgent {
     /// format, created if missing) in which opponents are loaded when first seen and
     /// saved after every hand, keyed by `names[seat]` (else `seat N`).
     #[new]
-    #[pyo3(signature = (kind = "POKI", seats = None, seed = 0, config = None, *, name = None, settings = None, profiles = None, names = None))]
+    #[pyo3(signature = (kind = "POKI", seats = None, seed = Int(0), config = None, *, name = None, settings = None, profiles = None, names = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         kind: &str,
-        seats: Option<usize>,
-        seed: u64,
+        seats: Option<Int>,
+        seed: Int,
         config: Option<PyGameConfig>,
         name: Option<String>,
         settings: Option<&str>,
         profiles: Option<std::path::PathBuf>,
         names: Option<Vec<String>>,
     ) -> PyResult<PyAgent> {
-        let game = game_arg(config, seats)?;
-        let roster = roster(settings)?;
-        let kind = roster
-            .canonical(kind)
-            .map_err(|e| agent_err(e.to_string()))?;
-        let name = name.unwrap_or_else(|| kind.clone());
-        let mut seat =
-            Seat::build(&roster, &kind, &name, seed).map_err(|e| agent_err(e.to_string()))?;
-        if let Some(path) = profiles {
-            let store = loki_store::Store::open(&path)
-                .map_err(|e| agent_err(format!("opponent profiles {}: {e}", path.display())))?;
-            let window = roster.know.config.model.window;
-            seat = seat.with_profiles(ProfileBook::new(store, names.unwrap_or_default(), window));
-        }
-        Ok(PyAgent {
-            seat,
-            game,
+        let game = game_arg(config, seats_arg(seats)?)?;
+        PyAgent::build(
             kind,
-            seed,
-            tracker: None,
-            last: None,
-            hand_key: None,
-            begun: 0,
-            ended: true,
-            hands: 0,
-            decisions: 0,
-            last_ns: 0,
-        })
+            game,
+            seed.seed("seed")?,
+            name,
+            settings,
+            profiles,
+            names,
+        )
     }
 
     /// The action of the player at `position` (0 = small blind, 1 = big blind; heads-up
@@ -403,19 +734,43 @@ impl PyAgent {
     #[allow(clippy::too_many_arguments)]
     fn act(
         &mut self,
-        position: usize,
+        position: Int,
         hole: &Bound<'_, PyAny>,
         board: Option<&Bound<'_, PyAny>>,
         betting: Option<&Bound<'_, PyAny>>,
-        seats: Option<Vec<usize>>,
-        hand: Option<i64>,
+        seats: Option<Vec<Int>>,
+        hand: Option<Int>,
     ) -> PyResult<&'static str> {
         let view = self.view(position, hole, board, betting, None)?;
+        let (seats, hand) = (seats_list(seats)?, hand_arg(hand)?);
         let start = std::time::Instant::now();
         self.sync(view, seats, hand)?;
         let action = self.decide()?;
         self.last_ns = start.elapsed().as_nanos() as u64;
         Ok(action_name(action))
+    }
+
+    /// The probabilities `[fold, call, raise]` of the player's decision at `position`
+    /// (arguments as `act`), without making it: the player learns what the view shows
+    /// (as `observe`) but does not act, and its random generator does not move, so `act`
+    /// with the same view then plays an action drawn from these probabilities. A Loki
+    /// player's probability triple with each action moved to the legal one it is played
+    /// as (a raise at the cap is a call, a fold when checking is free a check); the
+    /// simple players' rules (`random`: uniform over the legal actions).
+    #[pyo3(signature = (position, hole, board = None, betting = None, *, seats = None, hand = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn policy(
+        &mut self,
+        position: Int,
+        hole: &Bound<'_, PyAny>,
+        board: Option<&Bound<'_, PyAny>>,
+        betting: Option<&Bound<'_, PyAny>>,
+        seats: Option<Vec<Int>>,
+        hand: Option<Int>,
+    ) -> PyResult<[f64; 3]> {
+        let view = self.view(position, hole, board, betting, None)?;
+        self.sync(view, seats_list(seats)?, hand_arg(hand)?)?;
+        self.policy_now()
     }
 
     /// Nanoseconds the last `act` spent in Rust on the hand's replay and the decision
@@ -431,15 +786,15 @@ impl PyAgent {
     #[allow(clippy::too_many_arguments)]
     fn observe(
         &mut self,
-        position: usize,
+        position: Int,
         hole: &Bound<'_, PyAny>,
         board: Option<&Bound<'_, PyAny>>,
         betting: Option<&Bound<'_, PyAny>>,
-        seats: Option<Vec<usize>>,
-        hand: Option<i64>,
+        seats: Option<Vec<Int>>,
+        hand: Option<Int>,
     ) -> PyResult<()> {
         let view = self.view(position, hole, board, betting, None)?;
-        self.sync(view, seats, hand)
+        self.sync(view, seats_list(seats)?, hand_arg(hand)?)
     }
 
     /// The showdown of the hand in progress: `holes` gives the cards shown by position
@@ -472,7 +827,7 @@ impl PyAgent {
             betting,
             holes,
         };
-        self.sync(view, None, self.hand_key)
+        self.sync(view, None, self.counts.hand_key)
     }
 
     /// Ends the hand: the player's end-of-hand learning (and the profiles' save). With
@@ -486,18 +841,19 @@ impl PyAgent {
         betting: Option<&Bound<'_, PyAny>>,
         board: Option<&Bound<'_, PyAny>>,
         holes: Option<&Bound<'_, PyAny>>,
-        position: Option<usize>,
+        position: Option<Int>,
         hole: Option<&Bound<'_, PyAny>>,
-        seats: Option<Vec<usize>>,
-        hand: Option<i64>,
+        seats: Option<Vec<Int>>,
+        hand: Option<Int>,
     ) -> PyResult<()> {
         let given = [betting, board, holes]
             .iter()
             .any(|x| x.is_some_and(|x| !x.is_none()));
+        let (seats, hand) = (seats_list(seats)?, hand_arg(hand)?);
         match (position, hole) {
             (Some(p), Some(h)) => {
                 let view = self.view(p, h, board, betting, holes)?;
-                self.sync(view, seats, hand.or(self.hand_key))?;
+                self.sync(view, seats, hand.or(self.counts.hand_key))?;
             }
             (None, None) if given => {
                 let Some(last) = self.last.as_ref().filter(|_| !self.ended) else {
@@ -521,11 +877,12 @@ impl PyAgent {
                     betting,
                     holes: holes_arg(holes)?,
                 };
-                self.sync(view, None, self.hand_key)?;
+                self.sync(view, None, self.counts.hand_key)?;
             }
             (None, None) => {}
             _ => return Err(agent_err("give both position and hole, or neither".into())),
         }
+        self.since.push(Op::Finish);
         self.finish();
         Ok(())
     }
@@ -569,12 +926,28 @@ impl PyAgent {
     fn load_state(&mut self, state: &str) -> PyResult<()> {
         self.seat
             .load_state(state)
-            .map_err(|e| agent_err(e.to_string()))
+            .map_err(|e| agent_err(e.to_string()))?;
+        self.since.push(Op::Load(state.to_string()));
+        Ok(())
     }
 
     /// Warnings of the profiles (a profile that did not load or save) since the last call.
     fn take_warnings(&mut self) -> Vec<String> {
         self.seat.take_warnings()
+    }
+
+    /// Pickles (and copies) as how the agent was built, its learned state when the
+    /// current hand began, and every step since, which the copy replays: a copy plays on
+    /// exactly as the original would. An agent with `profiles` is refused (`TypeError`).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let rebuild = py.import("loki")?.getattr("_loki")?.getattr("_agent")?;
+        (rebuild, (self.pickle()?,)).into_pyobject(py)
+    }
+    fn __copy__(&self) -> PyResult<PyAgent> {
+        PyAgent::unpickle_from(self)
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<PyAgent> {
+        PyAgent::unpickle_from(self)
     }
 
     /// The player kind (canonical name).
@@ -605,12 +978,12 @@ impl PyAgent {
     /// Hands ended.
     #[getter]
     fn hands(&self) -> u64 {
-        self.hands
+        self.counts.hands
     }
     /// Decisions made.
     #[getter]
     fn decisions(&self) -> u64 {
-        self.decisions
+        self.counts.decisions
     }
     fn __repr__(&self) -> String {
         format!(
@@ -620,6 +993,32 @@ impl PyAgent {
             self.seed
         )
     }
+}
+
+impl PyAgent {
+    /// A copy through the pickled form (the same path as pickle).
+    fn unpickle_from(agent: &PyAgent) -> PyResult<PyAgent> {
+        let p = agent.pickle()?;
+        PyAgent::unpickle(AgentUnpickle {
+            kind: p.kind,
+            seed: p.seed,
+            config: p.config,
+            name: p.name,
+            settings: p.settings,
+            start: p.start,
+            since: p
+                .since
+                .into_iter()
+                .map(|(k, v, s, h, l)| (k.to_string(), v, s, h, l))
+                .collect(),
+        })
+    }
+}
+
+/// Not API: rebuilds a pickled `Agent`.
+#[pyfunction]
+fn _agent(pickled: AgentUnpickle) -> PyResult<PyAgent> {
+    PyAgent::unpickle(pickled)
 }
 
 fn trace_dict(py: Python<'_>, t: &loki_bot::DecisionTrace) -> PyResult<Py<PyAny>> {
@@ -634,20 +1033,23 @@ fn trace_dict(py: Python<'_>, t: &loki_bot::DecisionTrace) -> PyResult<Py<PyAny>
 /// every action as in play, so its models are re-weighted as at a table. Returns the
 /// trace as a dict (its `action` key is the decision).
 #[pyfunction]
-#[pyo3(signature = (seats, position, hole, board = None, betting = "", player = "SOM", seed = 0, settings = None, detail = true))]
+#[pyo3(signature = (seats, position, hole, board = None, betting = "", player = "SOM", seed = Int(0), settings = None, detail = true))]
 #[allow(clippy::too_many_arguments)]
 fn advise(
     py: Python<'_>,
-    seats: usize,
-    position: usize,
+    seats: Int,
+    position: Int,
     hole: &Bound<'_, PyAny>,
     board: Option<&Bound<'_, PyAny>>,
     betting: &str,
     player: &str,
-    seed: u64,
+    seed: Int,
     settings: Option<&str>,
     detail: bool,
 ) -> PyResult<Py<PyAny>> {
+    let seats: usize = seats.within("seats", 2, 10, errors::configerr)?;
+    let position: usize = position.within("position", 0, seats as i128 - 1, errors::agenterr)?;
+    let seed = seed.seed("seed")?;
     let roster = roster(settings)?;
     let kind = roster
         .canonical(player)
@@ -671,24 +1073,27 @@ fn advise(
     trace_dict(py, &d.trace)
 }
 
-/// A match on loki's table, as `loki simulate`: the players of a `--players` list (e.g.
-/// `"POKI,SOM"`, `"POKI,9*random"`) at seats 0.., each seeded by `player_seed(seed, 0,
+/// A match on loki's table, as `loki simulate`: the players of a list (`["POKI", "SOM"]`)
+/// or of a `--players` text (`"POKI,SOM"`, `"POKI,9*random"`) at seats 0.., each seeded by `player_seed(seed, 0,
 /// seat)`, `hands` hands from one deck generator seeded by `seed`, the button moving one
 /// seat per hand (the seat at position p in hand h is (p + h) mod N). Returns the
 /// `HandRecord`s (their `seats` give the seat at each position).
 #[pyfunction]
-#[pyo3(signature = (players, hands, seed = 0, config = None, settings = None))]
+#[pyo3(signature = (players, hands, seed = Int(0), config = None, settings = None))]
 fn simulate(
     py: Python<'_>,
-    players: &str,
-    hands: u64,
-    seed: u64,
+    players: &Bound<'_, PyAny>,
+    hands: Int,
+    seed: Int,
     config: Option<PyGameConfig>,
     settings: Option<&str>,
 ) -> PyResult<Vec<PyHandRecord>> {
+    let players = players_arg(players)?;
+    let hands: u64 = hands.within("hands", 0, 10_000_000, errors::lokierr)?;
+    let seed = seed.seed("seed")?;
     let roster = roster(settings)?;
     let table = roster
-        .table(players, seed)
+        .table(&players, seed)
         .map_err(|e| agent_err(e.to_string()))?;
     let game = game_arg(config, Some(table.len()))?;
     let records = py.detach(move || -> Result<_, String> {
@@ -706,8 +1111,31 @@ fn simulate(
 /// derivation of `loki simulate` and `loki tournament`; `simulate` uses table 0).
 #[pyfunction]
 #[pyo3(signature = (seed, table, seat))]
-fn player_seed(seed: u64, table: usize, seat: usize) -> u64 {
-    loki_agent::player_seed(seed, table, seat)
+fn player_seed(seed: Int, table: Int, seat: Int) -> PyResult<u64> {
+    let seed = seed.seed("seed")?;
+    let table: usize = table.within("table", 0, i128::from(u32::MAX), errors::lokierr)?;
+    let seat: usize = seat.within("seat", 0, 9, errors::lokierr)?;
+    Ok(loki_agent::player_seed(seed, table, seat))
+}
+
+/// A players argument: a list of kinds (`["POKI", "2*SOM"]`) or a `--players` text
+/// (`"POKI,2*SOM"`).
+fn players_arg(players: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = players.cast::<PyString>() {
+        return Ok(s.to_str()?.to_string());
+    }
+    let list: Vec<String> = players.extract().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "players must be a list of player kinds or a comma-separated text, got {}",
+            crate::cards::type_name(players)
+        ))
+    })?;
+    if let Some(bad) = list.iter().find(|k| k.contains(',')) {
+        return Err(agent_err(format!(
+            "players: one kind per list item, got {bad:?}"
+        )));
+    }
+    Ok(list.join(","))
 }
 
 /// The reference of `python/bench/bench_agent.py`: the same decisions as
@@ -722,7 +1150,8 @@ fn _bench_agent_reference(
     seed: u64,
     spots: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<(&'static str, u64)>> {
-    let mut agent = PyAgent::new(kind, Some(seats), seed, None, None, None, None, None)?;
+    let game = game_arg(None, Some(seats))?;
+    let mut agent = PyAgent::build(kind, game, seed, None, None, None, None)?;
     let mut views = Vec::new();
     for spot in spots.try_iter()? {
         let spot = spot?;
@@ -732,7 +1161,13 @@ fn _bench_agent_reference(
             Bound<'_, PyAny>,
             Bound<'_, PyAny>,
         ) = spot.extract()?;
-        views.push(agent.view(position, &hole, Some(&board), Some(&betting), None)?);
+        views.push(agent.view(
+            Int(position as i128),
+            &hole,
+            Some(&board),
+            Some(&betting),
+            None,
+        )?);
     }
     py.detach(move || {
         views
@@ -755,5 +1190,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(player_seed, m)?)?;
     m.add_function(wrap_pyfunction!(_bench_agent_reference, m)?)?;
+    m.add_function(wrap_pyfunction!(_agent, m)?)?;
     Ok(())
 }

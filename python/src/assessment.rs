@@ -4,6 +4,7 @@
 //! income-rate tables (Papp 1998, Appendix A). A weight table is any array-like of 1,326
 //! weights in [0, 1] indexed by holding index (`None` = uniform). Heavy work releases
 //! the GIL.
+use crate::args::Int;
 use crate::cards::{cards_arg, hole_arg, starting_hand_arg, type_name, PyCard};
 use crate::errors;
 use loki_assess::{
@@ -13,7 +14,7 @@ use loki_assess::{
 use loki_cards::{HoleCards, HOLDINGS};
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 
 /// A weight table from `None` (uniform) or an array-like of 1,326 weights in [0, 1].
 pub fn weights_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<WeightTable> {
@@ -71,6 +72,20 @@ impl PyHandStrength {
     fn hs(&self) -> f64 {
         self.0.hs()
     }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let h = &self.0;
+        (
+            rebuilder(py, "_hand_strength")?,
+            ((h.ahead, h.tied, h.behind),),
+        )
+            .into_pyobject(py)
+    }
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
     fn __repr__(&self) -> String {
         format!(
             "HandStrength(ahead={}, tied={}, behind={}, hs={})",
@@ -118,6 +133,15 @@ impl PyPotential {
     #[getter]
     fn npot(&self) -> f64 {
         self.0.npot
+    }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        (rebuilder(py, "_potential")?, (potential_fields(&self.0),)).into_pyobject(py)
+    }
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
     }
     fn __repr__(&self) -> String {
         format!(
@@ -217,12 +241,128 @@ impl PyAssessment {
         }
         Ok(d)
     }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let r = &self.0;
+        let fields = AssessmentFields {
+            hole: r.hole.index(),
+            board: r.board.iter().map(|c| c.to_string()).collect(),
+            opponents: r.opponents,
+            strength: (r.strength.ahead, r.strength.tied, r.strength.behind),
+            values: [r.hs, r.hs_n, r.ppot, r.npot, r.ehs, r.ehs_npot],
+            potentials: (
+                r.potential1.as_ref().map(potential_fields),
+                r.potential2.as_ref().map(potential_fields),
+            ),
+        };
+        (rebuilder(py, "_assessment")?, (fields,)).into_pyobject(py)
+    }
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
     fn __repr__(&self) -> String {
         format!(
             "Assessment(hole={}, hs={}, hs_n={}, ppot={}, npot={}, ehs={})",
             self.0.hole, self.0.hs, self.0.hs_n, self.0.ppot, self.0.npot, self.0.ehs
         )
     }
+}
+
+/// The module function that rebuilds a pickled value.
+fn rebuilder<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("loki")?.getattr("_loki")?.getattr(name)
+}
+
+/// A potential's fields: hp, hp_total, lookahead, runouts, ppot, npot.
+type PotentialFields = ([[f64; 3]; 3], [f64; 3], usize, usize, f64, f64);
+
+fn potential_fields(p: &Potential) -> PotentialFields {
+    (
+        p.hp,
+        p.hp_total,
+        p.lookahead.cards(),
+        p.runouts,
+        p.ppot,
+        p.npot,
+    )
+}
+
+fn potential_of(f: PotentialFields) -> Potential {
+    let (hp, hp_total, lookahead, runouts, ppot, npot) = f;
+    Potential {
+        hp,
+        hp_total,
+        lookahead: if lookahead == 1 {
+            Lookahead::One
+        } else {
+            Lookahead::Two
+        },
+        runouts,
+        ppot,
+        npot,
+    }
+}
+
+/// A pickled assessment.
+#[derive(IntoPyObject, FromPyObject)]
+#[pyo3(from_item_all)]
+struct AssessmentFields {
+    hole: usize,
+    board: Vec<String>,
+    opponents: usize,
+    strength: (f64, f64, f64),
+    values: [f64; 6],
+    potentials: (Option<PotentialFields>, Option<PotentialFields>),
+}
+
+/// Not API: rebuilds a pickled `HandStrength`.
+#[pyfunction]
+fn _hand_strength(fields: (f64, f64, f64)) -> PyHandStrength {
+    let (ahead, tied, behind) = fields;
+    PyHandStrength(HandStrength {
+        ahead,
+        tied,
+        behind,
+    })
+}
+
+/// Not API: rebuilds a pickled `Potential`.
+#[pyfunction]
+fn _potential(fields: PotentialFields) -> PyPotential {
+    PyPotential(potential_of(fields))
+}
+
+/// Not API: rebuilds a pickled `Assessment`.
+#[pyfunction]
+fn _assessment(fields: AssessmentFields) -> PyResult<PyAssessment> {
+    let hole = HoleCards::from_index(fields.hole).map_err(errors::card)?;
+    let board = fields
+        .board
+        .iter()
+        .map(|c| c.parse().map_err(errors::card))
+        .collect::<PyResult<Vec<_>>>()?;
+    let (ahead, tied, behind) = fields.strength;
+    let [hs, hs_n, ppot, npot, ehs, ehs_npot] = fields.values;
+    Ok(PyAssessment(Assessment {
+        hole,
+        board,
+        opponents: fields.opponents,
+        strength: HandStrength {
+            ahead,
+            tied,
+            behind,
+        },
+        hs,
+        hs_n,
+        potential1: fields.potentials.0.map(potential_of),
+        potential2: fields.potentials.1.map(potential_of),
+        ppot,
+        npot,
+        ehs,
+        ehs_npot,
+    }))
 }
 
 /// Weighted hand strength of `hole` on `board` (0, 3, 4 or 5 cards) against one
@@ -265,24 +405,20 @@ fn hs_n(
 /// The weighted hand potential of `hole` on a flop (lookahead 1 or 2) or a turn
 /// (lookahead 1) against one opponent table.
 #[pyfunction]
-#[pyo3(signature = (hole, board, weights = None, lookahead = 2))]
+#[pyo3(signature = (hole, board, weights = None, lookahead = Int(2)))]
 fn potential(
     py: Python<'_>,
     hole: &Bound<'_, PyAny>,
     board: &Bound<'_, PyAny>,
     weights: Option<&Bound<'_, PyAny>>,
-    lookahead: usize,
+    lookahead: Int,
 ) -> PyResult<PyPotential> {
+    let lookahead: usize = lookahead.within("lookahead", 1, 2, errors::assesserr)?;
     let (hole, board) = (hole_arg(hole)?, cards_arg(board)?);
-    let look = match lookahead {
-        1 => Lookahead::One,
-        2 => Lookahead::Two,
-        n => {
-            return Err(errors::assess(AssessError::NoLookahead {
-                lookahead: n,
-                board: board.len(),
-            }))
-        }
+    let look = if lookahead == 1 {
+        Lookahead::One
+    } else {
+        Lookahead::Two
     };
     let w = weights_arg(weights)?;
     py.detach(|| loki_assess::potential(hole, &board, &w, look))
@@ -293,14 +429,15 @@ fn potential(
 /// Everything about one hand against `opponents` opponents sharing one table: HS, HS_n,
 /// the potentials, PPot/NPot and EHS (as `loki assess`).
 #[pyfunction]
-#[pyo3(signature = (hole, board = None, weights = None, opponents = 1))]
+#[pyo3(signature = (hole, board = None, weights = None, opponents = Int(1)))]
 fn assess(
     py: Python<'_>,
     hole: &Bound<'_, PyAny>,
     board: Option<&Bound<'_, PyAny>>,
     weights: Option<&Bound<'_, PyAny>>,
-    opponents: usize,
+    opponents: Int,
 ) -> PyResult<PyAssessment> {
+    let opponents: usize = opponents.within("opponents", 1, 22, errors::assesserr)?;
     let (hole, board) = (hole_arg(hole)?, board_arg(board)?);
     let w = weights_arg(weights)?;
     py.detach(|| Assessment::new(hole, &board, &w, opponents))
@@ -473,6 +610,16 @@ impl PyRangeTable {
     fn npot_all<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
         self.column(py, |h| self.pot_of(h, false))
     }
+    /// Pickles as its board (the table is rebuilt, exactly, in about 3 ms).
+    fn __getnewargs__(&self) -> (String,) {
+        (self.board.iter().map(|c| c.to_string()).collect(),)
+    }
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
     fn __repr__(&self) -> String {
         let b: Vec<String> = self.board.iter().map(|c| c.to_string()).collect();
         format!("RangeTable('{}')", b.join(""))
@@ -480,16 +627,18 @@ impl PyRangeTable {
 }
 
 /// The compiled pre-flop income rate (x 1000, rounded) of a starting hand (`"AKs"`, a
-/// `StartingHand`, or a holding) with `seats` players dealt; `seats` is clamped to 2..10.
+/// `StartingHand`, or a holding) with `seats` players dealt (2 to 10).
 #[pyfunction]
-fn income_rate(seats: usize, hand: &Bound<'_, PyAny>) -> PyResult<i32> {
+fn income_rate(seats: Int, hand: &Bound<'_, PyAny>) -> PyResult<i32> {
+    let seats: usize = seats.within("seats", 2, 10, errors::assesserr)?;
     Ok(loki_assess::income_rate(seats, starting_hand_arg(hand)?))
 }
 
 /// The committed income-rate table (x 1000, unrounded) for 2..10 seats: a NumPy array of
 /// 169 rates in `StartingHand` index order.
 #[pyfunction]
-fn income_rates<'py>(py: Python<'py>, seats: usize) -> PyResult<Bound<'py, PyArray1<f64>>> {
+fn income_rates<'py>(py: Python<'py>, seats: Int) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let seats: usize = seats.within("seats", 2, 10, errors::assesserr)?;
     let t = IncomeRates::compiled()
         .table(seats)
         .ok_or_else(|| errors::assess(AssessError::Seats(seats)))?;
@@ -502,6 +651,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPotential>()?;
     m.add_class::<PyAssessment>()?;
     m.add_class::<PyRangeTable>()?;
+    m.add_function(wrap_pyfunction!(_hand_strength, m)?)?;
+    m.add_function(wrap_pyfunction!(_potential, m)?)?;
+    m.add_function(wrap_pyfunction!(_assessment, m)?)?;
     m.add_function(wrap_pyfunction!(hand_strength, m)?)?;
     m.add_function(wrap_pyfunction!(hs_n, m)?)?;
     m.add_function(wrap_pyfunction!(potential, m)?)?;

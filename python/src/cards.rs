@@ -4,6 +4,7 @@
 //! the 169 starting hands on Papp's 13 x 13 grid. Also the argument conversions every
 //! other module uses: cards from text, `Card`s or indices; a holding from text, a
 //! `HoleCards`, a pair of cards or a holding index.
+use crate::args::Int;
 use crate::errors;
 use loki_cards::{parse_cards, Card, CardError, HoleCards, StartingHand, HOLDINGS};
 use pyo3::prelude::*;
@@ -35,6 +36,15 @@ impl PyCard {
     #[getter]
     fn suit(&self) -> u8 {
         self.0.suit().index()
+    }
+    fn __getnewargs__(&self) -> (u8,) {
+        (self.0.index(),)
+    }
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
     }
     fn __index__(&self) -> u8 {
         self.0.index()
@@ -100,6 +110,15 @@ impl PyHoleCards {
     #[staticmethod]
     fn all() -> Vec<PyHoleCards> {
         HoleCards::all().map(PyHoleCards).collect()
+    }
+    fn __getnewargs__(&self) -> (usize,) {
+        (self.0.index(),)
+    }
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
     }
     fn __index__(&self) -> usize {
         self.0.index()
@@ -175,6 +194,15 @@ impl PyStartingHand {
     fn all() -> Vec<PyStartingHand> {
         StartingHand::all().map(PyStartingHand).collect()
     }
+    fn __getnewargs__(&self) -> (usize,) {
+        (self.0.index(),)
+    }
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
     fn __index__(&self) -> usize {
         self.0.index()
     }
@@ -197,8 +225,11 @@ pub fn one_card(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
     if let Ok(s) = obj.cast::<PyString>() {
         return s.to_str()?.parse::<Card>().map_err(errors::card);
     }
-    match obj.extract::<i64>() {
-        Ok(i) => card_of_index(i),
+    match obj.extract::<Int>() {
+        Ok(i) => {
+            let i: u8 = i.within("card index", 0, 51, errors::card_message)?;
+            card_of_index(i.into())
+        }
         Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
             "expected a card (text such as 'As', a Card or an index 0..52), got {}",
             type_name(obj)
@@ -211,7 +242,7 @@ pub fn card_of_index(i: i64) -> PyResult<Card> {
     u8::try_from(i)
         .ok()
         .and_then(|i| Card::from_index(i).ok())
-        .ok_or_else(|| errors::card(CardError::BadCardIndex(i.clamp(0, u32::MAX as i64) as u32)))
+        .ok_or_else(|| errors::card_message(format!("card index must be 0 to 51, got {i}")))
 }
 
 /// Cards from text (`"3h4cJh"`, `"3h 4c Jh"`) or an iterable of cards (text, `Card`s
@@ -249,13 +280,9 @@ pub fn hole_arg(obj: &Bound<'_, PyAny>) -> PyResult<HoleCards> {
         return Ok(h.0);
     }
     if obj.cast::<PyString>().is_err() {
-        if let Ok(i) = obj.extract::<i64>() {
-            return usize::try_from(i)
-                .ok()
-                .and_then(|i| HoleCards::from_index(i).ok())
-                .ok_or_else(|| {
-                    errors::card(CardError::BadHoleIndex(i.clamp(0, u32::MAX as i64) as u32))
-                });
+        if let Ok(i) = obj.extract::<Int>() {
+            let i: usize = i.within("holding index", 0, 1325, errors::card_message)?;
+            return HoleCards::from_index(i).map_err(errors::card);
         }
     }
     match cards_arg(obj)?.as_slice() {
@@ -286,11 +313,11 @@ pub fn starting_hand_arg(obj: &Bound<'_, PyAny>) -> PyResult<StartingHand> {
         }
         return Err(errors::card(CardError::BadStartingHand(text.to_string())));
     }
-    match obj.extract::<i64>() {
-        Ok(i) => usize::try_from(i)
-            .ok()
-            .and_then(|i| StartingHand::from_index(i).ok())
-            .ok_or_else(|| errors::card(CardError::BadStartingHand(format!("index {i} (0..169)")))),
+    match obj.extract::<Int>() {
+        Ok(i) => {
+            let i: usize = i.within("starting-hand index", 0, 168, errors::card_message)?;
+            StartingHand::from_index(i).map_err(errors::card)
+        }
         Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
             "expected a starting hand ('AKs', a StartingHand or an index 0..169), got {}",
             type_name(obj)
@@ -329,8 +356,10 @@ fn card_indices(cards: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
 
 /// The holding index (0..1326) of two card indices, in either order.
 #[pyfunction]
-fn holding_index(a: i64, b: i64) -> PyResult<usize> {
-    let (a, b) = (card_of_index(a)?, card_of_index(b)?);
+fn holding_index(a: Int, b: Int) -> PyResult<usize> {
+    let a: u8 = a.within("a", 0, 51, errors::card_message)?;
+    let b: u8 = b.within("b", 0, 51, errors::card_message)?;
+    let (a, b) = (card_of_index(a.into())?, card_of_index(b.into())?);
     HoleCards::new(a, b)
         .map(HoleCards::index)
         .map_err(errors::card)
@@ -338,15 +367,10 @@ fn holding_index(a: i64, b: i64) -> PyResult<usize> {
 
 /// The two card indices (low, high) of a holding index.
 #[pyfunction]
-fn holding_cards(index: i64) -> PyResult<(u8, u8)> {
-    usize::try_from(index)
-        .ok()
-        .and_then(HoleCards::pair_of_index)
-        .ok_or_else(|| {
-            errors::card(CardError::BadHoleIndex(
-                index.clamp(0, u32::MAX as i64) as u32
-            ))
-        })
+fn holding_cards(index: Int) -> PyResult<(u8, u8)> {
+    let i: usize = index.within("index", 0, 1325, errors::card_message)?;
+    HoleCards::pair_of_index(i)
+        .ok_or_else(|| errors::card_message(format!("index must be 0 to 1325, got {i}")))
 }
 
 /// Adds the classes and functions of this module.

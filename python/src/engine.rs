@@ -3,238 +3,16 @@
 //! event), and `replay`, which plays an action list (or an ACPC betting string) through
 //! the engine and names the first illegal action. Positions follow the ACPC numbering of
 //! the README's "Seating": position 0 is the small blind (the big blind heads-up).
-use crate::cards::{cards_arg, hole_arg, type_name, PyCard, PyHoleCards};
+use crate::args::Int;
+use crate::cards::{cards_arg, hole_arg, PyCard, PyHoleCards};
 use crate::errors;
+use crate::game::{action_arg, action_name, event_dict, ActionArg, PyGameConfig};
 use crate::history::PyHandRecord;
+use crate::steps;
 use loki_cards::Card;
-use loki_engine::{Action, Chips, Event, GameConfig, GameSpec, HandRecord, HandState, Phase};
+use loki_engine::{Action, Chips, GameConfig, HandRecord, HandState, Phase};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
-
-/// A validated fixed-limit game: seats (2..10), blinds, bet sizes, the raise cap (raises
-/// after the opening bet in each round, the big blind opening pre-flop; None = no cap)
-/// and optional finite starting stacks by position.
-#[pyclass(module = "loki", name = "GameConfig", from_py_object, frozen, eq)]
-#[derive(Clone, PartialEq)]
-pub struct PyGameConfig(pub GameConfig);
-
-#[pymethods]
-impl PyGameConfig {
-    /// The defaults are the tournament's game: blinds 1/2, bets 2/4, a bet and 3 raises.
-    /// `postflop_first`: after the flop, the first live player from this position acts
-    /// first (default: position 0, the small blind; heads-up the big blind).
-    #[new]
-    #[pyo3(signature = (seats = 2, small_blind = 1, big_blind = 2, small_bet = 2, big_bet = 4, max_raises = Some(3), stacks = None, *, postflop_first = None))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        seats: usize,
-        small_blind: Chips,
-        big_blind: Chips,
-        small_bet: Chips,
-        big_bet: Chips,
-        max_raises: Option<u32>,
-        stacks: Option<Vec<Chips>>,
-        postflop_first: Option<usize>,
-    ) -> PyResult<PyGameConfig> {
-        let rules = loki_engine::RuleOptions {
-            postflop_first,
-            ..Default::default()
-        };
-        GameConfig::new(GameSpec {
-            seats,
-            small_blind,
-            big_blind,
-            small_bet,
-            big_bet,
-            max_raises,
-            stacks,
-            rules,
-        })
-        .map(PyGameConfig)
-        .map_err(errors::config)
-    }
-    /// Number of players.
-    #[getter]
-    fn seats(&self) -> usize {
-        self.0.seats()
-    }
-    /// The small blind.
-    #[getter]
-    fn small_blind(&self) -> Chips {
-        self.0.small_blind()
-    }
-    /// The big blind.
-    #[getter]
-    fn big_blind(&self) -> Chips {
-        self.0.big_blind()
-    }
-    /// The bet size pre-flop and on the flop.
-    #[getter]
-    fn small_bet(&self) -> Chips {
-        self.0.small_bet()
-    }
-    /// The bet size on the turn and river.
-    #[getter]
-    fn big_bet(&self) -> Chips {
-        self.0.big_bet()
-    }
-    /// Raises allowed after the opening bet in each round (None = no cap).
-    #[getter]
-    fn max_raises(&self) -> Option<u32> {
-        self.0.max_raises()
-    }
-    /// Starting stacks by position (None = deep enough that nobody is all-in).
-    #[getter]
-    fn stacks(&self) -> Option<Vec<Chips>> {
-        self.0.stacks().map(<[Chips]>::to_vec)
-    }
-    /// After the flop, the first live player from this position acts first (None: position 0).
-    #[getter]
-    fn postflop_first(&self) -> Option<usize> {
-        self.0.spec().rules.postflop_first
-    }
-    /// The blinds posted by each position.
-    #[getter]
-    fn blinds(&self) -> Vec<Chips> {
-        self.0.blinds()
-    }
-    fn __repr__(&self) -> String {
-        let s = self.0.spec();
-        format!(
-            "GameConfig(seats={}, small_blind={}, big_blind={}, small_bet={}, big_bet={}, max_raises={}, stacks={}{})",
-            s.seats,
-            s.small_blind,
-            s.big_blind,
-            s.small_bet,
-            s.big_bet,
-            s.max_raises.map_or("None".into(), |m| m.to_string()),
-            s.stacks.as_ref().map_or("None".into(), |v| format!("{v:?}")),
-            s.rules
-                .postflop_first
-                .map_or(String::new(), |p| format!(", postflop_first={p}")),
-        )
-    }
-}
-
-/// An action from `"fold"`, `"call"`/`"check"`, `"raise"`/`"bet"`, their ACPC letters
-/// (`f`, `c`/`k`, `r`/`b`) or the index 0, 1, 2.
-pub fn action_arg(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
-    if let Ok(s) = obj.cast::<PyString>() {
-        let t = s.to_str()?.trim().to_ascii_lowercase();
-        let a = match t.as_str() {
-            "fold" => Some(Action::Fold),
-            "call" | "check" => Some(Action::Call),
-            "raise" | "bet" => Some(Action::Raise),
-            _ if t.chars().count() == 1 => t.chars().next().and_then(Action::from_acpc_char),
-            _ => None,
-        };
-        return a.ok_or_else(|| {
-            errors::LokiError::new_err(format!(
-                "unknown action '{}' (fold, call, check, raise, bet, or f, c, k, r, b)",
-                s.to_str()
-                    .unwrap_or("?")
-                    .chars()
-                    .take(32)
-                    .collect::<String>()
-            ))
-        });
-    }
-    match obj.extract::<i64>() {
-        Ok(i) => usize::try_from(i)
-            .ok()
-            .and_then(|i| Action::ALL.get(i).copied())
-            .ok_or_else(|| {
-                errors::LokiError::new_err(format!(
-                    "unknown action index {i} (0 = fold, 1 = call, 2 = raise)"
-                ))
-            }),
-        Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
-            "expected an action ('fold', 'call', 'raise', a letter or 0..2), got {}",
-            type_name(obj)
-        ))),
-    }
-}
-
-/// The name of an action ("fold", "call", "raise").
-pub fn action_name(a: Action) -> &'static str {
-    match a {
-        Action::Fold => "fold",
-        Action::Call => "call",
-        Action::Raise => "raise",
-    }
-}
-
-/// An engine event as a dict with a `type` key (cards as text).
-pub fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    match e {
-        Event::BlindsPosted { amounts } => {
-            d.set_item("type", "blinds")?;
-            d.set_item("amounts", amounts)?;
-        }
-        Event::HoleDealt { position, cards } => {
-            d.set_item("type", "hole")?;
-            d.set_item("position", position)?;
-            d.set_item("cards", cards.to_string())?;
-        }
-        Event::HoleHidden { position } => {
-            d.set_item("type", "hole_hidden")?;
-            d.set_item("position", position)?;
-        }
-        Event::BoardDealt { round, cards } => {
-            d.set_item("type", "board")?;
-            d.set_item("round", round.to_string())?;
-            d.set_item("cards", card_texts(cards))?;
-        }
-        Event::Action(a) => {
-            d.set_item("type", "action")?;
-            d.set_item("position", a.position)?;
-            d.set_item("round", a.round.to_string())?;
-            d.set_item("action", action_name(a.action))?;
-            d.set_item("amount", a.amount)?;
-            d.set_item("bet_to", a.bet_to)?;
-            d.set_item("bets_to_call", a.bets_to_call)?;
-            d.set_item("all_in", a.all_in)?;
-        }
-        Event::RoundEnd { round, pot } => {
-            d.set_item("type", "round_end")?;
-            d.set_item("round", round.to_string())?;
-            d.set_item("pot", pot)?;
-        }
-        Event::Showdown { hands } => {
-            d.set_item("type", "showdown")?;
-            let list = PyList::empty(py);
-            for h in hands {
-                let x = PyDict::new(py);
-                x.set_item("position", h.position)?;
-                x.set_item("cards", h.cards.to_string())?;
-                x.set_item("rank", h.rank.value())?;
-                list.append(x)?;
-            }
-            d.set_item("hands", list)?;
-        }
-        Event::PotAwarded {
-            amount,
-            eligible,
-            shares,
-        } => {
-            d.set_item("type", "pot")?;
-            d.set_item("amount", amount)?;
-            d.set_item("eligible", eligible)?;
-            d.set_item("shares", shares)?;
-        }
-        Event::HandEnd { net } => {
-            d.set_item("type", "hand_end")?;
-            d.set_item("net", net)?;
-        }
-    }
-    Ok(d)
-}
-
-/// Cards as text.
-pub fn card_texts(cards: &[Card]) -> Vec<String> {
-    cards.iter().map(|c| c.to_string()).collect()
-}
+use pyo3::types::{PyDict, PyString, PyTuple};
 
 /// One hand of fixed-limit hold'em as a pure state machine. Deal hole cards
 /// (`deal_hole`), then apply actions and deal the board when `phase` asks; a refused
@@ -338,22 +116,20 @@ impl PyHandState {
         self.0.raises_this_round()
     }
     /// Whether a position is still in the hand (has not folded).
-    fn is_live(&self, position: usize) -> bool {
-        position < self.0.players() && self.0.is_live(position)
+    fn is_live(&self, position: Int) -> PyResult<bool> {
+        Ok(self.0.is_live(self.position(position)?))
     }
     /// Whether a position is all-in.
-    fn is_all_in(&self, position: usize) -> bool {
-        position < self.0.players() && self.0.is_all_in(position)
+    fn is_all_in(&self, position: Int) -> PyResult<bool> {
+        Ok(self.0.is_all_in(self.position(position)?))
     }
     /// Chips a position must put in to call.
-    fn amount_to_call(&self, position: usize) -> PyResult<Chips> {
-        self.position(position)?;
-        Ok(self.0.amount_to_call(position))
+    fn amount_to_call(&self, position: Int) -> PyResult<Chips> {
+        Ok(self.0.amount_to_call(self.position(position)?))
     }
     /// Bets a position faces (0, 1, 2, ...).
-    fn bets_to_call(&self, position: usize) -> PyResult<u32> {
-        self.position(position)?;
-        Ok(self.0.bets_to_call(position))
+    fn bets_to_call(&self, position: Int) -> PyResult<u32> {
+        Ok(self.0.bets_to_call(self.position(position)?))
     }
     /// The legal actions now, in the order fold, call, raise (empty unless a player is to
     /// act).
@@ -365,9 +141,12 @@ impl PyHandState {
             .map(action_name)
             .collect()
     }
-    /// Whether an action is legal now.
+    /// Whether an action is legal now (a check is not when a bet is due).
     fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.0.check(action_arg(action)?).is_ok())
+        Ok(match action_arg(action)?.on(&self.0) {
+            Ok(a) => self.0.check(a).is_ok(),
+            Err(_) => false,
+        })
     }
     /// Applies the action of the player to act; returns its event. Raises
     /// `IllegalActionError` (state unchanged) when the action is not legal.
@@ -376,12 +155,15 @@ impl PyHandState {
         py: Python<'py>,
         action: &Bound<'_, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let a = action_arg(action)?;
+        let a = action_arg(action)?
+            .on(&self.0)
+            .map_err(errors::IllegalActionError::new_err)?;
         let e = self.0.apply(a).map_err(errors::action)?.clone();
         event_dict(py, &e)
     }
     /// Deals hole cards to a position (any order); betting starts when all are dealt.
-    fn deal_hole(&mut self, position: usize, cards: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn deal_hole(&mut self, position: Int, cards: &Bound<'_, PyAny>) -> PyResult<()> {
+        let position = self.position(position)?;
         let h = hole_arg(cards)?;
         self.0.deal_hole(position, h).map_err(errors::deal)?;
         Ok(())
@@ -417,8 +199,9 @@ impl PyHandState {
     }
     /// The record of the finished hand (for PHH and ACPC histories); player names default
     /// to p1, p2, ...
-    #[pyo3(signature = (names = None, hand_number = 0))]
-    fn record(&self, names: Option<Vec<String>>, hand_number: u64) -> PyResult<PyHandRecord> {
+    #[pyo3(signature = (names = None, hand_number = Int(0)))]
+    fn record(&self, names: Option<Vec<String>>, hand_number: Int) -> PyResult<PyHandRecord> {
+        let hand_number = hand_number.seed("hand_number")?;
         let n = self.0.players();
         let names = names.unwrap_or_else(|| (1..=n).map(|i| format!("p{i}")).collect());
         if names.len() != n {
@@ -435,6 +218,30 @@ impl PyHandState {
     fn copy(&self) -> PyHandState {
         self.clone()
     }
+    fn __copy__(&self) -> PyHandState {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyHandState {
+        self.clone()
+    }
+    /// Pickles as the game, the seats and the steps that made the state (`steps`).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let me = slf.borrow();
+        let rebuild = py
+            .import("loki")?
+            .getattr("_loki")?
+            .getattr("_hand_state")?;
+        (
+            rebuild,
+            (
+                PyGameConfig(me.0.config().clone()),
+                me.0.seats().to_vec(),
+                steps::encode(&steps::of_state(&me.0)),
+            ),
+        )
+            .into_pyobject(py)
+    }
     fn __repr__(&self) -> String {
         format!(
             "HandState(players={}, phase='{}', round='{}', pot={})",
@@ -447,25 +254,39 @@ impl PyHandState {
 }
 
 impl PyHandState {
-    fn position(&self, position: usize) -> PyResult<()> {
-        if position < self.0.players() {
-            Ok(())
-        } else {
-            Err(errors::config(loki_engine::ConfigError::Position(position)))
-        }
+    /// A position of this hand, checked.
+    fn position(&self, position: Int) -> PyResult<usize> {
+        let n = self.0.players() as i128;
+        position.within("position", 0, n - 1, errors::lokierr)
     }
+}
+
+/// Not API: rebuilds a pickled `HandState` from its game, seats and steps.
+#[pyfunction]
+fn _hand_state(
+    config: PyGameConfig,
+    seats: Vec<usize>,
+    steps: Vec<(String, usize, String)>,
+) -> PyResult<PyHandState> {
+    steps::rebuild(&config.0, &seats, &steps)
+        .map(PyHandState)
+        .map_err(|e| errors::LokiError::new_err(format!("not a pickled HandState: {e}")))
 }
 
 /// The actions to replay: an ACPC betting string (`"crrc/rc/"`: `c` check/call, `r`
 /// bet/raise, `f` fold, rounds separated by `/`) or a sequence of actions without
 /// rounds. For a string the round of each action (`Some`) is checked too.
-pub fn actions_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(Action, Option<usize>)>> {
+pub fn actions_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(ActionArg, Option<usize>)>> {
     if let Ok(s) = obj.cast::<PyString>() {
         let rounds = loki_history::parse_betting(s.to_str()?).map_err(errors::history)?;
+        let plain = |action| ActionArg {
+            action,
+            check: false,
+        };
         return Ok(rounds
             .into_iter()
             .enumerate()
-            .flat_map(|(r, acts)| acts.into_iter().map(move |a| (a, Some(r))))
+            .flat_map(|(r, acts)| acts.into_iter().map(move |a| (plain(a), Some(r))))
             .collect());
     }
     obj.try_iter()?
@@ -582,11 +403,15 @@ fn replay(
                         state.round()
                     )
                 };
-                return Err(illegal(py, i, to_act, state.round(), *a, why));
+                return Err(illegal(py, i, to_act, state.round(), a.action, why));
             }
         }
-        if let Err(e) = state.apply(*a) {
-            return Err(illegal(py, i, to_act, state.round(), *a, e.to_string()));
+        let a = match a.on(&state) {
+            Ok(a) => a,
+            Err(why) => return Err(illegal(py, i, to_act, state.round(), a.action, why)),
+        };
+        if let Err(e) = state.apply(a) {
+            return Err(illegal(py, i, to_act, state.round(), a, e.to_string()));
         }
     }
     deal_due(&mut state, &board, &mut dealt, false)?;
@@ -604,5 +429,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGameConfig>()?;
     m.add_class::<PyHandState>()?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
+    m.add_function(wrap_pyfunction!(_hand_state, m)?)?;
     Ok(())
 }

@@ -100,6 +100,26 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
+/// A `LokiError` with a message made here (an argument out of its range).
+pub fn lokierr(message: String) -> PyErr {
+    LokiError::new_err(message)
+}
+
+/// A `ConfigError` with a message made here.
+pub fn configerr(message: String) -> PyErr {
+    ConfigError::new_err(message)
+}
+
+/// An `AgentError` with a message made here.
+pub fn agenterr(message: String) -> PyErr {
+    AgentError::new_err(message)
+}
+
+/// An `AssessError` with a message made here.
+pub fn assesserr(message: String) -> PyErr {
+    AssessError::new_err(message)
+}
+
 /// A card error with a message made here (e.g. naming the row of a batch).
 pub fn card_message(message: String) -> PyErr {
     CardError::new_err(message)

@@ -4,6 +4,7 @@
 //!
 //! A rank is the evaluator's `HandRank::value()`: higher is better, equal is a split, the
 //! category (1 = high card .. 9 = straight flush) in the top four bits (`rank >> 12`).
+use crate::args::Int;
 use crate::cards::{cards_arg, PyCard};
 use crate::errors;
 use loki_cards::{best_five, evaluate, CardError, Hand, HandCategory};
@@ -48,7 +49,8 @@ fn best_five_py(cards: &Bound<'_, PyAny>) -> PyResult<(Vec<PyCard>, u16)> {
 
 /// The category of a rank as `loki eval` names it ("high card" .. "straight flush").
 #[pyfunction]
-fn category(rank: u16) -> PyResult<&'static str> {
+fn category(rank: Int) -> PyResult<&'static str> {
+    let rank: u16 = rank.within("rank", 0, i128::from(u16::MAX), errors::lokierr)?;
     (rank >> 12)
         .checked_sub(1)
         .and_then(|i| HandCategory::ALL.get(usize::from(i)))
@@ -60,18 +62,41 @@ fn category(rank: u16) -> PyResult<&'static str> {
         })
 }
 
+/// A NumPy integer type of card indices: its value as `u64` (a negative one far past 51)
+/// and as `i128` for messages.
+trait CardIndex: numpy::Element + Copy + Send + Sync {
+    fn card(self) -> u64;
+    fn value(self) -> i128;
+}
+
+macro_rules! card_index {
+    ($($t:ty => $wide:ty),*) => {$(
+        impl CardIndex for $t {
+            #[inline(always)]
+            fn card(self) -> u64 {
+                self as $wide as u64
+            }
+            fn value(self) -> i128 {
+                self as i128
+            }
+        }
+    )*};
+}
+card_index!(u8 => u64, u16 => u64, u32 => u64, u64 => u64, i8 => i64, i16 => i64, i32 => i64, i64 => i64);
+
 /// Ranks rows of `K` card indices into `out`. Returns whether every row had `K` distinct
-/// cards (`with_index` adds nothing for an index past 51, and a card given twice sets
-/// its mask bit once: both leave fewer than `K` cards); `check = false` skips that test.
+/// cards (an index past 51 adds no card, and a card given twice sets its mask bit once:
+/// both leave fewer than `K` cards); `check = false` skips that test. The conversion
+/// from `T` happens here, card by card, so that no other pass over the input is needed.
 /// No early exit: the caller finds the bad row only when there is one, so the loop stays
 /// straight.
 #[inline(always)]
-fn rank_rows<const K: usize>(cards: &[u8], out: &mut [u16], check: bool) -> bool {
+fn rank_rows<T: CardIndex, const K: usize>(cards: &[T], out: &mut [u16], check: bool) -> bool {
     let mut ok = true;
     for (h, o) in cards.chunks_exact(K).zip(out.iter_mut()) {
         let mut hand = Hand::EMPTY;
         for &c in h {
-            hand = hand.with_index(c);
+            hand = hand.with_index(c.card().min(255) as u8);
         }
         if check {
             ok &= hand.len() == K;
@@ -86,40 +111,47 @@ fn rank_rows<const K: usize>(cards: &[u8], out: &mut [u16], check: bool) -> bool
 /// about as much as the evaluation.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-fn rank_rows_popcnt<const K: usize>(cards: &[u8], out: &mut [u16], check: bool) -> bool {
-    rank_rows::<K>(cards, out, check)
+fn rank_rows_popcnt<T: CardIndex, const K: usize>(
+    cards: &[T],
+    out: &mut [u16],
+    check: bool,
+) -> bool {
+    rank_rows::<T, K>(cards, out, check)
 }
 
 /// Ranks the rows, with `popcnt` where the CPU has it.
-fn rank_all<const K: usize>(cards: &[u8], out: &mut [u16], check: bool) -> bool {
+fn rank_all<T: CardIndex, const K: usize>(cards: &[T], out: &mut [u16], check: bool) -> bool {
     #[cfg(target_arch = "x86_64")]
     if check && std::arch::is_x86_feature_detected!("popcnt") {
         // SAFETY: the CPU supports `popcnt` (checked just above), the only requirement
         // of calling a function compiled with `#[target_feature(enable = "popcnt")]`.
         #[allow(unsafe_code)]
-        return unsafe { rank_rows_popcnt::<K>(cards, out, check) };
+        return unsafe { rank_rows_popcnt::<T, K>(cards, out, check) };
     }
-    rank_rows::<K>(cards, out, check)
+    rank_rows::<T, K>(cards, out, check)
 }
 
-/// The first row with an index of 52 or more, or (with `check`) a repeated card.
-fn first_bad_row(cards: &[u8], k: usize, check: bool) -> Option<usize> {
+/// The first row with an index outside 0..52, or (with `check`) a repeated card.
+fn first_bad_row<T: CardIndex>(cards: &[T], k: usize, check: bool) -> Option<usize> {
     cards.chunks_exact(k).position(|h| {
-        h.iter().any(|&c| c >= 52)
-            || (check && h.iter().enumerate().any(|(i, c)| h[..i].contains(c)))
+        h.iter().any(|c| c.card() >= 52)
+            || (check
+                && h.iter()
+                    .enumerate()
+                    .any(|(i, c)| h[..i].iter().any(|d| d.card() == c.card())))
     })
 }
 
 /// Why a row of card indices is not a hand.
-fn bad_row(row: usize, cards: &[u8]) -> PyErr {
-    let reason = match cards.iter().find(|&&c| c >= 52) {
-        Some(c) => CardError::BadCardIndex(u32::from(*c)).to_string(),
+fn bad_row<T: CardIndex>(row: usize, cards: &[T]) -> PyErr {
+    let reason = match cards.iter().find(|c| c.card() >= 52) {
+        Some(c) => format!("card index {} is out of range 0..52", c.value()),
         None => {
             let dup = cards
                 .iter()
                 .enumerate()
-                .find(|(i, c)| cards[..*i].contains(c))
-                .map_or(0, |(_, c)| *c);
+                .find(|(i, c)| cards[..*i].iter().any(|d| d.card() == c.card()))
+                .map_or(0, |(_, c)| c.card() as u8);
             let card = loki_cards::Card::from_index(dup)
                 .map_or_else(|_| dup.to_string(), |c| c.to_string());
             format!("duplicate card {card}")
@@ -128,27 +160,28 @@ fn bad_row(row: usize, cards: &[u8]) -> PyErr {
     errors::card_message(format!("row {row}: {reason}"))
 }
 
-/// Ranks every row of a C-contiguous `uint8` array of shape `(n, k)`, `k` in 5..=7, of
-/// card indices; the GIL is released while ranking. Every index must be below 52; with
-/// `check` each row must also hold distinct cards (without it a repeated card gives an
-/// unspecified rank, never an error or a crash). The ranks go into `out` (a
-/// C-contiguous `uint16` array of `n`, reused across calls) or a new array, which is
-/// returned. `loki.evaluate_batch` converts other integer arrays first.
-#[pyfunction]
-#[pyo3(signature = (cards, check = true, out = None))]
-fn _evaluate_batch<'py>(
+/// The ranks of a C-contiguous array of `T`, into `out`.
+fn rank_batch<'py, T: CardIndex>(
     py: Python<'py>,
-    cards: PyReadonlyArray2<'py, u8>,
+    cards: PyReadonlyArray2<'py, T>,
     check: bool,
-    out: Option<Bound<'py, PyArray1<u16>>>,
+    out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
     let [n, k] = [cards.shape()[0], cards.shape()[1]];
     check_count(k)?;
     let slice = cards
         .as_slice()
         .map_err(|_| errors::LokiError::new_err("the card array must be C-contiguous"))?;
-    let out = match out {
-        Some(o) => o,
+    let out = match out.filter(|o| !o.is_none()) {
+        Some(o) => o.cast::<PyArray1<u16>>().cloned().map_err(|_| {
+            let what = o.getattr("dtype").map_or_else(
+                |_| crate::cards::type_name(o),
+                |d| format!("an array of {d}"),
+            );
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "out must be a C-contiguous one-dimensional uint16 array of {n} ranks, got {what}"
+            ))
+        })?,
         None => PyArray1::zeros(py, n, false),
     };
     let ok = {
@@ -160,19 +193,19 @@ fn _evaluate_batch<'py>(
             .map_err(|_| errors::LokiError::new_err("out must be a C-contiguous uint16 array"))?;
         if ranks.len() != n {
             return Err(errors::LokiError::new_err(format!(
-                "out has {} ranks for {n} hands",
+                "out must hold {n} ranks (one per hand), got {}",
                 ranks.len()
             )));
         }
         py.detach(|| {
             let distinct = match k {
-                5 => rank_all::<5>(slice, ranks, check),
-                6 => rank_all::<6>(slice, ranks, check),
-                _ => rank_all::<7>(slice, ranks, check),
+                5 => rank_all::<T, 5>(slice, ranks, check),
+                6 => rank_all::<T, 6>(slice, ranks, check),
+                _ => rank_all::<T, 7>(slice, ranks, check),
             };
-            // The distinct-card test also catches an index of 52 or more (it adds no
+            // The distinct-card test also catches an index outside 0..52 (it adds no
             // card); without it, one vectorized pass does, as that is an error either way.
-            distinct && (check || slice.iter().fold(0u8, |m, &c| m.max(c)) < 52)
+            distinct && (check || slice.iter().fold(0u64, |m, &c| m.max(c.card())) < 52)
         })
     };
     if !ok {
@@ -181,6 +214,37 @@ fn _evaluate_batch<'py>(
         }
     }
     Ok(out)
+}
+
+/// Ranks every row of a C-contiguous integer array (any of NumPy's eight integer types)
+/// of shape `(n, k)`, `k` in 5..=7, of card indices, converting in the ranking loop; the
+/// GIL is released while ranking. Every index must be in 0..52; with `check` each row
+/// must also hold distinct cards (without it a repeated card gives an unspecified rank,
+/// never an error or a crash). The ranks go into `out` (a C-contiguous `uint16` array of
+/// `n`, reused across calls) or a new array, which is returned.
+#[pyfunction]
+#[pyo3(signature = (cards, check = true, out = None))]
+fn _evaluate_batch<'py>(
+    py: Python<'py>,
+    cards: &Bound<'py, PyAny>,
+    check: bool,
+    out: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    macro_rules! by_dtype {
+        ($($t:ty),*) => {$(
+            if let Ok(a) = cards.extract::<PyReadonlyArray2<'py, $t>>() {
+                return rank_batch::<$t>(py, a, check, out);
+            }
+        )*};
+    }
+    by_dtype!(u8, i64, i32, u16, i16, u32, u64, i8);
+    Err(pyo3::exceptions::PyTypeError::new_err(format!(
+        "expected a two-dimensional integer array of card indices, got {}",
+        cards.getattr("dtype").map_or_else(
+            |_| crate::cards::type_name(cards),
+            |d| format!("an array of {d}")
+        )
+    )))
 }
 
 /// Not API: the loop of `loki bench`'s `eval_random_per_s` (`crates/cli/src/bench.rs`:

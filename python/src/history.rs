@@ -2,12 +2,13 @@
 //! replayed through the engine; finished hands as records, written back as PHH or ACPC
 //! `STATE` lines.
 use crate::cards::{PyCard, PyHoleCards};
-use crate::engine::{action_name, event_dict, PyGameConfig};
 use crate::errors;
+use crate::game::{action_name, event_dict, PyGameConfig};
+use crate::steps;
 use loki_engine::{GameSpec, HandRecord};
 use loki_history::{read_history as read_any, HistoryError, ReplayedHand};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 
 /// A finished hand, by position: what PHH and ACPC histories hold.
 #[pyclass(module = "loki", name = "HandRecord", from_py_object, frozen)]
@@ -105,6 +106,32 @@ impl PyHandRecord {
     /// The hand's ACPC `STATE:` line.
     fn to_acpc(&self) -> String {
         loki_history::format_state_line(&self.0)
+    }
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+    /// Pickles as the game, the seats, the steps of the hand, the names and the number.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let r = &self.0;
+        let rebuild = py
+            .import("loki")?
+            .getattr("_loki")?
+            .getattr("_hand_record")?;
+        let steps = steps::encode(&steps::of_events(&r.events, r.names.len()));
+        (
+            rebuild,
+            (
+                PyGameConfig(r.config.clone()),
+                r.seats.clone(),
+                steps,
+                r.names.clone(),
+                r.hand_number,
+            ),
+        )
+            .into_pyobject(py)
     }
     fn __repr__(&self) -> String {
         format!(
@@ -206,9 +233,28 @@ fn parse_betting(betting: &str) -> PyResult<Vec<Vec<&'static str>>> {
         .collect())
 }
 
+/// Not API: rebuilds a pickled `HandRecord`.
+#[pyfunction]
+fn _hand_record(
+    config: PyGameConfig,
+    seats: Vec<usize>,
+    steps: Vec<(String, usize, String)>,
+    names: Vec<String>,
+    hand_number: u64,
+) -> PyResult<PyHandRecord> {
+    let bad = |e: String| errors::LokiError::new_err(format!("not a pickled HandRecord: {e}"));
+    let n = config.0.seats();
+    let state = steps::rebuild(&config.0, &(0..n).collect::<Vec<_>>(), &steps).map_err(bad)?;
+    let mut record = HandRecord::from_state(&state, names, hand_number)
+        .ok_or_else(|| bad("the hand is not over".into()))?;
+    record.seats = seats;
+    Ok(PyHandRecord(record))
+}
+
 /// Adds the classes and functions of this module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyHandRecord>()?;
+    m.add_function(wrap_pyfunction!(_hand_record, m)?)?;
     m.add_function(wrap_pyfunction!(read_history, m)?)?;
     m.add_function(wrap_pyfunction!(check_history, m)?)?;
     m.add_function(wrap_pyfunction!(write_phh, m)?)?;

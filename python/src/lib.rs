@@ -9,12 +9,18 @@ use pyo3::prelude::*;
 
 mod acpc;
 mod agent;
+mod args;
 mod assessment;
 mod cards;
 mod engine;
+mod env;
+mod env_table;
 mod errors;
 mod evaluator;
+mod game;
 mod history;
+mod observation;
+mod steps;
 
 /// The native part of the `loki` package.
 #[pymodule]
@@ -28,5 +34,6 @@ fn _loki(m: &Bound<'_, PyModule>) -> PyResult<()> {
     history::register(m)?;
     acpc::register(m)?;
     agent::register(m)?;
+    env::register(m)?;
     Ok(())
 }

@@ -122,8 +122,42 @@ def test_rlcard_agent_interface():
     assert agent.use_raw is True
     state, player = env.reset()
     action, info = agent.eval_step(state)
-    assert action in state["raw_legal_actions"] and info == {}
+    assert action in state["raw_legal_actions"]
+    assert set(info["probs"]) == set(state["raw_legal_actions"]) and sum(info["probs"].values()) == pytest.approx(1)
+    assert info["probs"][action] > 0
     assert agent.step(state) in state["raw_legal_actions"]
+    assert agent.agent.decisions == 2 and agent.agent.hands == 0  # the same hand, asked twice
+
+
+def test_rlcard_eval_step_probs_through_a_match():
+    """eval_step's probs are the player's: every action it plays has a positive
+    probability, LOKI2 mixes, and the probabilities leave the play unchanged (the same
+    match with step alone plays the same actions)."""
+    from loki.rlcard import LokiAgent
+
+    def run(with_probs):
+        env = _rlcard_env(2, 21)
+        loki2 = LokiAgent("LOKI2", 2, seed=5)
+        actions, mixed = [], 0
+        for _ in range(40):
+            state, player = env.reset()
+            while not env.is_over():
+                if player == 0:
+                    if with_probs:
+                        a, info = loki2.eval_step(state)
+                        assert info["probs"][a] > 0 and sum(info["probs"].values()) == pytest.approx(1)
+                        mixed += sum(0 < p < 1 for p in info["probs"].values()) > 0
+                    else:
+                        a = loki2.step(state)
+                    actions.append(a)
+                else:
+                    a = sorted(state["raw_legal_actions"])[len(actions) % len(state["raw_legal_actions"])]
+                state, player = env.step(a, raw_action=True)
+            loki2.end_hand(env, 0)
+        return actions, mixed
+
+    with_probs, mixed = run(True)
+    assert with_probs == run(False)[0] and mixed > 0
 
 
 # ----- PettingZoo -----
@@ -132,9 +166,9 @@ def test_rlcard_agent_interface():
 def test_pettingzoo_policy_plays_texas_holdem_v4_within_the_action_mask():
     from pettingzoo.classic import texas_holdem_v4
 
-    from loki.pettingzoo import LokiPolicy
+    from loki.pettingzoo import LokiPolicy, record
 
-    env = texas_holdem_v4.env()
+    env = record(texas_holdem_v4.env())
     poki = LokiPolicy(env, "POKI", seed=3)
     rng = np.random.default_rng(4)
     total = {a: 0.0 for a in env.possible_agents}
@@ -146,8 +180,10 @@ def test_pettingzoo_policy_plays_texas_holdem_v4_within_the_action_mask():
             if terminated or truncated:
                 action = None
             elif agent == "player_0":
+                probs = poki.probabilities(obs, agent)
                 action = poki(obs, agent)
-                assert obs["action_mask"][action] == 1
+                assert obs["action_mask"][action] == 1 and probs[action] > 0
+                assert probs.sum() == pytest.approx(1) and not probs[obs["action_mask"] == 0].any()
             else:
                 action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
             env.step(action)
@@ -160,6 +196,46 @@ def test_pettingzoo_policy_plays_texas_holdem_v4_within_the_action_mask():
 
 
 # ----- OpenSpiel -----
+
+
+def test_openspiel_bot_gives_its_policy():
+    """step_with_policy: a distribution over the legal actions whose action is the bot's
+    (drawn from it), for a mixing player too; the same hands played with step alone play
+    the same actions."""
+    from loki.openspiel import LokiBot, loki_game
+
+    game = loki_game(2)
+
+    def run(with_policy):
+        bot = LokiBot(game, 0, "LOKI2", seed=4)
+        assert bot.provides_policy()
+        rng = np.random.RandomState(7)
+        played, mixed = [], 0
+        for _ in range(30):
+            state = game.new_initial_state()
+            bot.restart_at(state)
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes())
+                    state.apply_action(int(rng.choice(outcomes, p=probs)))
+                elif state.current_player() == 0:
+                    if with_policy:
+                        policy, action = bot.step_with_policy(state)
+                        p = dict(policy)
+                        assert sorted(p) == sorted(state.legal_actions()) and sum(p.values()) == pytest.approx(1)
+                        assert p[action] > 0
+                        mixed += any(0 < q < 1 for q in p.values())
+                    else:
+                        action = bot.step(state)
+                    played.append(action)
+                    state.apply_action(action)
+                else:
+                    state.apply_action(int(rng.choice(state.legal_actions())))
+            bot.end_hand(state)
+        return played, mixed
+
+    with_policy, mixed = run(True)
+    assert with_policy == run(False)[0] and mixed > 0
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -272,3 +348,22 @@ def test_the_training_loop_and_batch_examples_run(monkeypatch, capsys):
     batch_equity.main()
     out = capsys.readouterr().out
     assert "pair             0.4386" in out and "equity 0.43" in out
+
+
+def test_the_training_example_in_loki_env_learns_and_plots(monkeypatch, capsys, tmp_path):
+    """The loki.env training example, scaled down: its blocks print, its curve is a PNG,
+    and the learner's policy moved away from uniform (it learned something)."""
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("gymnasium")
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        import train_in_loki_env
+    finally:
+        sys.path.pop(0)
+    png = tmp_path / "curve.png"
+    argv = ["train", "--hands", "600", "--tables", "32", "--block", "200", "--lr", "0.01", "--plot", str(png)]
+    monkeypatch.setattr(sys, "argv", argv)
+    train_in_loki_env.main()
+    out = capsys.readouterr().out
+    assert out.count("big blinds per hand") == 3 and f"learning curve: {png}" in out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000

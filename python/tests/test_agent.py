@@ -115,7 +115,7 @@ def test_bad_views_raise_agent_errors():
     agent = loki.Agent("SOM", seats=3)
     with pytest.raises(loki.AgentError, match="not to act"):
         agent.act(1, "AsKd")  # position 2 acts first pre-flop
-    with pytest.raises(loki.AgentError, match="position 5"):
+    with pytest.raises(loki.AgentError, match="position must be 0 to 2, got 5"):
         agent.act(5, "AsKd")
     with pytest.raises(loki.AgentError, match="seats"):
         agent.act(2, "AsKd", seats=[0, 0, 1])

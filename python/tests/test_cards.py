@@ -46,11 +46,11 @@ def test_bad_card_text_raises_card_error(text, message):
 
 
 def test_bad_indices_raise():
-    with pytest.raises(loki.CardError, match="card index 52 is out of range"):
+    with pytest.raises(loki.CardError, match="card index must be 0 to 51, got 52"):
         loki.Card(52)
-    with pytest.raises(loki.CardError, match="out of range"):
+    with pytest.raises(loki.CardError, match="card index must be 0 to 51, got -1"):
         loki.Card(-1)
-    with pytest.raises(loki.CardError, match="holding index 1326 is out of range"):
+    with pytest.raises(loki.CardError, match="holding index must be 0 to 1325, got 1326"):
         loki.HoleCards(1326)
     with pytest.raises(loki.CardError, match="duplicate card"):
         loki.card_indices([3, 3])

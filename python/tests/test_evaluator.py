@@ -153,7 +153,7 @@ def test_batch_into_a_reused_array():
     out = np.zeros(1000, dtype=np.uint16)
     got = loki.evaluate_batch(hands, out=out)
     assert got is out and np.array_equal(out, loki.evaluate_batch(hands))
-    with pytest.raises(loki.LokiError, match="out has 999 ranks for 1000 hands"):
+    with pytest.raises(loki.LokiError, match="out must hold 1000 ranks \\(one per hand\\), got 999"):
         loki.evaluate_batch(hands, out=np.zeros(999, dtype=np.uint16))
     with pytest.raises(loki.LokiError, match="C-contiguous"):
         loki.evaluate_batch(hands, out=np.zeros(2000, dtype=np.uint16)[::2])

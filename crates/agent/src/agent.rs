@@ -8,7 +8,6 @@
 //! progress starts the next hand (the one in progress ends first).
 use crate::roster::{Roster, RosterError};
 use crate::seat::Seat;
-use crate::spot::NotToAct;
 use loki_cards::{Card, HoleCards};
 use loki_engine::{Action, GameConfig, Player, Round};
 use loki_history::{HandTracker, MatchState, RebuildError};
@@ -123,6 +122,19 @@ pub enum AgentError {
     /// Someone else (or nobody) is to act.
     #[error(transparent)]
     NotToAct(#[from] NotToAct),
+}
+
+/// Our position is not to act: someone else is, or nobody.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", match .to_act {
+    Some(p) => format!("position {position} is not to act: position {p} is"),
+    None => "nobody is to act after the betting (the round or the hand is over)".to_string(),
+})]
+pub struct NotToAct {
+    /// Our position.
+    pub position: usize,
+    /// Who is to act.
+    pub to_act: Option<usize>,
 }
 
 /// One player for a match, driven by public views.

@@ -26,9 +26,9 @@ pub mod seat;
 pub mod seed;
 pub mod spot;
 
-pub use agent::{Agent, AgentError, PublicView};
+pub use agent::{Agent, AgentError, NotToAct, PublicView};
 pub use profiles::{hand_delta, stats_from_profile, HandKey, OpenBookError, ProfileBook};
 pub use roster::{seat_names, Roster, RosterError};
 pub use seat::{DecisionHook, Seat, SeatPlayer, TimingHook, WarningHook};
 pub use seed::{player_seed, table_seed};
-pub use spot::{NotToAct, Spot, SpotError};
+pub use spot::{Spot, SpotError};

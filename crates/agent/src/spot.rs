@@ -4,7 +4,7 @@
 //! network client uses (`loki_history::HandTracker`: blinds, our cards, the others' hidden,
 //! every action and board in order), and the player sees every event as it would in play,
 //! so its opponent models are re-weighted exactly as at a table.
-use crate::agent::PublicView;
+use crate::agent::{NotToAct, PublicView};
 use loki_cards::{Card, CardSet, HoleCards};
 use loki_engine::{Action, GameConfig, Phase, Player, Round};
 use loki_history::{HandTracker, MatchState, RebuildError};
@@ -50,19 +50,6 @@ pub enum SpotError {
     /// Someone else (or nobody) is to act after the betting.
     #[error(transparent)]
     NotToAct(#[from] NotToAct),
-}
-
-/// Our position is not to act: someone else is, or nobody.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}", match .to_act {
-    Some(p) => format!("position {position} is not to act: position {p} is"),
-    None => "nobody is to act after the betting (the round or the hand is over)".to_string(),
-})]
-pub struct NotToAct {
-    /// Our position.
-    pub position: usize,
-    /// Who is to act.
-    pub to_act: Option<usize>,
 }
 
 /// One decision: everything a player needs to be asked for its action.

@@ -7,6 +7,7 @@
 //! 1998 §6.2). For the paper's re-weighting ranking ([`BoardRanges::field_ehs`]) it also
 //! keeps, built on first use, the board's holdings in rank order and each holding's
 //! uniform potential.
+use crate::config::RankPotential;
 use crate::runout::RunoutStrengths;
 use loki_assess::AssessError;
 use loki_assess::{BoardOrder, HandCounts, NextCardCache, RangeTable, RiverTable, WeightTable};
@@ -51,6 +52,9 @@ pub struct BoardRanges {
     /// The holdings in rank order and each holding's uniform potential (PPot2 on a flop,
     /// PPot1 on a turn, 0 on a river; NaN for holdings touching the board).
     paper: OnceLock<Option<PaperRanking>>,
+    /// Papp's crude potential PPOT_c of each holding (NaN for holdings touching the
+    /// board), built on first use.
+    crude: OnceLock<Box<[f64; HOLDINGS]>>,
     board: Vec<Card>,
 }
 
@@ -89,6 +93,7 @@ impl BoardRanges {
             analysis,
             ehs,
             paper: OnceLock::new(),
+            crude: OnceLock::new(),
             board: board.to_vec(),
         })
     }
@@ -121,14 +126,76 @@ impl BoardRanges {
     /// crude estimate PPOT_c (which "ignores ... weight arrays"; ours: exact PPot2 on a
     /// flop, PPot1 on a turn, none on a river). NaN for holdings that touch the board.
     pub fn field_ehs(&self, tables: &[&WeightTable]) -> Box<[f64; HOLDINGS]> {
+        self.field_ehs_with(tables, RankPotential::Uniform)
+    }
+
+    /// [`BoardRanges::field_ehs`] with the potential term chosen: the range table's
+    /// uniform potential, or Papp's crude PPOT_c (§7.2.3, [`crate::crude_potential`]).
+    pub fn field_ehs_with(
+        &self,
+        tables: &[&WeightTable],
+        potential: RankPotential,
+    ) -> Box<[f64; HOLDINGS]> {
         let Some((order, ppot)) = self.paper() else {
             return self.ehs.clone();
+        };
+        let ppot = match potential {
+            RankPotential::Uniform => ppot,
+            RankPotential::Crude => self.crude_potentials(),
         };
         let mut v = order.field_strengths(tables);
         for (x, &p) in v.iter_mut().zip(ppot.iter()) {
             *x += (1.0 - *x) * p;
         }
         v
+    }
+
+    /// Every holding's EHS as a player facing the holders of `tables` computes it:
+    /// HS_n = the product of its hand strengths against each table, plus `(1 - HS_n)`
+    /// times the potential (see [`crate::config::RankBy::Multiway`]).
+    pub fn multiway_ehs(
+        &self,
+        tables: &[&WeightTable],
+        potential: RankPotential,
+    ) -> Box<[f64; HOLDINGS]> {
+        let Some((order, ppot)) = self.paper() else {
+            return self.ehs.clone();
+        };
+        let ppot = match potential {
+            RankPotential::Uniform => ppot,
+            RankPotential::Crude => self.crude_potentials(),
+        };
+        let mut v = Box::new([1.0f64; HOLDINGS]);
+        for t in tables {
+            let s = order.field_strengths(&[t]);
+            for (x, &y) in v.iter_mut().zip(s.iter()) {
+                *x *= y;
+            }
+        }
+        if tables.is_empty() {
+            v = order.field_strengths(&[]);
+        }
+        for (x, &p) in v.iter_mut().zip(ppot.iter()) {
+            *x += (1.0 - *x) * p;
+        }
+        v
+    }
+
+    /// Every holding's crude potential PPOT_c on this board (NaN where it touches the
+    /// board; 0 on a river).
+    pub fn crude_potentials(&self) -> &[f64; HOLDINGS] {
+        self.crude.get_or_init(|| {
+            let board: CardSet = self.board.iter().copied().collect();
+            let mut v = Box::new([f64::NAN; HOLDINGS]);
+            for (h, x) in v.iter_mut().enumerate() {
+                if let Ok(hc) = HoleCards::from_index(h) {
+                    if hc.set().is_disjoint(board) {
+                        *x = crate::crude_potential::crude_potential(hc, &self.board);
+                    }
+                }
+            }
+            v
+        })
     }
     /// The EHS of holding index `h` as its owner sees it (`None` if it touches the board).
     #[inline]

@@ -216,6 +216,20 @@ pub enum WindowScope {
     Player,
 }
 
+/// What a post-flop check tells Loki-1's models (GOM, SOM, SOMT, SOMC, POKI).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum CheckRule {
+    /// Nothing: only a call, bet or raise re-weights (Loki-1; Peña: Loki-2 improved on it
+    /// "by not ignoring an opponent's check").
+    Ignore,
+    /// A check re-weights by the check's entry of the probability triple from the
+    /// context's thresholds (Peña §4's re-weighting of a check, in Loki-1's models; the
+    /// table after it is where the round's later re-weightings start; ours, the default).
+    #[default]
+    Reweight,
+}
+
 /// Opponent-model configuration.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -232,6 +246,17 @@ pub struct ModelConfig {
     pub window_scope: WindowScope,
     /// Actions a context's window needs before its recent frequencies count (**ours**).
     pub recent_min: u32,
+    /// What a post-flop check tells Loki-1's models: `ignore` or `reweight`.
+    pub checks: CheckRule,
+    /// Loki-1's rare-action rule (**ours**): when even the best holding is below `mu +
+    /// sigma`, the factors are scaled so that it keeps factor 1, and when none reaches
+    /// `mu - sigma` mu is lowered to the best value minus sigma; off, Figure 3 as it
+    /// stands (the floor for every holding of an action its frequencies call impossible).
+    pub keep_best: bool,
+    /// Every re-weighting model (GOM, SOM, LOKI2 as well as SOMT, SOMC and POKI) mixes
+    /// its re-weighting by the trust its opponent's shown hands earned (**ours**, see
+    /// `trust.rs`); off: only SOMT, SOMC and POKI do.
+    pub trust: bool,
     /// Calibrated models (SOMT): the prior probability that an opponent's actions follow
     /// its cards as modeled, before any showdown (**ours**).
     pub trust_prior: f64,
@@ -263,11 +288,14 @@ impl Default for ModelConfig {
             window: 20,
             window_scope: WindowScope::Context,
             recent_min: 5,
+            checks: CheckRule::Reweight,
+            keep_best: true,
+            trust: true,
             trust_prior: 0.9,
             preflop_sigma: 0.10,
-            postflop_sigma_scale: 0.5,
+            postflop_sigma_scale: 1.0,
             postflop_sigma_min: 0.05,
-            postflop_sigma_max: 0.20,
+            postflop_sigma_max: 0.30,
             defaults: DefaultFrequencies::SelfPlay,
             context_backoff: 5.0,
             context_tilt_prior: 3.0,
@@ -288,15 +316,71 @@ pub enum RankBy {
     /// The range table's EHS: hand strength against one uniform opponent plus the same
     /// potential (one table per board).
     Uniform,
+    /// The actor's own EHS as Loki's betting rules compute it (Papp Eq. 6.4): HS_n, the
+    /// product of the hand strengths against each other live player's table, plus the
+    /// potential (ours: Papp ranks by HS1 and notes that the number of opponents "is
+    /// currently ignored").
+    Multiway,
+}
+
+/// Whose tables form the field an actor's holdings are ranked against (`rank = "paper"`;
+/// Papp §7.3.1: "the average of the normalized weight arrays of all players except p",
+/// which does not say when those arrays are taken nor whose model of them is meant).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum FieldView {
+    /// The modeling player's current tables of the other live players, its model of
+    /// itself included, already re-weighted by this hand's post-flop actions.
+    Current,
+    /// The same tables as they stood when the flop was dealt: the field as a player who
+    /// does not re-weight after the flop sees it, and as every player saw it when the
+    /// flop came (ours; the default: it predicts every actor kind better, see
+    /// `docs/opponent-model.md`).
+    #[default]
+    Preflop,
+}
+
+/// The potential term of EHS' = HS1 + (1 - HS1) PPOT when `rank = "paper"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum RankPotential {
+    /// The range table's exact uniform potential (PPot2 on a flop, PPot1 on a turn).
+    #[default]
+    Uniform,
+    /// Papp's crude PPOT_c (§7.2.3; see `crude_potential.rs`).
+    Crude,
+}
+
+/// The scale Figure 3's threshold is applied on after the flop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ThresholdScale {
+    /// The holding's value itself (EHS', or EHS with `rank = "uniform"`): the paper's
+    /// Figure 3, which "presumes" a threshold mu = 1 - F(raise) cuts off the top F of
+    /// hands (Papp §7.2.1), although EHS' "is not a proper percentile" (Papp §7.2.3).
+    #[default]
+    Value,
+    /// The holding's percentile within the model's own table before the action: the
+    /// weighted share of the holdings it still believes possible whose value is lower
+    /// (ties half). mu = 1 - F(raise) then cuts off the top F of the range the model
+    /// holds, which is what the frequency counted (ours; Papp §7.2.2 maps pre-flop
+    /// percentiles to the income-rate scale through the sorted values, unweighted).
+    Range,
 }
 
 /// Post-flop re-weighting (Billings et al. 1998, Figure 3 and Table 2; Papp §7.2.3).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct ReweightConfig {
     /// What holdings are ranked by: `paper` (HS1 against the field, the default) or
     /// `uniform`.
     pub rank: RankBy,
+    /// With `rank = "paper"`: whose tables form the field (`current` or `preflop`).
+    pub field: FieldView,
+    /// With `rank = "paper"`: the potential term (`uniform` or `crude`).
+    pub potential: RankPotential,
+    /// The scale of the threshold after the flop: `value` or `range`.
+    pub scale: ThresholdScale,
 }
 
 /// Probability-triple configuration (Peña §4).
@@ -439,6 +523,16 @@ pub struct VariantConfig {
     /// What re-weighting ranks holdings by: "paper" or "uniform" (overrides
     /// `reweight.rank`).
     pub rank: Option<RankBy>,
+    /// Whose tables form the field: "current" or "preflop" (overrides `reweight.field`).
+    pub field: Option<FieldView>,
+    /// The potential of the paper's ranking: "uniform" or "crude" (overrides
+    /// `reweight.potential`).
+    pub potential: Option<RankPotential>,
+    /// The threshold's scale: "value" or "range" (overrides `reweight.scale`).
+    pub scale: Option<ThresholdScale>,
+    /// Whether re-weighting is mixed by trust (overrides `model.trust` for a kind that
+    /// re-weights).
+    pub trust: Option<bool>,
     /// A one-line description for `loki players`.
     pub description: Option<String>,
 }
@@ -467,6 +561,34 @@ impl LokiConfig {
     /// The configuration as TOML (for `loki config` / documentation).
     pub fn to_toml(&self) -> String {
         toml::to_string_pretty(self).unwrap_or_default()
+    }
+    /// A digest of what a player's play depends on apart from its default frequencies
+    /// (the `preflop`, `postflop`, `model`, `reweight` and `triples` sections; not POKI's
+    /// simulation nor the variants): FNV-1a 64 of their TOML, in hex. The committed
+    /// self-play frequencies record the digest of the configuration that made them.
+    pub fn play_digest(&self) -> String {
+        #[derive(Serialize)]
+        struct Play<'a> {
+            preflop: &'a PreflopConfig,
+            postflop: &'a PostflopConfig,
+            model: &'a ModelConfig,
+            reweight: &'a ReweightConfig,
+            triples: &'a TripleConfig,
+        }
+        let text = toml::to_string(&Play {
+            preflop: &self.preflop,
+            postflop: &self.postflop,
+            model: &self.model,
+            reweight: &self.reweight,
+            triples: &self.triples,
+        })
+        .unwrap_or_default();
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in text.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("{h:016x}")
     }
     /// Checks ranges.
     ///

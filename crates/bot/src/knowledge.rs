@@ -91,4 +91,45 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn the_committed_self_play_table_was_made_with_the_default_configuration() {
+        // "The default models for the opponent are based on how GOM itself plays"
+        // (Billings et al. 1998): a change of the defaults changes how GOM plays, so the
+        // table must be measured again.
+        let recorded = SELF_PLAY
+            .lines()
+            .find_map(|l| l.strip_prefix("# Configuration digest: "))
+            .expect("the file records the digest of the configuration that made it");
+        let made_by = SELF_PLAY
+            .lines()
+            .find_map(|l| l.strip_prefix("# Made by: "))
+            .expect("the file records the command that made it");
+        assert_eq!(
+            recorded.trim(),
+            LokiConfig::default().play_digest(),
+            "the default configuration changed since crates/bot/data/self_play_frequencies.toml \
+             was measured: make it again with `{made_by} --out crates/bot/data/self_play_frequencies.toml` \
+             (then put back its first lines)"
+        );
+    }
+
+    #[test]
+    fn the_digest_follows_every_section_that_changes_play() {
+        let d = LokiConfig::default();
+        let base = d.play_digest();
+        let mut c = d.clone();
+        c.model.floor = 0.02;
+        assert_ne!(c.play_digest(), base);
+        let mut c = d.clone();
+        c.reweight.field = crate::config::FieldView::Current;
+        assert_ne!(c.play_digest(), base);
+        let mut c = d.clone();
+        c.postflop.make1 += 0.01;
+        assert_ne!(c.play_digest(), base);
+        // POKI's simulation does not change how GOM plays.
+        let mut c = d;
+        c.simulation.trials += 1;
+        assert_eq!(c.play_digest(), base);
+    }
 }

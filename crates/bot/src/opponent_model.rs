@@ -27,9 +27,11 @@
 //!   multiplied by the probability triple's entry for the action (floored at 0.01), the
 //!   triple generated per holding (from its EHS, or its percentile pre-flop) from
 //!   thresholds averaged over the historic frequencies and the recent ones.
-use crate::config::{LokiConfig, ModelConfig, WindowScope};
+use crate::config::{CheckRule, LokiConfig, ModelConfig, ThresholdScale, WindowScope};
 use crate::frequencies::{thresholds, ActionFrequencies, ActionStats, Context, FrequencyTable};
-use crate::reweight::{apply_factors, reweight_table, values_of, Values};
+use crate::reweight::{
+    apply_factors, reweight_table_with, values_of, weighted_percentiles, Values,
+};
 use crate::trust::{Law, PendingEvidence, Trust};
 use loki_assess::WeightTable;
 use loki_engine::{Action, Round};
@@ -108,6 +110,9 @@ pub struct OpponentModel {
     calibrated: bool,
     pending: Vec<PendingEvidence>,
     weights: WeightTable,
+    /// The weights as they stood when the flop was dealt (kept only by a player whose
+    /// field is `reweight.field = "preflop"`; see [`OpponentModel::keep_preflop`]).
+    preflop: Option<WeightTable>,
     round_start: WeightTable,
     round: Option<Round>,
     round_threshold: f64,
@@ -116,6 +121,10 @@ pub struct OpponentModel {
     recent: std::collections::VecDeque<(Context, Action)>,
     window: usize,
     scope: WindowScope,
+    /// The scale of the post-flop threshold.
+    scale: ThresholdScale,
+    /// Loki-1's rare-action rule (`model.keep_best`).
+    keep_best: bool,
 }
 
 impl OpponentModel {
@@ -127,6 +136,7 @@ impl OpponentModel {
             calibrated: false,
             pending: Vec::new(),
             weights: WeightTable::uniform(),
+            preflop: None,
             round_start: WeightTable::uniform(),
             round: None,
             round_threshold: f64::NEG_INFINITY,
@@ -134,7 +144,14 @@ impl OpponentModel {
             recent: std::collections::VecDeque::new(),
             window: cfg.window,
             scope: cfg.window_scope,
+            scale: ThresholdScale::default(),
+            keep_best: cfg.keep_best,
         }
+    }
+    /// The same model with the post-flop threshold applied on `scale`.
+    pub fn scaled(mut self, scale: ThresholdScale) -> OpponentModel {
+        self.scale = scale;
+        self
     }
 
     /// Records one action of the player in its statistics (after [`OpponentModel::observe`]
@@ -206,6 +223,9 @@ impl OpponentModel {
     pub fn begin_hand(&mut self) {
         self.pending.clear();
         self.weights.fill(1.0);
+        if let Some(t) = &mut self.preflop {
+            t.fill(1.0);
+        }
         self.round = None;
         self.round_threshold = f64::NEG_INFINITY;
         self.last = None;
@@ -213,6 +233,19 @@ impl OpponentModel {
     /// The current weights.
     pub fn weights(&self) -> &WeightTable {
         &self.weights
+    }
+    /// Keeps the current weights as the table at the end of the pre-flop (call when the
+    /// flop is dealt).
+    pub fn keep_preflop(&mut self) {
+        match &mut self.preflop {
+            Some(t) => t.copy_from(&self.weights),
+            None => self.preflop = Some(self.weights.clone()),
+        }
+    }
+    /// The weights kept by [`OpponentModel::keep_preflop`] this hand, else the current
+    /// ones.
+    pub fn preflop_weights(&self) -> &WeightTable {
+        self.preflop.as_ref().unwrap_or(&self.weights)
     }
     /// The last Loki-1 re-weighting (mu, sigma), if any this hand.
     pub fn last_reweighting(&self) -> Option<Reweighting> {
@@ -299,7 +332,11 @@ impl OpponentModel {
         let trust = self.trust_level(cfg);
         self.enter_round(ctx.round);
         let check = action == Action::Call && ctx.bets_to_call == 0;
-        if action == Action::Fold || (check && mode != ModelMode::Loki2) {
+        let loki1_check = check
+            && matches!(mode, ModelMode::Generic | ModelMode::Specific)
+            && ctx.round != Round::Preflop
+            && cfg.checks == CheckRule::Reweight;
+        if action == Action::Fold || (check && mode != ModelMode::Loki2 && !loki1_check) {
             return false;
         }
         let (raise_t, call_t) = thresholds(f);
@@ -327,6 +364,20 @@ impl OpponentModel {
             return self.reweight_once(ctx.round, pct, sigma, cfg.floor, trust, |h| {
                 ranking.percentile.get(h).copied()
             });
+        }
+        if loki1_check {
+            let width = (cfg.postflop_sigma_scale * f[2])
+                .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max);
+            let law = Law::Triple {
+                raise_t,
+                call_t,
+                width,
+                min_passive,
+                action,
+            };
+            self.reweight_by_law(ctx.round, law, cfg.floor, trust, ehs);
+            self.round_start.copy_from(&self.weights);
+            return true;
         }
         match mode {
             ModelMode::InitialOnly => false,
@@ -373,15 +424,18 @@ impl OpponentModel {
             return false;
         }
         self.round_threshold = mu;
-        let values = values_of(value);
-        let (law, mean) = reweight_table(
+        let mut values = values_of(value);
+        if round != Round::Preflop && self.scale == ThresholdScale::Range {
+            values = weighted_percentiles(&values, &self.round_start);
+        }
+        let (law, mean) = reweight_table_with(
             &self.round_start,
             &mut self.weights,
-            mu,
-            sigma,
+            (mu, sigma),
             floor,
             trust,
             &values,
+            self.keep_best,
         );
         self.last = Some(Reweighting { round, mu, sigma });
         self.pending.retain(|e| e.round != round);
@@ -399,7 +453,10 @@ impl OpponentModel {
         trust: f64,
         value: impl Fn(usize) -> Option<f64>,
     ) {
-        let values = values_of(value);
+        let mut values = values_of(value);
+        if round != Round::Preflop && self.scale == ThresholdScale::Range {
+            values = weighted_percentiles(&values, &self.weights);
+        }
         let mean = apply_factors(None, &mut self.weights, &values, floor, trust, |v| {
             law.factor(v)
         });
@@ -411,6 +468,15 @@ impl OpponentModel {
 mod tests {
     use super::*;
     use loki_cards::{HoleCards, HOLDINGS};
+
+    /// The defaults with the sigma rule these examples were written for: 0.5 x the
+    /// frequency, clamped to [0.05, 0.20].
+    fn half_sigma() -> LokiConfig {
+        let mut c = LokiConfig::default();
+        c.model.postflop_sigma_scale = 0.5;
+        c.model.postflop_sigma_max = 0.2;
+        c
+    }
 
     fn ranking() -> PreflopRanking {
         // A toy ranking: income rate = holding index.
@@ -453,7 +519,7 @@ mod tests {
 
     #[test]
     fn once_per_round_from_the_saved_copy() {
-        let full = LokiConfig::default();
+        let full = half_sigma();
         let cfg = full.model.clone();
         let mut m = OpponentModel::new(&cfg);
         // An opponent who raises more often than it calls facing bets on the turn, so
@@ -559,7 +625,7 @@ mod tests {
 
     #[test]
     fn loki2_triples_reweight_every_action() {
-        let full = LokiConfig::default();
+        let full = half_sigma();
         let cfg = full.model.clone();
         let mut m = OpponentModel::new(&cfg);
         let defaults = FrequencyTable::papp_irc();

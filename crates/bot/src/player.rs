@@ -15,7 +15,7 @@
 //! and returns a [`DecisionTrace`] for every decision.
 use crate::assessment::assess;
 use crate::board_cache::BoardRanges;
-use crate::config::{PreflopSimulation, RankBy};
+use crate::config::{FieldView, PreflopSimulation, RankBy};
 use crate::context_model::{ContextFrequencies, SpotFeatures};
 use crate::frequencies::thresholds as thresholds_of;
 use crate::frequencies::ActionFrequencies;
@@ -134,15 +134,18 @@ impl LokiPlayer {
     pub fn model_mut(&mut self, seat: usize) -> &mut OpponentModel {
         let cfg = &self.know.config.model;
         let calibrated = self.style.calibrated && self.own_seat != Some(seat);
+        let scale = self.style.reweight.scale;
         self.models
             .entry(seat)
-            .or_insert_with(|| OpponentModel::new(cfg).calibrated(calibrated))
+            .or_insert_with(|| OpponentModel::new(cfg).calibrated(calibrated).scaled(scale))
     }
 
     /// A fresh model of an opponent (calibrated if this player calibrates) or of this
     /// player's own seat (never calibrated: no showdown scores it).
     fn new_model(&self, own: bool) -> OpponentModel {
-        OpponentModel::new(&self.know.config.model).calibrated(self.style.calibrated && !own)
+        OpponentModel::new(&self.know.config.model)
+            .calibrated(self.style.calibrated && !own)
+            .scaled(self.style.reweight.scale)
     }
 
     /// Scores each shown opponent hand against the re-weightings of this hand (only a
@@ -179,7 +182,7 @@ impl LokiPlayer {
     /// fed its own actions, as the table sees it (Papp §7.3.1: the field array for
     /// player p averages "the normalized weight arrays of all players except p").
     fn models_itself(&self) -> bool {
-        self.style.rank == RankBy::Paper && self.style.model != ModelMode::InitialOnly
+        self.style.reweight.rank != RankBy::Uniform && self.style.model != ModelMode::InitialOnly
     }
 
     /// The frequencies this player reads for the opponent at `seat` in one of Loki's 12
@@ -210,7 +213,8 @@ impl LokiPlayer {
         let board = self.board.clone();
         let ranking = know.ranking(view.players());
         let mode = self.style.model;
-        let paper = self.style.rank == RankBy::Paper;
+        let paper = self.style.reweight.rank != RankBy::Uniform;
+        let reweight = self.style.reweight;
         // SOMC: the action's spot in context, and the frequencies there.
         let in_context = match &self.context {
             Some(c) if !own => {
@@ -243,9 +247,15 @@ impl LokiPlayer {
                     let tables: Vec<&WeightTable> = (0..view.players())
                         .filter(|&q| q != a.position && view.is_live(q))
                         .filter_map(|q| others.get(&view.seat_of(q)))
-                        .map(OpponentModel::weights)
+                        .map(|m| match reweight.field {
+                            FieldView::Current => m.weights(),
+                            FieldView::Preflop => m.preflop_weights(),
+                        })
                         .collect();
-                    Some(b.field_ehs(&tables))
+                    Some(match reweight.rank {
+                        RankBy::Multiway => b.multiway_ehs(&tables, reweight.potential),
+                        _ => b.field_ehs_with(&tables, reweight.potential),
+                    })
                 });
                 values
                     .as_ref()
@@ -767,7 +777,17 @@ impl Player for LokiPlayer {
     }
     fn observe(&mut self, event: &Event, view: &SeatView<'_>) {
         match event {
-            Event::BoardDealt { .. } => self.refresh_board(view),
+            Event::BoardDealt { round, .. } => {
+                let keep = *round == Round::Flop
+                    && self.models_itself()
+                    && self.style.reweight.field == FieldView::Preflop;
+                if keep {
+                    for m in self.models.values_mut() {
+                        m.keep_preflop();
+                    }
+                }
+                self.refresh_board(view)
+            }
             Event::Action(a) => self.observe_action(a, view),
             Event::Showdown { hands } => self.observe_showdown(hands, view),
             _ => {}

@@ -69,6 +69,38 @@ pub fn values_of(value: impl Fn(usize) -> Option<f64>) -> Box<Values> {
     v
 }
 
+/// Each holding's weighted percentile within `weights`: the weight of the holdings
+/// with a lower value plus half that of the holdings with the same value, over the
+/// weight of all holdings with a value (NaN stays NaN). See
+/// [`crate::config::ThresholdScale::Range`].
+pub fn weighted_percentiles(values: &Values, weights: &WeightTable) -> Box<Values> {
+    let w = weights.weights();
+    let mut order: Vec<usize> = (0..values.len()).filter(|&h| !values[h].is_nan()).collect();
+    order.sort_unstable_by(|&a, &b| values[a].total_cmp(&values[b]).then(a.cmp(&b)));
+    let total: f64 = order.iter().map(|&h| w[h]).sum();
+    let mut out = Box::new([f64::NAN; loki_cards::HOLDINGS]);
+    if total <= 0.0 {
+        return out;
+    }
+    let (mut below, mut i) = (0.0f64, 0);
+    while i < order.len() {
+        let v = values[order[i]];
+        let mut j = i;
+        let mut tied = 0.0;
+        while j < order.len() && values[order[j]] == v {
+            tied += w[order[j]];
+            j += 1;
+        }
+        let q = (below + 0.5 * tied) / total;
+        for &h in &order[i..j] {
+            out[h] = q;
+        }
+        below += tied;
+        i = j;
+    }
+    out
+}
+
 /// Re-weights every holding `h` whose value `values[h]` is not NaN (holdings touching
 /// known cards are left alone): `new = max(floor, base * factor)`, reading from `base`
 /// and writing into `out`.
@@ -91,6 +123,30 @@ pub fn reweight_table(
     trust: f64,
     values: &Values,
 ) -> (Figure3, f64) {
+    reweight_table_with(base, out, (mu, sigma), floor, trust, values, true)
+}
+
+/// [`reweight_table`] with the rare-action rule chosen: `keep_best` scales the factors
+/// and lowers mu as described there (ours); without it Figure 3 is applied as it stands.
+pub fn reweight_table_with(
+    base: &WeightTable,
+    out: &mut WeightTable,
+    (mu, sigma): (f64, f64),
+    floor: f64,
+    trust: f64,
+    values: &Values,
+    keep_best: bool,
+) -> (Figure3, f64) {
+    if !keep_best {
+        let law = Figure3 {
+            mu,
+            sigma: sigma.max(1e-9),
+            divisor: 1.0,
+            floor,
+        };
+        let mean = apply_factors(Some(base), out, values, floor, trust, |v| law.factor(v));
+        return (law, mean);
+    }
     let best = values
         .iter()
         .filter(|v| !v.is_nan())

@@ -2,7 +2,7 @@
 //! (Billings et al. 1998, "Experiments": BPM, BPT, BPL, GOM, SOM; Peña 1999: Loki-2 and
 //! the tight/loose x passive/aggressive reference styles). Post-flop constants other than
 //! Papp's 0.85 / 0.50 are **ours**, documented here and overridable by `[variants]`.
-use crate::config::{LokiConfig, PostflopConfig, RankBy, SimulationConfig};
+use crate::config::{LokiConfig, PostflopConfig, ReweightConfig, SimulationConfig};
 use crate::opponent_model::ModelMode;
 use crate::preflop::{Tightness, UnknownTightness};
 
@@ -156,7 +156,7 @@ pub struct Style {
     /// POKI: post-flop decisions by selective-sampling simulation with these settings.
     pub simulation: Option<SimulationConfig>,
     /// What post-flop re-weighting ranks an opponent's holdings by.
-    pub rank: RankBy,
+    pub reweight: ReweightConfig,
 }
 
 impl Style {
@@ -242,10 +242,11 @@ impl Style {
             postflop,
             model,
             randomized,
-            calibrated: matches!(kind, PlayerKind::Somt | PlayerKind::Poki | PlayerKind::Somc),
+            calibrated: matches!(kind, PlayerKind::Somt | PlayerKind::Poki | PlayerKind::Somc)
+                || (cfg.model.trust && model != ModelMode::InitialOnly),
             context: kind == PlayerKind::Somc,
             simulation: (kind == PlayerKind::Poki).then(|| cfg.simulation.clone()),
-            rank: cfg.reweight.rank,
+            reweight: cfg.reweight,
         }
     }
 
@@ -298,7 +299,22 @@ impl Style {
             };
         }
         if let Some(r) = v.rank {
-            s.rank = r;
+            s.reweight.rank = r;
+        }
+        if let Some(f) = v.field {
+            s.reweight.field = f;
+        }
+        if let Some(p) = v.potential {
+            s.reweight.potential = p;
+        }
+        if let Some(x) = v.scale {
+            s.reweight.scale = x;
+        }
+        if cfg.model.trust && s.model != ModelMode::InitialOnly {
+            s.calibrated = true;
+        }
+        if let Some(t) = v.trust {
+            s.calibrated = t && s.model != ModelMode::InitialOnly;
         }
         if let Some(sim) = &mut s.simulation {
             if let Some(t) = v.trials {

@@ -233,8 +233,10 @@ fn the_semi_bluff_reads_the_next_card_on_the_flop() {
     assert!(a.ppot >= odds2 && a.ppot1 < odds2, "{a:?} {odds2}");
     assert_ne!(d.trace.rule, DecisionRule::Postflop(Rule::SemiBluff));
     assert_eq!(d.action, loki_engine::Action::Call, "a check");
-    // A draw whose next card pays still semi-bluffs.
-    let d = flop_decision(PlayerKind::Gom, "JdTd", "9s8h2c");
+    // A draw whose next card pays still semi-bluffs (an open-ended straight draw with
+    // nothing made, so that its EHS stays below Make1's 0.5).
+    let d = flop_decision(PlayerKind::Gom, "6d5d", "8s7hKc");
+    assert!(d.trace.assessment.as_ref().is_some_and(|a| a.ehs < 0.5));
     assert_eq!(d.trace.rule, DecisionRule::Postflop(Rule::SemiBluff));
 }
 

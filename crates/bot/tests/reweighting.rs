@@ -81,46 +81,61 @@ fn a_median_holding_ends_at_the_floor_after_a_tight_raise() {
 }
 
 #[test]
-fn loki1_ignores_checks_loki2_does_not() {
-    let know = know();
-    let cfg = &know.config.model;
+fn a_post_flop_check_reweights_loki1_unless_ignored_and_loki2_always() {
+    use loki_bot::config::CheckRule;
     let defaults = FrequencyTable::papp_irc();
     let ehs = |h: usize| Some((h % 100) as f64 / 100.0);
-    for mode in [
-        ModelMode::Generic,
-        ModelMode::Specific,
-        ModelMode::InitialOnly,
-    ] {
-        for round in Round::ALL {
-            let mut m = OpponentModel::new(cfg);
-            m.begin_hand();
-            let changed = m.observe(
-                mode,
-                Context::new(round, 0),
-                Action::Call,
-                &defaults,
-                &know.config,
-                know.ranking(10),
-                &ehs,
+    let check = |know: &Knowledge, mode: ModelMode, round: Round| {
+        let mut m = OpponentModel::new(&know.config.model);
+        m.begin_hand();
+        let changed = m.observe(
+            mode,
+            Context::new(round, 0),
+            Action::Call,
+            &defaults,
+            &know.config,
+            know.ranking(10),
+            &ehs,
+        );
+        (changed, m)
+    };
+    let unchanged = |m: &OpponentModel| (0..HOLDINGS).all(|h| m.weights().at(h) == 1.0);
+    let mut ignore = LokiConfig::default();
+    ignore.model.checks = CheckRule::Ignore;
+    let ignore = Knowledge::new(ignore).unwrap();
+    let default = know();
+    assert_eq!(default.config.model.checks, CheckRule::Reweight);
+    for round in Round::ALL {
+        // Loki-1 as the paper has it, and the basic players' models: a check says nothing.
+        for mode in [ModelMode::Generic, ModelMode::Specific] {
+            let (changed, m) = check(&ignore, mode, round);
+            assert!(!changed && unchanged(&m), "{mode:?} {round}");
+        }
+        let (changed, m) = check(&default, ModelMode::InitialOnly, round);
+        assert!(!changed && unchanged(&m), "{round}");
+        // By default Loki-1's models read a post-flop check as "did not bet" (the IRC
+        // default bets 50% when checked to: threshold 0.5): the strongest holdings keep
+        // the slow-play share, the weak ones all their weight. Pre-flop (the big blind's
+        // free check) they still read nothing.
+        for mode in [ModelMode::Generic, ModelMode::Specific, ModelMode::Loki2] {
+            let (changed, m) = check(&default, mode, round);
+            if round == Round::Preflop {
+                // Loki-2 reads the big blind's check by the income-rate ranking.
+                let loki2 = mode == ModelMode::Loki2;
+                assert_eq!(changed, loki2, "{mode:?}");
+                assert_eq!(unchanged(&m), !loki2, "{mode:?}");
+                continue;
+            }
+            assert!(changed, "{mode:?} {round}");
+            let min_passive = default.config.triples.min_passive;
+            assert!(
+                (m.weights().at(99) - min_passive).abs() < 1e-12,
+                "{mode:?} {round}"
             );
-            assert!(!changed, "{mode:?} {round}");
-            assert!((0..HOLDINGS).all(|h| m.weights().at(h) == 1.0));
+            assert_eq!(m.weights().at(10), 1.0, "{mode:?} {round}");
+            assert!(m.weights().at(55) < 1.0 && m.weights().at(55) > min_passive);
         }
     }
-    // Loki-2 reads a check as "did not bet": the strongest holdings lose weight.
-    let mut m = OpponentModel::new(cfg);
-    m.begin_hand();
-    m.observe(
-        ModelMode::Loki2,
-        Context::new(Round::Flop, 0),
-        Action::Call,
-        &defaults,
-        &know.config,
-        know.ranking(10),
-        &ehs,
-    );
-    assert!(m.weights().at(99) < 0.5);
-    assert_eq!(m.weights().at(10), 1.0);
 }
 
 #[test]

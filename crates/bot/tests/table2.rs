@@ -32,6 +32,18 @@ fn caller(know: &Knowledge) -> OpponentModel {
     m
 }
 
+/// The default configuration with the sigma rule that turns a 40% betting frequency into
+/// Table 2's sigma of 0.2 (0.5 x the frequency; the default rule gives 0.3) and without
+/// trust mixing (whose prior would keep a tenth of every weight before any showdown):
+/// Table 2's mu and sigma, the default ranking.
+fn table2_config() -> LokiConfig {
+    let mut c = LokiConfig::default();
+    c.model.postflop_sigma_scale = 0.5;
+    c.model.postflop_sigma_max = 0.2;
+    c.model.trust = false;
+    c
+}
+
 fn flop() -> Vec<Card> {
     parse_cards("3h4cJh").unwrap()
 }
@@ -63,7 +75,7 @@ fn after_flop_bet(know: &Knowledge, values: &[f64]) -> OpponentModel {
 
 #[test]
 fn qd_td_is_unlikely_after_the_flop_bet() {
-    let know = Knowledge::new(LokiConfig::default()).unwrap();
+    let know = Knowledge::new(table2_config()).unwrap();
     let board = flop();
     let known: CardSet = board.iter().copied().collect();
     let ranges = BoardRanges::new(&board).unwrap();
@@ -105,7 +117,7 @@ fn ranges_ehs(r: &BoardRanges) -> Vec<f64> {
 
 #[test]
 fn table2_holdings_are_ordered_as_the_paper_describes_them() {
-    let know = Knowledge::new(LokiConfig::default()).unwrap();
+    let know = Knowledge::new(table2_config()).unwrap();
     let board = flop();
     let known: CardSet = board.iter().copied().collect();
     let ranges = BoardRanges::new(&board).unwrap();
@@ -205,9 +217,10 @@ fn model_of_the_bettor(config: LokiConfig) -> WeightTable {
 
 #[test]
 fn a_player_ranks_a_bettor_against_its_own_seat_as_the_table_sees_it() {
-    let paper = model_of_the_bettor(LokiConfig::default());
-    let uniform =
-        model_of_the_bettor(LokiConfig::from_toml("[reweight]\nrank = \"uniform\"\n").unwrap());
+    let paper = model_of_the_bettor(table2_config());
+    let mut uniform = table2_config();
+    uniform.reweight.rank = loki_bot::config::RankBy::Uniform;
+    let uniform = model_of_the_bettor(uniform);
     // Against a pre-flop raiser Q-T is even weaker than against a caller: the floor.
     let qt = hole("QdTd");
     println!(

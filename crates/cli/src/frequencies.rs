@@ -93,9 +93,19 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
         "Default action frequencies of the generic opponent model (GOM): how Loki itself plays."
             .to_string(),
         format!(
-            "Made by: loki frequencies --players \"{}\" --hands {} --tables {} --seed {} --iterations {} --tolerance {}",
-            a.players, a.hands, a.tables, a.seed, a.iterations, a.tolerance
+            "Made by: loki frequencies --players \"{}\" --hands {} --tables {} --seed {} --iterations {} --tolerance {}{}",
+            a.players,
+            a.hands,
+            a.tables,
+            a.seed,
+            a.iterations,
+            a.tolerance,
+            a.config
+                .as_ref()
+                .map(|p| format!(" --config {}", p.display()))
+                .unwrap_or_default()
         ),
+        format!("Configuration digest: {}", config.play_digest()),
     ];
     comments.extend(found.history);
     let out = found.table.to_toml(&comments, Some(&found.counts));

@@ -8,13 +8,14 @@ mod advise;
 mod assess;
 mod bench;
 mod bounds;
+mod calibrate;
 mod eval;
 mod exploit;
 mod frequencies;
 mod history;
 mod income_rates;
-mod people;
 mod irc;
+mod people;
 mod play;
 mod players;
 mod profiles;
@@ -52,6 +53,8 @@ enum Command {
     Players(players::PlayersArgs),
     /// Measure action frequencies in self-play (the generic model's defaults).
     Frequencies(frequencies::FrequenciesArgs),
+    /// How right each Loki player's opponent models are about each player, in self-play.
+    Calibrate(calibrate::CalibrateArgs),
     /// Print the model and strategy constants (TOML) that --config overrides.
     Config(players::ConfigArgs),
     /// The decision and trace of one Loki player in one situation.
@@ -117,6 +120,7 @@ fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Merge(a) => tournament::merge(a),
         Command::Players(a) => players::run(a),
         Command::Frequencies(a) => frequencies::run(a),
+        Command::Calibrate(a) => calibrate::run(a),
         Command::Config(a) => players::run_config(a),
         Command::Advise(a) => advise::run(a),
         Command::Assess(a) => assess::run(a),

@@ -30,6 +30,10 @@ pub fn run(a: PlayersArgs) -> Result<ExitCode> {
     println!("{:<8} always checks or calls", "call");
     println!("{:<8} bets or raises whenever legal, else calls", "raise");
     println!("{:<8} a seeded random legal action", "random");
+    println!(
+        "{:<8} the ACPC example player: folds 6% facing a bet, else calls or raises evenly",
+        "example"
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,5 +1,5 @@
-//! No import circles between the files of any crate: within each crate (`crates/*/src`),
-//! the graph of "file A names an item of file B" (through
+//! No import circles between the files of any crate: within each crate (`crates/*/src`,
+//! `python/src`), the graph of "file A names an item of file B" (through
 //! `use crate::...`, `use super::...`, `use self::...`, a child module's name, or the same
 //! paths written inline, followed through `pub use` re-exports to the file that defines
 //! the item) has no cycle. A circle makes two files one unit that can be neither read
@@ -448,13 +448,14 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The `src` folder of every crate under `crates/`.
+/// The `src` folder of every crate of the workspace (`crates/*`, `python`).
 fn crates() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(root().join("crates"))
         .expect("crates/")
         .map(|e| e.expect("an entry").path().join("src"))
         .filter(|p| p.is_dir())
         .collect();
+    dirs.push(root().join("python/src"));
     dirs.sort();
     dirs
 }

@@ -77,7 +77,10 @@ pub use config::{Chips, GameConfig, GameSpec, RuleOptions};
 pub use context::{ActionCounts, ByContext, Context};
 pub use error::{ActionError, ConfigError, DealError, EngineError};
 pub use event::{ActionEvent, Event, ShownHand};
-pub use players::{CallPlayer, Player, PlayerStateError, RaisePlayer, RandomPlayer};
+pub use players::{
+    example_probabilities, CallPlayer, ExamplePlayer, Player, PlayerStateError, RaisePlayer,
+    RandomPlayer,
+};
 pub use pot::{acpc_values, split_pots, PotShare};
 pub use profile::{ratio, HandDelta, Hud, Observation, Profile};
 pub use record::{net_by_seat, HandRecord};

@@ -1,6 +1,7 @@
-//! The [`Player`] trait and the simple players: `call`, `raise` and `random`.
+//! The [`Player`] trait and the simple players: `call`, `raise`, `random` and `example`
+//! (the ACPC reference dealer's example player).
 use crate::{Action, Event, SeatView};
-use loki_cards::{rng_from_seed, uniform_below, LokiRng};
+use loki_cards::{rng_from_seed, uniform_below, uniform_unit, LokiRng};
 
 /// A participant at the table. Players see only their [`SeatView`]; every public event,
 /// their own actions included, is passed to [`Player::observe`].
@@ -116,6 +117,72 @@ impl Player for RandomPlayer {
             return Action::Call;
         }
         legal[uniform_below(&mut self.rng, legal.len() as u32) as usize]
+    }
+    fn save_state(&self) -> Option<String> {
+        Some(loki_cards::rng_state(&self.rng))
+    }
+    fn load_state(&mut self, state: &str) -> Result<(), PlayerStateError> {
+        self.rng = loki_cards::rng_from_state(state)
+            .ok_or_else(|| PlayerStateError("bad random-generator state".into()))?;
+        Ok(())
+    }
+}
+
+/// The ACPC reference dealer's example player's probabilities in `view`, by
+/// [`Action::index`]: fold 0.06, call 0.47, raise 0.47 among the legal actions, the
+/// others set to 0 and the rest renormalized (the reference code's `example_player` with
+/// its limit game's parameters). A fold when checking is free is not among them (the
+/// ACPC protocol refuses it), so with nothing to call it checks or bets half the time
+/// each.
+pub fn example_probabilities(view: &SeatView<'_>) -> [f64; 3] {
+    let legal = view.legal_actions();
+    let mut p = [0.06, 0.47, 0.47];
+    for a in Action::ALL {
+        let free_fold = a == Action::Fold && view.amount_to_call() == 0;
+        if !legal.contains(a) || free_fold {
+            p[a.index()] = 0.0;
+        }
+    }
+    let total: f64 = p.iter().sum();
+    if total > 0.0 {
+        p.map(|x| x / total)
+    } else {
+        [0.0, 1.0, 0.0]
+    }
+}
+
+/// Plays like the ACPC reference dealer's example player: folds 6%, calls 47%, raises
+/// 47% (see [`example_probabilities`]), with its own seeded generator.
+#[derive(Debug, Clone)]
+pub struct ExamplePlayer {
+    name: String,
+    rng: LokiRng,
+}
+
+impl ExamplePlayer {
+    /// An example player with a name and a seed.
+    pub fn new(name: impl Into<String>, seed: u64) -> ExamplePlayer {
+        ExamplePlayer {
+            name: name.into(),
+            rng: rng_from_seed(seed),
+        }
+    }
+}
+
+impl Player for ExamplePlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn act(&mut self, view: &SeatView<'_>) -> Action {
+        let p = example_probabilities(view);
+        let u = uniform_unit(&mut self.rng);
+        if u < p[0] {
+            Action::Fold
+        } else if u < p[0] + p[1] {
+            Action::Call
+        } else {
+            Action::Raise
+        }
     }
     fn save_state(&self) -> Option<String> {
         Some(loki_cards::rng_state(&self.rng))

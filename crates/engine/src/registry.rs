@@ -1,7 +1,7 @@
 //! The players registry: parses `--players` specs such as `"2*BPM,call,raise"` (names
 //! case-insensitive) and builds players by name. Other crates register more kinds with
 //! [`PlayerRegistry::register`].
-use crate::{CallPlayer, Player, RaisePlayer, RandomPlayer};
+use crate::{CallPlayer, ExamplePlayer, Player, RaisePlayer, RandomPlayer};
 use std::fmt;
 use thiserror::Error;
 
@@ -128,13 +128,16 @@ impl PlayerRegistry {
     pub fn empty() -> PlayerRegistry {
         PlayerRegistry { kinds: Vec::new() }
     }
-    /// The built-in kinds: `call`, `raise`, `random`.
+    /// The built-in kinds: `call`, `raise`, `random`, `example`.
     pub fn builtin() -> PlayerRegistry {
         let mut r = PlayerRegistry::empty();
         r.register("call", |name, _| Box::new(CallPlayer::new(name)));
         r.register("raise", |name, _| Box::new(RaisePlayer::new(name)));
         r.register("random", |name, seed| {
             Box::new(RandomPlayer::new(name, seed))
+        });
+        r.register("example", |name, seed| {
+            Box::new(ExamplePlayer::new(name, seed))
         });
         r
     }

@@ -108,3 +108,52 @@ fn the_table_moves_the_button() {
     assert_eq!(r[3].names, vec!["a", "b", "c"]);
     assert_eq!(r[1].seats, vec![1, 2, 0]);
 }
+
+#[test]
+fn the_example_player_folds_six_percent_facing_a_bet_and_never_when_checking_is_free() {
+    use loki_engine::{ExamplePlayer, PlayerRegistry};
+    let config = GameConfig::paper(2).unwrap();
+    let players: Vec<Box<dyn Player + Send>> = PlayerRegistry::builtin()
+        .build(&PlayerRegistry::builtin().parse("2*example").unwrap(), 11)
+        .unwrap();
+    let mut t = Table::new(config, players, 5).unwrap();
+    // [fold, call, raise] counted facing a bet with a raise legal, and with nothing to call.
+    let (mut facing, mut free) = ([0u32; 3], [0u32; 3]);
+    for r in t.play(4000).unwrap() {
+        let mut state = loki_engine::HandState::new(&GameConfig::paper(2).unwrap()).unwrap();
+        for (p, h) in r.hole.iter().enumerate() {
+            state.deal_hole(p, h.unwrap()).unwrap();
+        }
+        for e in &r.events {
+            match e {
+                Event::Action(a) => {
+                    let p = state.to_act().unwrap();
+                    let raise_legal = state.legal_actions().contains(Action::Raise);
+                    if state.amount_to_call(p) == 0 {
+                        free[a.action.index()] += 1;
+                    } else if raise_legal {
+                        facing[a.action.index()] += 1;
+                    }
+                    state.apply(a.action).unwrap();
+                }
+                Event::BoardDealt { cards, .. } => {
+                    state.deal_board(cards).unwrap();
+                }
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(free[0], 0, "never folds when checking is free");
+    let n = |c: [u32; 3]| f64::from(c.iter().sum::<u32>());
+    let (nf, nb) = (n(facing), n(free));
+    assert!(nf > 3000.0 && nb > 3000.0, "{facing:?} {free:?}");
+    // 0.06 / 0.47 / 0.47 facing a bet; 0.5 / 0.5 when free (binomial 4.5 sigma bounds).
+    let close = |x: u32, total: f64, p: f64| {
+        (f64::from(x) / total - p).abs() < 4.5 * (p * (1.0 - p) / total).sqrt()
+    };
+    assert!(close(facing[0], nf, 0.06), "{facing:?}");
+    assert!(close(facing[1], nf, 0.47), "{facing:?}");
+    assert!(close(free[1], nb, 0.5), "{free:?}");
+    // Named like every simple player.
+    assert_eq!(ExamplePlayer::new("example", 1).name(), "example");
+}

@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod calibrate;
 pub mod checkpoint;
 pub mod digest;
 pub mod factory;
@@ -24,6 +25,7 @@ pub mod shard;
 pub mod signature;
 pub mod stats;
 
+pub use calibrate::{calibrate, Calibration, CalibrationRow, CalibrationSpec, Estimate};
 pub use checkpoint::Checkpoint;
 pub use factory::TournamentFactory;
 pub use io::{merge_folders, FilesError, Finished, RunFolder, Start};

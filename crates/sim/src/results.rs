@@ -269,6 +269,21 @@ pub fn report(
     }
 }
 
+/// About how many hands make a difference of `mean` with a 95% half-width `ci95` after
+/// `hands` hands significant: `hands (ci95 / |mean|)^2`, rounded up to two significant
+/// digits ("-" for a difference of exactly 0 or an interval that is not finite). Fewer
+/// than `hands` for a difference that is significant already.
+fn hands_to_trust(hands: u64, mean: f64, ci95: f64) -> String {
+    if mean == 0.0 || !ci95.is_finite() {
+        return "-".into();
+    }
+    let n = (hands as f64 * (ci95 / mean.abs()).powi(2)).max(1.0);
+    let digits = n.log10().floor() as i32 - 1;
+    let unit = 10f64.powi(digits.max(0));
+    let rounded = ((n / unit).ceil() * unit) as u64;
+    format!("about {rounded}")
+}
+
 impl Report {
     /// The results as the table `loki tournament` prints: the run, each kind's profit
     /// and sb/hand with its 95% interval (best first), the paired differences, and with
@@ -311,22 +326,30 @@ impl Report {
             );
         }
         if !s.differences.is_empty() {
+            let played = inputs.hands * inputs.matches.max(1);
             let _ = writeln!(out);
             let _ = writeln!(
                 out,
-                "{:<16} {:>10} {:>10}  significant",
+                "{:<16} {:>10} {:>10}  significant  hands to trust it",
                 "difference", "sb/hand", "+/- 95%"
             );
             for d in &s.differences {
                 let _ = writeln!(
                     out,
-                    "{:<16} {:>10.4} {:>10.4}  {}",
+                    "{:<16} {:>10.4} {:>10.4}  {:<11}  {}",
                     format!("{} - {}", d.a, d.b),
                     d.sb_per_hand,
                     d.ci95,
-                    if d.significant { "yes" } else { "no" }
+                    if d.significant { "yes" } else { "no" },
+                    hands_to_trust(played, d.sb_per_hand, d.ci95)
                 );
             }
+            let _ = writeln!(
+                out,
+                "A difference is trusted when its 95% interval excludes 0; \"hands to trust it\" \
+                 is about how many hands that takes at the difference and spread measured \
+                 here (the interval shrinks as 1/sqrt(hands))."
+            );
         }
         if let Some(between) = &self.between_matches {
             let _ = writeln!(out);
@@ -344,5 +367,22 @@ impl Report {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod hands_to_trust_tests {
+    use super::hands_to_trust;
+
+    #[test]
+    fn the_hands_a_difference_needs_scale_as_the_square_of_its_interval() {
+        // Half-width 0.004 around 0.002 after 800,000 hands: four times the hands.
+        assert_eq!(hands_to_trust(800_000, 0.002, 0.004), "about 3200000");
+        // Significant already: fewer hands than played (0.06 +- 0.004: 800,000 / 225).
+        assert_eq!(hands_to_trust(800_000, -0.06, 0.004), "about 3600");
+        // Rounded up to two significant digits.
+        assert_eq!(hands_to_trust(1_000, 0.01, 0.0311), "about 9700");
+        assert_eq!(hands_to_trust(1_000, 0.0, 0.01), "-");
+        assert_eq!(hands_to_trust(1_000, 0.1, f64::INFINITY), "-");
     }
 }

@@ -150,6 +150,10 @@ fn kinds(config: &LokiConfig) -> Vec<KindView> {
         ("call", "always checks or calls"),
         ("raise", "bets or raises whenever legal, else calls"),
         ("random", "a seeded random legal action"),
+        (
+            "example",
+            "the ACPC example player: folds 6% facing a bet, else calls or raises evenly",
+        ),
     ] {
         v.push(KindView {
             name: name.into(),

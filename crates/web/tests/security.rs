@@ -65,7 +65,7 @@ fn no_answer_carries_another_seats_cards_before_the_showdown() {
     let mut showdowns = 0;
     let mut folds = 0;
     let mut state = answers[0].json();
-    for h in 0..14u64 {
+    for h in 0..16u64 {
         if state["in_progress"].as_bool() != Some(true) {
             let r = c.next(state["step"].as_u64().unwrap());
             answers.push(r.clone());
@@ -97,7 +97,7 @@ fn no_answer_carries_another_seats_cards_before_the_showdown() {
         "{showdowns} showdowns, {folds} folds"
     );
     let records = server.app.hand_records(&c.token()).unwrap();
-    assert_eq!(records.len(), 14);
+    assert_eq!(records.len(), 16);
     let mut checked = 0;
     let mut during = 0;
     for r in &answers {

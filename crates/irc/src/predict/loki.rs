@@ -113,9 +113,10 @@ impl LokiModel {
     fn model(&mut self, id: u32) -> &mut OpponentModel {
         let cfg = &self.know.config.model;
         let calibrated = self.calibrated;
+        let scale = self.know.config.reweight.scale;
         self.models
             .entry(id)
-            .or_insert_with(|| OpponentModel::new(cfg).calibrated(calibrated))
+            .or_insert_with(|| OpponentModel::new(cfg).calibrated(calibrated).scaled(scale))
     }
 }
 

@@ -1,0 +1,749 @@
+//! How right a model is, in self-play: every card is known, so each observer's model of
+//! each actor can be scored on the probability it gave the actor's **true** holding
+//! after every post-flop action (the question of the IRC evaluation's hole-card bits,
+//! with exact answers; Billings et al. 1998, "Weighting the Enumeration": a weight is
+//! "the probability that our opponent would have played that hand in the observed
+//! manner"). Ours: the paper scores its models only by the chips they win.
+//!
+//! After each post-flop check, bet, call or raise of an actor (folds are not scored: a
+//! folded player's table is no longer read), every Loki player at the table (the
+//! observers; never the actor itself) is asked for its model of the actor, normalized
+//! over the holdings the observer cannot rule out (its own cards and the board removed):
+//!
+//! * **bits**: log2 of the probability of the true holding over the uniform one (0 for
+//!   a model that knows nothing, positive when it points at the truth);
+//! * **reference bits**: the same for the observer's table of the actor as it stood when
+//!   the flop was dealt (the model without its post-flop re-weighting: what BPM keeps),
+//!   and **gain** = bits − reference bits, paired on the same action;
+//! * **below**: the share of the model's weight on holdings weaker than the true one
+//!   (ties count half), holdings ordered by their EHS on the board against one uniform
+//!   opponent: 0.5 on average for a calibrated model, less for a model that believes
+//!   the actor stronger than it is;
+//!   (and the same for the table when the flop was dealt, **reference below**);
+//! * **floor**: whether the true holding's weight is at the model's floor (0.01: the
+//!   model called the truth as unlikely as it can).
+//!
+//! The hands are split over independent tables (table `t` seeded by
+//! `table_seed(seed, t)`, its players by `player_seed`, the button moving every hand),
+//! played in parallel and summed in table order, so the result does not depend on the
+//! number of threads. The 95% intervals treat the hands as independent clusters (the
+//! actions of one hand are not independent): a ratio estimator's variance over hands.
+use loki_agent::{player_seed, seat_names, table_seed, Roster, RosterError};
+use loki_bot::{Knowledge, LokiConfig, LokiPlayer};
+use loki_cards::{rng_from_seed, CardSet, Deck, HoleCards, HOLDINGS};
+use loki_engine::{
+    Action, ActionEvent, Deal, EngineError, Event, GameConfig, HandState, Phase, Player, Round,
+};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
+
+/// Why a calibration run failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CalibrationError {
+    /// A player list that does not parse or names an unknown player.
+    #[error(transparent)]
+    Roster(#[from] RosterError),
+    /// The engine refused something (a bug in a player or the engine).
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// A table the engine cannot seat.
+    #[error(transparent)]
+    Config(#[from] loki_engine::ConfigError),
+    /// A deal the engine refused (a bug).
+    #[error(transparent)]
+    Deal(#[from] loki_engine::DealError),
+    /// An action the engine refused (a bug in a player).
+    #[error(transparent)]
+    Action(#[from] loki_engine::ActionError),
+    /// No Loki player keeps a model, so there is nothing to score.
+    #[error("no Loki player among {0:?}: nothing keeps a model to score")]
+    NoObserver(String),
+}
+
+/// What to play: the players, the hands split over independent tables, the seed.
+#[derive(Debug, Clone)]
+pub struct CalibrationSpec {
+    /// The `--players` list (2 to 10 seats).
+    pub players: String,
+    /// Hands in all.
+    pub hands: u64,
+    /// Independent tables (each with fresh players).
+    pub tables: u64,
+    /// The seed.
+    pub seed: u64,
+}
+
+/// A mean with the half-width of its 95% interval.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Estimate {
+    /// The mean.
+    pub mean: f64,
+    /// Half-width of the 95% interval (clusters: hands).
+    pub ci95: f64,
+}
+
+/// The scores of one observer kind's models of one actor kind, in one round and for one
+/// action (or all of them: "all").
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CalibrationRow {
+    /// The observer's kind.
+    pub observer: String,
+    /// The actor's kind.
+    pub actor: String,
+    /// "flop", "turn", "river" or "all".
+    pub round: String,
+    /// "check", "bet", "call", "raise" or "all".
+    pub action: String,
+    /// Actions scored (one per observer).
+    pub events: u64,
+    /// Hands they came from.
+    pub hands: u64,
+    /// Bits on the true holding over uniform.
+    pub bits: Estimate,
+    /// The same for the observer's table as it stood when the flop was dealt.
+    pub reference_bits: Estimate,
+    /// bits − reference bits, paired.
+    pub gain: Estimate,
+    /// The model's weight on holdings weaker than the true one (0.5 if calibrated).
+    pub below: Estimate,
+    /// The share of actions after which the true holding was at the floor.
+    pub floor: Estimate,
+    /// `below` for the observer's table as it stood when the flop was dealt.
+    pub reference_below: Estimate,
+}
+
+/// A whole calibration run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Calibration {
+    /// The players, one kind per seat.
+    pub players: Vec<String>,
+    /// Hands played.
+    pub hands: u64,
+    /// Independent tables.
+    pub tables: u64,
+    /// The seed.
+    pub seed: u64,
+    /// Rows: each observer kind x actor kind in the order of first seat, "all" rounds and
+    /// actions first, then each round's "all" and each action.
+    pub rows: Vec<CalibrationRow>,
+}
+
+impl Calibration {
+    /// The row of observer kind x actor kind over every round and action.
+    pub fn overall(&self, observer: &str, actor: &str) -> Option<&CalibrationRow> {
+        self.row(observer, actor, "all", "all")
+    }
+    /// One row.
+    pub fn row(
+        &self,
+        observer: &str,
+        actor: &str,
+        round: &str,
+        action: &str,
+    ) -> Option<&CalibrationRow> {
+        self.rows.iter().find(|r| {
+            r.observer == observer && r.actor == actor && r.round == round && r.action == action
+        })
+    }
+}
+
+/// The number of scores per action: bits, reference bits, gain, below, floor, reference
+/// below.
+const MEASURES: usize = 6;
+
+/// Round index 0 = all, 1..=3 flop, turn, river; action index 0 = all, 1..=4.
+const ROUNDS: [&str; 4] = ["all", "flop", "turn", "river"];
+const ACTIONS: [&str; 5] = ["all", "check", "bet", "call", "raise"];
+
+/// (observer kind, actor kind, round, action) as indices.
+type Key = (usize, usize, usize, usize);
+
+/// Sums over hands (clusters) of one key: per measure Σy, Σy², Σy·n; and Σn, Σn², the
+/// number of hands.
+#[derive(Debug, Clone, Default)]
+struct ClusterSums {
+    y: [f64; MEASURES],
+    yy: [f64; MEASURES],
+    yn: [f64; MEASURES],
+    n: f64,
+    nn: f64,
+    clusters: u64,
+}
+
+impl ClusterSums {
+    fn add_cluster(&mut self, n: f64, y: &[f64; MEASURES]) {
+        for (i, &v) in y.iter().enumerate() {
+            self.y[i] += v;
+            self.yy[i] += v * v;
+            self.yn[i] += v * n;
+        }
+        self.n += n;
+        self.nn += n * n;
+        self.clusters += 1;
+    }
+    fn merge(&mut self, o: &ClusterSums) {
+        for i in 0..MEASURES {
+            self.y[i] += o.y[i];
+            self.yy[i] += o.yy[i];
+            self.yn[i] += o.yn[i];
+        }
+        self.n += o.n;
+        self.nn += o.nn;
+        self.clusters += o.clusters;
+    }
+    /// The ratio estimate Σy/Σn of measure `i` and its 95% half-width over clusters.
+    fn estimate(&self, i: usize) -> Estimate {
+        if self.n <= 0.0 {
+            return Estimate {
+                mean: 0.0,
+                ci95: f64::INFINITY,
+            };
+        }
+        let r = self.y[i] / self.n;
+        let c = self.clusters as f64;
+        if self.clusters < 2 {
+            return Estimate {
+                mean: r,
+                ci95: f64::INFINITY,
+            };
+        }
+        let ss = (self.yy[i] - 2.0 * r * self.yn[i] + r * r * self.nn).max(0.0);
+        let var = c / (c - 1.0) * ss / (self.n * self.n);
+        Estimate {
+            mean: r,
+            ci95: 1.96 * var.sqrt(),
+        }
+    }
+}
+
+/// The scores of one table (or a whole run, merged in table order).
+#[derive(Debug, Clone, Default)]
+struct Tally {
+    sums: BTreeMap<Key, ClusterSums>,
+}
+
+impl Tally {
+    fn merge(&mut self, o: &Tally) {
+        for (k, s) in &o.sums {
+            self.sums.entry(*k).or_default().merge(s);
+        }
+    }
+}
+
+/// The scores of the hand being played, per key: (actions, Σ of each measure).
+#[derive(Default)]
+struct HandScores(BTreeMap<Key, (f64, [f64; MEASURES])>);
+
+impl HandScores {
+    fn add(
+        &mut self,
+        observer: usize,
+        actor: usize,
+        round: usize,
+        action: usize,
+        y: [f64; MEASURES],
+    ) {
+        for key in [
+            (observer, actor, 0, 0),
+            (observer, actor, round, 0),
+            (observer, actor, round, action),
+        ] {
+            let e = self.0.entry(key).or_insert((0.0, [0.0; MEASURES]));
+            e.0 += 1.0;
+            for (sum, v) in e.1.iter_mut().zip(y) {
+                *sum += v;
+            }
+        }
+    }
+    fn close(&mut self, tally: &mut Tally) {
+        for (k, (n, y)) in std::mem::take(&mut self.0) {
+            tally.sums.entry(k).or_default().add_cluster(n, &y);
+        }
+    }
+}
+
+/// The cards of every holding, by holding index.
+fn holding_sets() -> &'static [u64] {
+    static SETS: OnceLock<Vec<u64>> = OnceLock::new();
+    SETS.get_or_init(|| {
+        (0..HOLDINGS)
+            .map(|h| HoleCards::from_index(h).map_or(u64::MAX, |c| c.set().bits()))
+            .collect()
+    })
+}
+
+/// One model's scores of a true holding (see the module's list): bits, below, and
+/// whether the holding is at the floor; `None` if the model puts no weight anywhere.
+pub fn score_table(
+    weights: &[f64; HOLDINGS],
+    known: CardSet,
+    truth: usize,
+    strength: impl Fn(usize) -> Option<f64>,
+    floor: f64,
+) -> Option<(f64, f64, bool)> {
+    let sets = holding_sets();
+    let known = known.bits();
+    let v_true = strength(truth)?;
+    let (mut total, mut below, mut live) = (0.0f64, 0.0f64, 0u32);
+    for h in 0..HOLDINGS {
+        if sets[h] & known != 0 {
+            continue;
+        }
+        let w = weights[h];
+        live += 1;
+        total += w;
+        match strength(h) {
+            Some(v) if v < v_true => below += w,
+            Some(v) if v == v_true => below += 0.5 * w,
+            _ => {}
+        }
+    }
+    if total <= 0.0 || sets[truth] & known != 0 {
+        return None;
+    }
+    let p = weights[truth] / total;
+    let bits = (p * f64::from(live)).log2();
+    Some((bits, below / total, weights[truth] <= floor * (1.0 + 1e-9)))
+}
+
+/// A seat: a Loki player (whose models are scored) or another player.
+enum Entrant {
+    Loki(Box<LokiPlayer>),
+    Other(Box<dyn Player + Send>),
+}
+
+impl Entrant {
+    fn player(&mut self) -> &mut dyn Player {
+        match self {
+            Entrant::Loki(p) => p.as_mut(),
+            Entrant::Other(p) => p.as_mut(),
+        }
+    }
+    fn loki(&self) -> Option<&LokiPlayer> {
+        match self {
+            Entrant::Loki(p) => Some(p),
+            Entrant::Other(_) => None,
+        }
+    }
+}
+
+fn entrant(roster: &Roster, kind: &str, name: &str, seed: u64) -> Result<Entrant, RosterError> {
+    match roster.loki(kind, name, seed) {
+        Ok(p) => Ok(Entrant::Loki(Box::new(p))),
+        Err(RosterError::NotLoki(_)) => Ok(Entrant::Other(roster.make(kind, name, seed)?)),
+        Err(e) => Err(e),
+    }
+}
+
+/// The action's column: check, bet, call, raise (1..=4); `None` for a fold.
+fn action_column(a: &ActionEvent) -> Option<usize> {
+    match (a.action, a.bets_to_call) {
+        (Action::Fold, _) => None,
+        (Action::Call, 0) => Some(1),
+        (Action::Raise, 0) => Some(2),
+        (Action::Call, _) => Some(3),
+        (Action::Raise, _) => Some(4),
+    }
+}
+
+/// One table of a calibration run.
+struct ScoredTable<'a> {
+    know: &'a Arc<Knowledge>,
+    config: GameConfig,
+    /// The kind index of each seat.
+    kind_of: Vec<usize>,
+    seats: Vec<Entrant>,
+    /// By observer seat x actor seat: the observer's table of the actor when the flop
+    /// was dealt.
+    flop_tables: Vec<Option<Box<[f64; HOLDINGS]>>>,
+    scores: HandScores,
+    tally: Tally,
+}
+
+impl ScoredTable<'_> {
+    /// Plays one hand, `seat_of[p]` the seat at position `p`, scoring every model.
+    fn play(&mut self, deal: &Deal, seat_of: &[usize]) -> Result<(), CalibrationError> {
+        let mut state = HandState::new(&self.config)?;
+        state.set_seats(seat_of)?;
+        for (p, h) in deal.hole.iter().enumerate() {
+            state.deal_hole(p, *h)?;
+        }
+        for (p, &seat) in seat_of.iter().enumerate() {
+            self.seats[seat].player().begin_hand(&state.view(p));
+        }
+        let mut seen = 0;
+        loop {
+            let events = state.events().len();
+            for i in seen..events {
+                let e = &state.events()[i];
+                for (p, &seat) in seat_of.iter().enumerate() {
+                    if e.visible_to(p) {
+                        self.seats[seat].player().observe(e, &state.view(p));
+                    }
+                }
+                match e {
+                    Event::BoardDealt {
+                        round: Round::Flop, ..
+                    } => self.keep_flop_tables(&state, seat_of),
+                    Event::Action(a) if a.round != Round::Preflop => {
+                        self.score(a, &state, deal, seat_of)
+                    }
+                    _ => {}
+                }
+            }
+            seen = events;
+            match state.phase() {
+                Phase::Complete => break,
+                Phase::DealHole(p) | Phase::Reveal(p) => {
+                    return Err(EngineError::from(loki_engine::DealError::HoleNotDue(p)).into())
+                }
+                Phase::DealBoard(round) => {
+                    let from = round.board_len() - round.cards_dealt();
+                    state.deal_board(&deal.board[from..round.board_len()])?;
+                }
+                Phase::Act(p) => {
+                    let action = self.seats[seat_of[p]].player().act(&state.view(p));
+                    state.apply(action)?;
+                }
+            }
+        }
+        for (p, &seat) in seat_of.iter().enumerate() {
+            self.seats[seat].player().end_hand(&state.view(p));
+        }
+        self.scores.close(&mut self.tally);
+        Ok(())
+    }
+
+    fn keep_flop_tables(&mut self, state: &HandState, seat_of: &[usize]) {
+        let n = seat_of.len();
+        for o in 0..n {
+            for q in 0..n {
+                let slot = &mut self.flop_tables[seat_of[o] * n + seat_of[q]];
+                let model = self.seats[seat_of[o]]
+                    .loki()
+                    .filter(|_| o != q && state.is_live(q))
+                    .and_then(|p| p.model(seat_of[q]));
+                match model {
+                    Some(m) => {
+                        let table = slot.get_or_insert_with(|| Box::new([0.0; HOLDINGS]));
+                        table.copy_from_slice(m.weights().weights());
+                    }
+                    None => {
+                        if let Some(t) = slot.as_mut() {
+                            t.fill(f64::NAN);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn score(&mut self, a: &ActionEvent, state: &HandState, deal: &Deal, seat_of: &[usize]) {
+        let Some(column) = action_column(a) else {
+            return;
+        };
+        let n = seat_of.len();
+        let Ok(board) = self.know.boards.get(state.board()) else {
+            return;
+        };
+        let board_set: CardSet = state.board().iter().copied().collect();
+        let truth = deal.hole[a.position].index();
+        let actor_seat = seat_of[a.position];
+        let floor = self.know.config.model.floor;
+        let round = a.round.index();
+        for o in (0..n).filter(|&o| o != a.position) {
+            let observer_seat = seat_of[o];
+            let Some(model) = self.seats[observer_seat]
+                .loki()
+                .and_then(|p| p.model(actor_seat))
+            else {
+                continue;
+            };
+            let known = board_set.union(deal.hole[o].set());
+            let strength = |h: usize| board.ehs(h);
+            let Some((bits, below, at_floor)) =
+                score_table(model.weights().weights(), known, truth, strength, floor)
+            else {
+                continue;
+            };
+            let reference = self.flop_tables[observer_seat * n + actor_seat]
+                .as_deref()
+                .filter(|t| !t[0].is_nan())
+                .and_then(|t| score_table(t, known, truth, strength, floor));
+            let Some((ref_bits, ref_below, _)) = reference else {
+                continue;
+            };
+            self.scores.add(
+                self.kind_of[observer_seat],
+                self.kind_of[actor_seat],
+                round,
+                column,
+                [
+                    bits,
+                    ref_bits,
+                    bits - ref_bits,
+                    below,
+                    f64::from(u8::from(at_floor)),
+                    ref_below,
+                ],
+            );
+        }
+    }
+}
+
+/// Plays one table of `hands` hands and returns its scores.
+fn calibrate_table(
+    know: &Arc<Knowledge>,
+    kinds: &[String],
+    kind_of: &[usize],
+    hands: u64,
+    seed: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tally, CalibrationError> {
+    let roster = Roster::with_knowledge(know.clone());
+    let names = seat_names(kinds);
+    let n = kinds.len();
+    let seats = kinds
+        .iter()
+        .zip(&names)
+        .enumerate()
+        .map(|(s, (k, name))| entrant(&roster, k, name, player_seed(seed, 0, s)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut table = ScoredTable {
+        know,
+        config: GameConfig::paper(n)?,
+        kind_of: kind_of.to_vec(),
+        seats,
+        flop_tables: (0..n * n).map(|_| None).collect(),
+        scores: HandScores::default(),
+        tally: Tally::default(),
+    };
+    let mut rng = rng_from_seed(seed);
+    for h in 0..hands {
+        let mut deck = Deck::shuffled(&mut rng);
+        let deal = Deal::from_deck(n, &mut deck).ok_or(EngineError::PlayerCount {
+            expected: n,
+            got: n,
+        })?;
+        let seat_of: Vec<usize> = (0..n)
+            .map(|p| loki_engine::Table::seat_of(p, h, n))
+            .collect();
+        table.play(&deal, &seat_of)?;
+        progress(1);
+    }
+    Ok(table.tally)
+}
+
+/// Plays `spec.hands` hands of `spec.players` over `spec.tables` independent tables in
+/// parallel and scores every Loki player's model of every other player after every
+/// post-flop action (see the module's documentation). `progress` hears of each hand.
+///
+/// # Errors
+/// A player list that does not parse, names an unknown player or holds no Loki player;
+/// an engine error (a bug).
+pub fn calibrate(
+    config: &LokiConfig,
+    spec: &CalibrationSpec,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Calibration, CalibrationError> {
+    use rayon::prelude::*;
+    let know = Knowledge::new(config.clone()).map_err(RosterError::from)?;
+    let roster = Roster::with_knowledge(know.clone());
+    let kinds = roster.expand(&spec.players)?;
+    if kinds
+        .iter()
+        .all(|k| matches!(roster.loki(k, k, 0), Err(RosterError::NotLoki(_))))
+    {
+        return Err(CalibrationError::NoObserver(spec.players.clone()));
+    }
+    let mut names: Vec<String> = Vec::new();
+    for k in &kinds {
+        if !names.contains(k) {
+            names.push(k.clone());
+        }
+    }
+    let kind_of: Vec<usize> = kinds
+        .iter()
+        .map(|k| names.iter().position(|x| x == k).unwrap_or(0))
+        .collect();
+    let tables = spec.tables.max(1);
+    let per_table: Vec<Result<Tally, CalibrationError>> = (0..tables)
+        .into_par_iter()
+        .map(|t| {
+            let share = spec.hands / tables + u64::from(t < spec.hands % tables);
+            calibrate_table(
+                &know,
+                &kinds,
+                &kind_of,
+                share,
+                table_seed(spec.seed, t),
+                progress,
+            )
+        })
+        .collect();
+    let mut tally = Tally::default();
+    for t in per_table {
+        tally.merge(&t?);
+    }
+    let mut rows = Vec::new();
+    for (o, observer) in names.iter().enumerate() {
+        for (a, actor) in names.iter().enumerate() {
+            for (r, round) in ROUNDS.iter().enumerate() {
+                for (c, action) in ACTIONS.iter().enumerate() {
+                    if r == 0 && c != 0 {
+                        continue;
+                    }
+                    let Some(s) = tally.sums.get(&(o, a, r, c)) else {
+                        continue;
+                    };
+                    rows.push(CalibrationRow {
+                        observer: observer.clone(),
+                        actor: actor.clone(),
+                        round: round.to_string(),
+                        action: action.to_string(),
+                        events: s.n as u64,
+                        hands: s.clusters,
+                        bits: s.estimate(0),
+                        reference_bits: s.estimate(1),
+                        gain: s.estimate(2),
+                        below: s.estimate(3),
+                        floor: s.estimate(4),
+                        reference_below: s.estimate(5),
+                    });
+                }
+            }
+        }
+    }
+    Ok(Calibration {
+        players: kinds,
+        hands: spec.hands,
+        tables,
+        seed: spec.seed,
+        rows,
+    })
+}
+
+impl Calibration {
+    /// The report as text: one line per observer kind x actor kind over every post-flop
+    /// action, and with `detail` one per round and action under it.
+    pub fn text(&self, detail: bool) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        let actions: u64 = self
+            .rows
+            .iter()
+            .filter(|r| r.round == "all")
+            .map(|r| r.events)
+            .sum();
+        let _ = writeln!(
+            out,
+            "How right each model is about each actor: {} hands of {} ({} tables, seed {}), {} scores",
+            self.hands,
+            self.players.join(","),
+            self.tables,
+            self.seed,
+            actions
+        );
+        let _ = writeln!(
+            out,
+            "bits: log2 of the model's probability of the true holding over uniform; flop \
+             table: the same before any post-flop re-weighting; below: the model's weight \
+             on weaker holdings (0.5 if calibrated); floor: the truth at the 0.01 floor. \
+             Intervals 95% over hands."
+        );
+        let _ = writeln!(
+            out,
+            "{:<8} {:<8} {:<6} {:<6} {:>8} {:>16} {:>7} {:>16} {:>14} {:>6}",
+            "observer",
+            "actor",
+            "round",
+            "action",
+            "scores",
+            "bits",
+            "flop",
+            "gain",
+            "below",
+            "floor"
+        );
+        for r in &self.rows {
+            let summary = r.round == "all";
+            if !summary && !detail {
+                continue;
+            }
+            let _ = writeln!(
+                out,
+                "{:<8} {:<8} {:<6} {:<6} {:>8} {:>7.3} ± {:<6.3} {:>7.3} {:>+7.3} ± {:<6.3} {:>5.3} ± {:<5.3} {:>5.1}%",
+                if summary || detail { r.observer.as_str() } else { "" },
+                r.actor,
+                r.round,
+                r.action,
+                r.events,
+                r.bits.mean,
+                r.bits.ci95,
+                r.reference_bits.mean,
+                r.gain.mean,
+                r.gain.ci95,
+                r.below.mean,
+                r.below.ci95,
+                100.0 * r.floor.mean
+            );
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_uniform_table_scores_zero_bits_and_half_below() {
+        let w = [1.0; HOLDINGS];
+        let known = CardSet::EMPTY;
+        // Strength = holding index: below = (truth + 0.5) / 1326 exactly.
+        let (bits, below, floor) = score_table(&w, known, 700, |h| Some(h as f64), 0.01).unwrap();
+        assert!(bits.abs() < 1e-12);
+        assert!((below - 700.5 / HOLDINGS as f64).abs() < 1e-12);
+        assert!(!floor);
+    }
+
+    #[test]
+    fn a_table_that_knows_the_truth_scores_its_log_count() {
+        // All weight on the truth among the 1,081 holdings a flop and our hand leave.
+        let hole = HoleCards::from_index(0).unwrap();
+        let board: CardSet = ["3h", "4c", "Jh"]
+            .iter()
+            .map(|c| c.parse::<loki_cards::Card>().unwrap())
+            .collect();
+        let known = board.union(hole.set());
+        let truth = (0..HOLDINGS)
+            .find(|&h| holding_sets()[h] & known.bits() == 0)
+            .unwrap();
+        let mut w = [0.0; HOLDINGS];
+        w[truth] = 1.0;
+        let (bits, _, _) = score_table(&w, known, truth, |_| Some(0.5), 0.01).unwrap();
+        assert!((bits - (1081f64).log2()).abs() < 1e-9, "{bits}");
+        // A weight on a known card does not count.
+        w[0] = 5.0;
+        let (again, _, _) = score_table(&w, known, truth, |_| Some(0.5), 0.01).unwrap();
+        assert_eq!(bits, again);
+        // The truth at the floor while the rest weigh 1: below log2(1) and flagged.
+        let mut w = [1.0; HOLDINGS];
+        w[truth] = 0.01;
+        let (bits, _, floor) = score_table(&w, known, truth, |_| Some(0.5), 0.01).unwrap();
+        assert!(floor && bits < -6.0, "{bits}");
+    }
+
+    #[test]
+    fn cluster_sums_give_the_ratio_and_a_cluster_interval() {
+        let mut s = ClusterSums::default();
+        // Two hands: 2 actions summing 1.0, 1 action of 2.0: ratio 3/3 = 1.
+        s.add_cluster(2.0, &[1.0; MEASURES]);
+        s.add_cluster(1.0, &[2.0; MEASURES]);
+        let e = s.estimate(0);
+        assert!((e.mean - 1.0).abs() < 1e-12);
+        // residuals: 1 - 2 = -1, 2 - 1 = 1; var = 2/1 * 2 / 9.
+        assert!((e.ci95 - 1.96 * (4.0f64 / 9.0).sqrt()).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,352 @@
+//! One table of `loki.env`, without Python: a seeded dealer (the engine `Table`'s: one
+//! generator, hand `h` the `h`-th shuffle, dealt as `Deal::from_deck`, the seat at
+//! position `p` in hand `h` being `(p + h) mod N`), the hand in progress, and the Loki
+//! players that sit at some seats and play their turns by themselves (each sees exactly
+//! the events it would see at loki's table). The other seats are the caller's: the table
+//! advances until one of them is to act or the hand is over. With a Loki player at every
+//! seat but the caller's, hands are those of `loki simulate` with the same seed.
+use crate::observation;
+use loki_agent::Seat;
+use loki_cards::{rng_from_seed, Deck, LokiRng};
+use loki_engine::{Action, ActionError, Chips, Deal, GameConfig, HandState, Phase, Player};
+
+/// A table of the environment.
+pub struct EnvTable {
+    config: GameConfig,
+    rng: LokiRng,
+    /// Hands dealt (the current hand is `hand - 1`).
+    hand: u64,
+    state: HandState,
+    deal: Option<Deal>,
+    /// The Loki player at each seat (None: the caller's seat).
+    bots: Vec<Option<Seat>>,
+    /// Events already shown to the bots.
+    seen: usize,
+    /// What a copy needs: the generator and the bots' states before this hand, and the
+    /// caller's actions in it.
+    start: TableStart,
+    actions: Vec<Action>,
+    /// Rewards by seat (big blinds) of finished hands not yet taken, and whether the
+    /// current hand's are in.
+    pending: Vec<f64>,
+    collected: bool,
+}
+
+/// A table between hands: the dealer's generator and each bot's learned state.
+#[derive(Clone)]
+pub struct TableStart {
+    /// The generator's state (`loki_cards::rng_state`).
+    pub rng: String,
+    /// Hands dealt before.
+    pub hand: u64,
+    /// Each seat's bot state (`Player::save_state`; None for a caller's seat or a
+    /// stateless player).
+    pub bots: Vec<Option<String>>,
+}
+
+impl EnvTable {
+    /// A table of `config` whose seat `s` is played by `bots[s]` (None: the caller),
+    /// dealing from a generator seeded by `seed`; the first hand is dealt.
+    ///
+    /// # Errors
+    /// Not one bot slot per seat.
+    pub fn new(config: GameConfig, bots: Vec<Option<Seat>>, seed: u64) -> Result<EnvTable, String> {
+        let rng = rng_from_seed(seed);
+        EnvTable::resume(config, bots, rng, 0)
+    }
+
+    /// A table whose dealer continues from `rng` after `hand` hands; the next hand is
+    /// dealt.
+    fn resume(
+        config: GameConfig,
+        bots: Vec<Option<Seat>>,
+        rng: LokiRng,
+        hand: u64,
+    ) -> Result<EnvTable, String> {
+        if bots.len() != config.seats() {
+            return Err(format!(
+                "{} players for {} seats",
+                bots.len(),
+                config.seats()
+            ));
+        }
+        let state = HandState::new(&config).map_err(|e| e.to_string())?;
+        let mut t = EnvTable {
+            config,
+            rng,
+            hand,
+            state,
+            deal: None,
+            bots,
+            seen: 0,
+            start: TableStart {
+                rng: String::new(),
+                hand: 0,
+                bots: Vec::new(),
+            },
+            actions: Vec::new(),
+            pending: Vec::new(),
+            collected: false,
+        };
+        t.pending = vec![0.0; t.config.seats()];
+        t.next_hand()?;
+        Ok(t)
+    }
+
+    /// A table rebuilt from a [`TableStart`] and the caller's actions since: exactly the
+    /// table that made them.
+    ///
+    /// # Errors
+    /// A state that does not load, or an action the hand refuses.
+    pub fn restore(
+        config: GameConfig,
+        mut bots: Vec<Option<Seat>>,
+        start: &TableStart,
+        actions: &[Action],
+    ) -> Result<EnvTable, String> {
+        for (bot, state) in bots.iter_mut().zip(&start.bots) {
+            if let (Some(b), Some(s)) = (bot.as_mut(), state) {
+                b.load_state(s).map_err(|e| e.to_string())?;
+            }
+        }
+        let rng = loki_cards::rng_from_state(&start.rng).ok_or("bad generator state")?;
+        let mut t = EnvTable::resume(config, bots, rng, start.hand)?;
+        for a in actions {
+            t.apply(*a).map_err(|e| e.to_string())?;
+        }
+        Ok(t)
+    }
+
+    /// The table between hands as this hand began, and the caller's actions since.
+    pub fn snapshot(&self) -> (TableStart, Vec<Action>) {
+        (self.start.clone(), self.actions.clone())
+    }
+
+    /// Ends the hand in progress if it is not over (nothing is settled), and deals the
+    /// next one.
+    ///
+    /// # Errors
+    /// None in practice: a validated game starts a hand, and a fresh deck deals it.
+    pub fn next_hand(&mut self) -> Result<(), String> {
+        self.start = TableStart {
+            rng: loki_cards::rng_state(&self.rng),
+            hand: self.hand,
+            bots: self
+                .bots
+                .iter()
+                .map(|b| b.as_ref().and_then(Player::save_state))
+                .collect(),
+        };
+        self.actions.clear();
+        self.collected = false;
+        let n = self.config.seats();
+        let mut deck = Deck::shuffled(&mut self.rng);
+        // 2n + 5 <= 25 cards of 52: the deal cannot run out.
+        let deal = Deal::from_deck(n, &mut deck).ok_or("the deck ran out")?;
+        let h = self.hand;
+        self.hand += 1;
+        let seats: Vec<usize> = (0..n).map(|p| seat_of(p, h, n)).collect();
+        let mut state = HandState::new(&self.config).map_err(|e| e.to_string())?;
+        state.set_seats(&seats).map_err(|e| e.to_string())?;
+        for (p, hole) in deal.hole.iter().enumerate() {
+            state.deal_hole(p, *hole).map_err(|e| e.to_string())?;
+        }
+        self.deal = Some(deal);
+        self.state = state;
+        self.seen = 0;
+        for (p, &s) in seats.iter().enumerate() {
+            if let Some(b) = self.bots[s].as_mut() {
+                b.begin_hand(&self.state.view(p));
+            }
+        }
+        self.advance();
+        Ok(())
+    }
+
+    /// Shows the new events to the bots, deals the board when due and lets the bots act,
+    /// until a caller's seat is to act or the hand is over (then the bots end it).
+    fn advance(&mut self) {
+        loop {
+            self.broadcast();
+            match self.state.phase() {
+                Phase::DealBoard(round) => {
+                    let from = round.board_len() - round.cards_dealt();
+                    let Some(deal) = self.deal.as_ref() else {
+                        return;
+                    };
+                    let cards = deal.board[from..round.board_len()].to_vec();
+                    if self.state.deal_board(&cards).is_err() {
+                        return;
+                    }
+                }
+                Phase::Act(p) => {
+                    let seat = self.state.seats()[p];
+                    let Some(bot) = self.bots[seat].as_mut() else {
+                        return;
+                    };
+                    let view = self.state.view(p);
+                    let mut action = bot.act(&view);
+                    if !view.legal_actions().contains(action) {
+                        action = Action::Call;
+                    }
+                    if self.state.apply(action).is_err() {
+                        return;
+                    }
+                }
+                Phase::Complete => {
+                    for p in 0..self.config.seats() {
+                        let seat = self.state.seats()[p];
+                        if let Some(b) = self.bots[seat].as_mut() {
+                            b.end_hand(&self.state.view(p));
+                        }
+                    }
+                    return;
+                }
+                // Every holding is dealt at the start and none is hidden.
+                Phase::DealHole(_) | Phase::Reveal(_) => return,
+            }
+        }
+    }
+
+    fn broadcast(&mut self) {
+        let events = &self.state.events()[self.seen..];
+        if self.bots.iter().any(Option::is_some) {
+            for e in events {
+                for p in 0..self.config.seats() {
+                    let seat = self.state.seats()[p];
+                    if let (Some(b), true) = (self.bots[seat].as_mut(), e.visible_to(p)) {
+                        b.observe(e, &self.state.view(p));
+                    }
+                }
+            }
+        }
+        self.seen = self.state.events().len();
+    }
+
+    /// The caller's action at its turn; the table then advances.
+    ///
+    /// # Errors
+    /// An illegal action (nothing changes) or no caller's seat to act.
+    pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+        if self.to_act_seat().is_none() {
+            return Err(ActionError::NotActing);
+        }
+        self.state.apply(action)?;
+        self.actions.push(action);
+        self.advance();
+        Ok(())
+    }
+
+    /// The caller's seat to act, if any.
+    pub fn to_act_seat(&self) -> Option<usize> {
+        let p = self.state.to_act()?;
+        let seat = self.state.seats()[p];
+        self.bots[seat].is_none().then_some(seat)
+    }
+
+    /// The position of `seat` in this hand.
+    pub fn position_of(&self, seat: usize) -> usize {
+        self.state
+            .seats()
+            .iter()
+            .position(|&s| s == seat)
+            .unwrap_or(0)
+    }
+
+    /// Whether the hand is over.
+    pub fn is_over(&self) -> bool {
+        self.state.is_complete()
+    }
+
+    /// Adds the finished hand's rewards (net chips by seat in big blinds) to the pending
+    /// ones, once.
+    pub fn collect(&mut self) {
+        if self.collected {
+            return;
+        }
+        if let Some(net) = self.net_by_seat() {
+            let bb = self.config.big_blind() as f64;
+            for (r, v) in self.pending.iter_mut().zip(net) {
+                *r += v as f64 / bb;
+            }
+            self.collected = true;
+        }
+    }
+
+    /// Collects and deals while the hand is over (the bots may play a whole hand without
+    /// the caller); returns the hands finished.
+    ///
+    /// # Errors
+    /// As [`EnvTable::next_hand`]; a table without a caller's seat.
+    pub fn settle(&mut self) -> Result<u32, String> {
+        if self.bots.iter().all(Option::is_some) {
+            return Err("every seat is a Loki player: nobody is left to play".into());
+        }
+        let mut k = 0;
+        while self.is_over() {
+            self.collect();
+            self.next_hand()?;
+            k += 1;
+        }
+        Ok(k)
+    }
+
+    /// The pending rewards by seat, which are then zero.
+    pub fn take_rewards(&mut self) -> Vec<f64> {
+        let n = self.pending.len();
+        std::mem::replace(&mut self.pending, vec![0.0; n])
+    }
+
+    /// The pending rewards and whether the hand's are in (for a copy).
+    pub fn rewards_state(&self) -> (Vec<f64>, bool) {
+        (self.pending.clone(), self.collected)
+    }
+
+    /// Sets the pending rewards (for a copy).
+    pub fn set_rewards_state(&mut self, pending: Vec<f64>, collected: bool) {
+        if pending.len() == self.pending.len() {
+            self.pending = pending;
+        }
+        self.collected = collected;
+    }
+
+    /// Net chips by seat of the finished hand.
+    pub fn net_by_seat(&self) -> Option<Vec<Chips>> {
+        let r = self.state.result()?;
+        let mut net = vec![0; self.config.seats()];
+        for (p, v) in r.net.iter().enumerate() {
+            net[self.state.seats()[p]] = *v;
+        }
+        Some(net)
+    }
+
+    /// The observation of `seat` (see [`observation`]) into `out`.
+    pub fn observe(&self, seat: usize, out: &mut [f32]) {
+        observation::encode(&self.state, self.position_of(seat), out);
+    }
+
+    /// The information-state string of `seat` (see [`observation::info_state`]).
+    pub fn info_state(&self, seat: usize) -> String {
+        observation::info_state(&self.state, self.position_of(seat))
+    }
+
+    /// The hand in progress.
+    pub fn state(&self) -> &HandState {
+        &self.state
+    }
+
+    /// The game.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    /// Hands dealt.
+    pub fn hands(&self) -> u64 {
+        self.hand
+    }
+}
+
+/// The seat at position `p` in hand `h` of an `n`-seat table.
+pub fn seat_of(p: usize, h: u64, n: usize) -> usize {
+    ((p as u64 + h) % n as u64) as usize
+}
