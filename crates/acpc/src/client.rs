@@ -6,9 +6,10 @@
 use crate::error::ClientError;
 use crate::game::GameDef;
 use crate::line::{Line, LineReader};
-use crate::matchstate::{MAX_LINE_LEN, VERSION_LINE};
+use crate::reply::VERSION_LINE;
 use crate::session::ClientSession;
 use loki_engine::Player;
+use loki_history::MAX_LINE_LEN;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};

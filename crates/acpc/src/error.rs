@@ -1,7 +1,6 @@
 //! Typed errors of the ACPC crate: game files, protocol lines, hand rebuilding, and the
 //! network client, dealer and match runner.
-use loki_cards::Card;
-use loki_engine::{Action, ActionError, DealError};
+use loki_history::{RebuildError, StateError};
 use std::time::Duration;
 use thiserror::Error;
 
@@ -101,112 +100,6 @@ pub enum GameError {
     /// A valid limit game that the engine does not play.
     #[error("game not supported: {0}")]
     Unsupported(String),
-}
-
-/// A protocol line that is not a well-formed state.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum StateError {
-    /// Longer than the protocol's line limit.
-    #[error("line longer than 1024 bytes")]
-    TooLong,
-    /// Does not start with `MATCHSTATE:`.
-    #[error("not a MATCHSTATE line")]
-    Prefix,
-    /// Wrong number of `:` fields.
-    #[error("{0} fields after MATCHSTATE, need 4")]
-    Fields(usize),
-    /// A bad number.
-    #[error("bad {0}")]
-    Number(&'static str),
-    /// More than four rounds.
-    #[error("{0} betting rounds")]
-    Rounds(usize),
-    /// Too many actions in a round.
-    #[error("more than 64 actions in a round")]
-    Actions,
-    /// An unknown betting character.
-    #[error("bad betting character {0:?}")]
-    Betting(char),
-    /// Fewer than 2 or more than 10 hole-card groups.
-    #[error("{0} hole-card groups (players), need 2 to 10")]
-    Players(usize),
-    /// The viewer's position is not a player.
-    #[error("position {0} out of range")]
-    Position(usize),
-    /// Bad card text.
-    #[error("bad cards `{0}`")]
-    Cards(String),
-    /// A hole-card group of other than 0 or 2 cards.
-    #[error("{0} hole cards in a group, need 0 or 2")]
-    HoleCount(usize),
-    /// Board groups that do not follow the rounds.
-    #[error("{rounds} betting rounds but {boards} board groups")]
-    BoardRounds {
-        /// Rounds in the betting string.
-        rounds: usize,
-        /// Board groups.
-        boards: usize,
-    },
-    /// A card shown twice.
-    #[error("card {0} appears twice")]
-    DuplicateCard(Card),
-}
-
-/// A state that does not continue the hand the client is rebuilding.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum RebuildError {
-    /// A state for another number of players than the game's.
-    #[error("a state with {got} players in a {expected}-player game")]
-    Players {
-        /// The game's players.
-        expected: usize,
-        /// The state's.
-        got: usize,
-    },
-    /// The viewer's own cards are missing.
-    #[error("the state does not show the viewer's own hole cards")]
-    MissingHole,
-    /// A state of another hand, viewer or own cards than the hand in progress.
-    #[error("the state belongs to another hand or viewer")]
-    OtherHand,
-    /// The betting does not extend what was seen before.
-    #[error("the betting in round {0} differs from what was seen before")]
-    ActionMismatch(usize),
-    /// The board differs from what was seen before.
-    #[error("the board of round {0} differs from what was seen before")]
-    BoardMismatch(usize),
-    /// A wrong number of board cards.
-    #[error("round {round} shows {got} board cards, need {expected}")]
-    BoardCount {
-        /// 1-based round.
-        round: usize,
-        /// Cards dealt at that round.
-        expected: usize,
-        /// Cards shown.
-        got: usize,
-    },
-    /// An action the rules refuse.
-    #[error("illegal {action} in round {round}: {error}")]
-    Illegal {
-        /// 1-based round.
-        round: usize,
-        /// The action.
-        action: Action,
-        /// Why.
-        error: ActionError,
-    },
-    /// The betting string closes a round that is still open, or leaves a closed one open.
-    #[error("round {0} ends where the rules do not end it")]
-    RoundEnd(usize),
-    /// A deal the engine refuses (a card twice).
-    #[error(transparent)]
-    Deal(#[from] DealError),
-    /// Another position's cards before the showdown.
-    #[error("position {0}'s hole cards are shown before the showdown")]
-    CardsBeforeShowdown(usize),
-    /// A live position's cards are missing at the showdown.
-    #[error("position {0}'s hole cards are missing at the showdown")]
-    MissingShowdownCards(usize),
 }
 
 /// A failed client.

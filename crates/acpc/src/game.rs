@@ -13,13 +13,7 @@ use crate::error::GameError;
 use loki_engine::{GameConfig, GameSpec, RuleOptions};
 use std::fmt;
 
-/// Most players the reference dealer allows (`MAX_PLAYERS`).
-pub const MAX_PLAYERS: usize = 10;
-/// Most betting rounds (`MAX_ROUNDS`).
-pub const MAX_ROUNDS: usize = 4;
-/// Most actions in one round (`MAX_NUM_ACTIONS`): the reference dealer refuses a raise
-/// once `actions + players` would exceed it.
-pub const MAX_ACTIONS_PER_ROUND: usize = 64;
+pub use loki_history::matchstate::{MAX_ACTIONS_PER_ROUND, MAX_PLAYERS, MAX_ROUNDS};
 /// Longest game definition text read (ours: far above any real file).
 pub const MAX_GAME_BYTES: usize = 64 * 1024;
 /// The "infinite" stack of the reference dealer (`INT32_MAX`).

@@ -1,7 +1,8 @@
 //! The ACPC protocol 2.0.0 for loki (the Annual Computer Poker Competition's dealer
-//! protocol; `docs/acpc-protocol.md`): game
-//! definition files ([`GameDef`]), `MATCHSTATE` lines ([`MatchState`]) and hand rebuilding
-//! ([`HandTracker`]), all pure (strings in, no sockets); the client session
+//! protocol; `docs/acpc-protocol.md`): game definition files ([`GameDef`]), replies and
+//! greetings ([`reply`]), all pure (strings in, no sockets); the `MATCHSTATE` lines
+//! ([`MatchState`]) and the hand rebuilt from them ([`HandTracker`]) are
+//! `loki-history`'s, re-exported here; the client session
 //! ([`ClientSession`], pure as well) and, at the edge, the network client
 //! ([`client::play`]), the dealer ([`Dealer`]) and the loopback match runner
 //! ([`run_match`]).
@@ -9,13 +10,14 @@
 
 pub mod error;
 pub mod game;
-pub mod matchstate;
 pub mod rebuild;
+pub mod reply;
 
-pub use error::{ClientError, DealerError, GameError, MatchError, RebuildError, StateError};
+pub use error::{ClientError, DealerError, GameError, MatchError};
 pub use game::GameDef;
-pub use matchstate::{parse_reply, parse_version, MatchState, Reply, MAX_LINE_LEN, VERSION_LINE};
-pub use rebuild::{rebuild, HandTracker};
+pub use loki_history::{HandTracker, MatchState, RebuildError, StateError, MAX_LINE_LEN};
+pub use rebuild::rebuild;
+pub use reply::{parse_reply, parse_version, Reply, VERSION_LINE};
 pub mod session;
 pub use session::ClientSession;
 pub mod client;

@@ -10,12 +10,11 @@
 //! order: the button moves one seat per hand); an opponent at position `q` when we are at
 //! position `p` sits `q - p` seats after us. This holds whether or not the dealer moves
 //! the button (its `-f` option keeps positions fixed, and the offsets with them).
-use crate::error::{ClientError, RebuildError};
+use crate::error::ClientError;
 use crate::game::GameDef;
-use crate::matchstate::MatchState;
-use crate::rebuild::HandTracker;
 use loki_cards::HandRank;
 use loki_engine::{acpc_values, Action, GameConfig, Player};
+use loki_history::{HandTracker, MatchState, RebuildError};
 
 /// The client's state between lines.
 #[derive(Debug)]

@@ -9,11 +9,12 @@
 //! record so far, which both compute alike and which differs between matches as soon as
 //! their boards or betting differ, and saves with [`Store::record_hand_once`].
 //! `loki acpc client` keeps its opponents' profiles with a book; `loki serve` and
-//! `loki play` keep the person's, so that the specific-modeling players know the person
-//! from the first hand of the next session.
+//! `loki play` keep the person's with a people's book ([`ProfileBook::people`]), so that
+//! the specific-modeling players know the person from the first hand of the next
+//! session.
 use loki_bot::{ActionStats, LokiPlayer};
 use loki_engine::{Action, Event, SeatView};
-use loki_store::{HandDelta, Observation, Observer, Profile, Store};
+use loki_store::{HandDelta, Observation, Observer, Profile, Store, StoreError};
 use std::collections::HashSet;
 
 /// A player's statistics from a stored profile: its counts, and its recent actions
@@ -192,6 +193,41 @@ impl ProfileBook {
             key: HandKey::new(),
         }
     }
+    /// A book of people's profiles (`loki play`, `loki serve`): a person's profile is
+    /// read by name when a table opens ([`ProfileBook::profile`]) and what each finished
+    /// hand adds is saved ([`ProfileBook::save`]). A person sits at one table at a time,
+    /// so no observer is registered.
+    pub fn people(store: Store, window: usize) -> ProfileBook {
+        ProfileBook {
+            store,
+            names: Vec::new(),
+            window,
+            loaded: HashSet::new(),
+            failures: 0,
+            warnings: Vec::new(),
+            observer: None,
+            key: HandKey::new(),
+        }
+    }
+    /// The stored profile of `name`, if any.
+    ///
+    /// # Errors
+    /// A store that cannot be read.
+    pub fn profile(&self, name: &str) -> Result<Option<Profile>, StoreError> {
+        self.store.profile(name)
+    }
+    /// Saves what finished hands add to profiles, in one transaction; `false` (a failure
+    /// counted, and a warning) when they could not be saved.
+    pub fn save(&mut self, deltas: &[HandDelta]) -> bool {
+        match self.store.record_hand(deltas, self.window) {
+            Ok(()) => true,
+            Err(e) => {
+                self.failures += 1;
+                self.warnings.push(format!("profile not saved: {e}"));
+                false
+            }
+        }
+    }
     /// The key of a seat.
     pub fn name_of(&self, seat: usize) -> String {
         self.names
@@ -280,6 +316,20 @@ mod tests {
         assert!(e.ends_with("file is a file, not a folder"), "{e}");
         assert!(ProfileBook::open(&d.join("p.sqlite3"), vec!["a".into()], 20).is_ok());
         assert!(d.join("p.sqlite3").exists());
+        // A people's book saves what each hand adds and reads it back by name.
+        let mut people = ProfileBook::people(Store::open(&d.join("people.sqlite3")).unwrap(), 20);
+        assert!(people.profile("Ann").unwrap().is_none());
+        let delta = HandDelta {
+            name: "Ann".into(),
+            vpip: true,
+            pfr: false,
+            observations: vec![Observation::new(0, 1, Action::Call).unwrap()],
+        };
+        assert!(people.save(std::slice::from_ref(&delta)));
+        assert!(people.save(&[delta]));
+        assert_eq!(people.profile("Ann").unwrap().unwrap().hands, 2);
+        assert_eq!(people.failures(), 0);
+        assert!(people.take_warnings().is_empty());
         std::fs::remove_dir_all(&d).unwrap();
     }
 

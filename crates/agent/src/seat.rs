@@ -1,15 +1,18 @@
-//! [`Seat`]: one player for the length of a match, as every driver plays it (the network
-//! client, the person's table, the web, the bench). It holds the player (a Loki-family
-//! player, whose decisions are traced and whose models can be read, or a simple one), and
-//! optionally the opponents' profiles ([`ProfileBook`]) that the player loads and saves;
-//! it is the engine's [`Player`], so any table or dealer can seat it. The board analyses
+//! [`Seat`]: one player for the length of a match, as every driver plays it (the
+//! tournament, the network client and the loopback match, the person's table, the web,
+//! LBR's opponent, the bench). It holds the player (a Loki-family player, whose decisions
+//! are traced and whose models can be read, or a simple one), and optionally the
+//! opponents' profiles ([`ProfileBook`]) that the player loads and saves, a hook that
+//! hears every decision's trace and one that hears how long each decision took (the
+//! bench); it is the engine's [`Player`], so any table or dealer can seat it. The board analyses
 //! the player needs live in the shared knowledge's cache, which lets them go by itself
 //! (`loki_bot::board_cache`): no driver manages their lifetime.
 use crate::profiles::{stats_from_profile, ProfileBook};
 use crate::roster::{Roster, RosterError};
 use loki_bot::{DecisionTrace, LokiPlayer};
-use loki_engine::{Action, Event, Player, PlayerStateError, SeatView};
+use loki_engine::{Action, Event, Player, PlayerStateError, Round, SeatView};
 use loki_store::Profile;
+use std::time::{Duration, Instant};
 
 /// Who plays a seat.
 pub enum SeatPlayer {
@@ -23,6 +26,18 @@ pub enum SeatPlayer {
 pub type DecisionHook = Box<dyn FnMut(&DecisionTrace) + Send>;
 /// Where a seat's warnings go as they happen (a profile that did not load or save).
 pub type WarningHook = Box<dyn FnMut(&str) + Send>;
+/// What a seat reports of the time each decision took: its round and the time spent in
+/// the player's `act` plus in its `observe` of the events of that round since its
+/// previous decision (the re-weighting of the opponents' tables included).
+pub type TimingHook = Box<dyn FnMut(Round, Duration) + Send>;
+
+/// The clock of a timed seat.
+struct Clock {
+    hook: TimingHook,
+    /// Time spent observing since the last decision, in `round`.
+    observed: Duration,
+    round: Option<Round>,
+}
 
 /// One player in one seat for a match, with its profiles.
 pub struct Seat {
@@ -30,6 +45,7 @@ pub struct Seat {
     book: Option<ProfileBook>,
     on_decision: Option<DecisionHook>,
     on_warning: Option<WarningHook>,
+    clock: Option<Clock>,
     warnings: Vec<String>,
 }
 
@@ -54,6 +70,7 @@ impl Seat {
             book: None,
             on_decision: None,
             on_warning: None,
+            clock: None,
             warnings: Vec::new(),
         }
     }
@@ -73,6 +90,15 @@ impl Seat {
     /// [`Seat::take_warnings`]).
     pub fn on_warning(mut self, hook: WarningHook) -> Seat {
         self.on_warning = Some(hook);
+        self
+    }
+    /// Calls `hook` with the round and the time of every decision (see [`TimingHook`]).
+    pub fn on_timing(mut self, hook: TimingHook) -> Seat {
+        self.clock = Some(Clock {
+            hook,
+            observed: Duration::ZERO,
+            round: None,
+        });
         self
     }
     /// The Loki player, if the seat holds one.
@@ -143,13 +169,37 @@ impl Player for Seat {
                 self.book = Some(book);
             }
         }
+        if let Some(clock) = self.clock.as_mut() {
+            clock.observed = Duration::ZERO;
+            clock.round = None;
+        }
         self.inner().begin_hand(view);
     }
     fn observe(&mut self, event: &Event, view: &SeatView<'_>) {
+        let Some(mut clock) = self.clock.take() else {
+            self.inner().observe(event, view);
+            return;
+        };
+        let start = Instant::now();
         self.inner().observe(event, view);
+        if clock.round != Some(view.round()) {
+            clock.round = Some(view.round());
+            clock.observed = Duration::ZERO;
+        }
+        clock.observed += start.elapsed();
+        self.clock = Some(clock);
     }
     fn act(&mut self, view: &SeatView<'_>) -> Action {
+        let start = Instant::now();
         let action = self.inner().act(view);
+        if let Some(clock) = self.clock.as_mut() {
+            let mut took = start.elapsed();
+            if clock.round == Some(view.round()) {
+                took += clock.observed;
+            }
+            (clock.hook)(view.round(), took);
+            clock.observed = Duration::ZERO;
+        }
         if let (Some(hook), SeatPlayer::Loki(p)) = (self.on_decision.as_mut(), &self.player) {
             if let Some(t) = p.last_trace() {
                 hook(t);

@@ -1,12 +1,13 @@
 //! [`Spot`]: one decision set up from a betting line, as `loki advise` asks for it: the
 //! table size, our position and cards, the board and the betting so far (an ACPC betting
 //! string, rounds separated by `/`). The hand is rebuilt by the same engine replay the
-//! network client uses (`loki_acpc::HandTracker`: blinds, our cards, the others' hidden,
+//! network client uses (`loki_history::HandTracker`: blinds, our cards, the others' hidden,
 //! every action and board in order), and the player sees every event as it would in play,
 //! so its opponent models are re-weighted exactly as at a table.
-use loki_acpc::{HandTracker, MatchState, RebuildError};
+use crate::agent::{NotToAct, PublicView};
 use loki_cards::{Card, CardSet, HoleCards};
 use loki_engine::{Action, GameConfig, Phase, Player, Round};
+use loki_history::{HandTracker, MatchState, RebuildError};
 
 /// Why a spot cannot be set up.
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -47,16 +48,8 @@ pub enum SpotError {
     #[error("the betting does not replay: {0}")]
     Replay(#[from] RebuildError),
     /// Someone else (or nobody) is to act after the betting.
-    #[error("{}", match .to_act {
-        Some(p) => format!("position {position} is not to act: position {p} is"),
-        None => "nobody is to act after the betting (the round or the hand is over)".to_string(),
-    })]
-    NotToAct {
-        /// Our position.
-        position: usize,
-        /// Who is to act.
-        to_act: Option<usize>,
-    },
+    #[error(transparent)]
+    NotToAct(#[from] NotToAct),
 }
 
 /// One decision: everything a player needs to be asked for its action.
@@ -124,13 +117,10 @@ impl Spot {
                 return Err(SpotError::CardTwice(c));
             }
         }
-        let mut betting = self.betting.clone();
-        if betting.is_empty() {
-            betting.push(Vec::new());
-        }
+        let rounds = self.betting.len().max(1);
         let round = *Round::ALL
-            .get(betting.len() - 1)
-            .ok_or(SpotError::Rounds(betting.len()))?;
+            .get(rounds - 1)
+            .ok_or(SpotError::Rounds(rounds))?;
         if self.board.len() != round.board_len() {
             return Err(SpotError::BoardLength {
                 has: self.board.len(),
@@ -138,19 +128,15 @@ impl Spot {
                 needs: round.board_len(),
             });
         }
-        let board = Round::ALL[1..betting.len()]
-            .iter()
-            .map(|r| self.board[r.board_len() - r.cards_dealt()..r.board_len()].to_vec())
-            .collect();
-        let mut holes = vec![None; n];
-        holes[self.position] = Some(self.hole);
-        Ok(MatchState {
+        let view = PublicView {
             position: self.position,
-            hand: 0,
-            betting,
-            holes,
-            board,
-        })
+            hole: self.hole,
+            board: self.board.clone(),
+            betting: self.betting.clone(),
+            holes: Vec::new(),
+        };
+        view.match_state(n, 0)
+            .map_err(|_| SpotError::Rounds(rounds))
     }
 
     /// Replays the hand into `player` (its `begin_hand`, then every event our position
@@ -167,14 +153,16 @@ impl Spot {
         tracker.update(&ms, &mut |e, v| player.observe(e, v))?;
         match tracker.state().phase() {
             Phase::Act(p) if p == self.position => Ok(tracker),
-            Phase::Act(p) => Err(SpotError::NotToAct {
+            Phase::Act(p) => Err(NotToAct {
                 position: self.position,
                 to_act: Some(p),
-            }),
-            _ => Err(SpotError::NotToAct {
+            }
+            .into()),
+            _ => Err(NotToAct {
                 position: self.position,
                 to_act: None,
-            }),
+            }
+            .into()),
         }
     }
 }
@@ -244,10 +232,10 @@ mod tests {
             spot(10, 4, "3h4cJh", "ffcrccffccc/")
                 .replay(&mut p)
                 .unwrap_err(),
-            SpotError::NotToAct {
+            SpotError::NotToAct(NotToAct {
                 position: 4,
                 to_act: Some(0)
-            }
+            })
         );
         assert!(matches!(
             spot(10, 0, "3h4c", "ffcrccffccc/").replay(&mut p),

@@ -400,7 +400,7 @@ pub struct TripleConfig {
     /// Loki-2 draws one random number per hand and selects every action of the hand
     /// with it (Peña §4, "As a betting strategy": "A single random number is generated at
     /// the beginning of each hand", which fixes its aggressiveness for the hand); off,
-    /// a new number per decision (loki before issue 24).
+    /// a new number per decision.
     pub hand_random: bool,
 }
 

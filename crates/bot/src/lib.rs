@@ -7,6 +7,7 @@
 pub mod assessment;
 pub mod board_cache;
 pub mod config;
+pub mod config_sources;
 pub mod context_model;
 pub mod crude_potential;
 pub mod frequencies;

@@ -102,7 +102,7 @@ fn qd_td_is_unlikely_after_the_flop_bet() {
     let m = after_flop_bet(&know, &paper[..]);
     assert_eq!(caller(&know).weights().get(qt), 1.0);
     assert_eq!(m.weights().get(qt), 0.01);
-    // Ranked against one uniform opponent (loki before issue 24), Q-T kept about a
+    // Ranked against one uniform opponent (`reweight.rank = "uniform"`), Q-T kept about a
     // quarter of its weight: the ranking is what makes the difference.
     assert!(reweight_factor(uniform, 0.6, 0.2, 0.01) > 0.2);
     let u = after_flop_bet(&know, &ranges_ehs(&ranges));

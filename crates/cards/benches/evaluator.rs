@@ -6,13 +6,13 @@
 //! in lexicographic order built incrementally. One *round* times every (workload, crate)
 //! once, the crates in a rotating order; the ratio loki / peer is taken within each
 //! round (so the two timings are seconds apart, under the same machine load) and the
-//! median over the rounds is printed. Wall-clock numbers on a shared machine are noisy:
+//! median over the rounds is printed. Wall-clock numbers on a loaded machine are noisy:
 //! docs/evaluator.md reports the median of the printed ratios over 5 runs.
 //!
 //! Correctness before speed: loki's 7-card category totals are checked against the known
 //! counts, and on the random hands every peer's category must agree with loki's.
 //!
-//! `cargo bench -p loki-cards --bench evaluator -- [--rounds N] [--only CRATE:WORKLOAD]`
+//! `cargo bench -p loki-cards --features bench --bench evaluator -- [--rounds N] [--only CRATE:WORKLOAD]`
 //! (`--only loki:enumerate` runs one pass of one cell, e.g. under callgrind).
 #![allow(missing_docs)]
 use loki_cards::Hand;

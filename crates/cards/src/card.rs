@@ -1,9 +1,10 @@
 //! Ranks, suits and cards, with the rank-major index `4 * rank + suit`
 //! (2c = 0, 2d = 1, 2h = 2, 2s = 3, 3c = 4, ..., As = 51), the convention of the whole
-//! project and of `crates/assess/tests/data/public.json`.
-use crate::CardError;
+//! project and of `crates/assess/tests/data/public.json`; and [`CardError`], why card
+//! text, card indices or a holding do not parse.
 use std::fmt;
 use std::str::FromStr;
+use thiserror::Error;
 
 /// A card rank, Two (0) to Ace (12).
 #[allow(missing_docs)]
@@ -204,6 +205,40 @@ impl<'de> serde::Deserialize<'de> for Card {
         let s = String::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
     }
+}
+
+/// Why a card, a set of cards or a holding could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CardError {
+    /// The text is not a rank character (`2`..`9`, `T`, `J`, `Q`, `K`, `A`, any case).
+    #[error("bad rank '{0}' (ranks are 2-9, T, J, Q, K, A)")]
+    BadRank(char),
+    /// The text is not a suit character (`c`, `d`, `h`, `s`).
+    #[error("bad suit '{0}' (suits are c, d, h, s)")]
+    BadSuit(char),
+    /// A card of text `text` is cut short (a rank without a suit).
+    #[error("incomplete card text '{0}'")]
+    Incomplete(String),
+    /// The same card appears twice.
+    #[error("duplicate card {0}")]
+    DuplicateCard(Card),
+    /// The number of cards is not the one required.
+    #[error("expected {expected} cards, found {found}")]
+    WrongCount {
+        /// What the context requires, e.g. "2" or "5 to 7".
+        expected: String,
+        /// How many were given.
+        found: usize,
+    },
+    /// A numeric card index outside 0..52.
+    #[error("card index {0} is out of range 0..52")]
+    BadCardIndex(u32),
+    /// A numeric holding index outside 0..1326.
+    #[error("holding index {0} is out of range 0..1326")]
+    BadHoleIndex(u32),
+    /// A starting-hand class name such as "AKs" that does not parse.
+    #[error("bad starting hand '{0}' (examples: AA, AKs, T9o)")]
+    BadStartingHand(String),
 }
 
 #[cfg(test)]

@@ -17,7 +17,6 @@
 mod card;
 mod card_set;
 mod deck;
-mod error;
 mod hand;
 mod hand_rank;
 mod hole;
@@ -27,13 +26,12 @@ mod tables {
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }
 
-pub use card::{parse_cards, Card, Rank, Suit};
+pub use card::{parse_cards, Card, CardError, Rank, Suit};
 pub use card_set::CardSet;
 pub use deck::{
     mix, random_hands, rng_from_seed, rng_from_state, rng_state, uniform_below, uniform_unit, Deck,
     LokiRng,
 };
-pub use error::CardError;
 pub use hand::{best_five, evaluate, Hand};
 pub use hand_rank::{HandCategory, HandRank};
 pub use hole::{holding_index, HoleCards, HOLDINGS};

@@ -1,4 +1,4 @@
-//! The ranges of the numbers the commands take (issue 20, item 6; `docs/conventions.md`):
+//! The ranges of the numbers the commands take (`docs/conventions.md`):
 //! a number outside its range is one line on stderr and exit status 2, before any work.
 use clap::builder::RangedI64ValueParser;
 
@@ -15,7 +15,7 @@ pub const MAX_THREADS: u64 = 256;
 
 /// A count within `range`, parsed as a signed number so that a negative one is refused
 /// with the range ("-5 is not in 1..=1000000000"), not as an unreadable number; `main`
-/// passes `--flag -5` to the flag as its value (item 15).
+/// passes `--flag -5` to the flag as its value.
 pub fn count<T>(range: std::ops::RangeInclusive<u64>) -> RangedI64ValueParser<T>
 where
     T: TryFrom<i64> + Clone + Send + Sync + 'static,
@@ -30,7 +30,7 @@ pub fn threads() -> RangedI64ValueParser<usize> {
     count(1..=MAX_THREADS)
 }
 
-/// Checks, before the work, that the output file `path` can be written (item 8): it is
+/// Checks, before the work, that the output file `path` can be written: it is
 /// opened for writing without being cut, so an existing file keeps its content until the
 /// results replace it.
 ///

@@ -15,6 +15,7 @@ mod frequencies;
 mod history;
 mod income_rates;
 mod irc;
+mod people;
 mod play;
 mod players;
 mod profiles;
@@ -174,7 +175,7 @@ fn usage_error(e: &clap::Error) -> ExitCode {
 
 /// `--flag -5` as `--flag=-5`: clap would read `-5` as an unknown flag ("unexpected
 /// argument '-5'"); given to the flag, its value parser says the range it takes
-/// (issue 20 item 15). Only a long flag followed by a negative number is joined.
+/// (`bounds.rs`). Only a long flag followed by a negative number is joined.
 fn negative_values(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let mut out: Vec<std::ffi::OsString> = Vec::new();
     for arg in args {

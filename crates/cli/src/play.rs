@@ -6,6 +6,7 @@
 use crate::roster::load_config;
 use anyhow::{Context as _, Result};
 use clap::Args;
+use loki_agent::ProfileBook;
 use loki_play::terminal::{play_lines, TerminalOptions};
 use loki_play::{summary_text, text, Session, TableSpec};
 use loki_store::Store;
@@ -28,13 +29,8 @@ pub struct PlayArgs {
     /// account: anyone who types it continues its statistics).
     #[arg(long, default_value = "player")]
     name: String,
-    /// The people's profile database (default: people.sqlite3 in the user's data
-    /// directory, apart from the network opponents' profiles.sqlite3).
-    #[arg(long)]
-    profiles: Option<PathBuf>,
-    /// Neither load nor save your statistics.
-    #[arg(long, conflicts_with = "profiles")]
-    no_profiles: bool,
+    #[command(flatten)]
+    people: crate::people::PeopleArgs,
     /// The seed of the deck (default: a random one).
     #[arg(long)]
     seed: Option<u64>,
@@ -60,9 +56,9 @@ pub struct PlayArgs {
     config: Option<PathBuf>,
 }
 
-/// The people's store and whether it has been named to the person yet.
+/// The people's profiles and whether their file has been named to the person yet.
 struct People {
-    store: Store,
+    book: ProfileBook,
     path: PathBuf,
     named: bool,
 }
@@ -74,17 +70,17 @@ impl People {
         if updates.is_empty() {
             return Ok(());
         }
-        match self.store.record_hand(&updates, session.window()) {
-            Ok(()) if !self.named => {
-                self.named = true;
-                writeln!(
-                    out,
-                    "(your statistics are kept in {}; --no-profiles keeps none)",
-                    self.path.display()
-                )?;
-            }
-            Ok(()) => {}
-            Err(e) => eprintln!("loki: warning: profile not saved: {e}"),
+        let saved = self.book.save(&updates);
+        for w in self.book.take_warnings() {
+            eprintln!("loki: warning: {w}");
+        }
+        if saved && !self.named {
+            self.named = true;
+            writeln!(
+                out,
+                "(your statistics are kept in {}; --no-profiles keeps none)",
+                self.path.display()
+            )?;
         }
         Ok(())
     }
@@ -109,25 +105,19 @@ pub fn run(a: PlayArgs) -> Result<ExitCode> {
     let config = load_config(a.config.as_deref())?;
     // The table is checked before the store is touched: a bad option creates no file.
     Session::new(&spec, config.clone(), None)?;
-    let mut people = if a.no_profiles {
-        None
-    } else {
-        let path = match &a.profiles {
-            Some(p) => p.clone(),
-            None => loki_store::default_people_path().context(
-                "no data directory on this system: give --profiles FILE or --no-profiles",
-            )?,
-        };
+    let mut people = if let Some(path) = a.people.path()? {
         let store =
             Store::open(&path).context("people's profiles (--no-profiles to play without)")?;
         Some(People {
-            store,
+            book: ProfileBook::people(store, config.model.window),
             path,
             named: false,
         })
+    } else {
+        None
     };
     let profile = match &people {
-        Some(p) => p.store.profile(&name)?,
+        Some(p) => p.book.profile(&name)?,
         None => None,
     };
     let mut session = Session::new(&spec, config, profile.as_ref())?;

@@ -46,8 +46,8 @@ pub struct ConfigArgs {
 
 pub fn run_config(a: ConfigArgs) -> Result<ExitCode> {
     let c = load_config(a.config.as_deref())?;
-    println!("# loki configuration: every constant of the models and strategies.");
-    println!("# Values the papers leave open are ours; see crates/bot/src/config.rs.");
-    print!("{}", c.to_toml());
+    println!("# loki configuration: every constant of the models and strategies, each with");
+    println!("# its source: the paper, a thesis section, or ours (docs/design-choices.md).");
+    print!("{}", loki_bot::config_sources::annotate(&c.to_toml()));
     Ok(ExitCode::SUCCESS)
 }

@@ -1,7 +1,7 @@
 //! The one progress bar of every long command (on stderr, hidden when quiet): elapsed
 //! time, the bar, done/total in the command's unit, the rate in whole units per second
 //! and the time left. A resumed run's bar starts at the work already done, and its rate
-//! and time left count only the work done since (item 4 of issue 20).
+//! and time left count only the work done since.
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 /// A bar for `total` units of work of which `done` are already done before this process.

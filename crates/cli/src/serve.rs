@@ -2,7 +2,7 @@
 //! what they believe (crates/web; the game is crates/play). People's statistics go to
 //! their own store (`people.sqlite3` beside the network opponents' `profiles.sqlite3`).
 use crate::roster::load_config;
-use anyhow::{Context as _, Result};
+use anyhow::Result;
 use clap::Args;
 use loki_web::{Limits, ServerConfig};
 use std::io::Write as _;
@@ -29,14 +29,8 @@ pub struct ServeArgs {
     players: String,
     #[command(flatten)]
     stakes: crate::stakes::StakesArgs,
-    /// The people's profile database, which keeps each person's statistics by name
-    /// (default: people.sqlite3 in the user's data directory, apart from the network
-    /// opponents' profiles.sqlite3).
-    #[arg(long)]
-    profiles: Option<PathBuf>,
-    /// Neither load nor save the person's statistics.
-    #[arg(long, conflicts_with = "profiles")]
-    no_profiles: bool,
+    #[command(flatten)]
+    people: crate::people::PeopleArgs,
     /// Deal reproducible tables from this seed (default: a fresh random seed per table,
     /// so that nobody can foresee the cards).
     #[arg(long)]
@@ -62,16 +56,7 @@ pub struct ServeArgs {
 
 pub fn run(a: ServeArgs) -> Result<ExitCode> {
     let stakes = a.stakes.stakes()?;
-    let profiles = if a.no_profiles {
-        None
-    } else {
-        Some(match a.profiles {
-            Some(p) => p,
-            None => loki_store::default_people_path().context(
-                "no data directory on this system: give --profiles FILE or --no-profiles",
-            )?,
-        })
-    };
+    let profiles = a.people.path()?;
     let config = ServerConfig {
         bind: a.bind,
         port: a.port,

@@ -1,53 +1,36 @@
 //! `loki tournament` and `loki merge`: the paper's duplicate tournament (Billings et al.
-//! 1998, "Experiments", Figure 4) as one command. The run itself is `loki_sim::Run`, its
-//! files `loki_files`; this module parses the arguments, draws the progress bar, names the files
-//! (DIR/results.json with the inputs and results only, so that it depends on the inputs
-//! alone; DIR/profit.png, average profit per player type against hands played;
-//! DIR/checkpoint.json for `--resume`; with `--phh` the history of every hand) and prints
-//! the table.
+//! 1998, "Experiments", Figure 4) as one command. The run and its files are
+//! `loki_sim::RunFolder` (DIR/results.json with the inputs and results only, so that it
+//! depends on the inputs alone; DIR/profit.png, average profit per player type against
+//! hands played; DIR/checkpoint.json for `--resume`; with `--phh` the history of every
+//! hand); this module parses the arguments, draws the progress bar and prints the table.
 use crate::roster::load_config;
 use anyhow::{bail, Context, Result};
+use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
-use loki_files::{
-    create_folder, open_history, open_run, read_shards, shard_file_name, shard_files,
-    write_atomically, write_results, FileSink,
-};
-use loki_sim::{Outcome, RunSpec, Shard};
+use loki_sim::{Preset, RunFolder, RunSpec, Shard, Start};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// The paper's experiments and ours.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum Preset {
-    /// Figure 4: two copies each of BPM, BPT, BPL, GOM and SOM, 100,000 hands.
-    Figure4,
-    /// One SOM against nine BPM, 100,000 hands.
-    SomVsBpm,
-    /// Two SOM and two GOM among BPT, BPL and the reference styles TP, TA, LP, LA,
-    /// 100,000 hands.
-    Reference,
-    /// The figure-4 field with LOKI2 in GOM's seats, 100,000 hands.
-    Loki2,
-    /// Two POKI among SOM, LOKI2, GOM, BPM, BPT, BPL and the reference styles TA and LP,
-    /// 100,000 hands.
-    Poki,
-}
+/// `--preset`: one of `loki_sim::Preset`.
+#[derive(Clone, Copy, Debug)]
+pub struct PresetArg(Preset);
 
-impl Preset {
-    /// The players of the preset.
-    pub fn players(self) -> &'static str {
-        match self {
-            Preset::Figure4 => FIGURE4,
-            Preset::SomVsBpm => "SOM,9*BPM",
-            Preset::Reference => "2*SOM,2*GOM,BPT,BPL,TP,TA,LP,LA",
-            Preset::Loki2 => "2*BPM,2*BPT,2*BPL,2*SOM,2*LOKI2",
-            Preset::Poki => "2*POKI,SOM,LOKI2,GOM,BPM,BPT,BPL,TA,LP",
-        }
+impl ValueEnum for PresetArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        const ALL: [PresetArg; 5] = [
+            PresetArg(Preset::ALL[0]),
+            PresetArg(Preset::ALL[1]),
+            PresetArg(Preset::ALL[2]),
+            PresetArg(Preset::ALL[3]),
+            PresetArg(Preset::ALL[4]),
+        ];
+        &ALL
+    }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.0.name()).help(self.0.about()))
     }
 }
-
-/// The figure-4 field.
-pub const FIGURE4: &str = "2*BPM,2*BPT,2*BPL,2*GOM,2*SOM";
 
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
@@ -82,7 +65,7 @@ pub struct TournamentArgs {
     config: Option<PathBuf>,
     /// One of the paper's experiments (sets --players and --hands).
     #[arg(long, value_enum)]
-    preset: Option<Preset>,
+    preset: Option<PresetArg>,
     /// Deals per batch between checkpoints (1 to 10^6).
     #[arg(long, default_value_t = loki_sim::DEFAULT_BATCH, value_parser = crate::bounds::count::<u64>(1..=1_000_000))]
     batch: u64,
@@ -116,9 +99,11 @@ const DEFAULT_HANDS: u64 = 30_000;
 /// Runs a tournament (or one shard of it) to the end.
 pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     let (players, default_hands) = match a.preset {
-        Some(p) => (p.players().to_string(), 100_000),
+        Some(p) => (p.0.players().to_string(), Preset::HANDS),
         None => (
-            a.players.clone().unwrap_or_else(|| FIGURE4.to_string()),
+            a.players
+                .clone()
+                .unwrap_or_else(|| loki_sim::FIGURE4.to_string()),
             DEFAULT_HANDS,
         ),
     };
@@ -138,41 +123,28 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         batch: a.batch,
         config: load_config(a.config.as_deref())?,
     };
-    let (mut run, ckpt_path) = open_run(&spec, &a.out, a.shard, a.resume, a.force)?;
-    let history = match &a.phh {
-        Some(path) => Some(open_history(path, a.resume, run.history_digest())?),
-        None => None,
+    let start = match (a.resume, a.force) {
+        (true, _) => Start::Resume,
+        (false, true) => Start::Force,
+        (false, false) => Start::Fresh,
     };
-    run.keep_records(history.is_some());
+    let folder = RunFolder::open(&a.out, &spec, start, a.phh.as_deref())?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads.unwrap_or(0))
         .build()
         .context("cannot start worker threads")?;
-    let resumed = run.hands_played();
-    let bar = crate::progress::bar(a.quiet, run.hands_total(), resumed, "hands");
+    let resumed = folder.run().hands_played();
+    let bar = crate::progress::bar(a.quiet, folder.run().hands_total(), resumed, "hands");
     let started = std::time::Instant::now();
-    let mut sink = FileSink::new(ckpt_path, history);
-    pool.install(|| run.play_to_end(&mut sink, &mut |hands| bar.set_position(hands - resumed)))?;
+    let finished = pool.install(|| folder.play(&mut |hands| bar.set_position(hands - resumed)))?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
-    let new_hands = run.hands_played() - run.hands_resumed();
-    match run.outcome() {
-        Outcome::Shard(result) => {
-            let path = a.out.join(shard_file_name(result.shard));
-            write_atomically(&path, &serde_json::to_string(&result)?)?;
-            let resumed = (run.hands_resumed() > 0).then_some(new_hands);
-            let file = path.display().to_string();
-            println!("{}", result.summary(run.hands_played(), resumed, &file));
-        }
-        Outcome::Whole(ledgers) => print!(
-            "{}",
-            write_results(run.inputs(), &ledgers, run.kinds(), &a.out)?
-        ),
-    }
+    print!("{}", finished.text);
     if !a.quiet && secs > 0.0 {
         eprintln!(
-            "{new_hands} hands in {secs:.1} s ({:.0} hands/s); results in {}",
-            new_hands as f64 / secs,
+            "{} hands in {secs:.1} s ({:.0} hands/s); results in {}",
+            finished.new_hands,
+            finished.new_hands as f64 / secs,
             a.out.display()
         );
     }
@@ -192,17 +164,8 @@ pub struct MergeArgs {
 /// `loki merge`: checks that the shard files are the shards of one run, each exactly
 /// once, and writes the results of the whole run, byte-identical to the unsharded run.
 pub fn merge(a: MergeArgs) -> Result<ExitCode> {
-    let shards = read_shards(&shard_files(&a.inputs)?)?;
-    let (inputs, ledgers) = loki_sim::merge(&shards)?;
-    let config: loki_bot::LokiConfig = serde_json::from_value(inputs.configuration.clone())
-        .context("the shards' configuration does not load")?;
-    let kinds = loki_agent::Roster::new(config)?.expand(&inputs.player_list)?;
-    create_folder(&a.out)?;
-    print!("{}", write_results(&inputs, &ledgers, &kinds, &a.out)?);
-    eprintln!(
-        "{} shards merged; results in {}",
-        shards.len(),
-        a.out.display()
-    );
+    let (text, shards) = loki_sim::merge_folders(&a.inputs, &a.out)?;
+    print!("{text}");
+    eprintln!("{shards} shards merged; results in {}", a.out.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -8,7 +8,8 @@
 //!   subcommand's `--help` lists every `--flag` / `-f` the line uses;
 //! * `docs/commands.md` has a section for every command and subcommand of the binary,
 //!   listing each of its flags, and `docs/README.md` links every page of `docs/`;
-//! * no document, source file or script names a path outside the repository.
+//! * no document, source file or script names a path outside the repository;
+//! * `docs/design-choices.md` names exactly the configuration keys whose source is ours.
 //!
 //! Each failure names the file and line. The checkers are tested on documents with a
 //! dead link, a dead anchor, a renamed flag and an unknown subcommand.
@@ -923,4 +924,35 @@ fn every_crate_depends_only_on_crates_above_it_in_the_map() {
         }
     }
     fail(problems, "crate layering");
+}
+
+/// `docs/design-choices.md` and the table of sources (`loki_bot::config_sources`) agree:
+/// the page names every configuration key marked ours, and every key a row of its tables
+/// names is marked ours.
+#[test]
+fn design_choices_name_exactly_the_keys_marked_ours() {
+    use loki_bot::config_sources::{every_key, keys, source, Source, SOURCES};
+    let page = read(Path::new("docs/design-choices.md"));
+    let missing: Vec<&str> = SOURCES
+        .iter()
+        .filter_map(|(_, s)| match s {
+            Source::Ours(name) if !page.contains(&format!("`{name}")) => Some(*name),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/design-choices.md does not name these keys marked ours: {missing:?}"
+    );
+    let rows: Vec<&str> = page.lines().filter(|l| l.starts_with('|')).collect();
+    for key in keys(&every_key().to_toml()) {
+        let named = |l: &&&str| l.contains(&format!("`{key}`")) || l.contains(&format!("`{key} ="));
+        if let Some(row) = rows.iter().find(named) {
+            assert!(
+                matches!(source(&key), Some(Source::Ours(_))),
+                "docs/design-choices.md lists `{key}` as a choice ({row}), but its source is {:?}",
+                source(&key)
+            );
+        }
+    }
 }

@@ -1,6 +1,9 @@
-//! Probes of issue 20, "Every command trustworthy at its edges": one test per item
-//! (named `item_N_...`), each a reproduction of a defect found by trying the commands as
-//! a new user would. Each failed before its fix.
+//! Every command trustworthy at its edges, run through the real binary: a closed stdout,
+//! resumes from a cut or edited history, checkpoint or shard, numbers out of range, huge
+//! arguments, unwritable outputs, errors as one line, history checks of every file,
+//! profiles made only when a client plays, the stakes shorthand, one progress bar, the
+//! `--bots` alias, the default seeds, negative numbers and a quiet stderr. Each test
+//! reproduces a defect found by trying the commands as a new user would.
 #![allow(missing_docs)]
 mod common;
 use common::loki;
@@ -65,7 +68,7 @@ fn ok(o: Output) -> Output {
 }
 
 #[test]
-fn item_1_a_closed_stdout_is_a_normal_end_in_every_command() {
+fn a_closed_stdout_is_a_normal_end_in_every_command() {
     let dir = tmp("pipe");
     let t = dir.join("t");
     let ts = t.to_str().unwrap();
@@ -133,7 +136,7 @@ fn item_1_a_closed_stdout_is_a_normal_end_in_every_command() {
 /// A whole run with a hand history, then the same run's checkpoint with the history
 /// file damaged.
 #[test]
-fn item_2_a_short_or_changed_history_is_refused_on_resume() {
+fn a_short_or_changed_history_is_refused_on_resume() {
     let dir = tmp("phh");
     let out = dir.join("t");
     let phh = dir.join("all.phhs");
@@ -169,7 +172,7 @@ fn item_2_a_short_or_changed_history_is_refused_on_resume() {
 }
 
 #[test]
-fn item_3_edited_checkpoints_and_shards_are_refused() {
+fn edited_checkpoints_and_shards_are_refused() {
     let dir = tmp("tamper");
     let out = dir.join("t");
     let o = out.to_str().unwrap();
@@ -236,7 +239,7 @@ fn item_3_edited_checkpoints_and_shards_are_refused() {
 }
 
 #[test]
-fn item_4_resume_needs_a_checkpoint_and_a_rerun_does_not_overwrite_one() {
+fn resume_needs_a_checkpoint_and_a_rerun_does_not_overwrite_one() {
     let dir = tmp("resume");
     let out = dir.join("t");
     let o = out.to_str().unwrap();
@@ -291,7 +294,7 @@ fn client_with(port: u16, extra: &[&str]) -> Output {
 const ONE_HAND: &[&str] = &["MATCHSTATE:0:0::7d3d|", "MATCHSTATE:0:0:f:7d3d|"];
 
 #[test]
-fn item_5_a_match_cut_off_mid_hand_is_not_a_finished_match() {
+fn a_match_cut_off_mid_hand_is_not_a_finished_match() {
     // One whole hand (the other seat folds), then the dealer goes away: a finished match.
     let (port, t) = fake_dealer(&["MATCHSTATE:0:0::7d3d|", "MATCHSTATE:0:0:f:7d3d|"]);
     let o = client(port);
@@ -313,7 +316,7 @@ fn item_5_a_match_cut_off_mid_hand_is_not_a_finished_match() {
 }
 
 #[test]
-fn item_7_a_huge_argument_is_quoted_short() {
+fn a_huge_argument_is_quoted_short() {
     let huge = "x".repeat(130_000);
     for args in [
         vec!["tournament", "--shard", huge.as_str()],
@@ -335,7 +338,7 @@ fn item_7_a_huge_argument_is_quoted_short() {
 }
 
 #[test]
-fn item_6_numbers_out_of_range_are_refused_before_any_work() {
+fn numbers_out_of_range_are_refused_before_any_work() {
     let dir = tmp("bounds");
     let out = dir.join("t");
     let o = out.to_str().unwrap();
@@ -405,7 +408,7 @@ fn item_6_numbers_out_of_range_are_refused_before_any_work() {
 }
 
 #[test]
-fn item_8_an_unwritable_out_is_found_before_the_work() {
+fn an_unwritable_out_is_found_before_the_work() {
     let dir = tmp("out");
     let folder = dir.to_str().unwrap();
     let started = std::time::Instant::now();
@@ -430,7 +433,7 @@ fn item_8_an_unwritable_out_is_found_before_the_work() {
 }
 
 #[test]
-fn item_9_one_cause_is_one_line_once() {
+fn one_cause_is_one_line_once() {
     let dir = tmp("twice");
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "[model\nwindow = 3\n").unwrap();
@@ -481,7 +484,7 @@ fn item_9_one_cause_is_one_line_once() {
 }
 
 #[test]
-fn item_10_history_check_checks_every_file_and_folder() {
+fn history_check_checks_every_file_and_folder() {
     let dir = tmp("check");
     let sub = dir.join("a/b");
     std::fs::create_dir_all(&sub).unwrap();
@@ -524,7 +527,7 @@ fn item_10_history_check_checks_every_file_and_folder() {
 }
 
 #[test]
-fn item_12_a_no_limit_phh_file_says_its_variant() {
+fn a_no_limit_phh_file_says_its_variant() {
     let dir = tmp("variant");
     let f = dir.join("nl.phh");
     std::fs::write(
@@ -542,7 +545,7 @@ fn item_12_a_no_limit_phh_file_says_its_variant() {
 }
 
 #[test]
-fn item_13_profile_files_are_made_only_by_a_client_that_plays() {
+fn profile_files_are_made_only_by_a_client_that_plays() {
     let dir = tmp("profiles");
     // Nobody listens on the port: no database is created.
     let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -574,7 +577,7 @@ fn item_13_profile_files_are_made_only_by_a_client_that_plays() {
 }
 
 #[test]
-fn item_14_a_client_without_names_saves_no_profiles() {
+fn a_client_without_names_saves_no_profiles() {
     let dir = tmp("names");
     let db = dir.join("p.sqlite3");
     let (port, t) = fake_dealer(ONE_HAND);
@@ -640,7 +643,7 @@ fn three_seat_match(db: &str, hands: &str) {
 }
 
 #[test]
-fn item_14_two_clients_of_one_match_count_each_hand_once() {
+fn two_clients_of_one_match_count_each_hand_once() {
     let dir = tmp("once");
     let db = dir.join("p.sqlite3");
     let db = db.to_str().unwrap();
@@ -667,7 +670,7 @@ fn item_14_two_clients_of_one_match_count_each_hand_once() {
 }
 
 #[test]
-fn item_11_history_check_reads_the_game_from_an_acpc_log() {
+fn history_check_reads_the_game_from_an_acpc_log() {
     let dir = tmp("game");
     let log = dir.join("m.log");
     // The log of our dealer names its game (blinds 5,10, bets 10,20).
@@ -717,7 +720,7 @@ fn checks_clean(path: &std::path::Path, hands: usize) {
 }
 
 #[test]
-fn item_11_loki_s_own_phh_with_unknown_cards_passes_its_checker() {
+fn loki_s_own_phh_with_unknown_cards_passes_its_checker() {
     let dir = tmp("unknown");
     // An IRC export writes the cards nobody saw as `????` (PHH's unknown cards).
     let irc = dir.join("irc.phhs");
@@ -794,7 +797,7 @@ fn item_11_loki_s_own_phh_with_unknown_cards_passes_its_checker() {
 }
 
 #[test]
-fn item_15_stakes_is_the_shorthand_of_blinds_and_bets() {
+fn stakes_is_the_shorthand_of_blinds_and_bets() {
     let dir = tmp("stakes");
     let a = dir.join("a.phhs");
     let b = dir.join("b.phhs");
@@ -826,7 +829,7 @@ fn rust_files(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
 }
 
 #[test]
-fn item_16_one_progress_bar_style_everywhere() {
+fn one_progress_bar_style_everywhere() {
     // Only crates/cli/src/progress.rs builds a bar style: every command's bar is the one
     // with whole-number rates ("668/s"); `loki exploit` drew its own with indicatif's
     // "{per_sec}" ("668.5509/s").
@@ -872,7 +875,7 @@ fn help(args: &[&str]) -> String {
 }
 
 #[test]
-fn item_15_players_have_the_bots_alias_everywhere() {
+fn players_have_the_bots_alias_everywhere() {
     for cmd in [
         &["tournament"][..],
         &["simulate"],
@@ -899,7 +902,7 @@ fn item_15_players_have_the_bots_alias_everywhere() {
 }
 
 #[test]
-fn item_15_blinds_alone_mean_the_same_in_every_command() {
+fn blinds_alone_mean_the_same_in_every_command() {
     // --blinds 2,4 alone: bets of the big blind and twice it, as in play and serve (it
     // used to keep simulate's default bets 2,4).
     let dir = tmp("blinds");
@@ -922,7 +925,7 @@ fn item_15_blinds_alone_mean_the_same_in_every_command() {
 }
 
 #[test]
-fn item_15_seeds_default_to_1998_or_say_why_not() {
+fn seeds_default_to_1998_or_say_why_not() {
     for cmd in [
         &["tournament"][..],
         &["simulate"],
@@ -942,7 +945,7 @@ fn item_15_seeds_default_to_1998_or_say_why_not() {
 }
 
 #[test]
-fn item_15_negative_numbers_are_values_with_their_range() {
+fn negative_numbers_are_values_with_their_range() {
     refused(
         &loki(&["tournament", "--hands", "-5", "--out", "/nonexistent/x"]),
         "-5 is not in 1..=1000000000",
@@ -962,7 +965,7 @@ fn item_15_negative_numbers_are_values_with_their_range() {
 }
 
 #[test]
-fn item_15_the_dealer_takes_its_ports_as_it_prints_them() {
+fn the_dealer_takes_its_ports_as_it_prints_them() {
     let free = || {
         std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
@@ -1016,7 +1019,7 @@ fn item_15_the_dealer_takes_its_ports_as_it_prints_them() {
 }
 
 #[test]
-fn item_15_quiet_leaves_stderr_empty() {
+fn quiet_leaves_stderr_empty() {
     let dir = tmp("quiet");
     let out = dir.join("t");
     let o = ok(loki(&[

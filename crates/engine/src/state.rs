@@ -10,7 +10,7 @@
 use crate::pot::split_pots;
 use crate::{
     Action, ActionError, ActionEvent, Chips, ConfigError, DealError, Event, GameConfig,
-    LegalActions, Round, SeatView, ShownHand,
+    LegalActions, Round, ShownHand,
 };
 use loki_cards::{Card, CardSet, Hand, HandRank, HoleCards};
 
@@ -239,10 +239,6 @@ impl HandState {
     /// The result, once the hand is over.
     pub fn result(&self) -> Option<&HandResult> {
         self.result.as_ref()
-    }
-    /// The view of one position.
-    pub fn view(&self, position: usize) -> SeatView<'_> {
-        SeatView::new(self, position)
     }
 
     /// Sets the seat (a table-wide player identity) of each position, so that players can

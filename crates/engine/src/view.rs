@@ -10,10 +10,17 @@ pub struct SeatView<'a> {
     position: usize,
 }
 
-impl<'a> SeatView<'a> {
-    pub(crate) fn new(state: &'a HandState, position: usize) -> SeatView<'a> {
-        SeatView { state, position }
+impl HandState {
+    /// The view of one position.
+    pub fn view(&self, position: usize) -> SeatView<'_> {
+        SeatView {
+            state: self,
+            position,
+        }
     }
+}
+
+impl<'a> SeatView<'a> {
     /// My position.
     pub fn position(&self) -> usize {
         self.position

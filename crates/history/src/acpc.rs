@@ -5,7 +5,7 @@
 //! `/` between rounds, values and names in position order, values the dealer's even
 //! (fractional) pot split printed with `%.6f` and trailing zeros removed; `SCORE` sums by
 //! seat (`seat = (position + hand) mod N`).
-use crate::replay::{acpc_ranks, replay, Parsed, Step};
+use crate::replay::{acpc_ranks, format_value, replay, Parsed, Step};
 use crate::{HistoryError, ReplayedHand};
 use loki_cards::{parse_cards, HoleCards};
 use loki_engine::{acpc_values, Action, GameConfig, GameSpec, HandRecord, Round};
@@ -22,22 +22,6 @@ pub struct AcpcHeader {
     pub hands: u64,
     /// The seed.
     pub seed: u64,
-}
-
-/// A value as the reference dealer prints it: `%.6f` with trailing zeros (and a trailing
-/// point) removed; `-0` prints as `0`.
-pub fn format_value(v: f64) -> String {
-    let s = format!("{:.6}", v + 0.0);
-    let s = if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s
-    };
-    if s == "-0" {
-        "0".into()
-    } else {
-        s
-    }
 }
 
 /// The `STATE:` line of a hand (an unknown holding is empty, as in the protocol's match

@@ -2,25 +2,32 @@
 //! ACPC log `STATE` lines. Readers take [`std::io::BufRead`] and writers take
 //! [`std::io::Write`], never paths. Every hand read is replayed through the engine: a
 //! history that does not replay is reported with the hand and the line, not trusted.
+//! Also the ACPC protocol's `MATCHSTATE` line ([`MatchState`]: a hand as one seat sees
+//! it) and the hand that seat rebuilds from its states ([`HandTracker`]), which the
+//! network client, `loki advise` and the Python `Agent` share.
 #![forbid(unsafe_code)]
 
 mod acpc;
 mod error;
 mod files;
+pub mod matchstate;
 mod phh;
 mod replay;
+mod tracker;
 
 pub use acpc::{
-    format_score_line, format_state_line, format_value, parse_betting, read_acpc, write_acpc_log,
-    AcpcHeader, MAX_BETTING_LEN,
+    format_score_line, format_state_line, parse_betting, read_acpc, write_acpc_log, AcpcHeader,
+    MAX_BETTING_LEN,
 };
 pub use error::HistoryError;
 pub use files::{acpc_records, header_game, history_files, UnknownCards};
+pub use matchstate::{MatchState, StateError, MAX_LINE_LEN};
 pub use phh::{
     phh_list, read_phh, toml_string, write_phh, write_phh_game, write_phh_hand, write_phh_replayed,
     write_phh_unsettled,
 };
-pub use replay::{Outcome, ReplayedHand, UnsettledHand};
+pub use replay::{format_value, Outcome, ReplayedHand, UnsettledHand};
+pub use tracker::{HandTracker, RebuildError};
 
 use loki_engine::GameSpec;
 use std::io::BufRead;

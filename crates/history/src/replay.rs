@@ -251,8 +251,8 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
                 .zip(&want)
                 .all(|(a, b)| (a - b).abs() <= 1e-6 * (1.0 + b.abs()));
         if !close {
-            let w: Vec<String> = want.iter().map(|v| crate::format_value(*v)).collect();
-            let g: Vec<String> = values.iter().map(|v| crate::format_value(*v)).collect();
+            let w: Vec<String> = want.iter().map(|v| format_value(*v)).collect();
+            let g: Vec<String> = values.iter().map(|v| format_value(*v)).collect();
             return Err(err(
                 *line,
                 format!(
@@ -388,4 +388,20 @@ fn is_live(record: &HandRecord, p: usize) -> bool {
         .iter()
         .flatten()
         .any(|&(q, a)| q == p && a == Action::Fold)
+}
+
+/// A value as the reference dealer prints it: `%.6f` with trailing zeros (and a trailing
+/// point) removed; `-0` prints as `0`.
+pub fn format_value(v: f64) -> String {
+    let s = format!("{:.6}", v + 0.0);
+    let s = if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    };
+    if s == "-0" {
+        "0".into()
+    } else {
+        s
+    }
 }

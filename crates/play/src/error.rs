@@ -1,55 +1,6 @@
-//! Why a table cannot be set up ([`SpecError`]) and why an action of the person is refused
-//! ([`PlayError`]); a refused action changes nothing.
-use loki_agent::RosterError;
-use loki_engine::{Action, ActionError, EngineError, StakesError};
-
-/// A table that cannot be set up.
-#[derive(Debug, thiserror::Error)]
-pub enum SpecError {
-    /// Seats outside 2..=10.
-    #[error("a table has 2 to 10 seats, not {0}")]
-    Seats(usize),
-    /// More bots than free seats, or none.
-    #[error("{bots} bots for {free} free seats (the person takes one of {seats})")]
-    Bots {
-        /// Bots given.
-        bots: usize,
-        /// Seats free for bots.
-        free: usize,
-        /// Seats.
-        seats: usize,
-    },
-    /// Stakes that do not parse or break the bounds (`crate::Stakes`).
-    #[error("bad stakes {given:?}: {why}")]
-    Stakes {
-        /// What was given (bounded).
-        given: String,
-        /// Why it is refused.
-        why: String,
-    },
-    /// A person's name that is empty, too long or has characters other than letters,
-    /// digits, spaces and `-_.`.
-    #[error("bad name {0:?}: 1 to {max} letters, digits, spaces or -_. characters", max = crate::MAX_NAME_CHARS)]
-    Name(String),
-    /// A person's name that is a bot's (a kind such as `SOM`, or a seat name such as
-    /// `SOM-2`): the log and the history would not tell them apart.
-    #[error("the name {name:?} is a bot's ({bot}): choose another")]
-    BotName {
-        /// The name asked for.
-        name: String,
-        /// The bot's name it collides with.
-        bot: String,
-    },
-    /// A bot list longer than the bound (a web request's).
-    #[error("the list of bots is longer than {0} characters")]
-    BotListTooLong(usize),
-    /// A bot list that does not parse, or names an unknown player.
-    #[error(transparent)]
-    Roster(#[from] RosterError),
-    /// The engine refuses the game.
-    #[error(transparent)]
-    Engine(#[from] EngineError),
-}
+//! Why an action of the person is refused ([`PlayError`]); a refused action changes
+//! nothing.
+use loki_engine::{Action, ActionError, EngineError};
 
 /// An action or request of the person that the session refuses (nothing changes).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -100,17 +51,4 @@ pub enum PlayError {
     /// A bot broke the rules or the engine failed (a bug, never the person's input).
     #[error("the table failed: {0}")]
     Engine(#[from] EngineError),
-}
-
-impl From<StakesError> for SpecError {
-    fn from(e: StakesError) -> Self {
-        match e {
-            StakesError::Bad { given, why } => SpecError::Stakes { given, why },
-            StakesError::Seats(n) => SpecError::Seats(n),
-            StakesError::Game(why) | StakesError::Stacks { why, .. } => SpecError::Stakes {
-                given: String::new(),
-                why,
-            },
-        }
-    }
 }

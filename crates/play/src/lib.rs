@@ -47,12 +47,13 @@ mod view;
 
 pub use belief::{BeliefView, DecisionView, HoldingShare, ModelView, ShowdownMark};
 pub use choice::Choice;
-pub use error::{PlayError, SpecError};
+pub use error::PlayError;
 pub use hud::HudView;
-pub use narrate::{action_text, and_list, cards_text};
+pub use narrate::{action_text, and_list, cards_text, LogEntry, PotView, ShownView};
 pub use session::{BigPot, HandMeta, Session, BIGGEST_POTS, MAX_HISTORY, PERSON};
 pub use spec::{
-    bot_name_clash, person_name, Stakes, TableSpec, DEFAULT_BOTS, MAX_NAME_CHARS, MAX_STAKE,
+    bot_name_clash, person_name, SpecError, Stakes, TableSpec, DEFAULT_BOTS, MAX_NAME_CHARS,
+    MAX_STAKE,
 };
 pub use summary::{summary_text, SummaryView};
-pub use view::{LegalView, LogEntry, PotView, ResultView, SeatInfo, ShownView, TableView};
+pub use view::{LegalView, ResultView, SeatInfo, TableView};

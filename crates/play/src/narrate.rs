@@ -5,9 +5,56 @@
 //! street is dealt), the hands shown with their names, and the result: who won each pot
 //! with what ("SOM wins 36 with two pair, jacks and fours"; split pots shown as such).
 use crate::hand_name::{name_against, name_of};
-use crate::view::{LogEntry, PotView, ShownView};
 use loki_cards::{Card, HoleCards};
 use loki_engine::{Action, ActionEvent, Chips, Event, Round};
+use serde::Serialize;
+
+/// One line of the hand's log.
+#[derive(Debug, Clone, Serialize)]
+pub struct LogEntry {
+    /// The seat it is about, if any.
+    pub seat: Option<usize>,
+    /// The text.
+    pub text: String,
+    /// What it is: "blind", "dealt", "board", "action", "show" or "win".
+    pub kind: &'static str,
+    /// For an action: "fold", "check", "call", "bet" or "raise".
+    pub action: Option<&'static str>,
+    /// The pot after it.
+    pub pot: Chips,
+    /// For a blind or an action: the seat's bet in the round after it.
+    pub bet: Option<Chips>,
+    /// For a new street: the whole board so far.
+    pub board: Option<Vec<Card>>,
+}
+
+/// A hand shown at the showdown.
+#[derive(Debug, Clone, Serialize)]
+pub struct ShownView {
+    /// The seat.
+    pub seat: usize,
+    /// Its cards.
+    pub cards: HoleCards,
+    /// Its name with the ranks ("pair of jacks", "two pair, jacks and fours").
+    pub hand: String,
+    /// Its category ("pair", "two pair").
+    pub category: String,
+}
+
+/// One pot of a finished hand.
+#[derive(Debug, Clone, Serialize)]
+pub struct PotView {
+    /// Chips in it.
+    pub amount: Chips,
+    /// The seats that won it (more than one: a split pot).
+    pub winners: Vec<usize>,
+    /// `[seat, chips]` for each winner.
+    pub shares: Vec<(usize, Chips)>,
+    /// The winning hand's name (`None`: the others folded).
+    pub hand: Option<String>,
+    /// In words.
+    pub text: String,
+}
 
 /// The text of an action: "folds", "checks", "calls 2", "bets 4", "raises to 6".
 pub fn action_text(a: &ActionEvent) -> String {

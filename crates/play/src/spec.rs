@@ -1,14 +1,77 @@
 //! What a table is made of: seats, the bots' kinds, the stakes, the seed of the deck, the
-//! person's name (validated: it keys the person's profile) and whether study mode is on.
+//! person's name (validated: it keys the person's profile) and whether study mode is on;
+//! and why a table cannot be set up ([`SpecError`]).
 //! Values **ours**: names of at most [`MAX_NAME_CHARS`] letters, digits, spaces and
 //! `-_.`; stakes with 1 <= small blind <= big blind <= small bet <= big bet <= 1,000,000;
 //! the shorthand `SMALL/BIG` names the bets, with blinds of half the small bet and the
 //! small bet (2/4 plays 1/2 blinds, the tournament's game), so its small bet must be even.
-use crate::SpecError;
+use loki_agent::RosterError;
+use loki_engine::{EngineError, StakesError};
 pub use loki_engine::{Stakes, MAX_STAKE};
 
 /// Longest person's name, in characters (ours).
 pub const MAX_NAME_CHARS: usize = 24;
+
+/// A table that cannot be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum SpecError {
+    /// Seats outside 2..=10.
+    #[error("a table has 2 to 10 seats, not {0}")]
+    Seats(usize),
+    /// More bots than free seats, or none.
+    #[error("{bots} bots for {free} free seats (the person takes one of {seats})")]
+    Bots {
+        /// Bots given.
+        bots: usize,
+        /// Seats free for bots.
+        free: usize,
+        /// Seats.
+        seats: usize,
+    },
+    /// Stakes that do not parse or break the bounds (`crate::Stakes`).
+    #[error("bad stakes {given:?}: {why}")]
+    Stakes {
+        /// What was given (bounded).
+        given: String,
+        /// Why it is refused.
+        why: String,
+    },
+    /// A person's name that is empty, too long or has characters other than letters,
+    /// digits, spaces and `-_.`.
+    #[error("bad name {0:?}: 1 to {max} letters, digits, spaces or -_. characters", max = MAX_NAME_CHARS)]
+    Name(String),
+    /// A person's name that is a bot's (a kind such as `SOM`, or a seat name such as
+    /// `SOM-2`): the log and the history would not tell them apart.
+    #[error("the name {name:?} is a bot's ({bot}): choose another")]
+    BotName {
+        /// The name asked for.
+        name: String,
+        /// The bot's name it collides with.
+        bot: String,
+    },
+    /// A bot list longer than the bound (a web request's).
+    #[error("the list of bots is longer than {0} characters")]
+    BotListTooLong(usize),
+    /// A bot list that does not parse, or names an unknown player.
+    #[error(transparent)]
+    Roster(#[from] RosterError),
+    /// The engine refuses the game.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+}
+
+impl From<StakesError> for SpecError {
+    fn from(e: StakesError) -> Self {
+        match e {
+            StakesError::Bad { given, why } => SpecError::Stakes { given, why },
+            StakesError::Seats(n) => SpecError::Seats(n),
+            StakesError::Game(why) | StakesError::Stacks { why, .. } => SpecError::Stakes {
+                given: String::new(),
+                why,
+            },
+        }
+    }
+}
 
 /// A person's name, trimmed, or why it is refused: 1 to [`MAX_NAME_CHARS`] characters,
 /// each a letter, a digit, a space or one of `-_.`.

@@ -6,7 +6,7 @@
 //! once the hand is over or in study mode (`belief.rs`).
 use crate::belief::{model_views, ModelView};
 use crate::hud::{hud_of, merged, HudView};
-use crate::narrate::narrate;
+use crate::narrate::{narrate, LogEntry, PotView, ShownView};
 use crate::session::{Session, PERSON};
 use loki_cards::{Card, HoleCards};
 use loki_engine::Chips;
@@ -107,25 +107,6 @@ pub struct LegalView {
     pub raise_label: String,
 }
 
-/// One line of the hand's log.
-#[derive(Debug, Clone, Serialize)]
-pub struct LogEntry {
-    /// The seat it is about, if any.
-    pub seat: Option<usize>,
-    /// The text.
-    pub text: String,
-    /// What it is: "blind", "dealt", "board", "action", "show" or "win".
-    pub kind: &'static str,
-    /// For an action: "fold", "check", "call", "bet" or "raise".
-    pub action: Option<&'static str>,
-    /// The pot after it.
-    pub pot: Chips,
-    /// For a blind or an action: the seat's bet in the round after it.
-    pub bet: Option<Chips>,
-    /// For a new street: the whole board so far.
-    pub board: Option<Vec<Card>>,
-}
-
 /// The outcome of a finished hand.
 #[derive(Debug, Clone, Serialize)]
 pub struct ResultView {
@@ -142,34 +123,6 @@ pub struct ResultView {
     /// The result in words, a line per pot ("SOM wins 36 with two pair, jacks and
     /// fours"; "Ann and SOM split 36 (18 each) with flush, ace high").
     pub banner: Vec<String>,
-}
-
-/// A hand shown at the showdown.
-#[derive(Debug, Clone, Serialize)]
-pub struct ShownView {
-    /// The seat.
-    pub seat: usize,
-    /// Its cards.
-    pub cards: HoleCards,
-    /// Its name with the ranks ("pair of jacks", "two pair, jacks and fours").
-    pub hand: String,
-    /// Its category ("pair", "two pair").
-    pub category: String,
-}
-
-/// One pot of a finished hand.
-#[derive(Debug, Clone, Serialize)]
-pub struct PotView {
-    /// Chips in it.
-    pub amount: Chips,
-    /// The seats that won it (more than one: a split pot).
-    pub winners: Vec<usize>,
-    /// `[seat, chips]` for each winner.
-    pub shares: Vec<(usize, Chips)>,
-    /// The winning hand's name (`None`: the others folded).
-    pub hand: Option<String>,
-    /// In words.
-    pub text: String,
 }
 
 /// The role of a position at an `n`-seat table.

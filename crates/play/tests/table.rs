@@ -275,7 +275,7 @@ fn the_hud_counts_what_the_bots_count() {
         .count();
     assert!(raised >= 15, "{raised}");
     assert_eq!(v.seats[0].hud.pfr, raised as f64 / 20.0);
-    // The JSON keys of the issue.
+    // The HUD's JSON keys.
     let j = serde_json::to_value(&v).unwrap();
     for k in ["vpip", "pfr", "af", "hands"] {
         assert!(j["seats"][1]["hud"].get(k).is_some(), "{k}");

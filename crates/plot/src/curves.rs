@@ -1,9 +1,7 @@
 //! The numbers behind the profit plot: per deal and seat the net chips averaged over the
-//! matches' ledgers, each player type's cumulative profit after each deal (averaged over
+//! matches, each player type's cumulative profit after each deal (averaged over
 //! its copies), the standard deviation of its per-deal profit, and the final ranking the
 //! legend follows (best first).
-use loki_sim::DealLedger;
-
 /// One player type's curve: its name, the cumulative average profit after each deal and
 /// the standard deviation of its per-deal profit over the whole run.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,19 +21,20 @@ impl Curve {
     }
 }
 
-/// Per deal and seat, the net chips averaged over the matches' ledgers (one ledger gives
-/// its own values; deals beyond the shortest ledger are left out).
-pub fn average(ledgers: &[DealLedger]) -> Vec<Vec<f64>> {
-    let deals = ledgers.iter().map(|l| l.net.len()).min().unwrap_or(0);
-    let m = ledgers.len().max(1) as f64;
+/// Per deal and seat, the net chips averaged over the matches (each match's net chips
+/// by deal and seat; one match gives its own values; deals beyond the shortest match
+/// are left out).
+pub fn average<M: AsRef<[Vec<i64>]>>(matches: &[M]) -> Vec<Vec<f64>> {
+    let deals = matches.iter().map(|l| l.as_ref().len()).min().unwrap_or(0);
+    let m = matches.len().max(1) as f64;
     (0..deals)
         .map(|d| {
-            let seats = ledgers[0].net[d].len();
+            let seats = matches[0].as_ref()[d].len();
             (0..seats)
                 .map(|i| {
-                    ledgers
+                    matches
                         .iter()
-                        .map(|l| l.net[d].get(i).copied().unwrap_or(0) as f64)
+                        .map(|l| l.as_ref()[d].get(i).copied().unwrap_or(0) as f64)
                         .sum::<f64>()
                         / m
                 })
@@ -145,14 +144,10 @@ mod tests {
     }
 
     #[test]
-    fn average_of_ledgers_is_per_deal_and_seat() {
-        let a = DealLedger {
-            net: vec![vec![2, -2], vec![1, -1]],
-        };
-        let b = DealLedger {
-            net: vec![vec![4, -4]],
-        };
-        // Only the deals both ledgers hold.
+    fn average_of_matches_is_per_deal_and_seat() {
+        let a = vec![vec![2, -2], vec![1, -1]];
+        let b = vec![vec![4, -4]];
+        // Only the deals both matches hold.
         assert_eq!(average(&[a, b]), vec![vec![3.0, -3.0]]);
     }
 

@@ -8,7 +8,6 @@
 use crate::curves::{average, curves, ranking_order, thousands, Curve};
 use crate::palette;
 use crate::text::{GlyphText, FONT};
-use loki_sim::DealLedger;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::{Path, PathBuf};
@@ -93,11 +92,11 @@ pub fn caption_text(caption: &Caption, rotations: usize, kinds: usize) -> String
     }
 }
 
-/// Writes the profit plot of a whole run: `ledgers` (one per match), `kinds` (the player
-/// type of each seat), `rotations` seatings per deal.
-pub fn profit_png(
+/// Writes the profit plot of a whole run: `matches` (each match's net chips by deal and
+/// seat), `kinds` (the player type of each seat), `rotations` seatings per deal.
+pub fn profit_png<M: AsRef<[Vec<i64>]>>(
     path: &Path,
-    ledgers: &[DealLedger],
+    matches: &[M],
     kinds: &[String],
     rotations: usize,
     caption: &Caption,
@@ -107,7 +106,7 @@ pub fn profit_png(
         path: path.to_path_buf(),
         message: e.to_string(),
     };
-    let net = average(ledgers);
+    let net = average(matches);
     let curves = curves(&net, kinds);
     let ranking = ranking_order(&curves);
     let banded = banded(&ranking);
@@ -252,21 +251,19 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("profit.png");
         let kinds: Vec<String> = ["BPT", "SOM", "BPT", "SOM"].map(String::from).to_vec();
-        let ledger = DealLedger {
-            net: (0..50)
-                .map(|d| {
-                    let x = (d % 7) as i64 - 3;
-                    vec![x, -x, 2 * x, -2 * x]
-                })
-                .collect(),
-        };
+        let net: Vec<Vec<i64>> = (0..50)
+            .map(|d| {
+                let x = (d % 7) as i64 - 3;
+                vec![x, -x, 2 * x, -2 * x]
+            })
+            .collect();
         let caption = Caption {
             hands: 200,
             deals: 50,
             seed: 1998,
             matches: 0,
         };
-        profit_png(&path, &[ledger], &kinds, 4, &caption).unwrap();
+        profit_png(&path, &[net], &kinds, 4, &caption).unwrap();
         let decoder =
             png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
         let mut reader = decoder.read_info().unwrap();

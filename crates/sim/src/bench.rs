@@ -7,15 +7,20 @@
 //! `poki_decision_flop_ms`, the same for POKI with 500 trials, `_early_stop` with the
 //! early stop) and the tournament (`tournament_hands_per_s`, the figure-4 field on all
 //! cores). Each adds its keys to one flat JSON object; the CLI prints it.
+use crate::factory::TournamentFactory;
+use crate::preset::FIGURE4;
 use crate::run::{Run, RunError, RunSpec};
-use loki_agent::{Roster, Seat};
+use crate::runner::{PlayerFactory, SimError, Tournament};
+use crate::shard::Shard;
+use loki_agent::{seat_names, Roster, RosterError, Seat};
 use loki_assess::{hand_strength, potential, Lookahead, RangeTable, RankCache, WeightTable};
 use loki_bot::{LokiConfig, PlayerKind};
 use loki_cards::{parse_cards, Hand, HoleCards, HOLDINGS};
-use loki_engine::{play_hand_seated, Action, Deal, Event, GameConfig, Player, Round, SeatView};
+use loki_engine::{Deal, GameConfig, Round};
 use serde_json::{Map, Value};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 /// A measurement that could not run (a bug: the inputs are fixed).
 #[derive(Debug, thiserror::Error)]
@@ -38,8 +43,8 @@ macro_rules! bench_error_from {
     )*};
 }
 bench_error_from!(
-    loki_agent::RosterError,
-    loki_engine::EngineError,
+    RosterError,
+    SimError,
     loki_engine::ConfigError,
     loki_assess::AssessError
 );
@@ -183,39 +188,6 @@ fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
 
-struct Timed {
-    inner: Seat,
-    pending: Duration,
-    samples: Vec<f64>,
-}
-
-impl Player for Timed {
-    fn name(&self) -> &str {
-        self.inner.name()
-    }
-    fn begin_hand(&mut self, view: &SeatView<'_>) {
-        self.pending = Duration::ZERO;
-        self.inner.begin_hand(view);
-    }
-    fn observe(&mut self, event: &Event, view: &SeatView<'_>) {
-        let t = Instant::now();
-        self.inner.observe(event, view);
-        if view.round() == Round::Flop {
-            self.pending += t.elapsed();
-        }
-    }
-    fn act(&mut self, view: &SeatView<'_>) -> Action {
-        let t = Instant::now();
-        let a = self.inner.act(view);
-        if view.round() == Round::Flop {
-            self.samples
-                .push((t.elapsed() + self.pending).as_secs_f64() * 1e3);
-        }
-        self.pending = Duration::ZERO;
-        a
-    }
-}
-
 /// The median flop decision of ten SOM players over `hands` hands.
 pub fn decision_flop_ms(hands: u64) -> Result<f64, BenchError> {
     flop_decisions_ms(PlayerKind::Som, LokiConfig::default(), hands)
@@ -232,51 +204,55 @@ pub fn poki_decision_flop_ms(hands: u64, early_stop: bool) -> Result<f64, BenchE
     flop_decisions_ms(PlayerKind::Poki, config, hands)
 }
 
+/// The players of the bench's table: the tournament's, each timed.
+struct TimedFactory {
+    inner: TournamentFactory,
+    /// Every flop decision's time, in milliseconds.
+    samples: Arc<Mutex<Vec<f64>>>,
+}
+
+impl PlayerFactory for TimedFactory {
+    fn make(&self, seat: usize, rotation: usize, match_seed: u64) -> Result<Seat, RosterError> {
+        let samples = self.samples.clone();
+        let seat = self.inner.make(seat, rotation, match_seed)?;
+        Ok(seat.on_timing(Box::new(move |round, took| {
+            if round == Round::Flop {
+                let ms = took.as_secs_f64() * 1e3;
+                samples.lock().unwrap_or_else(|p| p.into_inner()).push(ms);
+            }
+        })))
+    }
+    fn prepare_batch(&self, deals: &[Deal]) {
+        self.inner.prepare_batch(deals);
+    }
+    fn end_batch(&self) {
+        self.inner.end_batch();
+    }
+}
+
+/// The median flop decision of ten players of `kind` at one table of a tournament (the
+/// button moving every deal), `hands` hands, each hand's board analyses built before it
+/// (the bench times decisions, not range tables).
 fn flop_decisions_ms(kind: PlayerKind, config: LokiConfig, hands: u64) -> Result<f64, BenchError> {
-    let roster = Roster::new(config)?;
-    let know = roster.know.clone();
     let n = 10;
-    let config = GameConfig::paper(n)?;
-    let mut players: Vec<Timed> = (0..n)
-        .map(|i| {
-            let name = format!("{}-{}", kind.name(), i + 1);
-            Ok(Timed {
-                inner: Seat::build(&roster, kind.name(), &name, i as u64)?,
-                pending: Duration::ZERO,
-                samples: Vec::new(),
-            })
-        })
-        .collect::<Result<_, BenchError>>()?;
-    for h in 0..hands {
-        let mut deck = loki_cards::Deck::from_seed(BENCH_SEED.wrapping_add(h));
-        let deal = Deal::from_deck(n, &mut deck).ok_or_else(|| BenchError("no deal".into()))?;
-        // The boards' analyses are built before the hand (the bench times decisions,
-        // not range tables) and held while it is played.
-        let _boards = [3, 4, 5]
-            .into_iter()
-            .map(|len| know.boards.get(&deal.board[..len]))
-            .collect::<Result<Vec<_>, _>>()?;
-        let seats: Vec<usize> = (0..n).map(|p| (p + h as usize) % n).collect();
-        let mut slots: Vec<Option<&mut Timed>> = players.iter_mut().map(Some).collect();
-        let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
-        for &s in &seats {
-            by_position.push(
-                slots[s]
-                    .take()
-                    .ok_or_else(|| BenchError("no seat".into()))?,
-            );
-        }
-        play_hand_seated(&config, &mut by_position, &deal, &seats)?;
+    let kinds = vec![kind.name().to_string(); n];
+    let names = seat_names(&kinds);
+    let samples = Arc::new(Mutex::new(Vec::new()));
+    let factory = TimedFactory {
+        inner: TournamentFactory::new(Roster::new(config)?, kinds, names),
+        samples: samples.clone(),
+    };
+    let one_table = Shard {
+        index: 0,
+        count: n as u64,
+    };
+    let mut table = Tournament::sharded(GameConfig::paper(n)?, BENCH_SEED, 1, one_table, &factory)?;
+    table.set_seating_block(0);
+    for _ in 0..hands {
+        table.play_batch(1, &factory)?;
     }
-    let mut all: Vec<f64> = players
-        .iter()
-        .flat_map(|p| p.samples.iter().copied())
-        .collect();
-    if all.is_empty() {
-        return Ok(0.0);
-    }
-    all.sort_by(f64::total_cmp);
-    Ok(all[all.len() / 2])
+    let all = std::mem::take(&mut *samples.lock().unwrap_or_else(|p| p.into_inner()));
+    Ok(if all.is_empty() { 0.0 } else { median(all) })
 }
 
 /// Adds `decision_flop_ms`, `poki_decision_flop_ms`, `poki_decision_flop_ms_early_stop`
@@ -309,7 +285,7 @@ pub fn measure_play(
 /// # Errors
 /// A tournament error (a bug).
 pub fn hands_per_second(deals: u64, seed: u64) -> Result<f64, BenchError> {
-    let mut spec = RunSpec::new("2*BPM,2*BPT,2*BPL,2*GOM,2*SOM", deals * 10, seed);
+    let mut spec = RunSpec::new(FIGURE4, deals * 10, seed);
     spec.batch = 25;
     let mut run = Run::start(&spec)?;
     let start = Instant::now();

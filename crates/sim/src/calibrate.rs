@@ -28,8 +28,8 @@
 //! played in parallel and summed in table order, so the result does not depend on the
 //! number of threads. The 95% intervals treat the hands as independent clusters (the
 //! actions of one hand are not independent): a ratio estimator's variance over hands.
-use loki_agent::{player_seed, seat_names, table_seed, Roster, RosterError};
-use loki_bot::{Knowledge, LokiConfig, LokiPlayer};
+use loki_agent::{player_seed, seat_names, table_seed, Roster, RosterError, Seat};
+use loki_bot::{Knowledge, LokiConfig};
 use loki_cards::{rng_from_seed, CardSet, Deck, HoleCards, HOLDINGS};
 use loki_engine::{
     Action, ActionEvent, Deal, EngineError, Event, GameConfig, HandState, Phase, Player, Round,
@@ -307,35 +307,6 @@ pub fn score_table(
     Some((bits, below / total, weights[truth] <= floor * (1.0 + 1e-9)))
 }
 
-/// A seat: a Loki player (whose models are scored) or another player.
-enum Entrant {
-    Loki(Box<LokiPlayer>),
-    Other(Box<dyn Player + Send>),
-}
-
-impl Entrant {
-    fn player(&mut self) -> &mut dyn Player {
-        match self {
-            Entrant::Loki(p) => p.as_mut(),
-            Entrant::Other(p) => p.as_mut(),
-        }
-    }
-    fn loki(&self) -> Option<&LokiPlayer> {
-        match self {
-            Entrant::Loki(p) => Some(p),
-            Entrant::Other(_) => None,
-        }
-    }
-}
-
-fn entrant(roster: &Roster, kind: &str, name: &str, seed: u64) -> Result<Entrant, RosterError> {
-    match roster.loki(kind, name, seed) {
-        Ok(p) => Ok(Entrant::Loki(Box::new(p))),
-        Err(RosterError::NotLoki(_)) => Ok(Entrant::Other(roster.make(kind, name, seed)?)),
-        Err(e) => Err(e),
-    }
-}
-
 /// The action's column: check, bet, call, raise (1..=4); `None` for a fold.
 fn action_column(a: &ActionEvent) -> Option<usize> {
     match (a.action, a.bets_to_call) {
@@ -353,7 +324,7 @@ struct ScoredTable<'a> {
     config: GameConfig,
     /// The kind index of each seat.
     kind_of: Vec<usize>,
-    seats: Vec<Entrant>,
+    seats: Vec<Seat>,
     /// By observer seat x actor seat: the observer's table of the actor when the flop
     /// was dealt.
     flop_tables: Vec<Option<Box<[f64; HOLDINGS]>>>,
@@ -370,7 +341,7 @@ impl ScoredTable<'_> {
             state.deal_hole(p, *h)?;
         }
         for (p, &seat) in seat_of.iter().enumerate() {
-            self.seats[seat].player().begin_hand(&state.view(p));
+            self.seats[seat].begin_hand(&state.view(p));
         }
         let mut seen = 0;
         loop {
@@ -379,7 +350,7 @@ impl ScoredTable<'_> {
                 let e = &state.events()[i];
                 for (p, &seat) in seat_of.iter().enumerate() {
                     if e.visible_to(p) {
-                        self.seats[seat].player().observe(e, &state.view(p));
+                        self.seats[seat].observe(e, &state.view(p));
                     }
                 }
                 match e {
@@ -403,13 +374,13 @@ impl ScoredTable<'_> {
                     state.deal_board(&deal.board[from..round.board_len()])?;
                 }
                 Phase::Act(p) => {
-                    let action = self.seats[seat_of[p]].player().act(&state.view(p));
+                    let action = self.seats[seat_of[p]].act(&state.view(p));
                     state.apply(action)?;
                 }
             }
         }
         for (p, &seat) in seat_of.iter().enumerate() {
-            self.seats[seat].player().end_hand(&state.view(p));
+            self.seats[seat].end_hand(&state.view(p));
         }
         self.scores.close(&mut self.tally);
         Ok(())
@@ -508,7 +479,7 @@ fn calibrate_table(
         .iter()
         .zip(&names)
         .enumerate()
-        .map(|(s, (k, name))| entrant(&roster, k, name, player_seed(seed, 0, s)))
+        .map(|(s, (k, name))| Seat::build(&roster, k, name, player_seed(seed, 0, s)))
         .collect::<Result<Vec<_>, _>>()?;
     let mut table = ScoredTable {
         know,

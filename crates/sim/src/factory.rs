@@ -2,9 +2,9 @@
 //! kind sits in each seat, how each player is seeded, and the shared board analyses of a
 //! batch of deals, built in parallel before the batch and held until it ends.
 use crate::runner::PlayerFactory;
-use loki_agent::{player_seed, Roster, RosterError};
+use loki_agent::{player_seed, Roster, RosterError, Seat};
 use loki_bot::board_cache::BoardRanges;
-use loki_engine::{Deal, Player};
+use loki_engine::Deal;
 use std::sync::{Arc, Mutex};
 
 /// The players of a duplicate tournament: seat `s` of rotation `r` of a match is a player
@@ -52,13 +52,9 @@ impl TournamentFactory {
 }
 
 impl PlayerFactory for TournamentFactory {
-    fn make(
-        &self,
-        seat: usize,
-        rotation: usize,
-        match_seed: u64,
-    ) -> Result<Box<dyn Player + Send>, RosterError> {
-        self.roster.make(
+    fn make(&self, seat: usize, rotation: usize, match_seed: u64) -> Result<Seat, RosterError> {
+        Seat::build(
+            &self.roster,
             &self.kinds[seat],
             &self.names[seat],
             player_seed(match_seed, rotation, seat),

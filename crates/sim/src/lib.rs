@@ -2,16 +2,21 @@
 //! rotations, the players of each seat, the parallel runner whose results do not depend
 //! on the thread count, a whole run with its checkpoints, resume and hand histories
 //! ([`Run`]), shards and their merge, the statistics (sb/hand with 95% confidence
-//! intervals, paired differences of kinds) and the behavior signature. Returns data and
-//! writes to no file: the CLI decides where bytes go, draws tables and plots.
+//! intervals, paired differences of kinds), the presets and the behavior signature. The
+//! run's files (checkpoint, hand history, shard files, results.json and profit.png) are
+//! `io`'s alone: [`RunFolder`] is `loki tournament` from its spec to its table, and
+//! [`merge_folders`] is `loki merge`.
 #![forbid(unsafe_code)]
 
 pub mod bench;
 pub mod calibrate;
 pub mod checkpoint;
+pub mod digest;
 pub mod factory;
 pub mod frequencies;
+pub mod io;
 pub mod loopback;
+pub mod preset;
 pub mod results;
 pub mod run;
 pub mod runner;
@@ -23,8 +28,12 @@ pub mod stats;
 pub use calibrate::{calibrate, Calibration, CalibrationRow, CalibrationSpec, Estimate};
 pub use checkpoint::Checkpoint;
 pub use factory::TournamentFactory;
-pub use results::{Game, Inputs, KindSpread, MatchSummary, MatchesResults, Results};
-pub use run::{report, Outcome, Report, Run, RunError, RunSink, RunSpec, DEFAULT_BATCH};
+pub use io::{merge_folders, FilesError, Finished, RunFolder, Start};
+pub use preset::{Preset, FIGURE4};
+pub use results::{
+    report, Game, Inputs, KindSpread, MatchSummary, MatchesResults, Report, Results,
+};
+pub use run::{Outcome, Run, RunError, RunSink, RunSpec, DEFAULT_BATCH};
 pub use runner::{PlayedHand, PlayerFactory, SimError, Tournament};
 pub use shard::{merge, MatchLedger, Shard, ShardError, ShardResult};
 pub use signature::{signature, Signature};

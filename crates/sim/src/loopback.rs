@@ -8,7 +8,8 @@
 use crate::schedule::Seating;
 use crate::stats::mean_ci95;
 use loki_acpc::{run_match, DealerOptions, GameDef, HandDone, MatchError, TimeLimits};
-use loki_agent::{player_seed, seat_names, Roster, RosterError};
+use loki_agent::{player_seed, seat_names, Roster, RosterError, Seat};
+use loki_engine::Player;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -154,8 +155,12 @@ pub fn play(
         let player_at = rotations.seats_by_position(0, r);
         let players = player_at
             .iter()
-            .map(|&i| roster.make(&spec.kinds[i], &names[i], player_seed(spec.seed, 0, i)))
-            .collect::<Result<Vec<_>, _>>()?;
+            .map(|&i| {
+                let seed = player_seed(spec.seed, 0, i);
+                let seat = Seat::build(roster, &spec.kinds[i], &names[i], seed)?;
+                Ok(Box::new(seat) as Box<dyn Player + Send>)
+            })
+            .collect::<Result<Vec<_>, RosterError>>()?;
         let options = DealerOptions {
             game: spec.game.clone(),
             game_name: spec.game_name.clone(),

@@ -8,13 +8,13 @@
 //! sink decides where bytes go.
 use crate::checkpoint::{Checkpoint, HistoryDigest};
 use crate::factory::TournamentFactory;
-use crate::results::{Inputs, KindSpread, MatchesResults, Results};
+use crate::results::Inputs;
 use crate::runner::{PlayedHand, SimError, Tournament};
 use crate::shard::{Shard, ShardResult};
-use crate::stats::{summarize, DealLedger, Summary};
+use crate::stats::DealLedger;
 use loki_agent::{seat_names, Roster, RosterError};
 use loki_bot::LokiConfig;
-use loki_engine::GameConfig;
+use loki_engine::{GameConfig, Player};
 use std::sync::mpsc;
 
 /// Everything a run is made of.
@@ -418,176 +418,5 @@ impl Run {
             result.seal();
             Outcome::Shard(Box::new(result))
         }
-    }
-}
-
-/// The results of a whole run: `results.json` and what its table shows.
-#[derive(Debug, Clone)]
-pub struct Report {
-    /// The bytes of `results.json`.
-    pub json: String,
-    /// The statistics over all deals (of all matches).
-    pub pooled: Summary,
-    /// With several matches, each kind's spread between matches.
-    pub between_matches: Option<Vec<KindSpread>>,
-}
-
-/// The report of a whole run from its ledgers (one per match): one match (without
-/// `--matches`) as a plain tournament; several with the pooled statistics, the spread
-/// between matches and each match.
-///
-/// # Errors
-/// A value JSON cannot hold (a bug).
-pub fn report(
-    inputs: &Inputs,
-    ledgers: &[DealLedger],
-    kinds: &[String],
-) -> Result<Report, serde_json::Error> {
-    let n = inputs.seats.len();
-    let small_bet = inputs.game.small_bet;
-    if inputs.matches == 0 {
-        let empty = DealLedger::default();
-        let summary = summarize(
-            ledgers.first().unwrap_or(&empty),
-            &inputs.seats,
-            kinds,
-            n,
-            small_bet,
-        );
-        let json = Results {
-            inputs,
-            summary: &summary,
-        }
-        .to_json()?;
-        Ok(Report {
-            json,
-            pooled: summary,
-            between_matches: None,
-        })
-    } else {
-        let r = MatchesResults::new(inputs, ledgers, &inputs.seats, kinds, n, small_bet);
-        Ok(Report {
-            json: r.to_json()?,
-            pooled: r.pooled.clone(),
-            between_matches: Some(r.between_matches.clone()),
-        })
-    }
-}
-
-/// About how many hands make a difference of `mean` with a 95% half-width `ci95` after
-/// `hands` hands significant: `hands (ci95 / |mean|)^2`, rounded up to two significant
-/// digits ("-" for a difference of exactly 0 or an interval that is not finite). Fewer
-/// than `hands` for a difference that is significant already.
-fn hands_to_trust(hands: u64, mean: f64, ci95: f64) -> String {
-    if mean == 0.0 || !ci95.is_finite() {
-        return "-".into();
-    }
-    let n = (hands as f64 * (ci95 / mean.abs()).powi(2)).max(1.0);
-    let digits = n.log10().floor() as i32 - 1;
-    let unit = 10f64.powi(digits.max(0));
-    let rounded = ((n / unit).ceil() * unit) as u64;
-    format!("about {rounded}")
-}
-
-impl Report {
-    /// The results as the table `loki tournament` prints: the run, each kind's profit
-    /// and sb/hand with its 95% interval (best first), the paired differences, and with
-    /// several matches each kind's spread between matches.
-    pub fn text(&self, inputs: &Inputs) -> String {
-        use std::fmt::Write as _;
-        let mut out = String::new();
-        let s = &self.pooled;
-        if inputs.matches == 0 {
-            let _ = writeln!(
-                out,
-                "{} hands ({} deals x {} rotations), seed {}, $2/$4",
-                inputs.hands, inputs.deals, inputs.rotations, inputs.seed
-            );
-        } else {
-            let _ = writeln!(
-                out,
-                "{} matches of {} hands ({} deals x {} rotations), {} hands in all, seed {}, $2/$4; pooled:",
-                inputs.matches,
-                inputs.hands,
-                inputs.deals,
-                inputs.rotations,
-                inputs.matches * inputs.hands,
-                inputs.seed
-            );
-        }
-        let _ = writeln!(out);
-        let _ = writeln!(
-            out,
-            "{:<10} {:>6} {:>12} {:>10} {:>10}",
-            "kind", "copies", "profit $", "sb/hand", "+/- 95%"
-        );
-        let mut kinds = s.kinds.clone();
-        kinds.sort_by(|a, b| b.sb_per_hand.total_cmp(&a.sb_per_hand));
-        for k in &kinds {
-            let _ = writeln!(
-                out,
-                "{:<10} {:>6} {:>12.0} {:>10.4} {:>10.4}",
-                k.kind, k.copies, k.profit, k.sb_per_hand, k.ci95
-            );
-        }
-        if !s.differences.is_empty() {
-            let played = inputs.hands * inputs.matches.max(1);
-            let _ = writeln!(out);
-            let _ = writeln!(
-                out,
-                "{:<16} {:>10} {:>10}  significant  hands to trust it",
-                "difference", "sb/hand", "+/- 95%"
-            );
-            for d in &s.differences {
-                let _ = writeln!(
-                    out,
-                    "{:<16} {:>10.4} {:>10.4}  {:<11}  {}",
-                    format!("{} - {}", d.a, d.b),
-                    d.sb_per_hand,
-                    d.ci95,
-                    if d.significant { "yes" } else { "no" },
-                    hands_to_trust(played, d.sb_per_hand, d.ci95)
-                );
-            }
-            let _ = writeln!(
-                out,
-                "A difference is trusted when its 95% interval excludes 0; \"hands to trust it\" \
-                 is about how many hands that takes at the difference and spread measured \
-                 here (the interval shrinks as 1/sqrt(hands))."
-            );
-        }
-        if let Some(between) = &self.between_matches {
-            let _ = writeln!(out);
-            let _ = writeln!(
-                out,
-                "{:<10} {:>10} {:>12} {:>10}   over {} matches",
-                "kind", "sb/hand", "sd matches", "+/- 95%", inputs.matches
-            );
-            for k in between {
-                let _ = writeln!(
-                    out,
-                    "{:<10} {:>10.4} {:>12.4} {:>10.4}",
-                    k.kind, k.sb_per_hand, k.sd, k.ci95
-                );
-            }
-        }
-        out
-    }
-}
-
-#[cfg(test)]
-mod hands_to_trust_tests {
-    use super::hands_to_trust;
-
-    #[test]
-    fn the_hands_a_difference_needs_scale_as_the_square_of_its_interval() {
-        // Half-width 0.004 around 0.002 after 800,000 hands: four times the hands.
-        assert_eq!(hands_to_trust(800_000, 0.002, 0.004), "about 3200000");
-        // Significant already: fewer hands than played (0.06 +- 0.004: 800,000 / 225).
-        assert_eq!(hands_to_trust(800_000, -0.06, 0.004), "about 3600");
-        // Rounded up to two significant digits.
-        assert_eq!(hands_to_trust(1_000, 0.01, 0.0311), "about 9700");
-        assert_eq!(hands_to_trust(1_000, 0.0, 0.01), "-");
-        assert_eq!(hands_to_trust(1_000, 0.1, f64::INFINITY), "-");
     }
 }

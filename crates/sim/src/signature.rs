@@ -2,7 +2,9 @@
 //! FNV-1a hash of the `results.json` of a fixed short duplicate tournament of the whole
 //! player family with the default configuration, and the number of decisions made. Any
 //! change of behavior changes it; a refactor must not.
-use crate::run::{report, Outcome, Run, RunError, RunSpec};
+use crate::digest::fnv1a64;
+use crate::results::report;
+use crate::run::{Outcome, Run, RunError, RunSpec};
 
 /// The whole player family, one seat each: the field of the signature.
 pub const SIGNATURE_FIELD: &str = "BPM,BPT,BPL,GOM,SOM,LOKI2,TP,TA,LP,LA";
@@ -49,30 +51,4 @@ pub fn signature() -> Result<Signature, RunError> {
         hash: fnv1a64(r.json.as_bytes()),
         decisions: run.decisions(),
     })
-}
-
-/// FNV-1a, 64 bits: a stable hash of bytes (no dependency, same on every platform).
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    fnv1a64_extend(FNV_OFFSET, bytes)
-}
-
-/// FNV-1a's starting state (the hash of no bytes).
-pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// FNV-1a 64 of the bytes hashed to `state` followed by `bytes`.
-pub fn fnv1a64_extend(state: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(state, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fnv1a_known_values() {
-        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
-    }
 }

@@ -74,6 +74,12 @@ pub struct DealLedger {
     pub net: Vec<Vec<i64>>,
 }
 
+impl AsRef<[Vec<i64>]> for DealLedger {
+    fn as_ref(&self) -> &[Vec<i64>] {
+        &self.net
+    }
+}
+
 /// The summary tables of a tournament.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {

@@ -1,9 +1,9 @@
 //! Duplicate-tournament checks: zero-sum per deal, exact symmetry for identical
 //! deterministic players, and results independent of the thread count.
 #![allow(missing_docs)]
-use loki_agent::RosterError;
+use loki_agent::{RosterError, Seat, SeatPlayer};
 use loki_cards::mix;
-use loki_engine::{GameConfig, Player, PlayerRegistry, PlayerSpec};
+use loki_engine::{GameConfig, PlayerRegistry, PlayerSpec};
 use loki_sim::{PlayerFactory, Tournament};
 
 struct Factory {
@@ -13,21 +13,17 @@ struct Factory {
 }
 
 impl PlayerFactory for Factory {
-    fn make(
-        &self,
-        seat: usize,
-        rotation: usize,
-        match_seed: u64,
-    ) -> Result<Box<dyn Player + Send>, RosterError> {
+    fn make(&self, seat: usize, rotation: usize, match_seed: u64) -> Result<Seat, RosterError> {
         let spec = PlayerSpec::parse(&self.kinds[seat])?;
         let mut v = self.registry.build(
             &spec,
             mix(self.seed ^ match_seed, (rotation * 16 + seat) as u64),
         )?;
-        v.pop().ok_or_else(|| RosterError::Unknown {
+        let player = v.pop().ok_or_else(|| RosterError::Unknown {
             name: self.kinds[seat].clone(),
             known: String::new(),
-        })
+        })?;
+        Ok(Seat::new(SeatPlayer::Simple(player)))
     }
 }
 

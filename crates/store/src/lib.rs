@@ -448,24 +448,8 @@ impl Store {
             Err(e) => return Err(err(e)),
         };
         let mut counts = ActionCounts::default();
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "SELECT round, bets_to_call, action, count FROM action_count WHERE opponent = ?1",
-            )
-            .map_err(err)?;
-        let rows = stmt
-            .query_map(params![id], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, i64>(2)?,
-                    r.get::<_, i64>(3)?,
-                ))
-            })
-            .map_err(err)?;
-        for row in rows {
-            let (r, b, a, k) = row.map_err(err)?;
+        let sql = "SELECT round, bets_to_call, action, count FROM action_count WHERE opponent = ?1";
+        for [r, b, a, k] in self.int_rows::<4>(sql, id)? {
             let cell = usize::try_from(r)
                 .ok()
                 .and_then(|r| counts.0.get_mut(r))
@@ -476,24 +460,10 @@ impl Store {
                 })?;
             *cell = u32::try_from(k.max(0)).unwrap_or(u32::MAX);
         }
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "SELECT round, bets_to_call, action FROM recent_action WHERE opponent = ?1 ORDER BY id",
-            )
-            .map_err(err)?;
-        let rows = stmt
-            .query_map(params![id], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, i64>(2)?,
-                ))
-            })
-            .map_err(err)?;
+        let sql =
+            "SELECT round, bets_to_call, action FROM recent_action WHERE opponent = ?1 ORDER BY id";
         let mut recent = Vec::new();
-        for row in rows {
-            let (r, b, a) = row.map_err(err)?;
+        for [r, b, a] in self.int_rows::<3>(sql, id)? {
             let o = Observation::from_indices(r, b, a).ok_or_else(|| {
                 StoreError::Corrupt(self.path.clone(), format!("bad action {r} {b} {a}"))
             })?;
@@ -508,6 +478,22 @@ impl Store {
             counts,
             recent,
         }))
+    }
+
+    /// The rows of `sql` (one `?1` parameter, the opponent's id), each `N` integers.
+    fn int_rows<const N: usize>(&self, sql: &str, id: i64) -> Result<Vec<[i64; N]>, StoreError> {
+        let err = |e| classify(&self.path, e);
+        let mut stmt = self.conn.prepare_cached(sql).map_err(err)?;
+        let rows = stmt
+            .query_map(params![id], |r| {
+                let mut out = [0i64; N];
+                for (i, x) in out.iter_mut().enumerate() {
+                    *x = r.get(i)?;
+                }
+                Ok(out)
+            })
+            .map_err(err)?;
+        rows.map(|r| r.map_err(err)).collect()
     }
 
     /// Every opponent's name and hand count, by name.

@@ -1,10 +1,10 @@
 //! The server's state: its configuration, the open tables, the join limiter and the
 //! people's profile store. The blocking work (building a table, playing the bots,
 //! SQLite) happens here, called on blocking threads by the handlers.
-use crate::conn::Connections;
 use crate::error::{ApiError, WebError};
-use crate::limits::{address_key, Bucket, Limits};
+use crate::limits::{address_key, Bucket, Connections, Limits};
 use crate::tables::{Bounds, Entry, Meta, Refused, Tables};
+use loki_agent::ProfileBook;
 use loki_bot::{LokiConfig, PlayerKind};
 use loki_engine::HandRecord;
 use loki_play::{Session, Stakes, SummaryView, TableSpec};
@@ -112,11 +112,10 @@ pub struct App {
     pub(crate) config: ServerConfig,
     pub(crate) tables: Tables,
     joins: Mutex<HashMap<IpAddr, Bucket>>,
-    store: Option<Mutex<Store>>,
+    people: Option<Mutex<ProfileBook>>,
     made: AtomicU64,
     /// The hosts a request may name (only when bound to a loopback address).
     pub(crate) hosts: Option<Vec<String>>,
-    profile_failures: AtomicU64,
     options: OptionsView,
     /// Open connections by address.
     pub(crate) connections: Arc<Connections>,
@@ -177,8 +176,11 @@ impl App {
             ..TableRequest::default()
         };
         Session::new(&spec(&config, &check, 0)?, config.loki.clone(), None)?;
-        let store = match &config.profiles {
-            Some(path) => Some(Mutex::new(Store::open(path)?)),
+        let people = match &config.profiles {
+            Some(path) => Some(Mutex::new(ProfileBook::people(
+                Store::open(path)?,
+                config.loki.model.window,
+            ))),
             None => None,
         };
         let hosts = local.ip().is_loopback().then(|| {
@@ -202,10 +204,9 @@ impl App {
             config,
             tables: Tables::default(),
             joins: Mutex::new(HashMap::new()),
-            store,
+            people,
             made: AtomicU64::new(0),
             hosts,
-            profile_failures: AtomicU64::new(0),
             options,
             connections: Arc::default(),
         }))
@@ -229,7 +230,9 @@ impl App {
     }
     /// Hands whose profile update could not be saved.
     pub fn profile_failures(&self) -> u64 {
-        self.profile_failures.load(Ordering::Relaxed)
+        self.people.as_ref().map_or(0, |p| {
+            p.lock().unwrap_or_else(|e| e.into_inner()).failures()
+        })
     }
     /// Drops idle tables; returns how many.
     pub fn sweep(&self) -> usize {
@@ -286,9 +289,9 @@ impl App {
             None => rand::random::<u64>(),
         };
         let spec = spec(&self.config, req, seed).map_err(ApiError::Spec)?;
-        let profile = self.store.as_ref().and_then(|s| {
-            let store = s.lock().ok()?;
-            match store.profile(&name) {
+        let profile = self.people.as_ref().and_then(|p| {
+            let people = p.lock().ok()?;
+            match people.profile(&name) {
                 Ok(p) => p,
                 Err(e) => {
                     eprintln!("loki serve: warning: profile of {name}: {e}");
@@ -363,14 +366,13 @@ impl App {
     /// stderr; the game goes on).
     fn save_profile(&self, session: &mut Session) {
         let updates = session.take_profile_updates();
-        if updates.is_empty() {
+        let Some(people) = self.people.as_ref().filter(|_| !updates.is_empty()) else {
             return;
-        }
-        let Some(store) = &self.store else { return };
-        let mut store = store.lock().unwrap_or_else(|e| e.into_inner());
-        if let Err(e) = store.record_hand(&updates, session.window()) {
-            self.profile_failures.fetch_add(1, Ordering::Relaxed);
-            eprintln!("loki serve: warning: profile not saved: {e}");
+        };
+        let mut people = people.lock().unwrap_or_else(|e| e.into_inner());
+        people.save(&updates);
+        for w in people.take_warnings() {
+            eprintln!("loki serve: warning: {w}");
         }
     }
 }

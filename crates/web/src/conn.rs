@@ -6,64 +6,13 @@
 //! graceful shutdown. The client's address reaches the handlers as axum's `ConnectInfo`.
 use crate::app::App;
 use crate::head_guard::HeadGuard;
-use crate::limits::address_key;
+use crate::limits::Connections;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use std::collections::HashMap;
-use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
-
-/// Open connections by address key.
-#[derive(Default)]
-pub(crate) struct Connections {
-    open: Mutex<HashMap<IpAddr, usize>>,
-}
-
-/// One open connection, counted until dropped.
-pub(crate) struct Permit {
-    conns: Arc<Connections>,
-    key: IpAddr,
-}
-
-impl Connections {
-    /// A permit for a connection from `ip`, if the address holds fewer than `max`.
-    pub(crate) fn take(conns: &Arc<Connections>, ip: IpAddr, max: usize) -> Option<Permit> {
-        let key = address_key(ip);
-        let mut open = conns.open.lock().unwrap_or_else(|e| e.into_inner());
-        let n = open.entry(key).or_insert(0);
-        if *n >= max {
-            return None;
-        }
-        *n += 1;
-        Some(Permit {
-            conns: conns.clone(),
-            key,
-        })
-    }
-    /// Open connections in all.
-    pub(crate) fn count(&self) -> usize {
-        self.open
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .values()
-            .sum()
-    }
-}
-
-impl Drop for Permit {
-    fn drop(&mut self) {
-        let mut open = self.conns.open.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = open.get_mut(&self.key) {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&self.key);
-            }
-        }
-    }
-}
 
 /// Serves `router` on `listener` until `shutdown` completes, then lets the open
 /// connections finish.

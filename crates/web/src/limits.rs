@@ -1,8 +1,11 @@
-//! The server's bounds (all values **ours**, all configurable) and the token bucket that
-//! enforces request rates. Time is passed in, so the bucket is tested without clocks.
+//! The server's bounds (all values **ours**, all configurable), the token bucket that
+//! enforces request rates and the count of open connections per address
+//! ([`Connections`]). Time is passed in, so the bucket is tested without clocks.
 //! Per-address bounds key an IPv6 address by its /64 network (one host usually holds a
 //! whole /64) and an IPv4-mapped IPv6 address by its IPv4 address ([`address_key`]).
+use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What one server accepts.
@@ -101,6 +104,55 @@ impl Bucket {
     pub fn is_full(&self, burst: f64, rate: f64, now: Instant) -> bool {
         let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
         self.tokens + elapsed * rate >= burst
+    }
+}
+
+/// Open connections by address key.
+#[derive(Default)]
+pub(crate) struct Connections {
+    open: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One open connection, counted until dropped.
+pub(crate) struct Permit {
+    conns: Arc<Connections>,
+    key: IpAddr,
+}
+
+impl Connections {
+    /// A permit for a connection from `ip`, if the address holds fewer than `max`.
+    pub(crate) fn take(conns: &Arc<Connections>, ip: IpAddr, max: usize) -> Option<Permit> {
+        let key = address_key(ip);
+        let mut open = conns.open.lock().unwrap_or_else(|e| e.into_inner());
+        let n = open.entry(key).or_insert(0);
+        if *n >= max {
+            return None;
+        }
+        *n += 1;
+        Some(Permit {
+            conns: conns.clone(),
+            key,
+        })
+    }
+    /// Open connections in all.
+    pub(crate) fn count(&self) -> usize {
+        self.open
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .sum()
+    }
+}
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        let mut open = self.conns.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.key);
+            }
+        }
     }
 }
 

@@ -1,5 +1,5 @@
-//! The page in a real browser: headless Chromium, driven through ChromeDriver (WebDriver,
-//! `fantoccini`), as a player meets it.
+//! The page in a real browser: headless Chromium, driven through ChromeDriver (W3C
+//! WebDriver, `common/webdriver.rs`), as a player meets it.
 //!
 //! * On a laptop-sized window (1400 x 900): a new table chosen in the page (seats, bots,
 //!   stakes), 30 hands played with the keyboard (f / c / r, space for the next hand),
@@ -21,13 +21,14 @@
 #![allow(missing_docs)]
 mod common;
 use common::{config, start};
-use fantoccini::actions::{InputSource, KeyAction, KeyActions};
-use fantoccini::{Client, ClientBuilder, Locator};
+#[path = "common/webdriver.rs"]
+mod webdriver;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use webdriver::{Client, Locator};
 
 /// One browser at a time: the machine is small.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -160,10 +161,7 @@ fn with_browser(
                 "goog:chromeOptions": { "binary": chromium, "args": args },
             })
         };
-        let caps = caps.as_object().unwrap().clone();
-        let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{port}"))
+        let c = Client::connect(port, caps)
             .await
             .expect("a WebDriver session");
         if !phone {
@@ -228,10 +226,7 @@ async fn click(c: &Client, id: &str) {
 /// Presses a key and waits for the table to move on.
 async fn press(c: &Client, key: char) {
     let before = step(c).await;
-    let keys = KeyActions::new("keyboard".into())
-        .then(KeyAction::Down { value: key })
-        .then(KeyAction::Up { value: key });
-    c.perform_actions(keys).await.expect("keys");
+    c.press_key(key).await.expect("keys");
     settled(c, before, &format!("key {key:?}")).await;
 }
 
@@ -527,12 +522,7 @@ fn a_person_plays_thirty_hands_on_a_laptop() {
                     assert_eq!(h["hands"], hand, "seat {i}");
                 }
                 // The bankroll shown is the server's count of the person's chips.
-                let token = c
-                    .get_named_cookie("loki_table")
-                    .await
-                    .unwrap()
-                    .value()
-                    .to_string();
+                let token = c.cookie("loki_table").await.unwrap();
                 let records = app.hand_records(&token).unwrap();
                 assert_eq!(records.len() as u64, hand);
                 let net: i64 = records

@@ -2,7 +2,7 @@
 //! seats and playing hands through the API, then leaving. No request may fail, and the
 //! server's heap (counted by a wrapping allocator) must come back to where it started.
 //!
-//! The default run plays 3 hands per table; the full test of the issue (50 x 20 hands,
+//! The default run plays 3 hands per table; the full test (50 x 20 hands,
 //! twice, to show that the process does not grow from one round to the next)
 //! is `cargo test --release -p loki-web --test load -- --ignored --nocapture`.
 #![allow(missing_docs)]
@@ -155,7 +155,7 @@ fn fifty_tables_at_once_come_and_go() {
 }
 
 #[test]
-#[ignore = "the full load test of the issue (50 tables x 20 hands); run with --ignored"]
+#[ignore = "the full load test (50 tables x 20 hands); run with --ignored"]
 fn fifty_tables_of_twenty_hands() {
     load(50, 20, 2);
 }

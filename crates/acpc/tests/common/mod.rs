@@ -47,8 +47,8 @@ impl Player for ExamplePlayer {
 pub fn knowledge() -> Arc<Knowledge> {
     static K: OnceLock<Arc<Knowledge>> = OnceLock::new();
     K.get_or_init(|| {
-        // SOM-UNIFORM: SOM ranking holdings against one uniform opponent (loki before
-        // issue 24) instead of the paper's field.
+        // SOM-UNIFORM: SOM ranking holdings against one uniform opponent
+        // (`reweight.rank = "uniform"`) instead of the paper's field.
         let config =
             LokiConfig::from_toml("[variants.SOM-UNIFORM]\nbase = \"SOM\"\nrank = \"uniform\"\n")
                 .unwrap();

@@ -95,7 +95,7 @@
 //! the median is within 5 % of it when the other core is idle, and up to 2.5 times it
 //! when other developers' builds preempt us). Before the runout groups and the blocked
 //! prefix counts, the rainbow flop took 6.3 ms (minimum; median 10.4 ms in the same
-//! interleaved runs). Other rows: `cargo bench -p loki-assess --bench range` (criterion
+//! interleaved runs). Other rows: `cargo bench -p loki-assess --features bench --bench range` (criterion
 //! medians, an AMD EPYC guest, load average about 2-3); the design prototype
 //! (the project's range-table research note) was measured idle; our naive single-holding loop
 //! takes 4.7 ms here against its 3.1-3.4 ms there.
@@ -119,6 +119,7 @@
 //! faster.
 mod board;
 mod cache;
+mod counts;
 mod next_card;
 mod prefix;
 mod river;

@@ -25,7 +25,7 @@ fn sweep_avx2(info: &BoardInfo, cache: Option<(&mut [i8], &mut [u16])>) -> Vec<S
     super::sweep::sweep(info, cache)
 }
 
-/// The counts pass of one hand (see `cache::count_rows`).
+/// The counts pass of one hand (see `counts::count_rows`).
 pub(crate) fn count_rows(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
     #[cfg(target_arch = "x86_64")]
     {
@@ -36,11 +36,11 @@ pub(crate) fn count_rows(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equa
             return;
         }
     }
-    super::cache::count_rows(y, rows, below, equal)
+    super::counts::count_rows(y, rows, below, equal)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn count_rows_avx2(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
-    super::cache::count_rows(y, rows, below, equal)
+    super::counts::count_rows(y, rows, below, equal)
 }

@@ -1,15 +1,13 @@
-//! The files of a tournament run (Billings et al. 1998, "Experiments": the duplicate
-//! tournament `loki tournament` and `loki merge` drive through `loki_sim::Run`): an edge
-//! crate, the only place a run touches the disk. `FileSink` writes the checkpoint
-//! atomically and appends the hand history; `open_history` checks a history file against
-//! the checkpoint on resume and cuts it back; `shard_files` and `read_shards` find and read
-//! the shard files of a sharded run; `write_results` writes results.json and profit.png.
-#![forbid(unsafe_code)]
-
-use loki_sim::checkpoint::HistoryDigest;
-use loki_sim::{
-    report, Checkpoint, DealLedger, Inputs, Run, RunError, RunSink, RunSpec, Shard, ShardResult,
-};
+//! The files of a tournament run, the only place a run touches the disk: the run's
+//! folder ([`RunFolder`]: `loki tournament` from its spec to the table it prints), the
+//! checkpoint written atomically, the PHH history checked against the checkpoint and cut
+//! back on resume, the shard files found, read and merged ([`merge_folders`]: `loki
+//! merge`), and results.json and profit.png written.
+use crate::checkpoint::{Checkpoint, HistoryDigest};
+use crate::results::{report, Inputs};
+use crate::run::{Outcome, Run, RunError, RunSink, RunSpec};
+use crate::shard::{merge, Shard, ShardError, ShardResult};
+use crate::stats::DealLedger;
 use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
@@ -106,9 +104,18 @@ pub enum FilesError {
         /// Why.
         source: RunError,
     },
-    /// The run could not start.
+    /// The run could not start or go on.
     #[error(transparent)]
-    Start(RunError),
+    Run(#[from] RunError),
+    /// Shard files that are not the shards of one run.
+    #[error(transparent)]
+    Shards(#[from] ShardError),
+    /// The shards' configuration no longer loads.
+    #[error("the shards' configuration does not load")]
+    Configuration(#[source] serde_json::Error),
+    /// The shards' player list no longer expands.
+    #[error(transparent)]
+    Roster(#[from] loki_agent::RosterError),
     /// The results could not be serialized.
     #[error("cannot write the results")]
     Json(#[from] serde_json::Error),
@@ -150,26 +157,32 @@ pub fn create_folder(path: &Path) -> Result<(), FilesError> {
     })
 }
 
-/// A run into the folder `out`, started or (with `resume`) continued from its checkpoint,
-/// and the checkpoint's path (`shard`: the shard's own, as `--shard` names it): the
-/// folder is created; `resume` needs a checkpoint of the
-/// same inputs, and a fresh run into a folder holding one needs `force`.
+/// How a run meets its folder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// A fresh run; a folder holding the checkpoint of a run is refused.
+    Fresh,
+    /// Continue from the folder's checkpoint (made with the same inputs).
+    Resume,
+    /// A fresh run even over a checkpoint (it is overwritten).
+    Force,
+}
+
+/// A run into the folder `out`, started or continued from its checkpoint
+/// (`checkpoint.json`, or the shard's own), and the checkpoint's path: the folder is
+/// created; `Resume` needs a checkpoint of the same inputs, and `Fresh` a folder without
+/// one.
 ///
 /// # Errors
-/// The folder, a missing or foreign checkpoint, or a checkpoint found without `force`.
-pub fn open_run(
-    spec: &RunSpec,
-    out: &Path,
-    shard: Option<Shard>,
-    resume: bool,
-    force: bool,
-) -> Result<(Run, PathBuf), FilesError> {
+/// The folder, a missing or foreign checkpoint, or a checkpoint found by a fresh run.
+pub fn open_run(spec: &RunSpec, out: &Path, start: Start) -> Result<(Run, PathBuf), FilesError> {
     create_folder(out)?;
-    let path = checkpoint_path(out, shard);
+    let path = checkpoint_path(out, (spec.shard != Shard::ALL).then_some(spec.shard));
+    let resume = start == Start::Resume;
     if resume && !path.exists() {
         return Err(FilesError::NoCheckpoint { path });
     }
-    if !resume && !force && path.exists() {
+    if start == Start::Fresh && path.exists() {
         return Err(FilesError::RunExists { path });
     }
     let run = if resume {
@@ -182,9 +195,105 @@ pub fn open_run(
             },
         })?
     } else {
-        Run::start(spec).map_err(FilesError::Start)?
+        Run::start(spec)?
     };
     Ok((run, path))
+}
+
+/// A tournament run in its folder, from its spec to the table `loki tournament` prints:
+/// [`RunFolder::open`] starts or resumes it (and opens the hand history), and
+/// [`RunFolder::play`] plays it to the end, writing the checkpoint after every batch and
+/// at the end results.json and profit.png (a whole run) or the shard file.
+pub struct RunFolder {
+    run: Run,
+    out: PathBuf,
+    sink: FileSink,
+}
+
+/// What a finished run leaves to say.
+#[derive(Debug, Clone)]
+pub struct Finished {
+    /// The results table (a whole run) or the line naming the shard file written.
+    pub text: String,
+    /// Hands played by this process (not those restored from the checkpoint).
+    pub new_hands: u64,
+}
+
+impl RunFolder {
+    /// The run of `spec` in the folder `out` (see [`open_run`]), with the history of
+    /// every hand written to `phh` if given (a resumed run's file is checked against the
+    /// checkpoint and cut back to it).
+    ///
+    /// # Errors
+    /// As [`open_run`] and [`open_history`].
+    pub fn open(
+        out: &Path,
+        spec: &RunSpec,
+        start: Start,
+        phh: Option<&Path>,
+    ) -> Result<RunFolder, FilesError> {
+        let (mut run, checkpoint) = open_run(spec, out, start)?;
+        let history = match phh {
+            Some(path) => Some(open_history(
+                path,
+                start == Start::Resume,
+                run.history_digest(),
+            )?),
+            None => None,
+        };
+        run.keep_records(history.is_some());
+        Ok(RunFolder {
+            run,
+            out: out.to_path_buf(),
+            sink: FileSink::new(checkpoint, history),
+        })
+    }
+    /// The run (its size and progress).
+    pub fn run(&self) -> &Run {
+        &self.run
+    }
+    /// Plays the run to its end (`progress` hears the hands played so far, restored ones
+    /// included, after every batch) and writes its results.
+    ///
+    /// # Errors
+    /// An engine error, or a file that cannot be written.
+    pub fn play(mut self, progress: &mut dyn FnMut(u64)) -> Result<Finished, FilesError> {
+        self.run.play_to_end(&mut self.sink, progress)?;
+        let run = &self.run;
+        let new_hands = run.hands_played() - run.hands_resumed();
+        let text = match run.outcome() {
+            Outcome::Shard(result) => {
+                let path = self.out.join(shard_file_name(result.shard));
+                write_atomically(&path, &serde_json::to_string(&result)?)?;
+                let resumed = (run.hands_resumed() > 0).then_some(new_hands);
+                let file = path.display().to_string();
+                result.summary(run.hands_played(), resumed, &file) + "\n"
+            }
+            Outcome::Whole(ledgers) => {
+                write_results(run.inputs(), &ledgers, run.kinds(), &self.out)?
+            }
+        };
+        Ok(Finished { text, new_hands })
+    }
+}
+
+/// `loki merge`: the shard files among `inputs` (folders or files) checked to be the
+/// shards of one run, each exactly once, and the results of the whole run written into
+/// `out`, byte-identical to the unsharded run's. Returns the table and the number of
+/// shards merged.
+///
+/// # Errors
+/// A shard file that cannot be found or read, shards that are not one run's, a folder
+/// or file that cannot be written.
+pub fn merge_folders(inputs: &[PathBuf], out: &Path) -> Result<(String, usize), FilesError> {
+    let shards = read_shards(&shard_files(inputs)?)?;
+    let (inputs, ledgers) = merge(&shards)?;
+    let config: loki_bot::LokiConfig =
+        serde_json::from_value(inputs.configuration.clone()).map_err(FilesError::Configuration)?;
+    let kinds = loki_agent::Roster::new(config)?.expand(&inputs.player_list)?;
+    create_folder(out)?;
+    let text = write_results(&inputs, &ledgers, &kinds, out)?;
+    Ok((text, shards.len()))
 }
 
 /// Writes `text` to `path` through a temporary file and a rename, so that a reader never
@@ -307,7 +416,7 @@ pub fn shard_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, FilesError> {
     Ok(files)
 }
 
-/// Reads shard files, each with its name for `loki_sim::merge`'s messages.
+/// Reads shard files, each with its name for [`merge`]'s messages.
 pub fn read_shards(files: &[PathBuf]) -> Result<Vec<(String, ShardResult)>, FilesError> {
     files
         .iter()
@@ -371,15 +480,15 @@ mod tests {
             batch: 1,
             config: loki_bot::LokiConfig::default(),
         };
-        let e = open_run(&spec, &d, None, true, false).err().unwrap();
+        let e = open_run(&spec, &d, Start::Resume).err().unwrap();
         assert!(matches!(e, FilesError::NoCheckpoint { .. }), "{e}");
-        let (_, path) = open_run(&spec, &d, None, false, false).unwrap();
+        let (_, path) = open_run(&spec, &d, Start::Fresh).unwrap();
         assert_eq!(path, d.join("checkpoint.json"));
         std::fs::write(&path, "{}").unwrap();
-        let e = open_run(&spec, &d, None, false, false).err().unwrap();
+        let e = open_run(&spec, &d, Start::Fresh).err().unwrap();
         assert!(matches!(e, FilesError::RunExists { .. }), "{e}");
-        assert!(open_run(&spec, &d, None, false, true).is_ok());
-        let e = open_run(&spec, &d, None, true, false).err().unwrap();
+        assert!(open_run(&spec, &d, Start::Force).is_ok());
+        let e = open_run(&spec, &d, Start::Resume).err().unwrap();
         assert!(matches!(e, FilesError::BadCheckpoint { .. }), "{e}");
         let shard = Shard { index: 1, count: 2 };
         assert_eq!(
@@ -389,7 +498,7 @@ mod tests {
     }
 
     fn tmp(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("loki-files-{}-{name}", std::process::id()));
+        let d = std::env::temp_dir().join(format!("loki-sim-io-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         d

@@ -1,24 +1,25 @@
-//! The ACPC protocol's lines (`docs/acpc-protocol.md`, "Protocol"): the
-//! `MATCHSTATE:<position>:<handNumber>:<betting>:<cards>` state, a client's reply (the
-//! state echoed, `:` and an action character) and the `VERSION:a.b.c` greeting. Pure:
+//! The ACPC protocol's state line (`docs/acpc-protocol.md`, "Protocol"): the
+//! `MATCHSTATE:<position>:<handNumber>:<betting>:<cards>` state, a hand as one seat sees
+//! it (the same betting and card syntax as the dealer log's `STATE` lines). Pure:
 //! strings in, typed values or typed errors out; every field is bounded (line length,
 //! players, rounds, actions per round), so hostile input costs bounded time and memory.
-use crate::error::StateError;
-use crate::game::{MAX_ACTIONS_PER_ROUND, MAX_PLAYERS, MAX_ROUNDS};
 use loki_cards::{Card, HoleCards};
 use loki_engine::Action;
 use std::fmt;
 use std::str::FromStr;
+use thiserror::Error;
 
 /// The longest line the reference dealer reads or writes, line end included
 /// (`MAX_LINE_LEN` = `READBUF_LEN` = 1024); longer lines are refused.
 pub const MAX_LINE_LEN: usize = 1024;
 
-/// The protocol version loki speaks.
-pub const VERSION: (u32, u32, u32) = (2, 0, 0);
-
-/// The greeting a client sends first.
-pub const VERSION_LINE: &str = "VERSION:2.0.0";
+/// Most players the reference dealer allows (`MAX_PLAYERS`).
+pub const MAX_PLAYERS: usize = 10;
+/// Most betting rounds (`MAX_ROUNDS`).
+pub const MAX_ROUNDS: usize = 4;
+/// Most actions in one round (`MAX_NUM_ACTIONS`): the reference dealer refuses a raise
+/// once `actions + players` would exceed it.
+pub const MAX_ACTIONS_PER_ROUND: usize = 64;
 
 /// One `MATCHSTATE` as a viewer sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +34,55 @@ pub struct MatchState {
     pub holes: Vec<Option<HoleCards>>,
     /// The board cards dealt at each round after the first (`board[0]` is the flop).
     pub board: Vec<Vec<Card>>,
+}
+
+/// A protocol line that is not a well-formed state.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StateError {
+    /// Longer than the protocol's line limit.
+    #[error("line longer than 1024 bytes")]
+    TooLong,
+    /// Does not start with `MATCHSTATE:`.
+    #[error("not a MATCHSTATE line")]
+    Prefix,
+    /// Wrong number of `:` fields.
+    #[error("{0} fields after MATCHSTATE, need 4")]
+    Fields(usize),
+    /// A bad number.
+    #[error("bad {0}")]
+    Number(&'static str),
+    /// More than four rounds.
+    #[error("{0} betting rounds")]
+    Rounds(usize),
+    /// Too many actions in a round.
+    #[error("more than 64 actions in a round")]
+    Actions,
+    /// An unknown betting character.
+    #[error("bad betting character {0:?}")]
+    Betting(char),
+    /// Fewer than 2 or more than 10 hole-card groups.
+    #[error("{0} hole-card groups (players), need 2 to 10")]
+    Players(usize),
+    /// The viewer's position is not a player.
+    #[error("position {0} out of range")]
+    Position(usize),
+    /// Bad card text.
+    #[error("bad cards `{0}`")]
+    Cards(String),
+    /// A hole-card group of other than 0 or 2 cards.
+    #[error("{0} hole cards in a group, need 0 or 2")]
+    HoleCount(usize),
+    /// Board groups that do not follow the rounds.
+    #[error("{rounds} betting rounds but {boards} board groups")]
+    BoardRounds {
+        /// Rounds in the betting string.
+        rounds: usize,
+        /// Board groups.
+        boards: usize,
+    },
+    /// A card shown twice.
+    #[error("card {0} appears twice")]
+    DuplicateCard(Card),
 }
 
 fn parse_number<T: FromStr>(
@@ -198,65 +248,6 @@ impl fmt::Display for MatchState {
     }
 }
 
-/// What a reply line from the acting seat amounts to, in the order the reference dealer
-/// checks it (`readPlayerResponse`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reply {
-    /// A line starting with `#` or `;`: ignored silently.
-    Comment,
-    /// Not a state: "WARNING: bad state format in response", ignored.
-    BadState(StateError),
-    /// A state, and what follows it: `None` when there is no `:` after the state.
-    State {
-        /// The echoed state.
-        state: MatchState,
-        /// The action: `Some(Some(a))` for a known action character, `Some(None)` for an
-        /// unknown or missing one after the colon, `None` without the colon.
-        action: Option<Option<Action>>,
-    },
-}
-
-/// Parses a reply line (without its line end).
-pub fn parse_reply(line: &str) -> Reply {
-    if line.starts_with('#') || line.starts_with(';') {
-        return Reply::Comment;
-    }
-    if line.len() > MAX_LINE_LEN {
-        return Reply::BadState(StateError::TooLong);
-    }
-    // The state is the first five colon-separated fields; the action follows the fifth.
-    let mut colons = line.match_indices(':').map(|(i, _)| i);
-    let end = colons.nth(4);
-    let (state_text, rest) = match end {
-        Some(i) => (&line[..i], Some(&line[i + 1..])),
-        None => (line, None),
-    };
-    match MatchState::parse(state_text) {
-        Err(e) => Reply::BadState(e),
-        Ok(state) => Reply::State {
-            state,
-            action: rest.map(|r| r.chars().next().and_then(Action::from_acpc_char)),
-        },
-    }
-}
-
-/// Parses a greeting `VERSION:a.b.c` (trailing text ignored, as `sscanf` does); `None`
-/// if it is not one.
-pub fn parse_version(line: &str) -> Option<(u32, u32, u32)> {
-    let rest = line.strip_prefix("VERSION:")?;
-    let mut parts = rest.splitn(3, '.');
-    let major = parts.next()?.parse().ok()?;
-    let minor = parts.next()?.parse().ok()?;
-    let third = parts.next()?;
-    let digits: String = third
-        .chars()
-        .take_while(|c| c.is_ascii_digit())
-        .take(10)
-        .collect();
-    let revision = digits.parse().ok()?;
-    Some((major, minor, revision))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -314,41 +305,5 @@ mod tests {
         ] {
             assert_eq!(MatchState::parse(text), Err(want), "{text}");
         }
-    }
-
-    #[test]
-    fn replies_follow_the_reference_order_of_checks() {
-        assert_eq!(parse_reply("# hello"), Reply::Comment);
-        assert!(matches!(parse_reply("hello"), Reply::BadState(_)));
-        let r = parse_reply("MATCHSTATE:0:0:c:7d3d|:r");
-        let Reply::State { state, action } = r else {
-            panic!()
-        };
-        assert_eq!(state.betting_string(), "c");
-        assert_eq!(action, Some(Some(Action::Raise)));
-        let Reply::State { action, .. } = parse_reply("MATCHSTATE:1:1::|2c7d:x") else {
-            panic!()
-        };
-        assert_eq!(action, Some(None));
-        let Reply::State { action, .. } = parse_reply("MATCHSTATE:1:1::|2c7d:") else {
-            panic!()
-        };
-        assert_eq!(action, Some(None));
-        let Reply::State { action, .. } = parse_reply("MATCHSTATE:1:1::|2c7d") else {
-            panic!()
-        };
-        assert_eq!(action, None);
-        let Reply::State { action, .. } = parse_reply("MATCHSTATE:1:1::|2c7d:call") else {
-            panic!()
-        };
-        assert_eq!(action, Some(Some(Action::Call)));
-    }
-
-    #[test]
-    fn versions() {
-        assert_eq!(parse_version("VERSION:2.0.0"), Some((2, 0, 0)));
-        assert_eq!(parse_version("VERSION:2.5.0\r"), Some((2, 5, 0)));
-        assert_eq!(parse_version("VERSION:2.0"), None);
-        assert_eq!(parse_version("hello"), None);
     }
 }

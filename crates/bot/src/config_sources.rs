@@ -1,0 +1,232 @@
+//! Where each configuration value comes from: the paper (Billings et al. 1998), a
+//! section of Papp's or Peña's thesis, POKI's paper, or **ours** (a value the sources
+//! leave open, listed with its reason in `docs/design-choices.md`). One table, keyed by
+//! the dotted key of `loki config` (`*` stands for any one segment; the first matching
+//! row wins), so that a new key is one new row. [`annotate`] writes each key's source
+//! beside its value in the TOML `loki config` prints; the tests check that every key has
+//! a row (here) and that `docs/design-choices.md` names every key marked ours and lists
+//! no other (`crates/cli/tests/docs.rs`).
+
+/// Where a value comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// A source's value or rule, with where it is stated.
+    Sources(&'static str),
+    /// Ours: the sources leave it open. The text is how `docs/design-choices.md` names
+    /// the key (the key itself, or its pattern there).
+    Ours(&'static str),
+    /// Part of a configured variant (`[variants.NAME]`), the user's own.
+    Variant,
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Source::Sources(s) => f.write_str(s),
+            Source::Ours(_) => f.write_str("ours"),
+            Source::Variant => f.write_str("a configured variant"),
+        }
+    }
+}
+
+use Source::{Ours, Sources, Variant};
+
+/// Every key's source, first match wins.
+pub const SOURCES: &[(&str, Source)] = &[
+    ("preflop.probability_play", Sources("Papp §6.1")),
+    ("preflop.group3_4.tight.make2.*", Sources("Papp Table B.1")),
+    (
+        "preflop.*.small_blind.*",
+        Ours("preflop.groupG.small_blind"),
+    ),
+    ("preflop.*.*.*.*", Ours("preflop.groupG.TIGHTNESS.PLAN")),
+    ("postflop.make2", Sources("Papp §6.2")),
+    ("postflop.make1", Sources("Papp §6.2")),
+    ("postflop.call", Ours("postflop.call")),
+    ("postflop.check_raise", Ours("postflop.check_raise")),
+    ("postflop.semi_bluff", Sources("Papp §6.5, Eq. 6.5")),
+    ("postflop.showdown_odds", Ours("postflop.showdown_odds")),
+    ("model.floor", Sources("Billings et al. 1998, Figure 3")),
+    (
+        "model.min_observations",
+        Sources("Billings et al. 1998, \"Computing Initial Weights\""),
+    ),
+    ("model.window", Sources("Peña §4")),
+    ("model.window_scope", Ours("model.window_scope")),
+    ("model.recent_min", Ours("model.recent_min")),
+    ("model.trust_prior", Ours("model.trust_prior")),
+    ("model.preflop_sigma", Ours("model.preflop_sigma")),
+    (
+        "model.postflop_sigma_scale",
+        Ours("model.postflop_sigma_scale"),
+    ),
+    ("model.postflop_sigma_min", Ours("model.postflop_sigma_min")),
+    ("model.postflop_sigma_max", Ours("model.postflop_sigma_max")),
+    (
+        "model.defaults",
+        Sources("Billings et al. 1998 (GOM's own play); Papp Table B.2"),
+    ),
+    ("model.context_backoff", Ours("model.context_backoff")),
+    ("model.context_tilt_prior", Ours("model.context_tilt_prior")),
+    ("reweight.rank", Sources("Papp §7.2.3, §7.3.1")),
+    ("triples.smoothing", Ours("triples.smoothing")),
+    ("triples.min_passive", Sources("Peña §4")),
+    ("triples.own_min_passive", Ours("triples.own_min_passive")),
+    ("triples.hand_random", Ours("triples.hand_random")),
+    (
+        "simulation.trials",
+        Sources("Peña §5; Billings et al. 1999"),
+    ),
+    ("simulation.min_trials", Ours("simulation.min_trials")),
+    ("simulation.check_every", Ours("simulation.check_every")),
+    ("simulation.z", Ours("simulation.z")),
+    ("simulation.triple_width", Ours("simulation.triple_width")),
+    ("simulation.preflop", Ours("simulation.preflop")),
+    (
+        "simulation.strength_samples",
+        Ours("simulation.strength_samples"),
+    ),
+    (
+        "simulation.multiway_strength",
+        Ours("simulation.multiway_strength"),
+    ),
+    ("simulation.deal_folded", Ours("simulation.deal_folded")),
+    (
+        "simulation.later_potential",
+        Ours("simulation.later_potential"),
+    ),
+    ("simulation.own_potential", Ours("simulation.own_potential")),
+    (
+        "simulation.free_check_floor",
+        Ours("simulation.free_check_floor"),
+    ),
+    ("variants.*.*", Variant),
+];
+
+/// Whether a dotted key matches a row's pattern.
+fn matches(pattern: &str, key: &str) -> bool {
+    let (p, k): (Vec<&str>, Vec<&str>) = (pattern.split('.').collect(), key.split('.').collect());
+    p.len() == k.len() && p.iter().zip(&k).all(|(p, k)| *p == "*" || p == k)
+}
+
+/// The source of a dotted key (`model.floor`), if the table has it.
+pub fn source(key: &str) -> Option<Source> {
+    SOURCES
+        .iter()
+        .find(|(pattern, _)| matches(pattern, key))
+        .map(|(_, s)| *s)
+}
+
+/// The dotted keys of a configuration's TOML (as `loki config` prints it), in order.
+pub fn keys(toml: &str) -> Vec<String> {
+    let mut table = String::new();
+    let mut out = Vec::new();
+    for line in toml.lines() {
+        let line = line.trim();
+        if let Some(t) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            table = t.to_string();
+        } else if let Some((key, _)) = line.split_once(" = ").filter(|_| !line.starts_with('#')) {
+            out.push(if table.is_empty() {
+                key.to_string()
+            } else {
+                format!("{table}.{key}")
+            });
+        }
+    }
+    out
+}
+
+/// The TOML with each value's source as a comment at the end of its line
+/// (`make2 = 0.85  # Papp §6.2`); still valid TOML, loaded back unchanged.
+pub fn annotate(toml: &str) -> String {
+    let mut table = String::new();
+    let mut out = String::with_capacity(toml.len() * 2);
+    for line in toml.lines() {
+        out.push_str(line);
+        let trimmed = line.trim();
+        if let Some(t) = trimmed.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            table = t.to_string();
+        } else if let Some((key, _)) = trimmed.split_once(" = ") {
+            let full = if table.is_empty() {
+                key.to_string()
+            } else {
+                format!("{table}.{key}")
+            };
+            if let Some(s) = source(&full) {
+                out.push_str(&format!("  # {s}"));
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The default configuration with every optional key set and one variant: its TOML
+/// holds every key there is (for the checks of this table).
+pub fn every_key() -> crate::LokiConfig {
+    let mut c = crate::LokiConfig::default();
+    c.triples.own_min_passive = Some(c.triples.min_passive);
+    c.variants.insert(
+        "TIGHTSOM".into(),
+        crate::config::VariantConfig {
+            base: "SOM".into(),
+            tightness: Some("tight".into()),
+            ..crate::config::VariantConfig::default()
+        },
+    );
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::LokiConfig;
+
+    fn everything() -> LokiConfig {
+        every_key()
+    }
+
+    #[test]
+    fn every_key_has_a_source() {
+        let toml = everything().to_toml();
+        let keys = keys(&toml);
+        assert!(keys.len() > 90, "{keys:?}");
+        let missing: Vec<&String> = keys.iter().filter(|k| source(k).is_none()).collect();
+        assert!(missing.is_empty(), "keys without a source: {missing:?}");
+        // Every row serves some key (no row left from a removed key).
+        for (pattern, _) in SOURCES {
+            assert!(
+                keys.iter().any(|k| matches(pattern, k)),
+                "no key matches {pattern}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_published_values_and_ours_are_told_apart() {
+        assert_eq!(source("postflop.make2"), Some(Sources("Papp §6.2")));
+        assert_eq!(
+            source("preflop.group3_4.tight.make2.base"),
+            Some(Sources("Papp Table B.1"))
+        );
+        assert!(matches!(
+            source("preflop.group3_4.loose.make2.base"),
+            Some(Ours(_))
+        ));
+        assert!(matches!(
+            source("preflop.group5.small_blind.call_half"),
+            Some(Ours("preflop.groupG.small_blind"))
+        ));
+        assert_eq!(source("variants.X.base"), Some(Variant));
+        assert_eq!(source("model.no_such_key"), None);
+    }
+
+    #[test]
+    fn the_annotated_toml_loads_back_unchanged() {
+        let c = everything();
+        let text = annotate(&c.to_toml());
+        assert!(text.contains("make2 = 0.85  # Papp §6.2"), "{text}");
+        assert!(text.contains("check_raise = 0.95  # ours"), "{text}");
+        assert_eq!(LokiConfig::from_toml(&text).unwrap(), c);
+    }
+}
