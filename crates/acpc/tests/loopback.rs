@@ -3,9 +3,9 @@
 //! cards depend only on (seed, hand, position).
 #![allow(missing_docs)]
 mod common;
-use common::{loki, options, ExamplePlayer};
+use common::{loki, options};
 use loki_acpc::{run_match, HandDone, MatchReport};
-use loki_engine::{GameSpec, Player, RandomPlayer};
+use loki_engine::{ExamplePlayer, GameSpec, Player, RandomPlayer};
 use loki_history::read_acpc;
 
 fn play(
@@ -89,7 +89,7 @@ fn heads_up_300_hands_replay_to_the_dealers_scores() {
 fn three_handed_300_hands_replay_to_the_dealers_scores() {
     let players: Vec<Box<dyn Player + Send>> = vec![
         Box::new(loki("SOM", 1)),
-        Box::new(ExamplePlayer::new(2)),
+        Box::new(ExamplePlayer::new("example", 2)),
         Box::new(loki("BPM", 3)),
     ];
     let (report, log, done) = play(players, &["SOM", "example", "BPM"], 300, 7);
