@@ -52,6 +52,10 @@ pub struct ServeArgs {
     /// closed).
     #[arg(long, default_value_t = 10, value_parser = crate::bounds::count::<u64>(1..=3600))]
     header_timeout: u64,
+    /// Seconds a request has to send its whole body once its headers are in, 1 to 3600
+    /// (then it is answered 408 and the connection closed).
+    #[arg(long, default_value_t = 10, value_parser = crate::bounds::count::<u64>(1..=3600))]
+    body_timeout: u64,
 }
 
 pub fn run(a: ServeArgs) -> Result<ExitCode> {
@@ -71,6 +75,7 @@ pub fn run(a: ServeArgs) -> Result<ExitCode> {
             tables_per_address: a.tables_per_address as usize,
             connections_per_address: a.connections_per_address as usize,
             header_timeout: Duration::from_secs(a.header_timeout),
+            body_timeout: Duration::from_secs(a.body_timeout),
             ..Limits::default()
         },
     };

@@ -100,7 +100,7 @@ fn table(app: &App, headers: &HeaderMap) -> Result<(String, Arc<Entry>), ApiErro
     let token = token(headers).ok_or(ApiError::NoTable)?;
     let entry = app.tables.get(&token).ok_or(ApiError::NoTable)?;
     if !app.may_request(&entry) {
-        return Err(ApiError::TooMany);
+        return Err(ApiError::TooMany(1));
     }
     Ok((token, entry))
 }
@@ -177,7 +177,8 @@ async fn join(
         Err(e) => return e.into_response(),
     };
     if !app.may_join(addr.ip()) {
-        return ApiError::TooMany.into_response();
+        let after = (1.0 / app.limits().join_rate).ceil().clamp(1.0, 3600.0) as u64;
+        return ApiError::TooMany(after).into_response();
     }
     // A new table gets a new token; the browser's old table, if any, is closed (its
     // hand abandoned and its profile saved).

@@ -183,14 +183,7 @@ impl App {
             ))),
             None => None,
         };
-        let hosts = local.ip().is_loopback().then(|| {
-            let p = local.port();
-            vec![
-                format!("127.0.0.1:{p}"),
-                format!("localhost:{p}"),
-                format!("[::1]:{p}"),
-            ]
-        });
+        let hosts = loopback_hosts(local);
         let s = &config.stakes;
         let options = OptionsView {
             kinds: kinds(&config.loki),
@@ -410,4 +403,36 @@ fn spec(
         show_model: req.show_model,
         study: req.study,
     })
+}
+
+/// The `Host` values a request may carry when the server listens on a loopback address
+/// (`None` otherwise): the loopback names with the port, and without it on port 80,
+/// since browsers leave the default port out.
+fn loopback_hosts(local: SocketAddr) -> Option<Vec<String>> {
+    local.ip().is_loopback().then(|| {
+        let p = local.port();
+        let names = ["127.0.0.1", "localhost", "[::1]"];
+        let mut hosts: Vec<String> = names.iter().map(|n| format!("{n}:{p}")).collect();
+        if p == 80 {
+            hosts.extend(names.map(String::from));
+        }
+        hosts
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::loopback_hosts;
+
+    #[test]
+    fn port_80_is_also_named_without_its_port() {
+        let at = |a: &str| loopback_hosts(a.parse().unwrap());
+        let on_80 = at("127.0.0.1:80").unwrap();
+        assert!(on_80.contains(&"localhost".to_string()));
+        assert!(on_80.contains(&"127.0.0.1:80".to_string()));
+        let on_8080 = at("127.0.0.1:8080").unwrap();
+        assert!(on_8080.contains(&"localhost:8080".to_string()));
+        assert!(!on_8080.iter().any(|h| !h.ends_with(":8080")));
+        assert_eq!(at("0.0.0.0:80"), None);
+    }
 }

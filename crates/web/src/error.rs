@@ -1,6 +1,6 @@
 //! Errors: [`WebError`] when the server cannot start or run, and `ApiError`, a refused
 //! request, which becomes an HTTP status and `{"error": "...", "code": "..."}`.
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use loki_play::{PlayError, SpecError};
 use std::net::SocketAddr;
@@ -45,8 +45,11 @@ pub(crate) enum ApiError {
     Spec(SpecError),
     /// A body that is not the JSON asked for (the reason, bounded).
     Body(StatusCode, String),
-    /// Too many requests.
-    TooMany,
+    /// Too many requests: try again after this many seconds (the `Retry-After`).
+    TooMany(u64),
+    /// A request body that did not arrive within this many seconds (408; the
+    /// connection is closed).
+    SlowBody(u64),
     /// Too many tables.
     Full,
     /// The address holds its quota of tables.
@@ -94,10 +97,15 @@ impl ApiError {
             }
             ApiError::Spec(e) => (StatusCode::BAD_REQUEST, "bad_table", e.to_string()),
             ApiError::Body(status, text) => (*status, "bad_request", text.clone()),
-            ApiError::TooMany => (
+            ApiError::TooMany(after) => (
                 StatusCode::TOO_MANY_REQUESTS,
                 "too_many",
-                "too many requests: slow down".into(),
+                format!("too many requests: try again in {after} s"),
+            ),
+            ApiError::SlowBody(secs) => (
+                StatusCode::REQUEST_TIMEOUT,
+                "slow_body",
+                format!("the request body did not arrive within {secs} s"),
             ),
             ApiError::Full => (
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -133,6 +141,17 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, code, message) = self.parts();
         let body = serde_json::json!({ "error": message, "code": code });
-        (status, axum::Json(body)).into_response()
+        let mut response = (status, axum::Json(body)).into_response();
+        let headers = response.headers_mut();
+        match self {
+            ApiError::TooMany(after) => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(after));
+            }
+            ApiError::SlowBody(_) => {
+                headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+            }
+            _ => {}
+        }
+        response
     }
 }

@@ -33,6 +33,10 @@ pub struct Limits {
     /// Time a connection has to send a request's whole head (request line and headers),
     /// from its opening or from the end of its previous request; then it is closed.
     pub header_timeout: Duration,
+    /// Time a request has to send its whole body once its head is read; then it is
+    /// answered 408 and the connection closed (a body sent a byte at a time would
+    /// otherwise hold the connection as long as it likes).
+    pub body_timeout: Duration,
     /// Longest request line or header line, in bytes (414 or 431 beyond).
     pub max_line: usize,
     /// Largest request head, in bytes (431 beyond).
@@ -52,6 +56,7 @@ impl Default for Limits {
             tables_per_address: 8,
             connections_per_address: 32,
             header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
             max_line: 8 * 1024,
             max_head: 16 * 1024,
         }

@@ -459,6 +459,57 @@ fn heads_must_come_in_time_and_one_address_holds_few_connections() {
 }
 
 #[test]
+fn a_body_must_come_in_time() {
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    use std::time::{Duration, Instant};
+    let mut cfg = config(2, "call");
+    cfg.limits.body_timeout = Duration::from_secs(2);
+    let server = start(cfg);
+    let a = server.addr;
+    // A head that promises 500 bytes of body, then one byte every half second.
+    let mut s = TcpStream::connect(a).unwrap();
+    s.write_all(
+        format!(
+            "POST /api/join HTTP/1.1\r\nHost: {a}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{{"
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    s.set_read_timeout(Some(Duration::from_millis(500)))
+        .unwrap();
+    let start = Instant::now();
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no answer to a slow body"
+        );
+        match s.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => answer.extend_from_slice(&buf[..n]),
+            Err(_) => {
+                // Still waiting: trickle another byte (it may fail once the server closed).
+                let _ = s.write_all(b" ");
+            }
+        }
+    }
+    let text = String::from_utf8_lossy(&answer);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(text.contains("slow_body"), "{text}");
+    // The server is well and the connection is counted no more.
+    assert_eq!(request(a, "GET", "/", &[], None).status, 200);
+    while server.app.connections_open() > 0 {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the slow connection stays"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
 fn one_address_holds_a_quota_of_tables() {
     let mut cfg = config(2, "call");
     cfg.limits.tables_per_address = 2;

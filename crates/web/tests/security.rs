@@ -362,10 +362,17 @@ fn the_join_rate_per_address_is_bounded() {
     cfg.limits.join_burst = 3.0;
     cfg.limits.join_rate = 0.001;
     let server = start(cfg);
-    let statuses: Vec<u16> = (0..5)
-        .map(|i| Client::new(server.addr).join(&format!("P{i}")).status)
+    let answers: Vec<_> = (0..5)
+        .map(|i| Client::new(server.addr).join(&format!("P{i}")))
         .collect();
+    let statuses: Vec<u16> = answers.iter().map(|r| r.status).collect();
     assert_eq!(statuses, [200, 200, 200, 429, 429]);
+    // A refusal says when to try again: one join per 1 / join_rate seconds.
+    assert_eq!(answers[3].header("retry-after"), Some("1000"));
+    assert!(answers[3].json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("1000 s"));
 }
 
 #[test]
