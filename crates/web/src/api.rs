@@ -202,7 +202,10 @@ async fn join(
     let ip = addr.ip();
     match blocking(move || app2.open_table(t, ip, &request)).await {
         Ok(json) => renewed(json_response(json), &app, &token),
-        Err(e) => e.into_response(),
+        Err(e) => {
+            app.refund_join(ip);
+            e.into_response()
+        }
     }
 }
 

@@ -253,6 +253,16 @@ impl App {
             .take(l.join_burst, l.join_rate, now)
     }
 
+    /// Gives back the join `ip` took for a table that was not opened (a refused name,
+    /// table or quota): only tables opened count against the join rate.
+    pub(crate) fn refund_join(&self, ip: IpAddr) {
+        let l = &self.config.limits;
+        let mut joins = self.joins.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(b) = joins.get_mut(&address_key(ip)) {
+            b.give_back(l.join_burst);
+        }
+    }
+
     /// Whether the table may make another request now (and marks it used).
     pub(crate) fn may_request(&self, entry: &Entry) -> bool {
         let l = &self.config.limits;

@@ -105,6 +105,10 @@ impl Bucket {
             false
         }
     }
+    /// Gives back a token taken for a request that was refused (at most up to `burst`).
+    pub fn give_back(&mut self, burst: f64) {
+        self.tokens = (self.tokens + 1.0).min(burst);
+    }
     /// Whether the bucket is full again (an address that can be forgotten).
     pub fn is_full(&self, burst: f64, rate: f64, now: Instant) -> bool {
         let elapsed = now.saturating_duration_since(self.last).as_secs_f64();

@@ -376,6 +376,27 @@ fn the_join_rate_per_address_is_bounded() {
 }
 
 #[test]
+fn a_refused_join_does_not_use_up_the_join_rate() {
+    let mut cfg = config(2, "call");
+    cfg.limits.join_burst = 1.0;
+    cfg.limits.join_rate = 0.001;
+    let server = start(cfg);
+    // A bad name and a bad table are refused, and leave the budget whole.
+    let mut ann = Client::new(server.addr);
+    assert_eq!(Client::new(server.addr).join("<b>").status, 400);
+    assert_eq!(
+        Client::new(server.addr)
+            .join_with("Bo", serde_json::json!({ "seats": 99 }))
+            .status,
+        400
+    );
+    assert_eq!(ann.join("Ann").status, 200);
+    // Ann's table took the one join; the next is refused for the rate.
+    let r = Client::new(server.addr).join("Cy");
+    assert_eq!((r.status, r.code().as_str()), (429, "too_many"));
+}
+
+#[test]
 fn one_browser_cannot_see_or_act_at_anothers_table() {
     let server = start(config(3, "SOM,GOM"));
     let (mut a, mut b) = (Client::new(server.addr), Client::new(server.addr));
