@@ -38,7 +38,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 mod poki;
-pub(crate) use poki::OurHand;
+pub(crate) use poki::{weighed_actions, OurHand};
 
 /// A decision: the action and why.
 #[derive(Debug, Clone)]

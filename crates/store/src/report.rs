@@ -35,7 +35,9 @@ pub fn profile_text(p: &Profile) -> String {
             } else {
                 out.push_str(&format!(
                     "{name:<8} {to_call:<8} {:>6.3} {:>6.3} {:>6.3} {n:>7}\n",
-                    f[0], f[1], f[2]
+                    f.fold(),
+                    f.call(),
+                    f.raise()
                 ));
             }
         }

@@ -12,7 +12,7 @@ use crate::opponent_model::OpponentModel;
 use crate::preflop::Plan;
 use crate::simulation::{self, SimOpponent, SimulationOutcome, SimulationSpot};
 use loki_cards::HoleCards;
-use loki_engine::{Action, Round, SeatView};
+use loki_engine::{Action, ByAction, ByContext, SeatView};
 
 impl LokiPlayer {
     /// POKI's simulation settings when it simulates this pre-flop decision.
@@ -71,20 +71,16 @@ impl LokiPlayer {
         let opponents: Vec<SimOpponent<'_>> = (0..n)
             .filter(|&p| p != me && view.is_live(p))
             .filter_map(|p| {
-                let m = self.models.get(&view.seat_of(p))?;
-                let mut thresholds = [[(0.0, 0.0); 3]; 4];
-                let mut frequencies = [[[0.0; 3]; 3]; 4];
-                for (r, round) in Round::ALL.into_iter().enumerate() {
-                    for btc in 0..3 {
-                        let f = self.frequencies_of(view.seat_of(p), m, Context::new(round, btc));
-                        thresholds[r][btc] = thresholds_of(f);
-                        frequencies[r][btc] = f;
-                    }
+                let seat = view.seat_of(p);
+                let m = self.models.get(&seat)?;
+                let mut frequencies = ByContext::default();
+                for c in Context::all() {
+                    frequencies[c] = self.frequencies_of(seat, m, c);
                 }
                 Some(SimOpponent {
                     position: p,
                     weights: m.weights(),
-                    thresholds,
+                    thresholds: frequencies.map(|&f| thresholds_of(f)),
                     frequencies,
                     trust: m.trust_level(&know.config.model),
                 })
@@ -117,14 +113,19 @@ impl LokiPlayer {
             plan,
             strength_samples: cfg.strength_samples,
         };
-        let legal = view.legal_actions();
-        let legal = [
-            legal.contains(Action::Fold) && view.amount_to_call() > 0,
-            true,
-            legal.contains(Action::Raise),
-        ];
-        simulation::simulate(&spot, board, cfg, legal, seed)
+        simulation::simulate(&spot, board, cfg, weighed_actions(view), seed)
     }
+}
+
+/// The actions a simulation weighs in `view`: folding when there is something to call,
+/// checking or calling, and raising when it is legal.
+pub(crate) fn weighed_actions(view: &SeatView<'_>) -> ByAction<bool> {
+    let legal = view.legal_actions();
+    ByAction::new(
+        legal.contains(Action::Fold) && view.amount_to_call() > 0,
+        true,
+        legal.contains(Action::Raise),
+    )
 }
 
 /// Pre-flop strength for a simulation: the income-rate percentile of each holding (the
