@@ -63,14 +63,8 @@ impl ProbabilityTriple {
                 // No holding is below a threshold of 0 (e.g. nobody folds when checking
                 // is free): no ramp into the region below it.
                 1.0
-            } else if width <= 0.0 {
-                if value >= t {
-                    1.0
-                } else {
-                    0.0
-                }
             } else {
-                ((value - t + width) / (2.0 * width)).clamp(0.0, 1.0)
+                crate::figure3::ramp(value, t, width).clamp(0.0, 1.0)
             }
         };
         let p_raise = ramp(raise_t);

@@ -3,9 +3,11 @@
 //! call threshold that minus `F(call)`, on the EHS scale; sigma `0.5 F(action)` clamped to
 //! [0.05, 0.2]; at most one re-weighting per round, from the table saved at the start of
 //! the round, repeated only for a higher threshold. Our change: the factor's floor
-//! ([`super::RangeConfig::floor`], 0.3 instead of 0.01).
+//! ([`super::RangeConfig::floor`], 0.3 instead of 0.01), which floors the factor alone
+//! ([`super::RangeConfig::floor_rule`]).
 use super::RangeConfig;
 use crate::predict::{Probabilities, PublicHand};
+use loki_bot::figure3::Figure3;
 use loki_bot::frequencies::thresholds;
 use loki_engine::{Action, ByAction, Round};
 
@@ -51,9 +53,10 @@ pub fn reweight(
         }
         round_mu = mu;
         let sigma = (cfg.sigma_scale * fa).clamp(0.05, cfg.sigma_max.max(0.05));
+        let law = Figure3::new(mu, sigma, cfg.floor);
         for ((x, &base), &e) in w.iter_mut().zip(&round_start).zip(values) {
             if !e.is_nan() {
-                *x = base * ((e - mu + sigma) / (2.0 * sigma)).clamp(cfg.floor, 1.0);
+                *x = law.reweighted(base, e, cfg.floor_rule);
             }
         }
     }
