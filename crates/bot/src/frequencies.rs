@@ -31,7 +31,7 @@ pub enum FrequencyError {
         /// Bets to call.
         bets: usize,
         /// The row.
-        row: [f64; 3],
+        row: ActionFrequencies,
     },
 }
 
@@ -57,7 +57,7 @@ impl FrequencyTable {
                     return Err(FrequencyError::Row {
                         round,
                         bets,
-                        row: row.0,
+                        row: *row,
                     });
                 }
                 *row = row.map(|x| x / sum);
