@@ -124,11 +124,7 @@ impl FrequencyTable {
 
     /// Papp's "typical IRC player" (Table B.2, d'[bets to call]), the same in every round.
     pub fn papp_irc() -> FrequencyTable {
-        let d = [
-            ByAction::new(0.0, 0.5, 0.5),
-            ByAction::new(0.5, 0.3, 0.2),
-            ByAction::new(0.7, 0.2, 0.1),
-        ];
+        let d = [[0.0, 0.5, 0.5], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]].map(ByAction);
         FrequencyTable(ByContext([d; 4]))
     }
     /// The frequencies of a context.
