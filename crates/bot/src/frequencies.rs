@@ -100,10 +100,7 @@ impl FrequencyTable {
         }
         out.push_str("frequencies = [\n");
         for rows in &self.0 .0 {
-            let rows: Vec<String> = rows
-                .iter()
-                .map(|f| format!("[{:.6}, {:.6}, {:.6}]", f.fold(), f.call(), f.raise()))
-                .collect();
+            let rows: Vec<String> = rows.iter().map(|f| format!("{f:.6}")).collect();
             out.push_str(&format!("  [{}],\n", rows.join(", ")));
         }
         out.push_str("]\n");

@@ -183,12 +183,10 @@ impl fmt::Display for DecisionTrace {
                 .collect();
             write!(
                 f,
-                "  position {} (seat {}): frequencies [{:.2}, {:.2}, {:.2}] ({} obs.)  hs {}",
+                "  position {} (seat {}): frequencies {:.2} ({} obs.)  hs {}",
                 o.position,
                 o.seat,
-                o.frequencies.fold(),
-                o.frequencies.call(),
-                o.frequencies.raise(),
+                o.frequencies,
                 o.observations,
                 opt(o.hs)
             )?;

@@ -126,8 +126,7 @@ impl ProbabilityTriple {
 
 impl std::fmt::Display for ProbabilityTriple {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let [a, b, c] = self.0 .0;
-        write!(f, "[{a:.3}, {b:.3}, {c:.3}]")
+        write!(f, "{:.3}", self.0)
     }
 }
 

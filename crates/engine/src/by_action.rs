@@ -70,6 +70,21 @@ impl<T: std::fmt::Debug> std::fmt::Debug for ByAction<T> {
     }
 }
 
+/// `[fold, call, raise]`, each value formatted with the given options (`{:.3}` gives
+/// `[0.100, 0.200, 0.700]`).
+impl<T: std::fmt::Display> std::fmt::Display for ByAction<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[")?;
+        for (i, v) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            v.fmt(f)?;
+        }
+        f.write_str("]")
+    }
+}
+
 impl<T: PartialEq> PartialEq<[T; 3]> for ByAction<T> {
     fn eq(&self, other: &[T; 3]) -> bool {
         self.0 == *other
@@ -138,6 +153,11 @@ mod tests {
         assert_eq!(v.map(|x| x * 2).0, [2, 4, 26]);
         assert_eq!(ByAction::splat(7).into_iter().sum::<i32>(), 21);
         assert_eq!(format!("{v:?}"), "[1, 2, 13]");
+        let p = ByAction::new(0.1, 0.25, -0.0);
+        assert_eq!(
+            format!("{p:.3}"),
+            format!("[{:.3}, {:.3}, {:.3}]", p.fold(), p.call(), p.raise())
+        );
         assert_eq!(v, [1, 2, 13]);
     }
 }

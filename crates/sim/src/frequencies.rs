@@ -95,13 +95,7 @@ pub fn by_kind_report(
                 weight += n;
                 let _ = writeln!(
                     out,
-                    "  {round:<7} {b} to call  n {n:>7}  kind [{:.3}, {:.3}, {:.3}]  default [{:.3}, {:.3}, {:.3}]  largest difference {diff:.3}",
-                    x.fold(),
-                    x.call(),
-                    x.raise(),
-                    d.fold(),
-                    d.call(),
-                    d.raise()
+                    "  {round:<7} {b} to call  n {n:>7}  kind {x:.3}  default {d:.3}  largest difference {diff:.3}",
                 );
             }
         }
