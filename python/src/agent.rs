@@ -17,7 +17,7 @@ use loki_acpc::{HandTracker, MatchState};
 use loki_agent::{ProfileBook, Roster, Seat, Spot};
 use loki_bot::{Knowledge, LokiConfig};
 use loki_cards::{Card, HoleCards};
-use loki_engine::{Action, GameConfig, HandState, Phase, Player, Round, Table};
+use loki_engine::{Action, ByAction, GameConfig, HandState, Phase, Player, Round, Table};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 use std::sync::{Arc, OnceLock};
@@ -518,8 +518,7 @@ impl PyAgent {
     fn policy_now(&self) -> PyResult<[f64; 3]> {
         let view = self.my_turn()?.view();
         let legal = view.legal_actions();
-        let mut p = [0.0; 3];
-        let index = |a: Action| Action::ALL.iter().position(|x| *x == a).unwrap_or(1);
+        let mut p = ByAction::splat(0.0);
         let played = |a: Action| {
             let a = if legal.contains(a) { a } else { Action::Call };
             if a == Action::Fold && view.amount_to_call() == 0 {
@@ -531,23 +530,23 @@ impl PyAgent {
         match self.seat.loki() {
             Some(player) => {
                 let mut copy = player.clone();
-                let triple = copy.decide(&view).trace.triple.to_array();
-                for (a, q) in Action::ALL.into_iter().zip(triple) {
-                    p[index(played(a))] += q;
+                let triple = copy.decide(&view).trace.triple.by_action();
+                for (a, &q) in triple.iter() {
+                    p[played(a)] += q;
                 }
             }
             None => match self.kind.as_str() {
-                "call" => p[1] = 1.0,
-                "raise" => p[index(played(Action::Raise))] = 1.0,
+                "call" => p[Action::Call] = 1.0,
+                "raise" => p[played(Action::Raise)] = 1.0,
                 _ => {
                     let all = legal.to_vec();
-                    for a in &all {
-                        p[index(*a)] = 1.0 / all.len() as f64;
+                    for &a in &all {
+                        p[a] = 1.0 / all.len() as f64;
                     }
                 }
             },
         }
-        Ok(p)
+        Ok(p.into())
     }
 
     /// Ends the hand in progress, if any and not ended.

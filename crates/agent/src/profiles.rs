@@ -347,7 +347,7 @@ mod tests {
             let ctx = Context::new(Round::ALL[r], b);
             let k = Action::ALL[a];
             stats.record(ctx, k);
-            counts[r][b][a] += 1;
+            counts[ctx][k] += 1;
             recent.push(Observation::new(r, b, k).unwrap());
         }
         let p = Profile {

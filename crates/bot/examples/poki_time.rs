@@ -9,7 +9,7 @@ use loki_bot::config::{PostflopConfig, SimulationConfig};
 use loki_bot::runout::SortedRanks;
 use loki_bot::simulation::{simulate, SimOpponent, SimulationSpot};
 use loki_cards::{parse_cards, HoleCards};
-use loki_engine::{GameConfig, Round};
+use loki_engine::{ByAction, ByContext, GameConfig, Round};
 use std::time::Instant;
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -71,8 +71,9 @@ fn main() {
             .map(|p| SimOpponent {
                 position: p,
                 weights: &uniform,
-                thresholds: [[(0.6, 0.3), (0.8, 0.45), (0.9, 0.6)]; 4],
-                frequencies: [[[0.3, 0.3, 0.4], [0.45, 0.35, 0.2], [0.6, 0.3, 0.1]]; 4],
+                thresholds: ByContext([[(0.6, 0.3), (0.8, 0.45), (0.9, 0.6)]; 4]),
+                frequencies: ByContext([[[0.3, 0.3, 0.4], [0.45, 0.35, 0.2], [0.6, 0.3, 0.1]]; 4])
+                    .map(|&f| ByAction(f)),
                 trust: 1.0,
             })
             .collect(),

@@ -17,8 +17,8 @@
 //!
 //! The thresholds of a re-weighting (raise `1 - F(raise)`, call that minus `F(call)`,
 //! Papp §7.2.1) are then read from these frequencies instead of the 12-context counts.
-use crate::frequencies::{ActionFrequencies, Context};
-use loki_engine::{Action, ActionEvent, GameConfig, Round};
+use crate::frequencies::{normalized, ActionFrequencies, Context};
+use loki_engine::{Action, ActionEvent, ByAction, GameConfig, Round};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -151,8 +151,8 @@ impl SpotFeatures {
 /// A player's observed and expected actions per Loki context.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 struct Tilt {
-    observed: [[f64; 3]; 12],
-    expected: [[f64; 3]; 12],
+    observed: [ByAction<f64>; 12],
+    expected: [ByAction<f64>; 12],
 }
 
 /// The population's frequencies in context and each player's tilt (see the module
@@ -161,17 +161,8 @@ struct Tilt {
 pub struct ContextFrequencies {
     backoff: f64,
     tilt_prior: f64,
-    levels: [BTreeMap<u64, [f64; 3]>; 3],
+    levels: [BTreeMap<u64, ByAction<f64>>; 3],
     players: BTreeMap<usize, Tilt>,
-}
-
-fn normalized(p: [f64; 3]) -> ActionFrequencies {
-    let s: f64 = p.iter().sum();
-    if s.is_finite() && s > 0.0 && p.iter().all(|x| *x >= 0.0) {
-        p.map(|x| x / s)
-    } else {
-        [1.0 / 3.0; 3]
-    }
 }
 
 impl ContextFrequencies {
@@ -187,15 +178,15 @@ impl ContextFrequencies {
     /// The population's frequencies in the context of `f` (a raise that is not legal
     /// gets 0).
     pub fn population(&self, f: &SpotFeatures) -> ActionFrequencies {
-        let mut p = [1.0 / 3.0; 3];
+        let mut p = ByAction::splat(1.0 / 3.0);
         let a = self.backoff;
         for (level, key) in self.levels.iter().zip(f.keys()) {
             let c = level.get(&key).copied().unwrap_or_default();
-            let n: f64 = c.iter().sum();
-            p = [0, 1, 2].map(|i| (c[i] + a * p[i]) / (n + a));
+            let n = c.total();
+            p = ByAction::from_fn(|i| (c[i] + a * p[i]) / (n + a));
         }
         if !f.can_raise {
-            p[2] = 0.0;
+            p[Action::Raise] = 0.0;
         }
         normalized(p)
     }
@@ -204,9 +195,10 @@ impl ContextFrequencies {
             return pop;
         };
         let k = self.tilt_prior;
-        normalized(
-            [0, 1, 2].map(|i| pop[i] * (t.observed[coarse][i] + k) / (t.expected[coarse][i] + k)),
-        )
+        let (observed, expected) = (t.observed[coarse], t.expected[coarse]);
+        normalized(ByAction::from_fn(|i| {
+            pop[i] * (observed[i] + k) / (expected[i] + k)
+        }))
     }
     /// The frequencies of the player at `seat` in the context of `f`.
     pub fn predict(&self, seat: usize, f: &SpotFeatures) -> ActionFrequencies {
@@ -220,23 +212,22 @@ impl ContextFrequencies {
             .get(&(coarse as u64))
             .copied()
             .unwrap_or_default();
-        let n: f64 = c.iter().sum();
+        let n = c.total();
         let a = self.backoff;
-        let pop = normalized([0, 1, 2].map(|i| (c[i] + a / 3.0) / (n + a)));
+        let pop = normalized(c.map(|x| (x + a / 3.0) / (n + a)));
         self.tilted(seat, coarse, pop)
     }
     /// Learns one action of the player at `seat`.
     pub fn record(&mut self, seat: usize, f: &SpotFeatures, action: Action) {
-        let class = action.index();
         let pop = self.population(f);
         let c = f.coarse();
         let t = self.players.entry(seat).or_default();
-        for (e, p) in t.expected[c].iter_mut().zip(pop) {
-            *e += p;
+        for a in Action::ALL {
+            t.expected[c][a] += pop[a];
         }
-        t.observed[c][class] += 1.0;
+        t.observed[c][action] += 1.0;
         for (level, key) in self.levels.iter_mut().zip(f.keys()) {
-            level.entry(key).or_default()[class] += 1.0;
+            level.entry(key).or_default()[action] += 1.0;
         }
     }
 }
@@ -271,17 +262,17 @@ mod tests {
         for _ in 0..30 {
             m.record(7, &agg, Action::Call);
         }
-        assert!(m.population(&agg)[2] > 0.8);
-        assert!(m.population(&other)[1] > 0.9);
-        assert!(m.predict(7, &agg)[2] < 0.5 * m.population(&agg)[2]);
+        assert!(m.population(&agg).raise() > 0.8);
+        assert!(m.population(&other).call() > 0.9);
+        assert!(m.predict(7, &agg).raise() < 0.5 * m.population(&agg).raise());
         assert_eq!(m.predict(99, &agg), m.population(&agg));
         // A raise that is not legal has probability 0.
-        assert_eq!(m.population(&features(false, true))[2], 0.0);
+        assert_eq!(m.population(&features(false, true)).raise(), 0.0);
         let p = m.predict(1, &features(false, true));
-        assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12 && p[2] == 0.0);
+        assert!((p.total() - 1.0).abs() < 1e-12 && p.raise() == 0.0);
         // Loki's context alone mixes both: about half bets.
         let coarse = m.predict_coarse(99, agg.context());
-        assert!((coarse[2] - 200.0 / 430.0).abs() < 0.02, "{coarse:?}");
+        assert!((coarse.raise() - 200.0 / 430.0).abs() < 0.02, "{coarse:?}");
     }
 
     #[test]

@@ -4,14 +4,14 @@
 //! blend observed counts linearly with default frequencies until a context has
 //! `min_observations` (20) observations (Papp Eq. 7.3/7.4), and Loki-2 also keeps the
 //! last 20 actions of each opponent (Peña 1999, "Specific opponent modeling").
-use loki_engine::{Action, ActionCounts, ByContext, Round};
+use loki_engine::{Action, ActionCounts, ByAction, ByContext, Round};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 pub use loki_engine::Context;
 
 /// Frequencies of [fold, check/call, bet/raise] (summing to 1).
-pub type ActionFrequencies = [f64; 3];
+pub type ActionFrequencies = ByAction<f64>;
 
 /// A table of frequencies per context: `[round][bets to call][action]`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -31,12 +31,12 @@ pub enum FrequencyError {
         /// Bets to call.
         bets: usize,
         /// The row.
-        row: [f64; 3],
+        row: ActionFrequencies,
     },
 }
 
 /// Action counts in the 36 categories, `[round][bets to call][fold, call, raise]`.
-pub type CategoryCounts = ByContext<[u64; 3]>;
+pub type CategoryCounts = ByContext<ByAction<u64>>;
 
 impl FrequencyTable {
     /// Reads a frequency table file: TOML with `frequencies = [[[f, c, r] x 3] x 4]`
@@ -47,34 +47,32 @@ impl FrequencyTable {
     pub fn from_toml(text: &str) -> Result<FrequencyTable, FrequencyError> {
         #[derive(Deserialize)]
         struct File {
-            frequencies: [[[f64; 3]; 3]; 4],
+            frequencies: ByContext<ActionFrequencies>,
         }
         let mut f: File = toml::from_str(text)?;
-        for (round, rows) in f.frequencies.iter_mut().enumerate() {
+        for (round, rows) in f.frequencies.0.iter_mut().enumerate() {
             for (bets, row) in rows.iter_mut().enumerate() {
-                let sum: f64 = row.iter().sum();
-                if sum.is_nan() || sum <= 0.0 || row.iter().any(|x| *x < 0.0) {
+                let sum = row.total();
+                if sum.is_nan() || sum <= 0.0 || row.values().any(|x| *x < 0.0) {
                     return Err(FrequencyError::Row {
                         round,
                         bets,
                         row: *row,
                     });
                 }
-                for x in row.iter_mut() {
-                    *x /= sum;
-                }
+                *row = row.map(|x| x / sum);
             }
         }
-        Ok(FrequencyTable(ByContext(f.frequencies)))
+        Ok(FrequencyTable(f.frequencies))
     }
 
     /// The frequencies of observed counts (a context without observations gets a pure
     /// check/call).
     pub fn from_counts(counts: &CategoryCounts) -> FrequencyTable {
         FrequencyTable(counts.map(|c| {
-            let n: u64 = c.iter().sum();
+            let n = c.total();
             if n == 0 {
-                [0.0, 1.0, 0.0]
+                ByAction::new(0.0, 1.0, 0.0)
             } else {
                 c.map(|x| x as f64 / n as f64)
             }
@@ -102,10 +100,7 @@ impl FrequencyTable {
         }
         out.push_str("frequencies = [\n");
         for rows in &self.0 .0 {
-            let rows: Vec<String> = rows
-                .iter()
-                .map(|f| format!("[{:.6}, {:.6}, {:.6}]", f[0], f[1], f[2]))
-                .collect();
+            let rows: Vec<String> = rows.iter().map(|f| format!("{f:.6}")).collect();
             out.push_str(&format!("  [{}],\n", rows.join(", ")));
         }
         out.push_str("]\n");
@@ -118,15 +113,15 @@ impl FrequencyTable {
              .0
             .iter()
             .flatten()
-            .flatten()
-            .zip(other.0 .0.iter().flatten().flatten())
+            .flat_map(ByAction::values)
+            .zip(other.0 .0.iter().flatten().flat_map(ByAction::values))
             .map(|(a, b)| (a - b).abs())
             .fold(0.0, f64::max)
     }
 
     /// Papp's "typical IRC player" (Table B.2, d'[bets to call]), the same in every round.
     pub fn papp_irc() -> FrequencyTable {
-        let d = [[0.0, 0.5, 0.5], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]];
+        let d = [[0.0, 0.5, 0.5], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]].map(ByAction);
         FrequencyTable(ByContext([d; 4]))
     }
     /// The frequencies of a context.
@@ -140,7 +135,7 @@ impl FrequencyTable {
 /// frequencies are not diluted by the others).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActionStats {
-    counts: [[u32; 3]; 12],
+    counts: [ByAction<u32>; 12],
     recent: Vec<VecDeque<Action>>,
     window: usize,
 }
@@ -149,7 +144,7 @@ impl ActionStats {
     /// Empty statistics keeping the last `window` actions of each context (Loki-2: 20).
     pub fn new(window: usize) -> ActionStats {
         ActionStats {
-            counts: [[0; 3]; 12],
+            counts: [ByAction::splat(0); 12],
             recent: vec![VecDeque::with_capacity(window + 1); 12],
             window,
         }
@@ -172,7 +167,7 @@ impl ActionStats {
     }
     /// Records one action.
     pub fn record(&mut self, c: Context, a: Action) {
-        self.counts[c.index()][a.index()] += 1;
+        self.counts[c.index()][a] += 1;
         self.remember(c, a);
     }
     fn remember(&mut self, c: Context, a: Action) {
@@ -196,16 +191,16 @@ impl ActionStats {
         })
     }
     /// Counts [fold, call, raise] in a context.
-    pub fn counts(&self, c: Context) -> [u32; 3] {
+    pub fn counts(&self, c: Context) -> ByAction<u32> {
         self.counts[c.index()]
     }
     /// Number of observations in a context.
     pub fn observations(&self, c: Context) -> u32 {
-        self.counts(c).iter().sum()
+        self.counts(c).total()
     }
     /// Total observations in all 36 categories.
     pub fn total(&self) -> u32 {
-        self.counts.iter().flatten().sum()
+        self.counts.iter().map(ByAction::total).sum()
     }
     /// Observed frequencies blended with `default`: weight `n / min_obs` on the observed
     /// frequencies while `n < min_obs`, then the observed ones alone (Papp Eq. 7.3).
@@ -218,10 +213,10 @@ impl ActionStats {
         blend(self.counts(c), default, min_obs)
     }
     /// Counts [fold, call, raise] among the last `window` actions in this context.
-    pub fn recent_counts(&self, c: Context) -> [u32; 3] {
-        let mut n = [0u32; 3];
-        for a in self.recent.get(c.index()).into_iter().flatten() {
-            n[a.index()] += 1;
+    pub fn recent_counts(&self, c: Context) -> ByAction<u32> {
+        let mut n = ByAction::splat(0u32);
+        for &a in self.recent.get(c.index()).into_iter().flatten() {
+            n[a] += 1;
         }
         n
     }
@@ -238,11 +233,11 @@ impl ActionStats {
     ) -> ActionFrequencies {
         let historic = self.blended(c, default, min_obs);
         let n = self.recent_counts(c);
-        let total: u32 = n.iter().sum();
+        let total = n.total();
         if total == 0 || total < recent_min {
             return historic;
         }
-        [0, 1, 2].map(|i| 0.5 * (historic[i] + f64::from(n[i]) / f64::from(total)))
+        ByAction::from_fn(|a| 0.5 * (historic[a] + f64::from(n[a]) / f64::from(total)))
     }
     /// All counts, `[round][bets to call][action]`, for reports.
     pub fn table(&self) -> ActionCounts {
@@ -254,22 +249,32 @@ impl ActionStats {
     }
 }
 
-fn blend(n: [u32; 3], default: ActionFrequencies, min_obs: u32) -> ActionFrequencies {
-    let total: u32 = n.iter().sum();
+fn blend(n: ByAction<u32>, default: ActionFrequencies, min_obs: u32) -> ActionFrequencies {
+    let total = n.total();
     if total == 0 {
         return default;
     }
     let obs = n.map(|x| f64::from(x) / f64::from(total));
     let w = (f64::from(total) / f64::from(min_obs.max(1))).min(1.0);
-    [0, 1, 2].map(|i| w * obs[i] + (1.0 - w) * default[i])
+    ByAction::from_fn(|a| w * obs[a] + (1.0 - w) * default[a])
+}
+
+/// Non-negative weights normalized to sum 1 (uniform if they sum to 0 or are not finite).
+pub fn normalized(p: ActionFrequencies) -> ActionFrequencies {
+    let s = p.total();
+    if s.is_finite() && s > 0.0 && p.values().all(|x| *x >= 0.0) {
+        p.map(|x| x / s)
+    } else {
+        ByAction::splat(1.0 / 3.0)
+    }
 }
 
 /// The (raise, call) thresholds of an action's frequencies: raise threshold `1 - F(raise)`,
 /// call threshold `raise threshold - F(call)` (Papp §7.2.1; Peña's example: 6 raises, 8
 /// calls, 6 folds give 0.7 and 0.3).
 pub fn thresholds(f: ActionFrequencies) -> (f64, f64) {
-    let raise = (1.0 - f[2]).clamp(0.0, 1.0);
-    let call = (raise - f[1]).clamp(0.0, 1.0);
+    let raise = (1.0 - f.raise()).clamp(0.0, 1.0);
+    let call = (raise - f.call()).clamp(0.0, 1.0);
     (raise, call)
 }
 
@@ -287,7 +292,7 @@ mod tests {
                 s.record(c, a);
             }
         }
-        let f = s.blended(c, [0.0, 1.0, 0.0], 20);
+        let f = s.blended(c, ByAction::new(0.0, 1.0, 0.0), 20);
         let (r, k) = thresholds(f);
         assert!((r - 0.7).abs() < 1e-12 && (k - 0.3).abs() < 1e-12);
     }
@@ -295,7 +300,7 @@ mod tests {
     #[test]
     fn papp_example_20_70_10() {
         // 100 pre-flop observations facing 2 bets: 20 raises, 70 calls, 10 folds.
-        let (r, k) = thresholds([0.1, 0.7, 0.2]);
+        let (r, k) = thresholds(ByAction::new(0.1, 0.7, 0.2));
         assert!((r - 0.8).abs() < 1e-12 && (k - 0.1).abs() < 1e-12);
     }
 
@@ -303,14 +308,14 @@ mod tests {
     fn blending_moves_linearly_to_observed() {
         let mut s = ActionStats::new(20);
         let c = Context::new(Round::Flop, 0);
-        let d = [0.0, 0.5, 0.5];
+        let d = ByAction::new(0.0, 0.5, 0.5);
         assert_eq!(s.blended(c, d, 20), d);
         for _ in 0..5 {
             s.record(c, Action::Raise);
         }
         // 5 of 20: a quarter observed (all raises), three quarters default.
         let f = s.blended(c, d, 20);
-        assert!((f[2] - (0.25 + 0.75 * 0.5)).abs() < 1e-12);
+        assert!((f.raise() - (0.25 + 0.75 * 0.5)).abs() < 1e-12);
         for _ in 0..15 {
             s.record(c, Action::Call);
         }
@@ -335,9 +340,10 @@ mod tests {
         }
         assert_eq!(s.recent_counts(c), [0, 10, 10]);
         // Historic [0, 0.75, 0.25], recent [0, 0.5, 0.5]: averaged.
-        let f = s.loki2(c, [0.5, 0.3, 0.2], 20, 5);
+        let d = ByAction::new(0.5, 0.3, 0.2);
+        let f = s.loki2(c, d, 20, 5);
         assert!(
-            (f[2] - 0.375).abs() < 1e-12 && (f[1] - 0.625).abs() < 1e-12,
+            (f.raise() - 0.375).abs() < 1e-12 && (f.call() - 0.625).abs() < 1e-12,
             "{f:?}"
         );
         // Below the minimum count the historic frequencies stand alone.
@@ -345,10 +351,7 @@ mod tests {
         for _ in 0..4 {
             t.record(c, Action::Raise);
         }
-        assert_eq!(
-            t.loki2(c, [0.5, 0.3, 0.2], 20, 5),
-            t.blended(c, [0.5, 0.3, 0.2], 20)
-        );
+        assert_eq!(t.loki2(c, d, 20, 5), t.blended(c, d, 20));
     }
 
     #[test]
@@ -372,7 +375,8 @@ mod tests {
 
     #[test]
     fn table_files_round_trip() {
-        let counts: CategoryCounts = ByContext([[[1, 2, 3], [0, 0, 0], [5, 0, 5]]; 4]);
+        let row = [[1, 2, 3], [0, 0, 0], [5, 0, 5]].map(ByAction);
+        let counts: CategoryCounts = ByContext([row; 4]);
         let t = FrequencyTable::from_counts(&counts);
         assert_eq!(t.0[0][1], [0.0, 1.0, 0.0]);
         let text = t.to_toml(&["made by a test".into()], Some(&counts));

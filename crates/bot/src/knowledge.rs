@@ -87,7 +87,7 @@ mod tests {
         assert_ne!(t, FrequencyTable::papp_irc());
         for round in t.0 .0 {
             for row in round {
-                assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{row:?}");
+                assert!((row.total() - 1.0).abs() < 1e-12, "{row:?}");
             }
         }
     }

@@ -10,6 +10,7 @@ pub mod config;
 pub mod config_sources;
 pub mod context_model;
 pub mod crude_potential;
+pub mod figure3;
 pub mod frequencies;
 pub mod knowledge;
 pub mod opponent_model;

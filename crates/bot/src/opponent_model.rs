@@ -34,7 +34,7 @@ use crate::reweight::{
 };
 use crate::trust::{Law, PendingEvidence, Trust};
 use loki_assess::WeightTable;
-use loki_engine::{Action, Round};
+use loki_engine::{Action, ByAction, Round};
 use serde::{Deserialize, Serialize};
 
 /// How a model interprets actions.
@@ -275,17 +275,17 @@ impl OpponentModel {
                 // Peña's window: the context's actions among the player's last ones,
                 // averaged with the historic frequencies once there are `recent_min`.
                 let historic = self.stats.blended(ctx, d, cfg.min_observations);
-                let mut n = [0u32; 3];
+                let mut n = ByAction::splat(0u32);
                 for &(c, a) in &self.recent {
                     if c == ctx {
-                        n[a.index()] += 1;
+                        n[a] += 1;
                     }
                 }
-                let total: u32 = n.iter().sum();
+                let total = n.total();
                 if total == 0 || total < cfg.recent_min {
                     historic
                 } else {
-                    [0, 1, 2].map(|i| 0.5 * (historic[i] + f64::from(n[i]) / f64::from(total)))
+                    ByAction::from_fn(|a| 0.5 * (historic[a] + f64::from(n[a]) / f64::from(total)))
                 }
             }
             ModelMode::Loki2 => self
@@ -366,7 +366,7 @@ impl OpponentModel {
             });
         }
         if loki1_check {
-            let width = (cfg.postflop_sigma_scale * f[2])
+            let width = (cfg.postflop_sigma_scale * f.raise())
                 .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max);
             let law = Law::Triple {
                 raise_t,
@@ -383,16 +383,16 @@ impl OpponentModel {
             ModelMode::InitialOnly => false,
             ModelMode::Generic | ModelMode::Specific => {
                 let (mu, freq) = if action == Action::Raise {
-                    (raise_t, f[2])
+                    (raise_t, f.raise())
                 } else {
-                    (call_t, f[1])
+                    (call_t, f.call())
                 };
                 let sigma = (cfg.postflop_sigma_scale * freq)
                     .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max);
                 self.reweight_once(ctx.round, mu, sigma, cfg.floor, trust, ehs)
             }
             ModelMode::Loki2 => {
-                let width = (cfg.postflop_sigma_scale * f[action.index()])
+                let width = (cfg.postflop_sigma_scale * f[action])
                     .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max);
                 let law = Law::Triple {
                     raise_t,
@@ -490,7 +490,7 @@ mod tests {
         let mut m = OpponentModel::new(&cfg);
         let mut defaults = FrequencyTable::papp_irc();
         // A tight opponent: raises 10% facing 0 bets on the flop.
-        defaults.0[1][0] = [0.0, 0.9, 0.1];
+        defaults.0[1][0] = ByAction::new(0.0, 0.9, 0.1);
         let ehs = |h: usize| Some((h % 100) as f64 / 100.0);
         m.begin_hand();
         let changed = m.observe(
@@ -526,8 +526,8 @@ mod tests {
         // that a holding can sit inside both the call ramp and the raise ramp (where
         // cumulative and saved-copy re-weighting differ).
         let mut defaults = FrequencyTable::papp_irc();
-        defaults.0[2][1] = [0.5, 0.2, 0.3];
-        defaults.0[2][2] = [0.5, 0.2, 0.3];
+        defaults.0[2][1] = ByAction::new(0.5, 0.2, 0.3);
+        defaults.0[2][2] = ByAction::new(0.5, 0.2, 0.3);
         let ehs = |h: usize| Some((h % 100) as f64 / 100.0);
         let ctx1 = Context::new(Round::Turn, 1);
         m.begin_hand();
@@ -715,8 +715,8 @@ mod tests {
         let h = m
             .stats
             .blended(turn0, defaults.get(turn0), cfg.min_observations);
-        let recent = [0.0, 4.0 / 19.0, 15.0 / 19.0];
-        for i in 0..3 {
+        let recent = ByAction::new(0.0, 4.0 / 19.0, 15.0 / 19.0);
+        for i in Action::ALL {
             assert!((f[i] - 0.5 * (h[i] + recent[i])).abs() < 1e-12, "{f:?}");
         }
         // ... while the per-context window (ours) keeps all 19 turn actions and the last

@@ -12,12 +12,12 @@
 //!   tables, then the rules of [`crate::postflop`] (Loki-2: their smoothed
 //!   [`ProbabilityTriple`], sampled with a seeded generator),
 //!
-//! and returns a [`DecisionTrace`] for every decision.
+//! or, for a simulating player (POKI), the simulation its glue (`player/poki.rs`) sets
+//! up, and returns a [`DecisionTrace`] for every decision.
 use crate::assessment::assess;
 use crate::board_cache::BoardRanges;
-use crate::config::{FieldView, PreflopSimulation, RankBy};
+use crate::config::{FieldView, RankBy};
 use crate::context_model::{ContextFrequencies, SpotFeatures};
-use crate::frequencies::thresholds as thresholds_of;
 use crate::frequencies::ActionFrequencies;
 use crate::frequencies::Context;
 use crate::knowledge::Knowledge;
@@ -25,7 +25,6 @@ use crate::opponent_model::{ModelMode, OpponentModel};
 use crate::postflop::{self, PostflopSituation, Rule};
 use crate::preflop::{self, BettingState, Plan, PlanInputs};
 use crate::reweight::Values;
-use crate::simulation::{self, SimOpponent, SimulationOutcome, SimulationSpot};
 use crate::style::Style;
 use crate::trace::{DecisionRule, DecisionTrace, OpponentTrace};
 use crate::triple::ProbabilityTriple;
@@ -37,6 +36,9 @@ use rand::RngCore;
 use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::sync::Arc;
+
+mod poki;
+pub(crate) use poki::{weighed_actions, OurHand};
 
 /// A decision: the action and why.
 #[derive(Debug, Clone)]
@@ -363,20 +365,6 @@ impl LokiPlayer {
         )
     }
 
-    /// POKI's simulation settings when it simulates this pre-flop decision.
-    pub(crate) fn preflop_simulation(
-        &self,
-        ctx: &PreflopContext,
-    ) -> Option<&crate::config::SimulationConfig> {
-        let sim = self.style.simulation.as_ref()?;
-        let wanted = match sim.preflop {
-            PreflopSimulation::Never => false,
-            PreflopSimulation::HeadsUp => ctx.heads_up,
-            PreflopSimulation::Always => true,
-        };
-        wanted.then_some(sim)
-    }
-
     fn decide_preflop(&mut self, view: &SeatView<'_>) -> (Action, DecisionTrace) {
         let ctx = self.preflop_context(view);
         let ir = view
@@ -405,28 +393,6 @@ impl LokiPlayer {
         t.triple = ProbabilityTriple::pure(action);
         t.opponents = self.opponent_traces(view, &[]);
         (action, t)
-    }
-
-    /// POKI's pre-flop simulation: the income-rate percentiles as strengths, our plan
-    /// making our in-trial pre-flop actions.
-    pub(crate) fn simulate_preflop(
-        &self,
-        view: &SeatView<'_>,
-        hole: loki_cards::HoleCards,
-        plan: Plan,
-        sim: &crate::config::SimulationConfig,
-        seed: u64,
-    ) -> SimulationOutcome {
-        let ranking = self.know.ranking(view.players());
-        let strength = PreflopStrength(&ranking.percentile);
-        let ours = ranking.percentile.get(hole.index()).copied().unwrap_or(0.5);
-        let ours = OurHand {
-            hole,
-            ehs_now: ours,
-            ppot1_now: 0.0,
-            plan: Some(plan),
-        };
-        self.simulate(view, ours, &strength, sim, seed)
     }
 
     /// The positions of the live opponents and their weight tables (a model missing for
@@ -557,84 +523,6 @@ impl LokiPlayer {
         (action, t)
     }
 
-    /// POKI's simulation of a decision (see [`crate::simulation`]): the live opponents'
-    /// weight tables and their models' thresholds per context, the folded players'
-    /// tables (every opponent's model exists from `begin_hand` on).
-    pub(crate) fn simulate(
-        &self,
-        view: &SeatView<'_>,
-        ours: OurHand,
-        board: &dyn simulation::BoardStrength,
-        cfg: &crate::config::SimulationConfig,
-        seed: u64,
-    ) -> SimulationOutcome {
-        let OurHand {
-            hole,
-            ehs_now,
-            ppot1_now,
-            plan,
-        } = ours;
-        let me = view.position();
-        let n = view.players();
-        let know = &self.know;
-        let opponents: Vec<SimOpponent<'_>> = (0..n)
-            .filter(|&p| p != me && view.is_live(p))
-            .filter_map(|p| {
-                let m = self.models.get(&view.seat_of(p))?;
-                let mut thresholds = [[(0.0, 0.0); 3]; 4];
-                let mut frequencies = [[[0.0; 3]; 3]; 4];
-                for (r, round) in Round::ALL.into_iter().enumerate() {
-                    for btc in 0..3 {
-                        let f = self.frequencies_of(view.seat_of(p), m, Context::new(round, btc));
-                        thresholds[r][btc] = thresholds_of(f);
-                        frequencies[r][btc] = f;
-                    }
-                }
-                Some(SimOpponent {
-                    position: p,
-                    weights: m.weights(),
-                    thresholds,
-                    frequencies,
-                    trust: m.trust_level(&know.config.model),
-                })
-            })
-            .collect();
-        let round = view.round();
-        let put_in = (0..n).map(|p| view.put_in_this_round(p)).collect();
-        let spot = SimulationSpot {
-            game: view.config(),
-            me,
-            hole,
-            board: view.board(),
-            round,
-            live: view.live(),
-            round_bets: view.round_bets().to_vec(),
-            needs_action: (0..n).map(|p| view.needs_action(p)).collect(),
-            put_in,
-            pot: view.pot(),
-            level: view.bets_this_round(),
-            opponents,
-            folded: (0..n)
-                .filter(|&p| p != me && !view.is_live(p))
-                .filter_map(|p| self.models.get(&view.seat_of(p)))
-                .map(OpponentModel::weights)
-                .collect(),
-            ppot1_now,
-            rules: &self.style.postflop,
-            smoothing: know.config.triples.smoothing,
-            ehs_now,
-            plan,
-            strength_samples: cfg.strength_samples,
-        };
-        let legal = view.legal_actions();
-        let legal = [
-            legal.contains(Action::Fold) && view.amount_to_call() > 0,
-            true,
-            legal.contains(Action::Raise),
-        ];
-        simulation::simulate(&spot, board, cfg, legal, seed)
-    }
-
     /// The live opponents as traces; `hs` gives our HS against each, in position order.
     fn opponent_traces(&self, view: &SeatView<'_>, hs: &[f64]) -> Vec<OpponentTrace> {
         let me = view.position();
@@ -673,19 +561,6 @@ impl LokiPlayer {
     }
 }
 
-/// Pre-flop strength for a simulation: the income-rate percentile of each holding (the
-/// value the models re-weight pre-flop by); no runout tables.
-struct PreflopStrength<'a>(&'a [f64]);
-
-impl simulation::BoardStrength for PreflopStrength<'_> {
-    fn now(&self, h: usize) -> Option<f64> {
-        self.0.get(h).copied()
-    }
-    fn runouts(&self) -> Option<&crate::runout::RunoutStrengths> {
-        None
-    }
-}
-
 /// The table at a pre-flop decision apart from our holding: what a plan is chosen from.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct PreflopContext {
@@ -699,16 +574,6 @@ pub(crate) struct PreflopContext {
     after: usize,
     /// The table size of the income rates read (the expected players, 2 to 10).
     pub(crate) table: usize,
-}
-
-/// Our side of a simulation: the holding, its strength now, the pre-flop plan.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct OurHand {
-    pub(crate) hole: loki_cards::HoleCards,
-    pub(crate) ehs_now: f64,
-    /// Our PPot1 now (0 pre-flop).
-    pub(crate) ppot1_now: f64,
-    pub(crate) plan: Option<Plan>,
 }
 
 /// The betting state a pre-flop plan reacts to.

@@ -5,7 +5,7 @@
 //! potential of the next card (PPot1): Papp's "the next card wins it".
 use crate::config::PostflopConfig;
 use crate::triple::ProbabilityTriple;
-use loki_engine::{Action, Round};
+use loki_engine::{Action, ByAction, Round};
 use serde::Serialize;
 
 /// What the post-flop rules look at.
@@ -144,7 +144,7 @@ pub fn smoothed_triple(
     cut(odds, s.hs_n);
     cut(showdown_odds(s.round, s.to_call, s.pot, s.big_bet), s.hs_n);
     cuts.sort_by(f64::total_cmp);
-    let mut p = [0.0; 3];
+    let mut p = ByAction::splat(0.0);
     for w in cuts.windows(2) {
         let (lo, hi) = (w[0], w[1]);
         if hi <= lo {
@@ -157,7 +157,7 @@ pub fn smoothed_triple(
             ppot1: (s.ppot1 + u).clamp(0.0, 1.0),
             ..*s
         };
-        p[decide(cfg, &shifted).0.index()] += (hi - lo) / (2.0 * d);
+        p[decide(cfg, &shifted).0] += (hi - lo) / (2.0 * d);
     }
     ProbabilityTriple::new(p)
 }

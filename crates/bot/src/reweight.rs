@@ -6,20 +6,18 @@
 //!   0.01, so no legal holding is ever "impossible").
 //! * Loki-2: the factor is the probability-triple entry of the observed action:
 //!   `max(0.01, weight * pt[action])`.
+use crate::figure3::{ramp, Figure3, FloorRule};
 use crate::triple::ProbabilityTriple;
 use loki_assess::WeightTable;
 
 /// Figure 3's re-weighting factor, clamped to [low, 1].
 pub fn reweight_factor(ehs: f64, mu: f64, sigma: f64, low: f64) -> f64 {
-    if sigma <= 0.0 {
-        return if ehs >= mu { 1.0 } else { low };
-    }
-    ((ehs - mu + sigma) / (2.0 * sigma)).clamp(low, 1.0)
+    ramp(ehs, mu, sigma).clamp(low, 1.0)
 }
 
 /// The new weight after a Loki-1 re-weighting: the factor applied, floored at `floor`.
 pub fn reweighted(old: f64, ehs: f64, mu: f64, sigma: f64, floor: f64) -> f64 {
-    (old * reweight_factor(ehs, mu, sigma, floor)).max(floor)
+    Figure3::new(mu, sigma, floor).reweighted(old, ehs, FloorRule::Weight)
 }
 
 /// The new weight after a probability-triple re-weighting, floored at `floor`.
@@ -30,28 +28,6 @@ pub fn reweighted_by_triple(
     floor: f64,
 ) -> f64 {
     (old * pt.get(action)).max(floor)
-}
-
-/// Figure 3's factor as applied to one table: threshold, spread, the floor, and the
-/// divisor that keeps the most likely holding at factor 1 (see [`reweight_table`]).
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Figure3 {
-    /// The threshold (after lowering, if no holding reached `mu - sigma`).
-    pub mu: f64,
-    /// The spread.
-    pub sigma: f64,
-    /// The divisor of the raw factor (1 unless even the best value is below `mu + sigma`).
-    pub divisor: f64,
-    /// The lowest factor.
-    pub floor: f64,
-}
-
-impl Figure3 {
-    /// The factor of a value: `((v - mu + sigma) / (2 sigma)) / divisor`, clamped to
-    /// [floor, 1].
-    pub fn factor(&self, v: f64) -> f64 {
-        ((v - self.mu + self.sigma) / (2.0 * self.sigma) / self.divisor).clamp(self.floor, 1.0)
-    }
 }
 
 /// The values a re-weighting reads, by holding index: NaN for a holding it leaves alone
@@ -138,12 +114,7 @@ pub fn reweight_table_with(
     keep_best: bool,
 ) -> (Figure3, f64) {
     if !keep_best {
-        let law = Figure3 {
-            mu,
-            sigma: sigma.max(1e-9),
-            divisor: 1.0,
-            floor,
-        };
+        let law = Figure3::new(mu, sigma.max(1e-9), floor);
         let mean = apply_factors(Some(base), out, values, floor, trust, |v| law.factor(v));
         return (law, mean);
     }
@@ -152,13 +123,12 @@ pub fn reweight_table_with(
         .filter(|v| !v.is_nan())
         .fold(f64::NEG_INFINITY, |a, &b| a.max(b));
     let sigma = sigma.max(1e-9);
-    let raw = |v: f64, mu: f64| (v - mu + sigma) / (2.0 * sigma);
-    let mu = if raw(best, mu) <= 0.0 {
+    let mu = if ramp(best, mu, sigma) <= 0.0 {
         best - sigma
     } else {
         mu
     };
-    let divisor = match raw(best, mu) {
+    let divisor = match ramp(best, mu, sigma) {
         r if r > 0.0 && r < 1.0 => r,
         _ => 1.0,
     };

@@ -31,13 +31,14 @@
 //! real assessment.
 use crate::config::{PostflopConfig, SimulationConfig};
 use crate::crude_potential::{crude_potential, crude_potential_next};
+use crate::frequencies::{ActionFrequencies, Context};
 use crate::postflop::{smoothed_triple, PostflopSituation};
 use crate::preflop::{plan_action, BettingState, Plan};
 use crate::runout::{pairs, RunoutStrengths};
 use crate::triple::ProbabilityTriple;
 use loki_assess::WeightTable;
 use loki_cards::{Card, CardSet, Hand, HoleCards, Rank, Suit, HOLDINGS};
-use loki_engine::{Action, Chips, GameConfig, Round};
+use loki_engine::{Action, ByAction, ByContext, Chips, GameConfig, Round};
 use serde::Serialize;
 use std::cell::Cell;
 
@@ -46,10 +47,10 @@ pub const MAX_PLAYERS: usize = 10;
 
 /// The (raise, call) thresholds of one opponent, by round (pre-flop, flop, turn, river)
 /// and bets to call (0, 1, 2 or more).
-pub type ThresholdGrid = [[(f64, f64); 3]; 4];
+pub type ThresholdGrid = ByContext<(f64, f64)>;
 
 /// Action frequencies [fold, call, raise] by round and bets to call.
-pub type FrequencyGrid = [[[f64; 3]; 3]; 4];
+pub type FrequencyGrid = ByContext<ActionFrequencies>;
 
 /// One live opponent as the simulation sees it.
 #[derive(Debug, Clone, Copy)]
@@ -134,9 +135,9 @@ pub struct SimulationSpot<'a> {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SimulationOutcome {
     /// Mean value in chips of fold, check/call and bet/raise (`None`: not legal).
-    pub ev: [Option<f64>; 3],
+    pub ev: ByAction<Option<f64>>,
     /// Standard error of each mean.
-    pub se: [f64; 3],
+    pub se: ByAction<f64>,
     /// Trials played.
     pub trials: u32,
     /// Whether the early stop ended the simulation.
@@ -472,9 +473,9 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
             }
             let bet = self.bet_size(round).max(1);
             let btc = ((to_call + bet - 1) / bet).clamp(0, 2) as usize;
-            let r = round.index().min(3);
+            let ctx = Context::new(round, btc);
             let o = &self.spot.opponents[i];
-            let (raise_t, call_t) = o.thresholds[r][btc];
+            let (raise_t, call_t) = o.thresholds[ctx];
             let by_cards = ProbabilityTriple::from_thresholds(v, raise_t, call_t, self.width);
             if o.trust >= 1.0 {
                 by_cards
@@ -482,9 +483,8 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
                 // An opponent whose actions do not follow its cards acts by its
                 // frequencies whatever it holds (the trust of a calibrated model, ours).
                 let t = o.trust.clamp(0.0, 1.0);
-                let c = by_cards.to_array();
-                let f = o.frequencies[r][btc];
-                ProbabilityTriple::new([0, 1, 2].map(|k| t * c[k] + (1.0 - t) * f[k]))
+                let (c, f) = (by_cards.by_action(), o.frequencies[ctx]);
+                ProbabilityTriple::new(ByAction::from_fn(|a| t * c[a] + (1.0 - t) * f[a]))
             }
         };
         let mut a = triple.sample(rng.unit());
@@ -688,9 +688,10 @@ pub fn simulate<B: BoardStrength + ?Sized>(
     spot: &SimulationSpot<'_>,
     strength: &B,
     cfg: &SimulationConfig,
-    legal: [bool; 3],
+    legal: impl Into<ByAction<bool>>,
     seed: u64,
 ) -> SimulationOutcome {
+    let legal = legal.into();
     let n = spot.live.len();
     let valid = (2..=MAX_PLAYERS).contains(&n)
         && spot.me < n
@@ -700,12 +701,11 @@ pub fn simulate<B: BoardStrength + ?Sized>(
             .opponents
             .iter()
             .all(|o| o.position < n && o.position != spot.me);
-    let fold_ok = legal[0];
-    let raise_ok = legal[2];
+    let (fold_ok, raise_ok) = (legal.fold(), legal.raise());
     if !valid {
         return SimulationOutcome {
-            ev: [fold_ok.then_some(0.0), Some(0.0), None],
-            se: [0.0; 3],
+            ev: ByAction::new(fold_ok.then_some(0.0), Some(0.0), None),
+            se: ByAction::splat(0.0),
             trials: 0,
             stopped_early: false,
             action: Action::Call,
@@ -772,15 +772,15 @@ pub fn simulate<B: BoardStrength + ?Sized>(
     }
     let t = f64::from(trials);
     let check = call.mean(t);
-    let ev = [
+    let ev = ByAction::new(
         fold_ok.then_some(0.0),
         Some(if floor { check.max(0.0) } else { check }),
         raise_ok.then(|| raise.mean(t)),
-    ];
+    );
     let action = best(ev);
     SimulationOutcome {
         ev,
-        se: [0.0, call.se(t), if raise_ok { raise.se(t) } else { 0.0 }],
+        se: ByAction::new(0.0, call.se(t), if raise_ok { raise.se(t) } else { 0.0 }),
         trials,
         stopped_early,
         action,
@@ -788,14 +788,14 @@ pub fn simulate<B: BoardStrength + ?Sized>(
 }
 
 /// The action of highest value; ties go to the more passive one.
-fn best(ev: [Option<f64>; 3]) -> Action {
-    let mut best = (Action::Call, ev[1].unwrap_or(0.0));
-    if let Some(r) = ev[2] {
+fn best(ev: ByAction<Option<f64>>) -> Action {
+    let mut best = (Action::Call, ev.call().unwrap_or(0.0));
+    if let Some(r) = ev.raise() {
         if r > best.1 {
             best = (Action::Raise, r);
         }
     }
-    if let Some(f) = ev[0] {
+    if let Some(f) = ev.fold() {
         if f > best.1 {
             best = (Action::Fold, f);
         }
@@ -823,7 +823,7 @@ fn clear_winner(
         // The check is worth 0 with certainty: the raise must beat that.
         return r.is_none_or(|r| r.abs() > z * raise.se(n));
     }
-    let ev = [fold_ok.then_some(0.0), Some(c), r];
+    let ev = ByAction::new(fold_ok.then_some(0.0), Some(c), r);
     let mut margins = Vec::with_capacity(2);
     match best(ev) {
         Action::Fold => {

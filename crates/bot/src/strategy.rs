@@ -27,14 +27,14 @@
 //! shared [`BoardRanges`](crate::board_cache::BoardRanges): range table and per-holding
 //! runout counts) and the opponents' tables are read once for all of them.
 use crate::config::SimulationConfig;
-use crate::player::{betting_state, LokiPlayer, OurHand};
+use crate::player::{betting_state, weighed_actions, LokiPlayer, OurHand};
 use crate::postflop::Rule;
 use crate::preflop::{self, Plan};
 use crate::triple::ProbabilityTriple;
 use crate::{assess, Knowledge};
 use loki_assess::WeightTable;
 use loki_cards::{mix, CardSet, HoleCards, HOLDINGS};
-use loki_engine::{Action, Event, Round, SeatView};
+use loki_engine::{Action, ByAction, Event, Round, SeatView};
 
 /// How a simulating player (POKI) is asked (both values **ours**).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -169,20 +169,13 @@ pub fn legal_triple(t: ProbabilityTriple, view: &SeatView<'_>) -> ProbabilityTri
 /// The query triple of a simulated holding: the floor spread over the legal actions,
 /// the rest on the best action.
 fn simulated_triple(best: Action, floor: f64, view: &SeatView<'_>) -> ProbabilityTriple {
-    let legal = view.legal_actions();
-    let ok = [
-        legal.contains(Action::Fold) && view.amount_to_call() > 0,
-        true,
-        legal.contains(Action::Raise),
-    ];
-    let n = ok.iter().filter(|&&x| x).count() as f64;
+    let ok = weighed_actions(view);
+    let n = ok.values().filter(|&&x| x).count() as f64;
     let floor = floor.clamp(0.0, 1.0);
-    let mut p = [0.0; 3];
-    for (i, a) in Action::ALL.into_iter().enumerate() {
-        if ok[i] {
-            p[i] = floor / n + if a == best { 1.0 - floor } else { 0.0 };
-        }
-    }
+    let p = ByAction::from_fn(|a| match (ok[a], a == best) {
+        (false, _) => 0.0,
+        (true, best) => floor / n + if best { 1.0 - floor } else { 0.0 },
+    });
     legal_triple(ProbabilityTriple::new(p), view)
 }
 

@@ -141,7 +141,7 @@ impl fmt::Display for DecisionTrace {
             self.rule, self.triple
         )?;
         if let Some(sim) = &self.simulation {
-            let ev = |i: usize| {
+            let ev = |i: Action| {
                 sim.ev[i].map_or_else(
                     || "-".to_string(),
                     |v| format!("{v:+.2} +- {:.2}", sim.se[i]),
@@ -156,9 +156,9 @@ impl fmt::Display for DecisionTrace {
                 } else {
                     ""
                 },
-                ev(0),
-                ev(1),
-                ev(2)
+                ev(Action::Fold),
+                ev(Action::Call),
+                ev(Action::Raise)
             )?;
         }
         let a = self.assessment.as_ref();
@@ -183,12 +183,10 @@ impl fmt::Display for DecisionTrace {
                 .collect();
             write!(
                 f,
-                "  position {} (seat {}): frequencies [{:.2}, {:.2}, {:.2}] ({} obs.)  hs {}",
+                "  position {} (seat {}): frequencies {:.2} ({} obs.)  hs {}",
                 o.position,
                 o.seat,
-                o.frequencies[0],
-                o.frequencies[1],
-                o.frequencies[2],
+                o.frequencies,
                 o.observations,
                 opt(o.hs)
             )?;

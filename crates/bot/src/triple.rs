@@ -4,21 +4,24 @@
 //! (a pure rule's triple smoothed near its thresholds, then sampled), as the re-weighting
 //! factor of an opponent's holdings (the entry of the observed action), and, in
 //! simulations, as the generator of every player's later actions.
-use loki_engine::Action;
-use serde::{Serialize, Serializer};
+use loki_engine::{Action, ByAction};
+use serde::Serialize;
 
-/// Probabilities of fold, check/call and bet/raise.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct ProbabilityTriple([f64; 3]);
+/// Probabilities of fold, check/call and bet/raise (serialized as `[f, c, r]`).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+#[serde(transparent)]
+pub struct ProbabilityTriple(ByAction<f64>);
 
 impl ProbabilityTriple {
     /// A triple from [fold, call, raise] probabilities, each clamped to [0, 1] (NaN to
     /// 0) and normalized to sum 1 unless they already do within 1e-3 (rounded values,
     /// such as the reference cases' six decimals, are kept as given); all zero gives a
     /// pure call.
-    pub fn new(p: [f64; 3]) -> ProbabilityTriple {
-        let p = p.map(|x| if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) });
-        let sum: f64 = p.iter().sum();
+    pub fn new(p: impl Into<ByAction<f64>>) -> ProbabilityTriple {
+        let p = p
+            .into()
+            .map(|x| if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) });
+        let sum = p.total();
         if sum <= 0.0 {
             return ProbabilityTriple::pure(Action::Call);
         }
@@ -30,8 +33,8 @@ impl ProbabilityTriple {
 
     /// The triple of a pure (deterministic) strategy: 1 on `action`.
     pub fn pure(action: Action) -> ProbabilityTriple {
-        let mut t = [0.0; 3];
-        t[action.index()] = 1.0;
+        let mut t = ByAction::splat(0.0);
+        t[action] = 1.0;
         ProbabilityTriple(t)
     }
 
@@ -42,9 +45,9 @@ impl ProbabilityTriple {
             return ProbabilityTriple::pure(Action::Call);
         }
         let share = 1.0 / actions.len() as f64;
-        let mut t = [0.0; 3];
-        for a in actions {
-            t[a.index()] += share;
+        let mut t = ByAction::splat(0.0);
+        for &a in actions {
+            t[a] += share;
         }
         ProbabilityTriple(t)
     }
@@ -60,47 +63,46 @@ impl ProbabilityTriple {
                 // No holding is below a threshold of 0 (e.g. nobody folds when checking
                 // is free): no ramp into the region below it.
                 1.0
-            } else if width <= 0.0 {
-                if value >= t {
-                    1.0
-                } else {
-                    0.0
-                }
             } else {
-                ((value - t + width) / (2.0 * width)).clamp(0.0, 1.0)
+                crate::figure3::ramp(value, t, width).clamp(0.0, 1.0)
             }
         };
         let p_raise = ramp(raise_t);
         let p_play = ramp(call_t.min(raise_t)).max(p_raise);
-        ProbabilityTriple([1.0 - p_play, p_play - p_raise, p_raise])
+        ProbabilityTriple(ByAction::new(1.0 - p_play, p_play - p_raise, p_raise))
     }
 
     /// The triple with at least `p` on the passive action (check/call) whenever it bets
     /// or raises: the shortfall is taken from the raise (Peña: 0.2 on call "for
     /// deliberate slow-play").
     pub fn with_min_passive(self, p: f64) -> ProbabilityTriple {
-        let [f, c, r] = self.0;
+        let [f, c, r] = self.0 .0;
         if r <= 0.0 || c >= p {
             return self;
         }
         let moved = (p - c).min(r);
-        ProbabilityTriple([f, c + moved, r - moved])
+        ProbabilityTriple(ByAction::new(f, c + moved, r - moved))
     }
 
     /// The probability of an action.
     pub fn get(self, action: Action) -> f64 {
-        self.0[action.index()]
+        self.0[action]
     }
 
     /// [fold, call, raise].
     pub fn to_array(self) -> [f64; 3] {
+        self.0 .0
+    }
+
+    /// The probability of each action.
+    pub fn by_action(self) -> ByAction<f64> {
         self.0
     }
 
     /// The action drawn by one uniform number `u` in [0, 1) (Peña: fold if `u < f`, call
     /// if `u < f + c`, else raise).
     pub fn sample(self, u: f64) -> Action {
-        let [f, c, _] = self.0;
+        let [f, c, _] = self.0 .0;
         if u < f {
             Action::Fold
         } else if u < f + c {
@@ -122,16 +124,9 @@ impl ProbabilityTriple {
     }
 }
 
-impl Serialize for ProbabilityTriple {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(s)
-    }
-}
-
 impl std::fmt::Display for ProbabilityTriple {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let [a, b, c] = self.0;
-        write!(f, "[{a:.3}, {b:.3}, {c:.3}]")
+        write!(f, "{:.3}", self.0)
     }
 }
 

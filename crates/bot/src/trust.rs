@@ -12,7 +12,8 @@
 //! ACPC example player) trust falls within a few showdowns and the model stops reading
 //! strength into random raises; against a player whose actions follow its cards it
 //! rises towards 1, which is Loki.
-use crate::reweight::{Figure3, Values};
+use crate::figure3::Figure3;
+use crate::reweight::Values;
 use crate::triple::ProbabilityTriple;
 use loki_engine::{Action, Round};
 use serde::{Deserialize, Serialize};

@@ -184,7 +184,7 @@ fn somc_reads_frequencies_in_context() {
     let ctx = Context::new(t.round, (t.to_call / bet) as usize);
     let blend = m.frequencies(ModelMode::Specific, ctx, &know.defaults, &know.config.model);
     assert_ne!(opponent.frequencies, blend);
-    assert!((opponent.frequencies.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    assert!((opponent.frequencies.total() - 1.0).abs() < 1e-9);
 }
 
 /// Replays a heads-up hand to our flop decision (as `loki advise` does) and decides.

@@ -28,13 +28,13 @@ fn top_share(m: &OpponentModel, know: &Knowledge, share: f64) -> f64 {
 fn preflop_after(
     know: &Knowledge,
     mode: ModelMode,
-    freq: ActionFrequencies,
+    freq: impl Into<ActionFrequencies>,
     action: Action,
     bets_to_call: usize,
 ) -> OpponentModel {
     let cfg = &know.config.model;
     let mut defaults = FrequencyTable::papp_irc();
-    defaults.0[0][bets_to_call.min(2)] = freq;
+    defaults.0[0][bets_to_call.min(2)] = freq.into();
     let mut m = OpponentModel::new(cfg);
     m.begin_hand();
     m.observe(
@@ -144,7 +144,7 @@ fn a_never_seen_action_keeps_the_nuts_at_full_weight() {
     let cfg = &know.config.model;
     let mut defaults = FrequencyTable::papp_irc();
     // This opponent has never raised facing two bets on the river.
-    defaults.0[3][2] = [0.7, 0.3, 0.0];
+    defaults.0[3][2] = [0.7, 0.3, 0.0].into();
     let ehs = |h: usize| {
         Some(if h == 7 {
             1.0

@@ -6,7 +6,7 @@ use loki_bot::config::{PostflopConfig, SimulationConfig};
 use loki_bot::runout::RunoutStrengths;
 use loki_bot::simulation::{simulate, BoardStrength, SimOpponent, SimulationSpot, ThresholdGrid};
 use loki_cards::{parse_cards, HoleCards, HOLDINGS};
-use loki_engine::{Action, GameConfig, Round};
+use loki_engine::{Action, ByAction, ByContext, GameConfig, Round};
 
 /// Every holding has the same strength now; no runouts (a river).
 struct Flat(f64);
@@ -33,7 +33,7 @@ fn only(h: HoleCards) -> WeightTable {
 }
 
 /// Thresholds of a player who always calls (raise threshold 1, call threshold 0).
-const STATION: ThresholdGrid = [[(1.0, 0.0); 3]; 4];
+const STATION: ThresholdGrid = ByContext([[(1.0, 0.0); 3]; 4]);
 
 /// Heads-up on the river, we (position 0) act first into a pot of 10 with ten-high;
 /// the opponent's only holding is known.
@@ -61,7 +61,7 @@ fn river_spot<'a>(
             position: 1,
             weights: theirs,
             thresholds,
-            frequencies: [[[0.0, 1.0, 0.0]; 3]; 4],
+            frequencies: ByContext::splat(ByAction::new(0.0, 1.0, 0.0)),
             trust: 1.0,
         }],
         rules,
@@ -86,7 +86,7 @@ fn values_against_a_calling_station_are_exact() {
     let spot = river_spot(&game, &board, &rules, hole("KdQc"), &theirs, STATION);
     let out = simulate(&spot, &Flat(0.3), &cfg, [false, true, true], 7);
     assert_eq!(out.ev, [None, Some(10.0), Some(14.0)]);
-    assert_eq!(out.se[1], 0.0);
+    assert_eq!(out.se.call(), 0.0);
     assert_eq!(out.action, Action::Raise);
     // Zero variance: the early stop fires at the first check.
     assert_eq!((out.trials, out.stopped_early), (cfg.min_trials, true));
@@ -115,7 +115,7 @@ fn a_bet_into_a_player_who_always_folds_takes_the_pot() {
         triple_width: 0.0,
         ..SimulationConfig::default()
     };
-    let rock = [[(1.0, 1.0); 3]; 4];
+    let rock = ByContext([[(1.0, 1.0); 3]; 4]);
     // We are behind: checking loses the showdown (0), betting wins the pot (+10).
     let theirs = only(hole("KhKc"));
     let spot = river_spot(&game, &board, &rules, hole("3d4d"), &theirs, rock);
@@ -143,9 +143,9 @@ fn facing_a_bet_with_nothing_folds() {
     spot.pot = 14;
     spot.level = 1;
     let out = simulate(&spot, &Flat(0.3), &cfg, [true, true, true], 3);
-    assert_eq!(out.ev[0], Some(0.0));
-    assert_eq!(out.ev[1], Some(-4.0));
-    assert_eq!(out.ev[2], Some(-8.0));
+    assert_eq!(out.ev.fold(), Some(0.0));
+    assert_eq!(out.ev.call(), Some(-4.0));
+    assert_eq!(out.ev.raise(), Some(-8.0));
     assert_eq!(out.action, Action::Fold);
 }
 
@@ -159,7 +159,7 @@ fn flop_simulation_is_seeded_and_reads_the_hand() {
     let uniform = WeightTable::uniform();
     // Passive callers: they never bet or raise, and call with the better 80%, 70%, 60%
     // of their holdings facing 0, 1, 2 bets.
-    let grid: ThresholdGrid = [[(1.0, 0.2), (1.0, 0.3), (1.0, 0.4)]; 4];
+    let grid: ThresholdGrid = ByContext([[(1.0, 0.2), (1.0, 0.3), (1.0, 0.4)]; 4]);
     let spot = |h: HoleCards, ehs: f64| SimulationSpot {
         game: &game,
         me: 0,
@@ -177,7 +177,7 @@ fn flop_simulation_is_seeded_and_reads_the_hand() {
                 position: p,
                 weights: &uniform,
                 thresholds: grid,
-                frequencies: [[[0.3, 0.5, 0.2]; 3]; 4],
+                frequencies: ByContext::splat(ByAction::new(0.3, 0.5, 0.2)),
                 trust: 1.0,
             })
             .collect(),
@@ -196,7 +196,7 @@ fn flop_simulation_is_seeded_and_reads_the_hand() {
     let b = simulate(&set, &ranges, &cfg, [false, true, true], 11);
     assert_eq!(a, b);
     assert_eq!(a.action, Action::Raise);
-    assert!(a.ev[2].unwrap() > a.ev[1].unwrap() && a.ev[1].unwrap() > 8.0);
+    assert!(a.ev.raise().unwrap() > a.ev.call().unwrap() && a.ev.call().unwrap() > 8.0);
     // Another seed gives other numbers.
     let c = simulate(&set, &ranges, &cfg, [false, true, true], 12);
     assert_ne!(a.ev, c.ev);
@@ -204,8 +204,8 @@ fn flop_simulation_is_seeded_and_reads_the_hand() {
     // put any in, so its value is at least 0.
     let air = spot(hole("3s4h"), 0.1);
     let d = simulate(&air, &ranges, &cfg, [false, true, true], 11);
-    assert!(d.ev[1].unwrap() >= 0.0);
-    assert!(d.ev[2].unwrap() < d.ev[1].unwrap(), "{d:?}");
+    assert!(d.ev.call().unwrap() >= 0.0);
+    assert!(d.ev.raise().unwrap() < d.ev.call().unwrap(), "{d:?}");
     assert_eq!(d.action, Action::Call);
     // The runout tables were built on the way.
     assert!(ranges.runouts().unwrap().built() > 40);
@@ -271,8 +271,8 @@ fn preflop_against_a_maniac_plays_every_hand_it_should() {
         opponents: vec![SimOpponent {
             position: 0,
             weights: &uniform,
-            thresholds: [[(0.0, 0.0); 3]; 4],
-            frequencies: [[[0.0, 0.0, 1.0]; 3]; 4],
+            thresholds: ByContext([[(0.0, 0.0); 3]; 4]),
+            frequencies: ByContext::splat(ByAction::new(0.0, 0.0, 1.0)),
             trust: 0.0,
         }],
         rules: &rules,
@@ -285,9 +285,9 @@ fn preflop_against_a_maniac_plays_every_hand_it_should() {
     };
     let aces = simulate(&spot(hole("AsAd")), &pct, &cfg, [true, true, true], 5);
     assert_eq!(aces.action, Action::Raise, "{aces:?}");
-    assert!(aces.ev[2].unwrap() > 10.0, "{aces:?}");
+    assert!(aces.ev.raise().unwrap() > 10.0, "{aces:?}");
     let mid = simulate(&spot(hole("Ts8d")), &pct, &cfg, [true, true, true], 5);
-    assert!(mid.ev[1].unwrap() > 0.0, "{mid:?}");
+    assert!(mid.ev.call().unwrap() > 0.0, "{mid:?}");
     assert_ne!(mid.action, Action::Fold);
     // The same seed, the same numbers.
     assert_eq!(
@@ -316,7 +316,7 @@ fn multiway_strength_changes_multiway_spots_only() {
         &rules,
         hole("KdQc"),
         &uniform,
-        [[(0.7, 0.3); 3]; 4],
+        ByContext([[(0.7, 0.3); 3]; 4]),
     );
     let legal = [false, true, true];
     assert_eq!(
@@ -333,7 +333,7 @@ fn multiway_strength_changes_multiway_spots_only() {
         &rules,
         hole("9d8d"),
         &uniform,
-        [[(0.7, 0.3); 3]; 4],
+        ByContext([[(0.7, 0.3); 3]; 4]),
     );
     four.live = vec![true; 4];
     four.round_bets = vec![0; 4];
@@ -347,7 +347,7 @@ fn multiway_strength_changes_multiway_spots_only() {
         .collect();
     let a = simulate(&four, &ranges, &on, legal, 9);
     let b = simulate(&four, &ranges, &off, legal, 9);
-    assert!(a.ev[1].unwrap() > b.ev[1].unwrap(), "{a:?} {b:?}");
+    assert!(a.ev.call().unwrap() > b.ev.call().unwrap(), "{a:?} {b:?}");
 }
 
 #[test]
@@ -365,11 +365,14 @@ fn trust_mixes_the_thresholds_with_plain_frequencies() {
         ..SimulationConfig::default()
     };
     let theirs = only(hole("7s3c"));
-    let rock = [[(1.0, 1.0); 3]; 4];
+    let rock = ByContext([[(1.0, 1.0); 3]; 4]);
     let raise_value = |trust: f64| {
         let mut spot = river_spot(&game, &board, &rules, hole("KdQc"), &theirs, rock);
         spot.opponents[0].trust = trust;
-        simulate(&spot, &Flat(0.3), &cfg, [false, true, true], 4).ev[2].unwrap()
+        simulate(&spot, &Flat(0.3), &cfg, [false, true, true], 4)
+            .ev
+            .raise()
+            .unwrap()
     };
     assert_eq!(raise_value(1.0), 10.0);
     assert_eq!(raise_value(0.0), 14.0);
@@ -397,7 +400,7 @@ fn opponents_are_dealt_holdings_in_proportion_to_their_weights() {
     let theirs = WeightTable::from_weights(&w).unwrap();
     let spot = river_spot(&game, &board, &rules, hole("KdQc"), &theirs, STATION);
     let out = simulate(&spot, &Flat(0.3), &cfg, [false, true, true], 21);
-    let share = out.ev[1].unwrap() / 10.0;
+    let share = out.ev.call().unwrap() / 10.0;
     // 2,000 trials: the standard error of the share is about 0.01.
     assert!((share - 0.75).abs() < 0.04, "{share}");
 }
@@ -426,7 +429,7 @@ fn folded_players_cards_are_dealt_before_the_board() {
     let theirs = only(hole("QsQh"));
     let folder = only(hole("2h2s"));
     // A station that never bets, whatever it holds.
-    let never_bets = [[(2.0, 0.0); 3]; 4];
+    let never_bets = ByContext([[(2.0, 0.0); 3]; 4]);
     let mut spot = river_spot(&game, &board, &rules, hole("2c2d"), &theirs, never_bets);
     spot.round = Round::Turn;
     spot.live = vec![true, true, false];
@@ -445,9 +448,9 @@ fn folded_players_cards_are_dealt_before_the_board() {
     };
     let a = simulate(&spot, &Flat(0.3), &off, [false, true, false], 2);
     let b = simulate(&spot, &Flat(0.3), &on, [false, true, false], 2);
-    let share = a.ev[1].unwrap() / 10.0;
+    let share = a.ev.call().unwrap() / 10.0;
     assert!(share > 0.01 && share < 0.1, "{a:?}");
-    assert_eq!(b.ev[1], Some(0.0), "{b:?}");
+    assert_eq!(b.ev.call(), Some(0.0), "{b:?}");
 }
 
 #[test]
@@ -463,7 +466,7 @@ fn a_free_check_is_never_worth_less_than_folding() {
         ..passive_rules()
     };
     let theirs = only(hole("KhKc"));
-    let maniac = [[(0.0, 0.0); 3]; 4];
+    let maniac = ByContext([[(0.0, 0.0); 3]; 4]);
     let spot = river_spot(&game, &board, &rules, hole("3d4d"), &theirs, maniac);
     let off = SimulationConfig {
         triple_width: 0.0,
@@ -475,9 +478,9 @@ fn a_free_check_is_never_worth_less_than_folding() {
     };
     let a = simulate(&spot, &Flat(0.3), &off, [false, true, true], 8);
     let b = simulate(&spot, &Flat(0.3), &on, [false, true, true], 8);
-    assert_eq!(a.ev[1], Some(-4.0), "{a:?}");
-    assert_eq!(b.ev[1], Some(0.0), "{b:?}");
-    assert_eq!(a.ev[2], b.ev[2]);
+    assert_eq!(a.ev.call(), Some(-4.0), "{a:?}");
+    assert_eq!(b.ev.call(), Some(0.0), "{b:?}");
+    assert_eq!(a.ev.raise(), b.ev.raise());
     assert_eq!(b.action, Action::Call);
     // Facing a bet (folding legal) nothing is floored.
     let mut facing = spot.clone();
@@ -489,7 +492,7 @@ fn a_free_check_is_never_worth_less_than_folding() {
     facing.pot = 14;
     facing.level = 1;
     let c = simulate(&facing, &Flat(0.3), &on, [true, true, true], 8);
-    assert!(c.ev[1].unwrap() < 0.0, "{c:?}");
+    assert!(c.ev.call().unwrap() < 0.0, "{c:?}");
 }
 
 #[test]
@@ -507,7 +510,7 @@ fn own_potential_lets_us_chase_a_draw_in_trial() {
         ..PostflopConfig::default()
     };
     let theirs = only(hole("KhKs"));
-    let bettor = [[(0.0, 0.0), (1.0, 0.0), (1.0, 0.0)]; 4];
+    let bettor = ByContext([[(0.0, 0.0), (1.0, 0.0), (1.0, 0.0)]; 4]);
     let mut spot = river_spot(&game, &board, &rules, hole("Ad9d"), &theirs, bettor);
     spot.round = Round::Flop;
     spot.ehs_now = 0.2;
@@ -523,6 +526,6 @@ fn own_potential_lets_us_chase_a_draw_in_trial() {
     };
     let a = simulate(&spot, &ranges, &off, [false, true, false], 6);
     let b = simulate(&spot, &ranges, &on, [false, true, false], 6);
-    assert_eq!(a.ev[1], Some(0.0), "{a:?}");
-    assert!(b.ev[1].unwrap() != 0.0, "{b:?}");
+    assert_eq!(a.ev.call(), Some(0.0), "{a:?}");
+    assert!(b.ev.call().unwrap() != 0.0, "{b:?}");
 }

@@ -14,7 +14,7 @@ use loki_bot::opponent_model::{ModelMode, OpponentModel};
 use loki_bot::reweight::reweight_factor;
 use loki_bot::{Context, FrequencyTable, Knowledge, LokiConfig, LokiPlayer, Style};
 use loki_cards::{parse_cards, Card, CardSet, HoleCards};
-use loki_engine::{Action, Event, GameConfig, HandState, Phase, Player, Round};
+use loki_engine::{Action, ByAction, Event, GameConfig, HandState, Phase, Player, Round};
 
 /// A ten-seat pre-flop caller of one bet, as the generic model sees it.
 fn caller(know: &Knowledge) -> OpponentModel {
@@ -57,7 +57,7 @@ fn hole(s: &str) -> HoleCards {
 /// sigma 0.5 x 0.4) by holdings valued by `values`.
 fn after_flop_bet(know: &Knowledge, values: &[f64]) -> OpponentModel {
     let mut defaults = FrequencyTable::papp_irc();
-    defaults.0[Round::Flop.index()][0] = [0.0, 0.6, 0.4];
+    defaults.0[Round::Flop.index()][0] = ByAction::new(0.0, 0.6, 0.4);
     let mut m = caller(know);
     m.observe(
         ModelMode::Generic,

@@ -3,7 +3,7 @@
 //! the bets to call (0, 1, or 2 meaning "2 or more"). [`ByContext`] holds one value per
 //! context (counts, frequencies, thresholds) and is the one shape every crate uses for
 //! them: the Loki player's statistics, the stored profiles and the IRC profiles.
-use crate::{Action, Round};
+use crate::{Action, ByAction, Round};
 use std::ops::{Index, IndexMut};
 
 /// The context of an action: round and bets to call (0, 1, or 2 meaning "2 or more").
@@ -47,7 +47,7 @@ impl Context {
 pub struct ByContext<T>(pub [[T; 3]; 4]);
 
 /// Action counts `[fold, check/call, bet/raise]` in each of the 36 categories.
-pub type ActionCounts = ByContext<[u32; 3]>;
+pub type ActionCounts = ByContext<ByAction<u32>>;
 
 impl<T> ByContext<T> {
     /// The same value in every context.
@@ -105,12 +105,12 @@ impl<T> IndexMut<Context> for ByContext<T> {
     }
 }
 
-impl<T: std::ops::AddAssign + Copy> ByContext<[T; 3]> {
+impl<T: std::ops::AddAssign + Copy> ByContext<ByAction<T>> {
     /// Adds another table's counts, context by context.
-    pub fn add(&mut self, other: &ByContext<[T; 3]>) {
+    pub fn add(&mut self, other: &ByContext<ByAction<T>>) {
         for (a, b) in self.values_mut().zip(other.0.iter().flatten()) {
-            for (x, &y) in a.iter_mut().zip(b) {
-                *x += y;
+            for action in Action::ALL {
+                a[action] += b[action];
             }
         }
     }
@@ -119,20 +119,20 @@ impl<T: std::ops::AddAssign + Copy> ByContext<[T; 3]> {
 impl ActionCounts {
     /// Counts one action in its context.
     pub fn record(&mut self, c: Context, a: Action) {
-        self[c][a.index()] += 1;
+        self[c][a] += 1;
     }
     /// All observations.
     pub fn total(&self) -> u64 {
         self.iter()
-            .map(|(_, c)| c.iter().map(|&x| u64::from(x)).sum::<u64>())
+            .map(|(_, c)| c.values().map(|&x| u64::from(x)).sum::<u64>())
             .sum()
     }
     /// The frequencies `[fold, check/call, bet/raise]` of one context and its number of
     /// observations (all zero without any).
-    pub fn frequencies(&self, c: Context) -> ([f64; 3], u32) {
-        let n: u32 = self[c].iter().sum();
+    pub fn frequencies(&self, c: Context) -> (ByAction<f64>, u32) {
+        let n: u32 = self[c].total();
         if n == 0 {
-            return ([0.0; 3], 0);
+            return (ByAction::splat(0.0), 0);
         }
         (self[c].map(|x| f64::from(x) / f64::from(n)), n)
     }
@@ -147,15 +147,15 @@ mod tests {
         let mut t = ActionCounts::default();
         t.record(Context::new(Round::Turn, 5), Action::Raise);
         t.record(Context::new(Round::Preflop, 0), Action::Call);
-        assert_eq!(t.0[2][2], [0, 0, 1], "5 bets to call count as 2 or more");
-        assert_eq!(t.0[0][0], [0, 1, 0]);
+        assert_eq!(t.0[2][2].0, [0, 0, 1], "5 bets to call count as 2 or more");
+        assert_eq!(t.0[0][0].0, [0, 1, 0]);
         assert_eq!(t.total(), 2);
         let order: Vec<usize> = Context::all().map(Context::index).collect();
         assert_eq!(order, (0..12).collect::<Vec<_>>());
         let seen: Vec<(Context, [u32; 3])> = t
             .iter()
-            .filter(|(_, c)| c.iter().sum::<u32>() > 0)
-            .map(|(k, c)| (k, *c))
+            .filter(|(_, c)| c.total() > 0)
+            .map(|(k, c)| (k, c.0))
             .collect();
         assert_eq!(
             seen,
@@ -166,9 +166,9 @@ mod tests {
         );
         assert_eq!(
             t.frequencies(Context::new(Round::Turn, 2)),
-            ([0.0, 0.0, 1.0], 1)
+            (ByAction::new(0.0, 0.0, 1.0), 1)
         );
         assert_eq!(t.get(4, 0), None);
-        assert_eq!(t.map(|c| c[1]).0[0][0], 1);
+        assert_eq!(t.map(|c| c.call()).0[0][0], 1);
     }
 }

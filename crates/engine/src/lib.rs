@@ -58,6 +58,7 @@
 #![forbid(unsafe_code)]
 
 mod action;
+mod by_action;
 mod config;
 mod context;
 mod error;
@@ -73,6 +74,7 @@ mod table;
 mod view;
 
 pub use action::{Action, LegalActions, Round};
+pub use by_action::ByAction;
 pub use config::{Chips, GameConfig, GameSpec, RuleOptions};
 pub use context::{ActionCounts, ByContext, Context};
 pub use error::{ActionError, ConfigError, DealError, EngineError};

@@ -1,6 +1,6 @@
 //! The [`Player`] trait and the simple players: `call`, `raise`, `random` and `example`
 //! (the ACPC reference dealer's example player).
-use crate::{Action, Event, SeatView};
+use crate::{Action, ByAction, Event, SeatView};
 use loki_cards::{rng_from_seed, uniform_below, uniform_unit, LokiRng};
 
 /// A participant at the table. Players see only their [`SeatView`]; every public event,
@@ -128,26 +128,25 @@ impl Player for RandomPlayer {
     }
 }
 
-/// The ACPC reference dealer's example player's probabilities in `view`, by
-/// [`Action::index`]: fold 0.06, call 0.47, raise 0.47 among the legal actions, the
-/// others set to 0 and the rest renormalized (the reference code's `example_player` with
-/// its limit game's parameters). A fold when checking is free is not among them (the
-/// ACPC protocol refuses it), so with nothing to call it checks or bets half the time
-/// each.
-pub fn example_probabilities(view: &SeatView<'_>) -> [f64; 3] {
+/// The ACPC reference dealer's example player's probabilities in `view`: fold 0.06, call
+/// 0.47, raise 0.47 among the legal actions, the others set to 0 and the rest
+/// renormalized (the reference code's `example_player` with its limit game's parameters).
+/// A fold when checking is free is not among them (the ACPC protocol refuses it), so with
+/// nothing to call it checks or bets half the time each.
+pub fn example_probabilities(view: &SeatView<'_>) -> ByAction<f64> {
     let legal = view.legal_actions();
-    let mut p = [0.06, 0.47, 0.47];
+    let mut p = ByAction::new(0.06, 0.47, 0.47);
     for a in Action::ALL {
         let free_fold = a == Action::Fold && view.amount_to_call() == 0;
         if !legal.contains(a) || free_fold {
-            p[a.index()] = 0.0;
+            p[a] = 0.0;
         }
     }
-    let total: f64 = p.iter().sum();
+    let total = p.total();
     if total > 0.0 {
         p.map(|x| x / total)
     } else {
-        [0.0, 1.0, 0.0]
+        ByAction::new(0.0, 1.0, 0.0)
     }
 }
 
@@ -176,9 +175,9 @@ impl Player for ExamplePlayer {
     fn act(&mut self, view: &SeatView<'_>) -> Action {
         let p = example_probabilities(view);
         let u = uniform_unit(&mut self.rng);
-        if u < p[0] {
+        if u < p.fold() {
             Action::Fold
-        } else if u < p[0] + p[1] {
+        } else if u < p.fold() + p.call() {
             Action::Call
         } else {
             Action::Raise

@@ -6,7 +6,7 @@
 //! (`loki-store`) persists it, the IRC profiles (`loki-irc`) compute it from the real
 //! database, the person's table shows it.
 use crate::context::{ActionCounts, Context};
-use crate::{Action, Round};
+use crate::{Action, ByAction, Round};
 
 /// One observed action: round 0 (pre-flop) ..= 3 (river), bets to call 0, 1 or 2 (2 or
 /// more), and the action.
@@ -117,7 +117,7 @@ impl Profile {
 
     /// Observed frequencies `[fold, check/call, bet/raise]` of one category and the
     /// number of observations (all zero without any).
-    pub fn frequencies(&self, round: usize, bets_to_call: usize) -> ([f64; 3], u32) {
+    pub fn frequencies(&self, round: usize, bets_to_call: usize) -> (ByAction<f64>, u32) {
         let round = Round::ALL
             .get(round.min(3))
             .copied()
@@ -132,9 +132,9 @@ impl Profile {
             if c.round == Round::Preflop {
                 continue;
             }
-            aggressive += u64::from(cell[2]);
+            aggressive += u64::from(cell.raise());
             if c.bets_to_call > 0 {
-                calls += u64::from(cell[1]);
+                calls += u64::from(cell.call());
             }
         }
         (aggressive, calls)
@@ -210,7 +210,7 @@ mod tests {
         assert_eq!((h.hands, h.vpip, h.pfr), (2, Some(0.5), Some(0.0)));
         // One post-flop raise, one call of a bet (the turn check is not a call).
         assert_eq!(h.af, Some(1.0));
-        assert_eq!(p.frequencies(0, 1), ([0.5, 0.5, 0.0], 2));
+        assert_eq!(p.frequencies(0, 1), (ByAction::new(0.5, 0.5, 0.0), 2));
         // Window 1: only the fold is kept of the two pre-flop actions facing a bet.
         assert_eq!(p.recent.iter().filter(|o| o.round == 0).count(), 1);
         assert_eq!(p.recent.len(), 4);

@@ -107,7 +107,7 @@ pub fn profile(data: &Dataset, nick: &str) -> Option<PlayerProfile> {
             .collect();
         for d in &mine {
             let r = d.spot.round.index();
-            cat[r][(d.spot.bets_to_call as usize).min(2)][d.class.index()] += 1;
+            cat[r][(d.spot.bets_to_call as usize).min(2)][d.class] += 1;
             if d.spot.round != Round::Preflop {
                 match (d.class, d.symbol) {
                     (Action::Raise, _) => agg += 1,

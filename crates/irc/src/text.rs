@@ -6,6 +6,7 @@ use crate::phh::PhhSkip;
 use crate::predict::ModelSpec;
 use crate::profile::{PlayerLine, PlayerProfile};
 use crate::{Dataset, ReplayStats};
+use loki_engine::Action;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -195,21 +196,21 @@ pub fn profile_text(p: &PlayerProfile) -> String {
     );
     for (r, name) in ["preflop", "flop", "turn", "river"].iter().enumerate() {
         for (b, c) in p.profile.counts[r].iter().enumerate() {
-            let n: u32 = c.iter().sum();
-            let f = |i: usize| {
+            let n = c.total();
+            let f = |a: Action| {
                 if n == 0 {
                     "-".to_string()
                 } else {
-                    format!("{:.3}", f64::from(c[i]) / f64::from(n))
+                    format!("{:.3}", f64::from(c[a]) / f64::from(n))
                 }
             };
             let to_call = ["0", "1", "2+"][b];
             let _ = writeln!(
                 out,
                 "{name:<8} {to_call:>7} {n:>10} {:>7} {:>12} {:>11}",
-                f(0),
-                f(1),
-                f(2)
+                f(Action::Fold),
+                f(Action::Call),
+                f(Action::Raise)
             );
         }
     }

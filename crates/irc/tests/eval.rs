@@ -121,7 +121,7 @@ impl OpponentPredictor for Spy {
             "only the board so far"
         );
         assert!(hand.board_values_at(Round::River).is_none() || spot.round == Round::River);
-        [0.2, 0.5, 0.3]
+        [0.2, 0.5, 0.3].into()
     }
     fn observe(&mut self, hand: &PublicHand<'_>, d: &Decision) {
         assert_eq!(hand.decisions().last(), Some(d));

@@ -26,7 +26,7 @@ use crate::session::{Occupant, Session};
 use loki_assess::{StartingHandGrid, WeightTable};
 use loki_bot::{DecisionTrace, LokiPlayer};
 use loki_cards::{CardSet, HoleCards, StartingHand, HOLDINGS};
-use loki_engine::{Chips, Event};
+use loki_engine::{ByAction, Chips, Event};
 use serde::Serialize;
 
 /// Holdings listed per belief (ours).
@@ -62,7 +62,7 @@ pub struct DecisionView {
     /// The action ("call" includes a check, "raise" a bet).
     pub action: String,
     /// The probability triple [fold, call, raise].
-    pub triple: Option<[f64; 3]>,
+    pub triple: Option<ByAction<f64>>,
     /// Hand strength against the field table (post-flop).
     pub hs: Option<f64>,
     /// HS_n: the product of the hand strengths against each live opponent.
@@ -86,7 +86,7 @@ pub struct DecisionView {
     /// POKI: the simulated value in chips of [fold, call, raise] (`None`: not offered)
     /// and the trials played.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub simulation: Option<([Option<f64>; 3], u32)>,
+    pub simulation: Option<(ByAction<Option<f64>>, u32)>,
 }
 
 /// What a Loki player believes about one other player.
@@ -100,7 +100,7 @@ pub struct BeliefView {
     /// the person's stored profile).
     pub actions_seen: u32,
     /// The frequencies [fold, call, raise] used at the last decision.
-    pub frequencies: Option<[f64; 3]>,
+    pub frequencies: Option<ByAction<f64>>,
     /// Observations behind them.
     pub observations: Option<u32>,
     /// Our HS against this player's table at the last decision (hidden during the hand
@@ -265,7 +265,7 @@ pub fn top_note(w: &WeightTable, board: CardSet, top: &[HoldingShare]) -> Option
 /// The decision as the person may see it: its own strength and rule only when `reveal`.
 fn decision_view(t: &DecisionTrace, reveal: bool) -> DecisionView {
     let a = t.assessment.as_ref().filter(|_| reveal);
-    let tr = t.triple.to_array();
+    let tr = t.triple.by_action();
     DecisionView {
         round: t.round.to_string(),
         rule: reveal.then(|| t.rule.to_string()),

@@ -158,7 +158,9 @@ fn belief_line(b: &BeliefView) -> String {
         let _ = write!(
             s,
             "; frequencies [f {:.2}, c {:.2}, r {:.2}] ({n} obs.)",
-            f[0], f[1], f[2]
+            f.fold(),
+            f.call(),
+            f.raise()
         );
     }
     if let Some(hs) = b.hs {
@@ -185,16 +187,16 @@ pub fn model(models: &[ModelView], only_about: Option<usize>) -> String {
         }
         match &m.last {
             Some(d) if m.revealed => {
-                let t = d.triple.unwrap_or([0.0; 3]);
+                let t = d.triple.unwrap_or_default();
                 let _ = writeln!(
                     s,
                     ": {} on the {} by rule {}; triple [{:.2} {:.2} {:.2}]; hs {} hs_n {} ppot {} npot {} ehs {}",
                     d.action,
                     d.round,
                     d.rule.as_deref().unwrap_or("-"),
-                    t[0],
-                    t[1],
-                    t[2],
+                    t.fold(),
+                    t.call(),
+                    t.raise(),
                     opt(d.hs),
                     opt(d.hs_n),
                     opt(d.ppot),
@@ -207,9 +209,9 @@ pub fn model(models: &[ModelView], only_about: Option<usize>) -> String {
                     let _ = writeln!(
                         s,
                         "    simulated value (chips, {trials} trials): fold {} call {} raise {}",
-                        v(ev[0]),
-                        v(ev[1]),
-                        v(ev[2])
+                        v(ev.fold()),
+                        v(ev.call()),
+                        v(ev.raise())
                     );
                 }
             }

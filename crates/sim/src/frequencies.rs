@@ -6,7 +6,7 @@
 use loki_agent::{table_seed, Roster, RosterError};
 use loki_bot::frequencies::{CategoryCounts, FrequencyError};
 use loki_bot::{FrequencyTable, Knowledge, LokiConfig};
-use loki_engine::{EngineError, Event, GameConfig, Table};
+use loki_engine::{Action, EngineError, Event, GameConfig, Table};
 
 /// Why self-play could not be measured.
 #[derive(Debug, thiserror::Error)]
@@ -44,7 +44,7 @@ fn measure_table(
             if let Event::Action(x) = e {
                 let b = (x.bets_to_call as usize).min(2);
                 let seat = rec.seats[x.position];
-                counts[seat][x.round.index()][b][x.action.index()] += 1;
+                counts[seat][x.round.index()][b][x.action] += 1;
             }
         }
         progress(1);
@@ -81,19 +81,21 @@ pub fn by_kind_report(
         let (mut worst, mut sum, mut weight) = (0.0f64, 0.0f64, 0u64);
         for (r, round) in rounds.iter().enumerate() {
             for (b, cell) in c[r].iter().enumerate() {
-                let n: u64 = cell.iter().sum();
+                let n = cell.total();
                 if n < 20 {
                     continue;
                 }
                 let (x, d) = (f.0[r][b], defaults.0[r][b]);
-                let diff = (0..3).map(|i| (x[i] - d[i]).abs()).fold(0.0, f64::max);
+                let diff = Action::ALL
+                    .map(|a| (x[a] - d[a]).abs())
+                    .into_iter()
+                    .fold(0.0, f64::max);
                 worst = worst.max(diff);
                 sum += diff * n as f64;
                 weight += n;
                 let _ = writeln!(
                     out,
-                    "  {round:<7} {b} to call  n {n:>7}  kind [{:.3}, {:.3}, {:.3}]  default [{:.3}, {:.3}, {:.3}]  largest difference {diff:.3}",
-                    x[0], x[1], x[2], d[0], d[1], d[2]
+                    "  {round:<7} {b} to call  n {n:>7}  kind {x:.3}  default {d:.3}  largest difference {diff:.3}",
                 );
             }
         }

@@ -454,7 +454,7 @@ impl Store {
                 .ok()
                 .and_then(|r| counts.0.get_mut(r))
                 .and_then(|row| row.get_mut(usize::try_from(b).ok()?))
-                .and_then(|cell| cell.get_mut(usize::try_from(a).ok()?))
+                .and_then(|cell| cell.0.get_mut(usize::try_from(a).ok()?))
                 .ok_or_else(|| {
                     StoreError::Corrupt(self.path.clone(), format!("bad category {r} {b} {a}"))
                 })?;
@@ -570,13 +570,13 @@ fn add_delta(tx: &rusqlite::Transaction<'_>, d: &HandDelta, window: usize) -> ru
                  DO UPDATE SET count = count + excluded.count",
         )?;
         for (c, cell) in counts.iter() {
-            for (a, &k) in cell.iter().enumerate() {
+            for (a, &k) in cell.iter() {
                 if k > 0 {
                     add.execute(params![
                         id,
                         c.round.index() as i64,
                         c.bets_to_call as i64,
-                        a as i64,
+                        a.index() as i64,
                         i64::from(k)
                     ])?;
                 }

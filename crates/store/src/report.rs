@@ -2,9 +2,9 @@
 //! categories' frequencies, the recent actions), as a JSON object, and as rows of a
 //! tab-separated export (`loki profiles show|export`).
 use crate::Profile;
+use loki_engine::Action;
 
 const ROUNDS: [&str; 4] = ["preflop", "flop", "turn", "river"];
-const ACTIONS: [&str; 3] = ["fold", "call", "raise"];
 
 fn pct(x: Option<f64>) -> String {
     x.map_or_else(|| "-".to_string(), |x| format!("{:.1}%", 100.0 * x))
@@ -35,7 +35,9 @@ pub fn profile_text(p: &Profile) -> String {
             } else {
                 out.push_str(&format!(
                     "{name:<8} {to_call:<8} {:>6.3} {:>6.3} {:>6.3} {n:>7}\n",
-                    f[0], f[1], f[2]
+                    f.fold(),
+                    f.call(),
+                    f.raise()
                 ));
             }
         }
@@ -48,7 +50,7 @@ pub fn profile_text(p: &Profile) -> String {
                 "{}/{}/{}",
                 ROUNDS[usize::from(o.round)],
                 ["0", "1", "2+"][usize::from(o.bets_to_call)],
-                ACTIONS[o.action.index()]
+                o.action
             )
         })
         .collect();
@@ -88,7 +90,7 @@ pub fn tsv_header() -> String {
     ];
     for r in ROUNDS {
         for b in ["0", "1", "2"] {
-            for act in ACTIONS {
+            for act in Action::ALL {
                 header.push(format!("{r}_{b}_{act}"));
             }
         }

@@ -52,7 +52,11 @@ fn two_observers_of_one_match_count_each_hand_once() {
     );
     let p = a.profile("C").unwrap().unwrap();
     assert_eq!(p.vpip_hands, 50);
-    assert_eq!(p.counts.0[0][1][1], 50, "the actions are counted once too");
+    assert_eq!(
+        p.counts.0[0][1].call(),
+        50,
+        "the actions are counted once too"
+    );
     a.close_observer(oa).unwrap();
     b.close_observer(ob).unwrap();
     // The same match again (same keys): new hands, counted.

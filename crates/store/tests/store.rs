@@ -122,7 +122,7 @@ fn two_concurrent_writers_for_1000_hands_lose_no_count() {
     let total = shared.counts.total();
     assert_eq!(total, 4000);
     assert_eq!(
-        shared.counts[0][1][2],
+        shared.counts[0][1].raise(),
         2000 + {
             // The varying observation lands in (0, 1, 2) when h % 4 == 0, h % 3 == 1 and
             // (h + w) % 3 == 2.
@@ -141,7 +141,7 @@ fn two_concurrent_writers_for_1000_hands_lose_no_count() {
     assert_eq!(shared.recent.len(), 12 * 20);
     for w in 0..2 {
         let own = s.profile(&format!("Own{w}")).unwrap().unwrap();
-        assert_eq!((own.hands, own.counts[1][0][1]), (1000, 1000));
+        assert_eq!((own.hands, own.counts[1][0].call()), (1000, 1000));
     }
 }
 
@@ -208,7 +208,7 @@ fn a_killed_writer_loses_at_most_the_hand_in_progress() {
     );
     let total: u64 = p.counts.total();
     assert_eq!(total, 3 * p.hands);
-    assert_eq!(p.counts[1][0][2] as u64, p.hands);
+    assert_eq!(p.counts[1][0].raise() as u64, p.hands);
 }
 
 #[test]

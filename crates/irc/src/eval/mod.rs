@@ -91,7 +91,7 @@ fn run_hand(
         let round = d.spot.round;
         let p = m.predict(&PublicHand::new(h, i, round, boards), &d.spot);
         if scored {
-            let (bits, correct) = score_action(p, d.class as usize);
+            let (bits, correct) = score_action(p, d.class);
             let g = &mut t[bot[d.spot.position]];
             g.decisions += 1;
             g.bits += bits;

@@ -1,7 +1,9 @@
 //! Scoring one prediction: the bits of an action (negative log2-likelihood) and whether
 //! it was the most likely class; the information gain and percentile rank of a revealed
 //! pair in a weight table.
+use crate::predict::{normalized, Probabilities};
 use loki_cards::{CardSet, HoleCards, HOLDINGS};
+use loki_engine::Action;
 
 /// Every action class keeps at least this probability (mixed in uniformly; **ours**), so
 /// that a model sure of an action is charged about 10 bits, not infinity, when wrong.
@@ -50,19 +52,15 @@ impl Tally {
     }
 }
 
-/// Scores one decision: the probabilities (floored, renormalized) and the actual class
-/// index (0 fold, 1 check/call, 2 bet/raise). Returns (bits, correct).
-pub fn score_action(p: [f64; 3], actual: usize) -> (f64, f64) {
-    let p = super::super::predict::normalized(p);
+/// Scores one decision: the probabilities (floored, renormalized) and the actual class.
+/// Returns (bits, correct).
+pub fn score_action(p: Probabilities, actual: Action) -> (f64, f64) {
+    let p = normalized(p);
     let q = p.map(|x| (1.0 - 3.0 * ACTION_FLOOR) * x + ACTION_FLOOR);
-    let bits = -q[actual.min(2)].log2();
-    let best = p.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let ties = p.iter().filter(|&&x| x == best).count() as f64;
-    let correct = if p[actual.min(2)] == best {
-        1.0 / ties
-    } else {
-        0.0
-    };
+    let bits = -q[actual].log2();
+    let best = p.values().copied().fold(f64::NEG_INFINITY, f64::max);
+    let ties = p.values().filter(|&&x| x == best).count() as f64;
+    let correct = if p[actual] == best { 1.0 / ties } else { 0.0 };
     (bits, correct)
 }
 
@@ -109,18 +107,19 @@ pub fn score_pair(weights: Option<&[f64]>, actual: HoleCards, board: CardSet) ->
 mod tests {
     use super::*;
     use loki_cards::parse_cards;
+    use loki_engine::ByAction;
 
     #[test]
     fn action_scores() {
-        let (bits, c) = score_action([0.25, 0.5, 0.25], 1);
+        let (bits, c) = score_action(ByAction::new(0.25, 0.5, 0.25), Action::Call);
         assert!((bits - -(0.997f64 * 0.5 + 0.001).log2()).abs() < 1e-12);
         assert_eq!(c, 1.0);
-        let (_, c) = score_action([0.4, 0.4, 0.2], 0);
+        let (_, c) = score_action(ByAction::new(0.4, 0.4, 0.2), Action::Fold);
         assert_eq!(c, 0.5);
-        let (bits, c) = score_action([0.0, 1.0, 0.0], 0);
+        let (bits, c) = score_action(ByAction::new(0.0, 1.0, 0.0), Action::Fold);
         assert!((bits - -(0.001f64).log2()).abs() < 1e-12 && c == 0.0);
         // Uniform is log2(3) bits.
-        let (bits, _) = score_action([1.0; 3], 2);
+        let (bits, _) = score_action(ByAction::splat(1.0), Action::Raise);
         assert!((bits - 3f64.log2()).abs() < 1e-12);
     }
 

@@ -3,6 +3,7 @@
 //! shrunk towards the population's (a Dirichlet prior worth [`PRIOR_WEIGHT`] decisions).
 use super::{normalized, OpponentPredictor, Probabilities, PublicHand};
 use crate::hand::{Decision, IrcHand, Spot};
+use loki_engine::ByAction;
 use std::collections::HashMap;
 
 /// Weight of the population prior of `per-player`, in decisions (**ours**).
@@ -14,7 +15,7 @@ pub fn slot(spot: &Spot) -> usize {
 }
 
 /// Counts in the 12 contexts.
-pub type Counts = [[f64; 3]; 12];
+pub type Counts = [ByAction<f64>; 12];
 
 /// Population frequencies (counts start at one per class).
 #[derive(Debug, Clone)]
@@ -26,7 +27,7 @@ impl Population {
     /// No decisions seen.
     pub fn new() -> Population {
         Population {
-            counts: [[1.0; 3]; 12],
+            counts: [ByAction::splat(1.0); 12],
         }
     }
     /// The frequencies of a context.
@@ -35,7 +36,7 @@ impl Population {
     }
     /// Counts one decision.
     pub fn record(&mut self, d: &Decision) {
-        self.counts[slot(&d.spot)][d.class as usize] += 1.0;
+        self.counts[slot(&d.spot)][d.class] += 1.0;
     }
 }
 
@@ -79,13 +80,14 @@ impl OpponentPredictor for PerPlayer {
         let s = slot(spot);
         let prior = self.population.frequencies(s);
         let id = hand.players()[spot.position];
-        let own = self.players.get(&id).map_or([0.0; 3], |c| c[s]);
-        normalized([0, 1, 2].map(|i| own[i] + PRIOR_WEIGHT * prior[i]))
+        let own = self.players.get(&id).map_or(ByAction::splat(0.0), |c| c[s]);
+        normalized(ByAction::from_fn(|a| own[a] + PRIOR_WEIGHT * prior[a]))
     }
     fn observe(&mut self, hand: &PublicHand<'_>, d: &Decision) {
         self.population.record(d);
         let id = hand.players()[d.spot.position];
-        self.players.entry(id).or_insert([[0.0; 3]; 12])[slot(&d.spot)][d.class as usize] += 1.0;
+        let counts = self.players.entry(id).or_insert([ByAction::splat(0.0); 12]);
+        counts[slot(&d.spot)][d.class] += 1.0;
     }
     fn showdown_weights(&mut self, _: &PublicHand<'_>, _: usize) -> Option<Vec<f64>> {
         None

@@ -27,7 +27,7 @@ use loki_bot::context_model::ContextFrequencies;
 use loki_bot::frequencies::thresholds;
 use loki_bot::opponent_model::{ModelMode, OpponentModel};
 use loki_bot::{Context, Knowledge, LokiConfig, ProbabilityTriple};
-use loki_engine::{Action, Round};
+use loki_engine::{Action, ByAction, Round};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -151,15 +151,15 @@ impl OpponentPredictor for LokiModel {
                 });
                 let min_passive = know.config.triples.min_passive;
                 let w = m.weights().weights();
-                let mut p = [0.0; 3];
+                let mut p = ByAction::splat(0.0);
                 for (h, &e) in ehs.iter().enumerate() {
                     if e.is_nan() || w[h] <= 0.0 {
                         continue;
                     }
-                    for (a, pa) in p.iter_mut().enumerate() {
+                    for a in Action::ALL {
                         let pt = ProbabilityTriple::from_thresholds(e, raise_t, call_t, widths[a])
                             .with_min_passive(min_passive);
-                        *pa += w[h] * pt.get(Action::ALL[a]);
+                        p[a] += w[h] * pt.get(a);
                     }
                 }
                 normalized(p)

@@ -16,11 +16,12 @@ pub use registry::{model, models, select, UnknownModel};
 
 use crate::boards::Boards;
 use crate::hand::{Decision, IrcHand, Spot};
+pub use loki_bot::frequencies::normalized;
 use loki_cards::Card;
-use loki_engine::{Chips, Round};
+use loki_engine::{ByAction, Chips, Round};
 
 /// Probabilities of fold, check/call and bet/raise.
-pub type Probabilities = [f64; 3];
+pub type Probabilities = ByAction<f64>;
 
 /// What a model may see of a hand: the players, the board so far, the decisions so far,
 /// the shared board values; never hole cards.
@@ -132,16 +133,6 @@ pub struct ModelSpec {
     pub description: &'static str,
     /// Makes a fresh model.
     pub make: fn() -> Box<dyn OpponentPredictor>,
-}
-
-/// Normalizes non-negative weights to sum 1 (uniform if they sum to 0 or are not finite).
-pub fn normalized(p: [f64; 3]) -> Probabilities {
-    let s: f64 = p.iter().sum();
-    if s.is_finite() && s > 0.0 && p.iter().all(|x| *x >= 0.0) {
-        p.map(|x| x / s)
-    } else {
-        [1.0 / 3.0; 3]
-    }
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
 //! The constants of the learned ranges ([`RangeConfig`]).
+use loki_bot::figure3::FloorRule;
 
 /// Constants of the learned ranges (all **ours**, chosen on the development month; see
 /// docs/irc.md, "The models").
@@ -28,6 +29,8 @@ pub struct RangeConfig {
     pub thresholds: bool,
     /// The lowest threshold factor (Loki: 0.01).
     pub floor: f64,
+    /// Where that floor applies: on the factor alone (Loki: also on the new weight).
+    pub floor_rule: FloorRule,
     /// Threshold sigma as a multiple of the action's frequency (Loki: 0.5).
     pub sigma_scale: f64,
     /// Upper clamp of that sigma (Loki: 0.2; the lower clamp is Loki's 0.05).
@@ -50,6 +53,7 @@ impl Default for RangeConfig {
             tempering: 0.75,
             thresholds: true,
             floor: 0.3,
+            floor_rule: FloorRule::Factor,
             sigma_scale: 0.5,
             sigma_max: 0.2,
             mix: 0.1,

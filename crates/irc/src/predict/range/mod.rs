@@ -26,7 +26,7 @@ pub mod thresholds;
 
 pub use config::RangeConfig;
 
-use super::PublicHand;
+use super::{Probabilities, PublicHand};
 use crate::hand::IrcHand;
 use loki_cards::HOLDINGS;
 use loki_engine::Round;
@@ -70,7 +70,7 @@ impl RangeModel {
         &self,
         view: &PublicHand<'_>,
         position: usize,
-        frequencies: &[[f64; 3]],
+        frequencies: &[Probabilities],
     ) -> Vec<f64> {
         let c = &self.cfg;
         let decisions = view.decisions();

@@ -3,17 +3,20 @@
 //! call threshold that minus `F(call)`, on the EHS scale; sigma `0.5 F(action)` clamped to
 //! [0.05, 0.2]; at most one re-weighting per round, from the table saved at the start of
 //! the round, repeated only for a higher threshold. Our change: the factor's floor
-//! ([`super::RangeConfig::floor`], 0.3 instead of 0.01).
+//! ([`super::RangeConfig::floor`], 0.3 instead of 0.01), which floors the factor alone
+//! ([`super::RangeConfig::floor_rule`]).
 use super::RangeConfig;
-use crate::predict::PublicHand;
-use loki_engine::{Action, Round};
+use crate::predict::{Probabilities, PublicHand};
+use loki_bot::figure3::Figure3;
+use loki_bot::frequencies::thresholds;
+use loki_engine::{Action, ByAction, Round};
 
 /// Re-weights `w` by the post-flop actions of the player at `position`.
 pub fn reweight(
     w: &mut [f64],
     view: &PublicHand<'_>,
     position: usize,
-    frequencies: &[[f64; 3]],
+    frequencies: &[Probabilities],
     cfg: &RangeConfig,
 ) {
     let mut round_start = w.to_vec();
@@ -34,21 +37,26 @@ pub fn reweight(
         let Some(values) = view.board_values_at(d.spot.round) else {
             continue;
         };
-        let f = frequencies.get(i).copied().unwrap_or([1.0 / 3.0; 3]);
-        let raise_t = (1.0 - f[2]).clamp(0.0, 1.0);
-        let (mu, fa) = if d.class == Action::Raise {
-            (raise_t, f[2])
+        let f = frequencies
+            .get(i)
+            .copied()
+            .unwrap_or(ByAction::splat(1.0 / 3.0));
+        let (raise_t, call_t) = thresholds(f);
+        let mu = if d.class == Action::Raise {
+            raise_t
         } else {
-            ((raise_t - f[1]).clamp(0.0, 1.0), f[1])
+            call_t
         };
+        let fa = f[d.class];
         if mu <= round_mu {
             continue;
         }
         round_mu = mu;
         let sigma = (cfg.sigma_scale * fa).clamp(0.05, cfg.sigma_max.max(0.05));
+        let law = Figure3::new(mu, sigma, cfg.floor);
         for ((x, &base), &e) in w.iter_mut().zip(&round_start).zip(values) {
             if !e.is_nan() {
-                *x = base * ((e - mu + sigma) / (2.0 * sigma)).clamp(cfg.floor, 1.0);
+                *x = law.reweighted(base, e, cfg.floor_rule);
             }
         }
     }
@@ -110,7 +118,7 @@ mod tests {
             &mut w,
             &view,
             0,
-            &[[0.0, 0.5, 0.5]],
+            &[ByAction::new(0.0, 0.5, 0.5)],
             &RangeConfig::default(),
         );
         let ehs = view.board_values().unwrap();

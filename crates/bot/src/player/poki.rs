@@ -1,0 +1,152 @@
+//! POKI's glue (Peña 1999 §5; Billings, Papp, Peña, Schaeffer, Szafron 1999, "Using
+//! Selective-Sampling Simulations in Poker"): what a simulating player hands to
+//! [`crate::simulation`] at its turn. Pre-flop, the income-rate percentiles stand in for
+//! hand strength and our plan makes our in-trial actions; post-flop, the board's
+//! analysis does. The live opponents come with their weight tables and their models'
+//! thresholds and frequencies in each of Loki's 12 contexts.
+use super::LokiPlayer;
+use super::PreflopContext;
+use crate::config::{PreflopSimulation, SimulationConfig};
+use crate::frequencies::{thresholds as thresholds_of, Context};
+use crate::opponent_model::OpponentModel;
+use crate::preflop::Plan;
+use crate::simulation::{self, SimOpponent, SimulationOutcome, SimulationSpot};
+use loki_cards::HoleCards;
+use loki_engine::{Action, ByAction, ByContext, SeatView};
+
+impl LokiPlayer {
+    /// POKI's simulation settings when it simulates this pre-flop decision.
+    pub(crate) fn preflop_simulation(&self, ctx: &PreflopContext) -> Option<&SimulationConfig> {
+        let sim = self.style.simulation.as_ref()?;
+        let wanted = match sim.preflop {
+            PreflopSimulation::Never => false,
+            PreflopSimulation::HeadsUp => ctx.heads_up,
+            PreflopSimulation::Always => true,
+        };
+        wanted.then_some(sim)
+    }
+
+    /// POKI's pre-flop simulation: the income-rate percentiles as strengths, our plan
+    /// making our in-trial pre-flop actions.
+    pub(crate) fn simulate_preflop(
+        &self,
+        view: &SeatView<'_>,
+        hole: HoleCards,
+        plan: Plan,
+        sim: &SimulationConfig,
+        seed: u64,
+    ) -> SimulationOutcome {
+        let ranking = self.know.ranking(view.players());
+        let strength = PreflopStrength(&ranking.percentile);
+        let ours = ranking.percentile.get(hole.index()).copied().unwrap_or(0.5);
+        let ours = OurHand {
+            hole,
+            ehs_now: ours,
+            ppot1_now: 0.0,
+            plan: Some(plan),
+        };
+        self.simulate(view, ours, &strength, sim, seed)
+    }
+
+    /// POKI's simulation of a decision (see [`crate::simulation`]): the live opponents'
+    /// weight tables and their models' thresholds per context, the folded players'
+    /// tables (every opponent's model exists from `begin_hand` on).
+    pub(crate) fn simulate(
+        &self,
+        view: &SeatView<'_>,
+        ours: OurHand,
+        board: &dyn simulation::BoardStrength,
+        cfg: &SimulationConfig,
+        seed: u64,
+    ) -> SimulationOutcome {
+        let OurHand {
+            hole,
+            ehs_now,
+            ppot1_now,
+            plan,
+        } = ours;
+        let me = view.position();
+        let n = view.players();
+        let know = &self.know;
+        let opponents: Vec<SimOpponent<'_>> = (0..n)
+            .filter(|&p| p != me && view.is_live(p))
+            .filter_map(|p| {
+                let seat = view.seat_of(p);
+                let m = self.models.get(&seat)?;
+                let mut frequencies = ByContext::default();
+                for c in Context::all() {
+                    frequencies[c] = self.frequencies_of(seat, m, c);
+                }
+                Some(SimOpponent {
+                    position: p,
+                    weights: m.weights(),
+                    thresholds: frequencies.map(|&f| thresholds_of(f)),
+                    frequencies,
+                    trust: m.trust_level(&know.config.model),
+                })
+            })
+            .collect();
+        let round = view.round();
+        let put_in = (0..n).map(|p| view.put_in_this_round(p)).collect();
+        let spot = SimulationSpot {
+            game: view.config(),
+            me,
+            hole,
+            board: view.board(),
+            round,
+            live: view.live(),
+            round_bets: view.round_bets().to_vec(),
+            needs_action: (0..n).map(|p| view.needs_action(p)).collect(),
+            put_in,
+            pot: view.pot(),
+            level: view.bets_this_round(),
+            opponents,
+            folded: (0..n)
+                .filter(|&p| p != me && !view.is_live(p))
+                .filter_map(|p| self.models.get(&view.seat_of(p)))
+                .map(OpponentModel::weights)
+                .collect(),
+            ppot1_now,
+            rules: &self.style.postflop,
+            smoothing: know.config.triples.smoothing,
+            ehs_now,
+            plan,
+            strength_samples: cfg.strength_samples,
+        };
+        simulation::simulate(&spot, board, cfg, weighed_actions(view), seed)
+    }
+}
+
+/// The actions a simulation weighs in `view`: folding when there is something to call,
+/// checking or calling, and raising when it is legal.
+pub(crate) fn weighed_actions(view: &SeatView<'_>) -> ByAction<bool> {
+    let legal = view.legal_actions();
+    ByAction::new(
+        legal.contains(Action::Fold) && view.amount_to_call() > 0,
+        true,
+        legal.contains(Action::Raise),
+    )
+}
+
+/// Pre-flop strength for a simulation: the income-rate percentile of each holding (the
+/// value the models re-weight pre-flop by); no runout tables.
+struct PreflopStrength<'a>(&'a [f64]);
+
+impl simulation::BoardStrength for PreflopStrength<'_> {
+    fn now(&self, h: usize) -> Option<f64> {
+        self.0.get(h).copied()
+    }
+    fn runouts(&self) -> Option<&crate::runout::RunoutStrengths> {
+        None
+    }
+}
+
+/// Our side of a simulation: the holding, its strength now, the pre-flop plan.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct OurHand {
+    pub(crate) hole: HoleCards,
+    pub(crate) ehs_now: f64,
+    /// Our PPot1 now (0 pre-flop).
+    pub(crate) ppot1_now: f64,
+    pub(crate) plan: Option<Plan>,
+}
