@@ -48,6 +48,10 @@ pub struct ServeArgs {
     /// Open connections one address may hold at once, 1 to 100000 (more are closed).
     #[arg(long, default_value_t = 32, value_parser = crate::bounds::count::<u64>(1..=100_000))]
     connections_per_address: u64,
+    /// Open connections the server holds at once from all addresses, 1 to 100000 (more
+    /// are closed).
+    #[arg(long, default_value_t = 1024, value_parser = crate::bounds::count::<u64>(1..=100_000))]
+    max_connections: u64,
     /// Seconds a connection has to send a request's headers, 1 to 3600 (then it is
     /// closed).
     #[arg(long, default_value_t = 10, value_parser = crate::bounds::count::<u64>(1..=3600))]
@@ -74,6 +78,7 @@ pub fn run(a: ServeArgs) -> Result<ExitCode> {
             max_tables: a.max_tables as usize,
             tables_per_address: a.tables_per_address as usize,
             connections_per_address: a.connections_per_address as usize,
+            max_connections: a.max_connections as usize,
             header_timeout: Duration::from_secs(a.header_timeout),
             body_timeout: Duration::from_secs(a.body_timeout),
             ..Limits::default()

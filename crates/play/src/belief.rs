@@ -26,11 +26,12 @@ use crate::session::{Occupant, Session};
 use loki_assess::{StartingHandGrid, WeightTable};
 use loki_bot::{DecisionTrace, LokiPlayer};
 use loki_cards::{CardSet, HoleCards, StartingHand, HOLDINGS};
-use loki_engine::{ByAction, Chips, Event};
+use loki_engine::{Action, ByAction, Chips, Event};
 use serde::Serialize;
 
-/// Holdings listed per belief (ours).
-pub const TOP_HOLDINGS: usize = 8;
+/// Holdings listed per belief (ours): the page and the terminal show all of them, so
+/// the note on ties counts the list the person sees.
+pub const TOP_HOLDINGS: usize = 6;
 
 /// One Loki player's view.
 #[derive(Debug, Clone, Serialize)]
@@ -59,7 +60,7 @@ pub struct DecisionView {
     /// The rule that decided ("preflop-make2", "make1", "pot-odds", ...); hidden (`None`)
     /// during the hand outside study mode, as every value below that tells its strength.
     pub rule: Option<String>,
-    /// The action ("call" includes a check, "raise" a bet).
+    /// The action as the table says it: "fold", "check", "call", "bet" or "raise".
     pub action: String,
     /// The probability triple [fold, call, raise].
     pub triple: Option<ByAction<f64>>,
@@ -262,6 +263,18 @@ pub fn top_note(w: &WeightTable, board: CardSet, top: &[HoldingShare]) -> Option
     })
 }
 
+/// An action as the table says it: with nothing to call a call is a check and a raise a
+/// bet.
+fn action_word(action: Action, to_call: Chips) -> &'static str {
+    match (action, to_call == 0) {
+        (Action::Fold, _) => "fold",
+        (Action::Call, true) => "check",
+        (Action::Call, false) => "call",
+        (Action::Raise, true) => "bet",
+        (Action::Raise, false) => "raise",
+    }
+}
+
 /// The decision as the person may see it: its own strength and rule only when `reveal`.
 fn decision_view(t: &DecisionTrace, reveal: bool) -> DecisionView {
     let a = t.assessment.as_ref().filter(|_| reveal);
@@ -269,7 +282,7 @@ fn decision_view(t: &DecisionTrace, reveal: bool) -> DecisionView {
     DecisionView {
         round: t.round.to_string(),
         rule: reveal.then(|| t.rule.to_string()),
-        action: t.action.to_string(),
+        action: action_word(t.action, t.to_call).into(),
         triple: reveal.then(|| tr.map(round4)),
         hs: a.map(|a| round4(a.hs)),
         hs_n: a.map(|a| round4(a.hs_n)),
@@ -382,6 +395,15 @@ mod tests {
             *x = f(h);
         }
         WeightTable::from_weights(&w).unwrap()
+    }
+
+    #[test]
+    fn a_call_with_nothing_to_call_is_a_check_and_a_raise_a_bet() {
+        assert_eq!(action_word(Action::Call, 0), "check");
+        assert_eq!(action_word(Action::Call, 2), "call");
+        assert_eq!(action_word(Action::Raise, 0), "bet");
+        assert_eq!(action_word(Action::Raise, 4), "raise");
+        assert_eq!(action_word(Action::Fold, 2), "fold");
     }
 
     #[test]

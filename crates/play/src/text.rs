@@ -150,7 +150,6 @@ fn belief_line(b: &BeliefView) -> String {
     let top: Vec<String> = b
         .top
         .iter()
-        .take(5)
         .map(|h| format!("{} {}", h.cards, crate::belief::percent(h.share)))
         .collect();
     let mut s = format!("    about {}: {} actions seen", b.name, b.actions_seen);

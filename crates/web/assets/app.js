@@ -587,7 +587,7 @@
     );
     w.append(grid);
     const top = el("ul", "top");
-    for (const h of b.top.slice(0, 6)) top.append(el("li", null, holding(h.cards) + " " + pct(h.share)));
+    for (const h of b.top) top.append(el("li", null, holding(h.cards) + " " + pct(h.share)));
     w.append(top);
     if (b.top_note) w.append(el("p", "top-note", b.top_note));
     if (b.shown) w.append(el("div", "mark", "showed " + holding(b.shown.cards) + ": " + b.shown.text));

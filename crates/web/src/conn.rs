@@ -46,6 +46,7 @@ pub(crate) async fn run(
             &app.connections,
             remote.ip(),
             limits.connections_per_address,
+            limits.max_connections,
         ) else {
             drop(stream);
             continue;

@@ -30,6 +30,9 @@ pub struct Limits {
     pub tables_per_address: usize,
     /// Open connections one address may hold at once (more are closed at once).
     pub connections_per_address: usize,
+    /// Open connections the server holds at once, from all addresses (more are closed
+    /// at once).
+    pub max_connections: usize,
     /// Time a connection has to send a request's whole head (request line and headers),
     /// from its opening or from the end of its previous request; then it is closed.
     pub header_timeout: Duration,
@@ -55,6 +58,7 @@ impl Default for Limits {
             join_rate: 0.2,
             tables_per_address: 8,
             connections_per_address: 32,
+            max_connections: 1024,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             max_line: 8 * 1024,
@@ -116,10 +120,16 @@ impl Bucket {
     }
 }
 
-/// Open connections by address key.
+/// Open connections by address key, and in all.
 #[derive(Default)]
 pub(crate) struct Connections {
-    open: Mutex<HashMap<IpAddr, usize>>,
+    open: Mutex<Open>,
+}
+
+#[derive(Default)]
+struct Open {
+    by_address: HashMap<IpAddr, usize>,
+    total: usize,
 }
 
 /// One open connection, counted until dropped.
@@ -129,15 +139,25 @@ pub(crate) struct Permit {
 }
 
 impl Connections {
-    /// A permit for a connection from `ip`, if the address holds fewer than `max`.
-    pub(crate) fn take(conns: &Arc<Connections>, ip: IpAddr, max: usize) -> Option<Permit> {
+    /// A permit for a connection from `ip`, if the address holds fewer than
+    /// `per_address` and the server fewer than `in_all`.
+    pub(crate) fn take(
+        conns: &Arc<Connections>,
+        ip: IpAddr,
+        per_address: usize,
+        in_all: usize,
+    ) -> Option<Permit> {
         let key = address_key(ip);
         let mut open = conns.open.lock().unwrap_or_else(|e| e.into_inner());
-        let n = open.entry(key).or_insert(0);
-        if *n >= max {
+        if open.total >= in_all {
+            return None;
+        }
+        let n = open.by_address.entry(key).or_insert(0);
+        if *n >= per_address {
             return None;
         }
         *n += 1;
+        open.total += 1;
         Some(Permit {
             conns: conns.clone(),
             key,
@@ -145,22 +165,19 @@ impl Connections {
     }
     /// Open connections in all.
     pub(crate) fn count(&self) -> usize {
-        self.open
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .values()
-            .sum()
+        self.open.lock().unwrap_or_else(|e| e.into_inner()).total
     }
 }
 
 impl Drop for Permit {
     fn drop(&mut self) {
         let mut open = self.conns.open.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = open.get_mut(&self.key) {
+        if let Some(n) = open.by_address.get_mut(&self.key) {
             *n -= 1;
             if *n == 0 {
-                open.remove(&self.key);
+                open.by_address.remove(&self.key);
             }
+            open.total -= 1;
         }
     }
 }
@@ -168,6 +185,26 @@ impl Drop for Permit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn connections_are_bounded_per_address_and_in_all() {
+        let conns = Arc::new(Connections::default());
+        let a: IpAddr = "127.0.0.1".parse().unwrap();
+        let b: IpAddr = "127.0.0.2".parse().unwrap();
+        let c: IpAddr = "127.0.0.3".parse().unwrap();
+        let first: Vec<Permit> = (0..2)
+            .map(|_| Connections::take(&conns, a, 2, 3).unwrap())
+            .collect();
+        assert!(Connections::take(&conns, a, 2, 3).is_none(), "per address");
+        let from_b = Connections::take(&conns, b, 2, 3).unwrap();
+        assert!(Connections::take(&conns, c, 2, 3).is_none(), "in all");
+        assert_eq!(conns.count(), 3);
+        drop(from_b);
+        assert_eq!(conns.count(), 2);
+        assert!(Connections::take(&conns, c, 2, 3).is_some());
+        drop(first);
+        assert_eq!(conns.count(), 0);
+    }
 
     #[test]
     fn addresses_are_keyed_by_host() {
