@@ -52,6 +52,13 @@ fn bench_json_is_one_flat_object() {
         "poki_decision_flop_ms",
         "poki_decision_flop_ms_early_stop",
         "tournament_hands_per_s",
+        "som_first_flop_ms_hu",
+        "som_first_turn_ms_hu",
+        "som_first_river_ms_hu",
+        "som_first_flop_ms_10",
+        "som_first_turn_ms_10",
+        "som_first_river_ms_10",
+        "som_selfplay_hands_per_s",
     ] {
         assert!(obj[k].as_f64().unwrap() > 0.0, "{k}");
     }
