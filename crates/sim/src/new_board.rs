@@ -13,7 +13,7 @@
 //! re-weightings after the opponents' actions of the round and the decision. A seat
 //! that shared a cache with the others (a tournament's table, `loki simulate`) would pay
 //! the analyses only when it is the first to see the board.
-use crate::bench::BenchError;
+use crate::bench::{median, BenchError};
 use loki_agent::{player_seed, Roster, Seat};
 use loki_bot::{LokiConfig, PlayerKind};
 use loki_engine::{GameConfig, Player, Round, Table};
@@ -34,11 +34,6 @@ pub struct FirstDecisions {
 
 /// The first-decision samples of a table's seats by post-flop round, in milliseconds.
 type Samples = Arc<Mutex<[Vec<f64>; 3]>>;
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
-}
 
 /// A seat of `kind` with its own roster (so its own board cache) that adds the time of
 /// its first decision of each post-flop round to `samples`.
