@@ -12,8 +12,8 @@ pub struct BenchArgs {
     /// Print one flat JSON object on stdout.
     #[arg(long)]
     json: bool,
-    /// Smaller workloads, and of the per-kind keys only SOM's: finishes in under 20
-    /// seconds.
+    /// Smaller workloads, and the per-kind keys of SOM, GOM, LOKI2 and SOMC (not POKI):
+    /// finishes in under 20 seconds.
     #[arg(long)]
     quick: bool,
     /// Print only the behavior signature: a hash of the results of a fixed short
