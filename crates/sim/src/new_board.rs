@@ -39,15 +39,14 @@ type Samples = Arc<Mutex<[Vec<f64>; 3]>>;
 /// its first decision of each post-flop round to `samples`.
 fn timed_seat(
     kind: PlayerKind,
-    config: &LokiConfig,
+    roster: &Roster,
     seat: usize,
     seed: u64,
     samples: Samples,
 ) -> Result<Seat, BenchError> {
-    let roster = Roster::new(config.clone())?;
     let name = format!("{}-{}", kind.name(), seat + 1);
     let mut last: Option<Round> = None;
-    let seat = Seat::build(&roster, kind.name(), &name, player_seed(seed, 0, seat))?;
+    let seat = Seat::build(roster, kind.name(), &name, player_seed(seed, 0, seat))?;
     Ok(seat.on_timing(Box::new(move |round, took| {
         // A seat's decisions come in round order within a hand and every hand starts
         // before the flop, so a change of round is the first decision of a round.
@@ -80,15 +79,25 @@ pub fn first_decisions_ms(
 ) -> Result<FirstDecisions, BenchError> {
     let config = LokiConfig::default();
     let samples: Samples = Arc::default();
-    let players = (0..seats)
-        .map(|s| {
-            let seat = timed_seat(kind, &config, s, seed, samples.clone())?;
+    let rosters = (0..seats)
+        .map(|_| Roster::new(config.clone()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let players = rosters
+        .iter()
+        .enumerate()
+        .map(|(s, roster)| {
+            let seat = timed_seat(kind, roster, s, seed, samples.clone())?;
             Ok(Box::new(seat) as Box<dyn Player + Send>)
         })
         .collect::<Result<Vec<_>, BenchError>>()?;
     let mut table = Table::new(GameConfig::paper(seats)?, players, seed)?;
     for _ in 0..hands {
         table.play_one()?;
+        // Between hands, each cache lets go of the boards its player no longer holds
+        // (memory stays at about one hand's boards per seat; no board is found again).
+        for roster in &rosters {
+            roster.know.boards.clear();
+        }
     }
     let [flop, turn, river] =
         std::mem::take(&mut *samples.lock().unwrap_or_else(|p| p.into_inner()));
