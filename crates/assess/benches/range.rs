@@ -1,4 +1,5 @@
-//! The range table per flop texture and on the turn, the cached weighted potential of one
+//! The range table per flop texture and on the turn, with the rank cache filled per runout
+//! group and per holding (the reference), the cached weighted potential of one
 //! hand against 1 and 10 opponent tables, and a naive single-holding Figure-2 loop as the
 //! baseline (the naive table would be 1,176 times that).
 #![allow(missing_docs)]
@@ -64,11 +65,28 @@ fn bench(c: &mut Criterion) {
             bn.iter(|| RangeTable::new(black_box(&board)).unwrap())
         });
     }
-    let board = parse_cards("5s4dKh").unwrap();
-    g.bench_function("rainbow_5s4dKh_with_rank_cache", |bn| {
-        bn.iter(|| RangeTable::with_rank_cache(black_box(&board)).unwrap())
-    });
     g.finish();
+
+    // The rank cache's rows written per runout group (ours, the default) against one
+    // lookup per holding and runout (the reference), same run, per texture.
+    let mut g = c.benchmark_group("range_table_with_rank_cache");
+    g.sample_size(20);
+    for (name, b) in [
+        ("rainbow_5s4dKh", "5s4dKh"),
+        ("two_tone_3h4cJh", "3h4cJh"),
+        ("monotone_JcQc8c", "JcQc8c"),
+        ("turn_3h4cJh2d", "3h4cJh2d"),
+    ] {
+        let board = parse_cards(b).unwrap();
+        g.bench_function(format!("{name}_per_group"), |bn| {
+            bn.iter(|| RangeTable::with_rank_cache(black_box(&board)).unwrap())
+        });
+        g.bench_function(format!("{name}_per_holding"), |bn| {
+            bn.iter(|| RangeTable::with_rank_cache_per_holding(black_box(&board)).unwrap())
+        });
+    }
+    g.finish();
+    let board = parse_cards("5s4dKh").unwrap();
 
     let mut g = c.benchmark_group("cached_potential");
     let cache = RankCache::new(&board).unwrap();

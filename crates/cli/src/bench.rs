@@ -12,7 +12,8 @@ pub struct BenchArgs {
     /// Print one flat JSON object on stdout.
     #[arg(long)]
     json: bool,
-    /// Smaller workloads: finishes in under 20 seconds.
+    /// Smaller workloads, and the per-kind keys of SOM, GOM, LOKI2 and SOMC (not POKI):
+    /// finishes in under 20 seconds.
     #[arg(long)]
     quick: bool,
     /// Print only the behavior signature: a hash of the results of a fixed short
@@ -59,6 +60,9 @@ pub fn run(a: BenchArgs) -> Result<ExitCode> {
     );
     bench::measure_assess(a.quick, &mut out);
     bench::measure_play(a.quick, &mut out, &mut |m| progress(a.json, m))?;
+    loki_sim::new_board::measure_new_boards(a.quick, BENCH_SEED, &mut out, &mut |m| {
+        progress(a.json, m)
+    })?;
     progress(
         a.json,
         "range: range table of a rainbow flop, cached two-card potential",

@@ -52,8 +52,23 @@ fn bench_json_is_one_flat_object() {
         "poki_decision_flop_ms",
         "poki_decision_flop_ms_early_stop",
         "tournament_hands_per_s",
+        "som_first_flop_ms_hu",
+        "som_first_turn_ms_hu",
+        "som_first_river_ms_hu",
+        "som_first_flop_ms_10",
+        "som_first_turn_ms_10",
+        "som_first_river_ms_10",
+        "som_selfplay_hands_per_s",
+        "gom_first_flop_ms_hu",
+        "gom_selfplay_hands_per_s",
+        "loki2_first_flop_ms_10",
+        "loki2_selfplay_hands_per_s",
+        "somc_first_turn_ms_hu",
+        "somc_selfplay_hands_per_s",
     ] {
         assert!(obj[k].as_f64().unwrap() > 0.0, "{k}");
     }
     assert!(obj.values().all(|x| !x.is_object() && !x.is_array()));
+    // POKI's per-kind keys are the full bench's only.
+    assert!(!obj.contains_key("poki_first_flop_ms_hu"));
 }

@@ -6,7 +6,8 @@
 //! previous decision included, the board's range table already built;
 //! `poki_decision_flop_ms`, the same for POKI with 500 trials, `_early_stop` with the
 //! early stop) and the tournament (`tournament_hands_per_s`, the figure-4 field on all
-//! cores). Each adds its keys to one flat JSON object; the CLI prints it.
+//! cores). Each adds its keys to one flat JSON object; the CLI prints it. What a user pays
+//! on a new board, and self-play speed, are measured by [`crate::new_board`].
 use crate::factory::TournamentFactory;
 use crate::preset::FIGURE4;
 use crate::run::{Run, RunError, RunSpec};
@@ -46,6 +47,7 @@ bench_error_from!(
     RosterError,
     SimError,
     loki_engine::ConfigError,
+    loki_engine::EngineError,
     loki_assess::AssessError
 );
 
@@ -137,7 +139,8 @@ pub fn measure_assess(quick: bool, out: &mut Map<String, Value>) {
     );
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
+/// The median of `v` (the upper one of an even count; NaN if empty).
+pub(crate) fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
 }

@@ -16,6 +16,7 @@ pub mod factory;
 pub mod frequencies;
 pub mod io;
 pub mod loopback;
+pub mod new_board;
 pub mod preset;
 pub mod results;
 pub mod run;

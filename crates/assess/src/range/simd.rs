@@ -4,25 +4,29 @@
 //! build.
 #![allow(unsafe_code)]
 use super::board::BoardInfo;
-use super::sweep::Sums;
+use super::sweep::{Fill, Sums};
 
 /// The range-table sweep (see `sweep::sweep`).
-pub(crate) fn sweep(info: &BoardInfo, cache: Option<(&mut [i8], &mut [u16])>) -> Vec<Sums> {
+pub(crate) fn sweep(
+    info: &BoardInfo,
+    cache: Option<(&mut [i8], &mut [u16])>,
+    fill: Fill,
+) -> Vec<Sums> {
     #[cfg(target_arch = "x86_64")]
     {
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU supports AVX2 (detected just above), the only
             // precondition of calling a `#[target_feature(enable = "avx2")]` function.
-            return unsafe { sweep_avx2(info, cache) };
+            return unsafe { sweep_avx2(info, cache, fill) };
         }
     }
-    super::sweep::sweep(info, cache)
+    super::sweep::sweep(info, cache, fill)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn sweep_avx2(info: &BoardInfo, cache: Option<(&mut [i8], &mut [u16])>) -> Vec<Sums> {
-    super::sweep::sweep(info, cache)
+fn sweep_avx2(info: &BoardInfo, cache: Option<(&mut [i8], &mut [u16])>, fill: Fill) -> Vec<Sums> {
+    super::sweep::sweep(info, cache, fill)
 }
 
 /// The counts pass of one hand (see `counts::count_rows`).

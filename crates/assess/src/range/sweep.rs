@@ -165,14 +165,52 @@ fn runout_groups(info: &BoardInfo) -> Vec<Vec<usize>> {
     groups
 }
 
+/// How the sweep writes the dense rows of the rank cache. Both write the same bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fill {
+    /// Every row of every runout from the holdings' card types, one lookup per holding
+    /// and runout (the reference).
+    #[cfg_attr(not(any(test, feature = "bench")), allow(dead_code))]
+    PerHolding,
+    /// One row per runout group from the holdings' type keys, copied to each orbit
+    /// representative with the holdings through its runout cards marked dead, and
+    /// permuted onto the other orbit members: every runout of a group has the same flush
+    /// suit and the same river-rank group for every holding type, and a holding that
+    /// touches the runout is dead whatever its type.
+    PerGroup,
+}
+
 /// Runs the sweep over every runout. Returns the six sums of every local holding and, if
 /// `cache` is given, fills it: `dense` (runouts x holdings, row-major) gets the dense
 /// river-rank group of every holding on every runout as `group - 128` (order kept;
 /// [`DEAD_DENSE`] for holdings that touch the runout), and `ranks` (runouts x
 /// [`RANK_STRIDE`]) the river rank of each group.
+///
+/// `fill` chooses how the dense rows are written (the same bytes either way, see
+/// [`Fill`]).
 #[inline(always)]
-pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>) -> Vec<Sums> {
+pub(crate) fn sweep(
+    info: &BoardInfo,
+    mut cache: Option<(&mut [i8], &mut [u16])>,
+    fill: Fill,
+) -> Vec<Sums> {
     let n = info.n();
+    // Per flush-suit value, each local holding's type key (for the per-group fill).
+    let type_keys: Vec<Vec<u16>> = match (&cache, fill) {
+        (Some(_), Fill::PerGroup) => (0..5)
+            .map(|s| {
+                info.cards
+                    .iter()
+                    .map(|&(ca, cb)| {
+                        key(card_type(ca as usize, s), card_type(cb as usize, s)) as u16
+                    })
+                    .collect()
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut group_row = vec![DEAD_DENSE; n];
+    let mut orbit_row = vec![DEAD_DENSE; n];
     let dx = info.dx.max(1);
     let mut le_g = Prefix::new(dx);
     let mut le_p = vec![Prefix::new(dx); CT];
@@ -329,6 +367,12 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>
             y_group += 1;
             i = j;
         }
+        if let Some(keys) = type_keys.get(s) {
+            // The group's row: each holding's river-rank group by its type.
+            for (y, &k) in group_row.iter_mut().zip(keys) {
+                *y = ykey.get(usize::from(k)).copied().unwrap_or(DEAD_DENSE);
+            }
+        }
         for &o in group {
             let (ri, members) = &info.orbits[o];
             let ri = *ri;
@@ -359,6 +403,37 @@ pub(crate) fn sweep(info: &BoardInfo, mut cache: Option<(&mut [i8], &mut [u16])>
             let Some((dense, ranks)) = cache.as_mut() else {
                 continue;
             };
+            if fill == Fill::PerGroup {
+                orbit_row.copy_from_slice(&group_row);
+                for c in [r1, r2] {
+                    for &h in info.card_holdings.get(c as usize).map_or(&[][..], |v| v) {
+                        if let Some(y) = orbit_row.get_mut(h as usize) {
+                            *y = DEAD_DENSE;
+                        }
+                    }
+                }
+                for &(rj, g) in members {
+                    if let Some(row) = ranks.get_mut(rj * RANK_STRIDE..(rj + 1) * RANK_STRIDE) {
+                        row.copy_from_slice(&group_rank);
+                    }
+                    let Some(row) = dense.get_mut(rj * n..(rj + 1) * n) else {
+                        continue;
+                    };
+                    match info.holding_perms.get(g) {
+                        // The identity (every board's first permutation).
+                        _ if g == 0 => row.copy_from_slice(&orbit_row),
+                        Some(perm) => {
+                            for (&y, &ph) in orbit_row.iter().zip(perm) {
+                                if let Some(slot) = row.get_mut(ph as usize) {
+                                    *slot = y;
+                                }
+                            }
+                        }
+                        None => {}
+                    }
+                }
+                continue;
+            }
             let dead = info.board_mask | info.runout_masks[ri];
             let mut sigma = [DEAD; 52];
             for (c, t) in sigma.iter_mut().enumerate() {
