@@ -98,6 +98,15 @@ impl BoardRanges {
         })
     }
 
+    /// The board's holdings in rank order and the potential term `potential` chooses.
+    fn ranking(&self, potential: RankPotential) -> Option<(&BoardOrder, &[f64; HOLDINGS])> {
+        let (order, ppot) = self.paper()?;
+        Some(match potential {
+            RankPotential::Uniform => (order, &**ppot),
+            RankPotential::Crude => (order, self.crude_potentials()),
+        })
+    }
+
     fn paper(&self) -> Option<&PaperRanking> {
         self.paper
             .get_or_init(|| {
@@ -136,18 +145,10 @@ impl BoardRanges {
         tables: &[&WeightTable],
         potential: RankPotential,
     ) -> Box<[f64; HOLDINGS]> {
-        let Some((order, ppot)) = self.paper() else {
+        let Some((order, ppot)) = self.ranking(potential) else {
             return self.ehs.clone();
         };
-        let ppot = match potential {
-            RankPotential::Uniform => ppot,
-            RankPotential::Crude => self.crude_potentials(),
-        };
-        let mut v = order.field_strengths(tables);
-        for (x, &p) in v.iter_mut().zip(ppot.iter()) {
-            *x += (1.0 - *x) * p;
-        }
-        v
+        with_potential(order.field_strengths(tables), ppot)
     }
 
     /// Every holding's EHS as a player facing the holders of `tables` computes it:
@@ -158,12 +159,8 @@ impl BoardRanges {
         tables: &[&WeightTable],
         potential: RankPotential,
     ) -> Box<[f64; HOLDINGS]> {
-        let Some((order, ppot)) = self.paper() else {
+        let Some((order, ppot)) = self.ranking(potential) else {
             return self.ehs.clone();
-        };
-        let ppot = match potential {
-            RankPotential::Uniform => ppot,
-            RankPotential::Crude => self.crude_potentials(),
         };
         let mut v = Box::new([1.0f64; HOLDINGS]);
         for t in tables {
@@ -175,10 +172,7 @@ impl BoardRanges {
         if tables.is_empty() {
             v = order.field_strengths(&[]);
         }
-        for (x, &p) in v.iter_mut().zip(ppot.iter()) {
-            *x += (1.0 - *x) * p;
-        }
-        v
+        with_potential(v, ppot)
     }
 
     /// Every holding's crude potential PPOT_c on this board (NaN where it touches the
@@ -334,6 +328,14 @@ impl BoardCache {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
+
+/// EHS' from hand strengths: `hs + (1 - hs) x ppot`, holding by holding.
+fn with_potential(mut v: Box<[f64; HOLDINGS]>, ppot: &[f64; HOLDINGS]) -> Box<[f64; HOLDINGS]> {
+    for (x, &p) in v.iter_mut().zip(ppot.iter()) {
+        *x += (1.0 - *x) * p;
+    }
+    v
 }
 
 #[cfg(test)]

@@ -365,17 +365,19 @@ impl OpponentModel {
                 ranking.percentile.get(h).copied()
             });
         }
+        // The post-flop sigma rule (ours): the action's frequency, clamped.
+        let sigma_of = |freq: f64| {
+            (cfg.postflop_sigma_scale * freq).clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max)
+        };
+        let triple = |freq: f64| Law::Triple {
+            raise_t,
+            call_t,
+            width: sigma_of(freq),
+            min_passive,
+            action,
+        };
         if loki1_check {
-            let width = (cfg.postflop_sigma_scale * f.raise())
-                .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max);
-            let law = Law::Triple {
-                raise_t,
-                call_t,
-                width,
-                min_passive,
-                action,
-            };
-            self.reweight_by_law(ctx.round, law, cfg.floor, trust, ehs);
+            self.reweight_by_law(ctx.round, triple(f.raise()), cfg.floor, trust, ehs);
             self.round_start.copy_from(&self.weights);
             return true;
         }
@@ -387,21 +389,10 @@ impl OpponentModel {
                 } else {
                     (call_t, f.call())
                 };
-                let sigma = (cfg.postflop_sigma_scale * freq)
-                    .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max);
-                self.reweight_once(ctx.round, mu, sigma, cfg.floor, trust, ehs)
+                self.reweight_once(ctx.round, mu, sigma_of(freq), cfg.floor, trust, ehs)
             }
             ModelMode::Loki2 => {
-                let width = (cfg.postflop_sigma_scale * f[action])
-                    .clamp(cfg.postflop_sigma_min, cfg.postflop_sigma_max);
-                let law = Law::Triple {
-                    raise_t,
-                    call_t,
-                    width,
-                    min_passive,
-                    action,
-                };
-                self.reweight_by_law(ctx.round, law, cfg.floor, trust, ehs);
+                self.reweight_by_law(ctx.round, triple(f[action]), cfg.floor, trust, ehs);
                 true
             }
         }

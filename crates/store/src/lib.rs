@@ -171,7 +171,24 @@ impl Store {
         Store::open_with(path, false)
     }
 
+    /// Opens (or creates) the store, retrying while another client holds the file: two
+    /// clients that open one new file at once race for its journal mode and schema, and
+    /// SQLite answers some of those races busy at once, without waiting.
     fn open_with(path: &Path, create: bool) -> Result<Store, StoreError> {
+        let start = std::time::Instant::now();
+        let mut pause = Duration::from_millis(5);
+        loop {
+            match Store::open_once(path, create) {
+                Err(StoreError::Busy(_)) if start.elapsed() < DEFAULT_BUSY_TIMEOUT => {
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(Duration::from_millis(200));
+                }
+                done => return done,
+            }
+        }
+    }
+
+    fn open_once(path: &Path, create: bool) -> Result<Store, StoreError> {
         check_header(path)?;
         let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         if create {
