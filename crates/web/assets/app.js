@@ -655,14 +655,12 @@
     busy = true;
     setBusy(true);
     try {
-      // The histories are fetched before the table closes, and kept in the page.
-      const get = async (path) => {
-        const r = await fetch(path, { credentials: "same-origin" });
-        return r.ok ? r.text() : "";
-      };
-      const phh = await get("/api/history.phhs");
-      const text = await get("/api/history.txt");
+      // Leaving answers both histories, the hand in progress played out and in them;
+      // the page keeps them for download.
       const r = await api("POST", "/api/leave");
+      const history = (r.ok && r.data.history) || {};
+      const phh = history.phh || "";
+      const text = history.text || "";
       const links = {
         phh: URL.createObjectURL(new Blob([phh], { type: "text/plain" })),
         text: URL.createObjectURL(new Blob([text], { type: "text/plain" })),

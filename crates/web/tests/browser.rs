@@ -8,7 +8,8 @@
 //!   the chosen pace (and the street's labels cleared), the model view (13 x 13 charts,
 //!   showdown marks, a bot folded away, "only what they think of me", study mode), the
 //!   bankroll against the server's records, a reload that resumes the table, the
-//!   summary on demand and when leaving (with both histories), and a second table.
+//!   summary on demand and when leaving (both histories downloaded through the page's
+//!   links, the hand left in the middle in them), and a second table.
 //! * Tables of 2 to 10 seats at 1400 x 900 and at 1280 x 720: no seat over the felt,
 //!   another seat or the table's edge, and every control (the buttons of the person's
 //!   turn and of the next hand, the header's switches and buttons) and the person's seat
@@ -123,7 +124,28 @@ fn out_dir() -> PathBuf {
     out
 }
 
-/// Runs `body` with a WebDriver session of a `width` x `height` window.
+/// The folder where the browser of the session `name` saves downloads.
+fn downloads(name: &str) -> PathBuf {
+    out_dir().join(format!("downloads-{name}"))
+}
+
+/// Waits (at most a minute) for the browser to save the file `file` in `dir`, and
+/// returns its text.
+async fn downloaded(dir: &Path, file: &str) -> String {
+    let path = dir.join(file);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        // Chromium writes into `file.crdownload` and renames it when done.
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            return text;
+        }
+        assert!(Instant::now() < deadline, "no download {}", path.display());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Runs `body` with a WebDriver session of a `width` x `height` window; the browser saves
+/// downloads in [`downloads`]`(name)`.
 fn with_browser(
     name: &str,
     width: u32,
@@ -140,6 +162,13 @@ fn with_browser(
     let profile = out_dir().join(format!("chromium-profile-{name}"));
     let _ = std::fs::remove_dir_all(&profile);
     std::fs::create_dir_all(&profile).unwrap();
+    let saved = downloads(name);
+    let _ = std::fs::remove_dir_all(&saved);
+    std::fs::create_dir_all(&saved).unwrap();
+    let prefs = json!({
+        "download.default_directory": saved,
+        "download.prompt_for_download": false,
+    });
     let (driver, port) = start_driver(&driver);
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -156,13 +185,14 @@ fn with_browser(
                 "goog:chromeOptions": {
                     "binary": chromium,
                     "args": args,
+                    "prefs": prefs,
                     "mobileEmulation": { "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0, "touch": true } },
                 },
             })
         } else {
             json!({
                 "browserName": "chrome",
-                "goog:chromeOptions": { "binary": chromium, "args": args },
+                "goog:chromeOptions": { "binary": chromium, "args": args, "prefs": prefs },
             })
         };
         let c = Client::connect(port, caps)
@@ -837,8 +867,28 @@ fn a_person_plays_thirty_hands_on_a_laptop() {
             assert!(hands >= played, "{hands} {played}");
             assert!(js(c, "return document.getElementById('download-phh').href.startsWith('blob:') && Number(document.getElementById('download-phh').dataset.size) > 1000 && Number(document.getElementById('download-text').dataset.size) > 1000").await == true);
             assert!(js(c, "return document.getElementById('summary-numbers').textContent.includes('Big blinds per 100 hands')").await == true);
-            // Leaving played the hand in progress out: it counts, in study mode.
+            // Leaving played the hand in progress out: it counts, in study mode, and both
+            // downloads hold it, marked.
             assert_eq!(hands, played + 1);
+            for id in ["download-phh", "download-text"] {
+                c.find(Locator::Id(id))
+                    .await
+                    .unwrap()
+                    .click()
+                    .await
+                    .unwrap();
+            }
+            let phh = downloaded(&downloads("laptop"), "loki-session.phhs").await;
+            assert_eq!(phh.matches("variant = \"FT\"").count() as u64, played + 1);
+            assert_eq!(phh.matches("_abandoned = true").count(), 1);
+            assert!(
+                phh.ends_with("_study_mode = true\n_abandoned = true\n"),
+                "{phh}"
+            );
+            let text = downloaded(&downloads("laptop"), "loki-session.txt").await;
+            let last = format!("Hand {}: ", played + 1);
+            assert!(text.contains(&last), "{text}");
+            assert!(text[text.find(&last).unwrap()..].contains("you left during the hand"));
             assert!(js(c, "return document.getElementById('summary-numbers').textContent.includes('on in 1 of ')").await == true);
             assert!(
                 js(
