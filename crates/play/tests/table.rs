@@ -1,6 +1,6 @@
 //! The table as a player meets it: `check` and `bet` that mean what they say, a bot's own
 //! strength and rule kept for the end of the hand (unless study mode), the result in
-//! words, each street's action labels, the HUD, a hand left in the middle, bots' names
+//! words (with the kicker that decides), each street's action labels, the HUD, a hand left in the middle, bots' names
 //! refused to people, and the histories (PHH with how each hand was played, plain text).
 use loki_bot::LokiConfig;
 use loki_engine::{Action, Chips};
@@ -198,6 +198,55 @@ fn results_are_told_in_words_and_add_up() {
         }
     }
     assert!(showdowns >= 4, "{showdowns}");
+}
+
+#[test]
+fn the_banner_names_the_kicker_that_decides_between_hands_of_one_name() {
+    // Calling stations: many showdowns of several hands, often of one name.
+    let mut s = session("call,call,call", 4, 7);
+    let (mut kickers, mut plain) = (0, 0);
+    for _ in 0..300 {
+        s.next_hand(s.step()).unwrap();
+        while s.in_progress() {
+            s.act(PERSON, Action::Call, s.step()).unwrap();
+        }
+        let v = s.view();
+        let r = v.result.as_ref().unwrap();
+        if !r.showdown || r.pots.len() != 1 || r.pots[0].winners.len() != 1 {
+            continue;
+        }
+        let seven = |seat: usize| {
+            let shown = r.shown.iter().find(|x| x.seat == seat).unwrap();
+            let mut c = v.board.clone();
+            c.extend(shown.cards.cards());
+            c
+        };
+        let winner = r.pots[0].winners[0];
+        let shown = r.shown.iter().find(|x| x.seat == winner).unwrap();
+        let beaten: Vec<Vec<_>> = r
+            .shown
+            .iter()
+            .filter(|x| x.seat != winner)
+            .map(|x| seven(x.seat))
+            .collect();
+        let refs: Vec<&[_]> = beaten.iter().map(Vec::as_slice).collect();
+        let named = loki_play::hand_name::name_against(&seven(winner), &refs).unwrap();
+        assert_eq!(r.pots[0].hand.as_deref(), Some(named.as_str()), "{r:?}");
+        assert!(r.banner[0].ends_with(&format!(" with {named}")), "{r:?}");
+        // Another hand of the winner's name: the card that decides is named.
+        let same = r
+            .shown
+            .iter()
+            .any(|x| x.seat != winner && x.hand == shown.hand);
+        if same {
+            assert!(r.banner[0].ends_with(" kicker"), "{r:?}");
+            kickers += 1;
+        } else {
+            assert!(!r.banner[0].contains("kicker"), "{r:?}");
+            plain += 1;
+        }
+    }
+    assert!(kickers >= 10 && plain >= 10, "{kickers} {plain}");
 }
 
 #[test]
