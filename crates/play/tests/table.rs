@@ -1,6 +1,7 @@
 //! The table as a player meets it: `check` and `bet` that mean what they say, a bot's own
 //! strength and rule kept for the end of the hand (unless study mode), the result in
-//! words (with the kicker that decides), each street's action labels, the HUD, a hand left in the middle, bots' names
+//! words (with the kicker that decides), the terminal's table within 80 columns, each
+//! street's action labels, the HUD, a hand left in the middle, bots' names
 //! refused to people, and the histories (PHH with how each hand was played, plain text).
 use loki_bot::LokiConfig;
 use loki_engine::{Action, Chips};
@@ -247,6 +248,69 @@ fn the_banner_names_the_kicker_that_decides_between_hands_of_one_name() {
         }
     }
     assert!(kickers >= 10 && plain >= 10, "{kickers} {plain}");
+}
+
+#[test]
+fn the_terminal_table_fits_eighty_columns_at_every_number_of_seats() {
+    // The longest name, the largest stakes, study mode, raises and calls: the widest
+    // numbers and labels a table shows.
+    let name = "Abcdefghij Klmnopqrstu-_";
+    assert_eq!(name.chars().count(), 24);
+    for seats in [2, 6, 10] {
+        let mut spec = TableSpec::new(name, 11);
+        spec.bots = if seats == 2 {
+            "raise"
+        } else {
+            "raise,call,LOKI2"
+        }
+        .into();
+        spec.seats = seats;
+        spec.study = true;
+        spec.stakes = loki_play::Stakes::new(500_000, 1_000_000, 1_000_000, 1_000_000).unwrap();
+        let mut s = Session::new(&spec, LokiConfig::default(), None).unwrap();
+        let mut widest = 0;
+        for hand in 0..12 {
+            s.next_hand(s.step()).unwrap();
+            loop {
+                let v = s.view();
+                let text = loki_play::text::table(&v);
+                let lines: Vec<&str> = text.lines().collect();
+                for l in &lines {
+                    assert!(l.chars().count() <= 80, "{} columns: {l}\n{text}", l.len());
+                    widest = widest.max(l.chars().count());
+                }
+                // Every seat has its line and its HUD.
+                let rows: Vec<&&str> = lines
+                    .iter()
+                    .filter(|l| l.starts_with("> seat ") || l.starts_with("  seat "))
+                    .collect();
+                assert_eq!(rows.len(), seats, "{text}");
+                assert_eq!(text.matches("VPIP ").count(), seats, "{text}");
+                assert!(text.contains("bots see you: VPIP"), "{text}");
+                for seat in &v.seats {
+                    assert!(text.contains(&seat.name), "{text}");
+                }
+                if !s.in_progress() {
+                    // The nets of the hand too.
+                    let result = loki_play::text::result(&v);
+                    assert!(result.starts_with("*** "), "{result}");
+                    for l in result.lines().filter(|l| !l.starts_with("*** ")) {
+                        assert!(l.chars().count() <= 80, "{l}\n{result}");
+                    }
+                    assert!(result.contains("result: "), "{result}");
+                    break;
+                }
+                let raise = v.legal.as_ref().is_some_and(|l| l.raise);
+                let action = if hand % 3 == 0 && raise {
+                    Action::Raise
+                } else {
+                    Action::Call
+                };
+                s.act(PERSON, action, s.step()).unwrap();
+            }
+        }
+        assert!(widest > 60, "{widest}");
+    }
 }
 
 #[test]
