@@ -4,7 +4,8 @@
 //! of half the small bet and the small bet (2/4 plays 1/2 blinds, the tournament's game),
 //! so its small bet must be even; `--blinds` alone gives bets of the big blind and twice
 //! it, `--bets` alone blinds of half the small bet and the small bet. Values **ours**:
-//! 1 <= small blind <= big blind <= small bet <= big bet <= 1,000,000. Also the
+//! 1 <= small blind <= big blind <= small bet <= big bet <= 1,000,000; an error repeats
+//! the value refused whole, up to 1,024 characters. Also the
 //! `--stacks` list (one stack for every player, or one per position).
 use crate::{Chips, GameConfig, GameSpec};
 use std::fmt;
@@ -16,7 +17,7 @@ pub enum StakesError {
     /// Stakes that do not parse or break the bounds.
     #[error("bad stakes {given:?}: {why}")]
     Bad {
-        /// What was given (bounded).
+        /// What was given (whole up to 1,024 characters).
         given: String,
         /// Why it is refused.
         why: String,
@@ -30,7 +31,7 @@ pub enum StakesError {
     /// A `--stacks` list that does not parse or does not fit the players.
     #[error("bad --stacks {given:?}: {why}")]
     Stacks {
-        /// What was given (bounded).
+        /// What was given (whole up to 1,024 characters).
         given: String,
         /// Why it is refused.
         why: String,
@@ -65,8 +66,19 @@ impl Default for Stakes {
     }
 }
 
+/// The most characters of a refused input that an error repeats (ours): more than any
+/// stakes or stacks a person types, and than the web page's 1 KiB request holds, so that
+/// an error shows the input whole.
+const SHOWN_CHARS: usize = 1_024;
+
+/// The input as an error repeats it: whole, or its first [`SHOWN_CHARS`] characters and
+/// `...` beyond them.
 fn bounded(s: &str) -> String {
-    s.chars().take(40).collect()
+    if s.chars().count() <= SHOWN_CHARS {
+        s.to_string()
+    } else {
+        s.chars().take(SHOWN_CHARS).chain("...".chars()).collect()
+    }
 }
 
 fn stakes_error(given: &str, why: &str) -> StakesError {
@@ -346,6 +358,30 @@ mod tests {
             assert!(r.is_err(), "{stakes:?} {blinds:?} {bets:?}");
             assert_eq!(r.unwrap_err().to_string().lines().count(), 1);
         }
+    }
+
+    #[test]
+    fn an_error_repeats_the_whole_input() {
+        let long = format!("1234567890123/{}", "1234567890".repeat(6));
+        for e in [
+            Stakes::from_flags(Some(&long), None, None),
+            Stakes::from_flags(None, Some(&long.replace('/', ",")), None),
+            Stakes::from_flags(None, None, Some(&long.replace('/', ","))),
+        ] {
+            let e = e.unwrap_err().to_string();
+            let given = e.split('"').nth(1).unwrap();
+            assert_eq!(given.len(), long.len(), "{e}");
+            assert_eq!(e.lines().count(), 1);
+        }
+        let e = parse_stacks(&"1234567890,".repeat(9), 3).unwrap_err();
+        assert!(e.to_string().contains(&"1234567890,".repeat(9)), "{e}");
+        // Beyond what anyone types, the start of it and a mark.
+        let huge = "9".repeat(SHOWN_CHARS + 1);
+        let e = Stakes::shorthand(&huge).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("\"{}...\"", &huge[..SHOWN_CHARS])),
+            "{e}"
+        );
     }
 
     #[test]

@@ -128,6 +128,9 @@ pub(crate) fn narrate<'a>(
     };
     let mut pot: Chips = 0;
     let mut bets: Vec<Chips> = vec![0; n];
+    // Each position's chips in the pot over the hand, and the level below the next pot.
+    let mut put: Vec<Chips> = vec![0; n];
+    let mut floor: Chips = 0;
     let mut board: Vec<Card> = Vec::new();
     let mut shown: Vec<(usize, HoleCards)> = Vec::new();
     let entry = |seat: Option<usize>, text: String, kind: &'static str, pot: Chips| LogEntry {
@@ -146,6 +149,9 @@ pub(crate) fn narrate<'a>(
                     pot += a;
                     if let Some(b) = bets.get_mut(p) {
                         *b += a;
+                    }
+                    if let Some(x) = put.get_mut(p) {
+                        *x += a;
                     }
                     let mut l = entry(
                         Some(seats[p]),
@@ -179,6 +185,9 @@ pub(crate) fn narrate<'a>(
                 pot += a.amount;
                 if let Some(b) = bets.get_mut(p) {
                     *b += a.amount;
+                }
+                if let Some(x) = put.get_mut(p) {
+                    *x += a.amount;
                 }
                 let text = action_text(a);
                 if let Some(l) = out.labels.get_mut(p) {
@@ -235,9 +244,24 @@ pub(crate) fn narrate<'a>(
                         pot,
                     ));
                 }
-                out.pots.push(pot_view(
-                    *amount, eligible, shares, &shown, &board, seats, names,
-                ));
+                let told = Told {
+                    shown: &shown,
+                    put: &put,
+                    floor,
+                    board: &board,
+                    seats,
+                    names,
+                };
+                out.pots.push(pot_view(*amount, shares, &told));
+                // The pot's level: the least any hand it was formed from put in. (The
+                // engine forms the pots from the hands that win one, after mucking the
+                // others, as PokerKit does: `eligible` is often the winners alone, and
+                // the beaten hands are found by their chips.)
+                floor = eligible
+                    .iter()
+                    .filter_map(|&p| put.get(p).copied())
+                    .min()
+                    .unwrap_or(floor);
             }
             _ => {}
         }
@@ -258,26 +282,45 @@ fn seven(board: &[Card], hole: HoleCards) -> Vec<Card> {
     v
 }
 
-/// One pot: who won it, with what, in words.
-fn pot_view(
-    amount: Chips,
-    eligible: &[usize],
-    shares: &[(usize, Chips)],
-    shown: &[(usize, HoleCards)],
-    board: &[Card],
-    seats: &[usize],
-    names: &[String],
-) -> PotView {
+/// What a pot's words draw on: the hand as told up to its end.
+struct Told<'a> {
+    /// The hands shown, by position.
+    shown: &'a [(usize, HoleCards)],
+    /// Each position's chips in the pot over the hand.
+    put: &'a [Chips],
+    /// The level the pot starts above (0 for the main pot): the hands that put in more
+    /// contested it.
+    floor: Chips,
+    /// The board.
+    board: &'a [Card],
+    /// Each position's seat.
+    seats: &'a [usize],
+    /// Each position's name.
+    names: &'a [String],
+}
+
+/// One pot: who won it, with what, in words; the winning hand is named against every
+/// hand shown that contested the pot.
+fn pot_view(amount: Chips, shares: &[(usize, Chips)], told: &Told<'_>) -> PotView {
+    let Told {
+        shown,
+        put,
+        floor,
+        board,
+        seats,
+        names,
+    } = *told;
     let winners: Vec<usize> = shares.iter().map(|&(p, _)| p).collect();
     let hole_of = |p: usize| shown.iter().find(|(q, _)| *q == p).map(|(_, h)| *h);
     let winner_names: Vec<String> = winners.iter().map(|&p| names[p].clone()).collect();
+    let chips = |p: usize| put.get(p).copied().unwrap_or(0);
     // The winning hand, named against the beaten hands shown for this pot.
     let hand = winners.first().and_then(|&w| {
         let mine = seven(board, hole_of(w)?);
-        let beaten: Vec<Vec<Card>> = eligible
+        let beaten: Vec<Vec<Card>> = shown
             .iter()
-            .filter(|p| !winners.contains(p))
-            .filter_map(|&p| hole_of(p).map(|h| seven(board, h)))
+            .filter(|(p, _)| !winners.contains(p) && chips(*p) > floor)
+            .map(|&(_, h)| seven(board, h))
             .collect();
         if winners.len() > 1 {
             name_of(&mine).map(|(_, s)| s)
@@ -325,34 +368,69 @@ mod tests {
         assert_eq!(and_list(&v(&["A", "B", "C"])), "A, B and C");
     }
 
+    fn names() -> Vec<String> {
+        ["Ann", "SOM", "GOM"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    fn h(s: &str) -> HoleCards {
+        s.parse().unwrap()
+    }
+
     #[test]
     fn pots_are_told_with_the_winning_hand_and_splits() {
         let board = loki_cards::parse_cards("Js4d9c7h2s").unwrap();
-        let h = |s: &str| s.parse::<HoleCards>().unwrap();
-        let names: Vec<String> = ["Ann", "SOM", "GOM"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        let seats = [0, 1, 2];
+        let names = names();
+        let told = |shown, put| Told {
+            shown,
+            put,
+            floor: 0,
+            board: &board,
+            seats: &[0, 1, 2],
+            names: &names,
+        };
         let shown = [(0, h("JdAc")), (1, h("JcKc")), (2, h("QdQh"))];
-        let p = pot_view(36, &[0, 1, 2], &[(0, 36)], &shown, &board, &seats, &names);
+        let p = pot_view(36, &[(0, 36)], &told(&shown, &[12; 3]));
         assert_eq!(p.text, "Ann wins 36 with pair of jacks, ace kicker");
         assert_eq!(p.hand.as_deref(), Some("pair of jacks, ace kicker"));
-        let p = pot_view(
-            37,
-            &[0, 1],
-            &[(0, 19), (1, 18)],
-            &[(0, h("JdAc")), (1, h("JcAd"))],
-            &board,
-            &seats,
-            &names,
-        );
+        let split = [(0, h("JdAc")), (1, h("JcAd"))];
+        let p = pot_view(37, &[(0, 19), (1, 18)], &told(&split, &[18, 18, 1]));
         assert_eq!(
             p.text,
             "Ann and SOM split 37 (19 and 18) with pair of jacks"
         );
         assert_eq!(p.winners, vec![0, 1]);
-        let p = pot_view(12, &[1], &[(1, 12)], &[], &board, &seats, &names);
+        let p = pot_view(12, &[(1, 12)], &told(&[], &[2, 8, 2]));
         assert_eq!(p.text, "SOM wins 12: the others folded");
+    }
+
+    #[test]
+    fn the_kicker_is_named_against_every_hand_that_contested_the_pot() {
+        let board = loki_cards::parse_cards("4cAh7h3cAc").unwrap();
+        let names = names();
+        let told = |shown, put, floor| Told {
+            shown,
+            put,
+            floor,
+            board: &board,
+            seats: &[0, 1, 2],
+            names: &names,
+        };
+        // The engine forms the pot from the hands that win one: `eligible` holds the
+        // winner alone; the hands shown were beaten all the same.
+        let shown = [(0, h("Js9h")), (1, h("Kh6h")), (2, h("Ts5d"))];
+        let p = pot_view(24, &[(1, 24)], &told(&shown, &[8, 8, 8], 0));
+        assert_eq!(p.text, "SOM wins 24 with pair of aces, king kicker");
+        // GOM, all in for 8 with the best hand, wins the main pot against both; SOM
+        // wins the side pot above 8 against Ann alone: the king decides, not the
+        // seven that loses to GOM's queen.
+        let shown = [(0, h("Js9h")), (1, h("Kh6h")), (2, h("KsQd"))];
+        let put = [13, 13, 8];
+        let p = pot_view(24, &[(2, 24)], &told(&shown, &put, 0));
+        assert_eq!(p.text, "GOM wins 24 with pair of aces, queen kicker");
+        let p = pot_view(10, &[(1, 10)], &told(&shown, &put, 8));
+        assert_eq!(p.text, "SOM wins 10 with pair of aces, king kicker");
     }
 }

@@ -47,7 +47,47 @@ pub fn hud(h: &HudView) -> String {
     )
 }
 
-/// The seats, the board and the pot.
+/// The widest line of the terminal's table (ours: a classic terminal).
+pub const TABLE_WIDTH: usize = 80;
+
+/// Width in characters.
+fn width(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// `cells` joined by `sep` on lines of at most [`TABLE_WIDTH`] characters: a cell that
+/// would pass it starts a line of its own, indented by `indent` spaces (a cell is never
+/// cut; none is wider than the line; blank cells only pad).
+fn fit(cells: &[String], sep: &str, indent: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line: Option<String> = None;
+    for cell in cells {
+        line = Some(match line.take() {
+            None => cell.clone(),
+            Some(l)
+                if !cell.trim().is_empty()
+                    && width(&l) + width(sep) + width(cell.trim_end()) > TABLE_WIDTH =>
+            {
+                lines.push(l);
+                format!("{:indent$}{}", "", cell.trim_start())
+            }
+            Some(l) => l + sep + cell,
+        });
+    }
+    lines.extend(line);
+    lines.iter().map(|l| l.trim_end().to_string()).collect()
+}
+
+/// The cells of one column, each padded to the column's widest (the last column not).
+fn pad(column: Vec<String>) -> Vec<String> {
+    let w = column.iter().map(|c| width(c)).max().unwrap_or(0);
+    column.into_iter().map(|c| format!("{c:<w$}")).collect()
+}
+
+/// The seats, the board and the pot, in lines of at most [`TABLE_WIDTH`] characters at
+/// any number of seats: the hand's line, then per seat a line of its name, kind, role,
+/// cards, chips and last action (its columns as wide as this table needs), and under it
+/// its HUD (the person's: how the bots see them).
 pub fn table(v: &TableView) -> String {
     let mut s = String::new();
     let hand = v
@@ -55,48 +95,60 @@ pub fn table(v: &TableView) -> String {
         .map_or_else(|| "no hand yet".into(), |h| format!("hand {h}"));
     let round = v.round.clone().unwrap_or_else(|| "over".into());
     let board: Vec<String> = v.board.iter().map(|c| c.to_string()).collect();
-    let _ = writeln!(
-        s,
-        "-- {hand}, {round}; board [{}]; pot {}; stakes {}/{} (blinds {}/{}){}",
-        board.join(" "),
-        v.pot,
-        v.stakes[2],
-        v.stakes[3],
-        v.stakes[0],
-        v.stakes[1],
-        if v.study { "; study mode" } else { "" }
-    );
-    for seat in &v.seats {
-        let cards = seat.cards.map_or_else(
-            || {
-                if seat.folded {
-                    "folded".into()
-                } else {
-                    "??".into()
-                }
-            },
-            cards_text,
-        );
+    let mut head = vec![
+        format!("-- {hand}, {round}"),
+        format!("board [{}]", board.join(" ")),
+        format!("pot {}", v.pot),
+        format!(
+            "stakes {}/{} (blinds {}/{})",
+            v.stakes[2], v.stakes[3], v.stakes[0], v.stakes[1]
+        ),
+    ];
+    if v.study {
+        head.push("study mode".into());
+    }
+    for line in fit(&head, "; ", 3) {
+        let _ = writeln!(s, "{line}");
+    }
+    let column = |f: &dyn Fn(&crate::SeatInfo) -> String| pad(v.seats.iter().map(f).collect());
+    let columns = [
+        column(&|seat| if seat.to_act { ">" } else { " " }.to_string()),
+        column(&|seat| format!("seat {}", seat.seat)),
+        column(&|seat| seat.name.clone()),
+        column(&|seat| seat.kind.clone()),
+        column(&|seat| seat.role.unwrap_or("").to_string()),
+        column(&|seat| {
+            seat.cards.map_or_else(
+                || if seat.folded { "folded" } else { "??" }.to_string(),
+                cards_text,
+            )
+        }),
+        column(&|seat| format!("bet {}", seat.bet)),
+        column(&|seat| format!("in {}", seat.put_in)),
+        column(&|seat| format!("net {}", signed(seat.net))),
+        v.seats
+            .iter()
+            .map(|seat| seat.last_action.clone().unwrap_or_default())
+            .collect(),
+    ];
+    // The HUD under the name.
+    let under = width(&columns[0][0]) + width(&columns[1][0]) + 2;
+    for (i, seat) in v.seats.iter().enumerate() {
+        let cells: Vec<String> = columns.iter().map(|c| c[i].clone()).collect();
+        for line in fit(&cells, " ", under) {
+            let _ = writeln!(s, "{line}");
+        }
         let who = if seat.seat == v.you {
             "bots see you: "
         } else {
             ""
         };
-        let _ = writeln!(
-            s,
-            "{} seat {} {:<14} {:<6} {:<7} {:<6} bet {:<4} in {:<4} net {:<6} {:<14} {who}{}",
-            if seat.to_act { ">" } else { " " },
-            seat.seat,
-            seat.name,
-            seat.kind,
-            seat.role.unwrap_or(""),
-            cards,
-            seat.bet,
-            seat.put_in,
-            signed(seat.net),
-            seat.last_action.as_deref().unwrap_or(""),
-            hud(&seat.hud)
-        );
+        let hud = format!("{who}{}", hud(&seat.hud));
+        let mut words: Vec<String> = hud.split(' ').map(String::from).collect();
+        words[0] = format!("{:under$}{}", "", words[0]);
+        for line in fit(&words, " ", under) {
+            let _ = writeln!(s, "{line}");
+        }
     }
     s
 }
@@ -130,12 +182,17 @@ pub fn result(v: &TableView) -> String {
         for line in &r.banner {
             let _ = writeln!(s, "*** {line}");
         }
-        let nets: Vec<String> = v
+        let mut nets: Vec<String> = v
             .seats
             .iter()
             .map(|seat| format!("{} {}", seat.name, signed(r.net[seat.seat])))
             .collect();
-        let _ = writeln!(s, "result: {}", nets.join(", "));
+        if let Some(first) = nets.first_mut() {
+            *first = format!("result: {first}");
+        }
+        for line in fit(&nets, ", ", 8) {
+            let _ = writeln!(s, "{line}");
+        }
     }
     let _ = writeln!(
         s,

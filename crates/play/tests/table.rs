@@ -1,6 +1,7 @@
 //! The table as a player meets it: `check` and `bet` that mean what they say, a bot's own
 //! strength and rule kept for the end of the hand (unless study mode), the result in
-//! words, each street's action labels, the HUD, a hand left in the middle, bots' names
+//! words (with the kicker that decides), the terminal's table within 80 columns, each
+//! street's action labels, the HUD, a hand left in the middle, bots' names
 //! refused to people, and the histories (PHH with how each hand was played, plain text).
 use loki_bot::LokiConfig;
 use loki_engine::{Action, Chips};
@@ -198,6 +199,118 @@ fn results_are_told_in_words_and_add_up() {
         }
     }
     assert!(showdowns >= 4, "{showdowns}");
+}
+
+#[test]
+fn the_banner_names_the_kicker_that_decides_between_hands_of_one_name() {
+    // Calling stations: many showdowns of several hands, often of one name.
+    let mut s = session("call,call,call", 4, 7);
+    let (mut kickers, mut plain) = (0, 0);
+    for _ in 0..300 {
+        s.next_hand(s.step()).unwrap();
+        while s.in_progress() {
+            s.act(PERSON, Action::Call, s.step()).unwrap();
+        }
+        let v = s.view();
+        let r = v.result.as_ref().unwrap();
+        if !r.showdown || r.pots.len() != 1 || r.pots[0].winners.len() != 1 {
+            continue;
+        }
+        let seven = |seat: usize| {
+            let shown = r.shown.iter().find(|x| x.seat == seat).unwrap();
+            let mut c = v.board.clone();
+            c.extend(shown.cards.cards());
+            c
+        };
+        let winner = r.pots[0].winners[0];
+        let shown = r.shown.iter().find(|x| x.seat == winner).unwrap();
+        let beaten: Vec<Vec<_>> = r
+            .shown
+            .iter()
+            .filter(|x| x.seat != winner)
+            .map(|x| seven(x.seat))
+            .collect();
+        let refs: Vec<&[_]> = beaten.iter().map(Vec::as_slice).collect();
+        let named = loki_play::hand_name::name_against(&seven(winner), &refs).unwrap();
+        assert_eq!(r.pots[0].hand.as_deref(), Some(named.as_str()), "{r:?}");
+        assert!(r.banner[0].ends_with(&format!(" with {named}")), "{r:?}");
+        // Another hand of the winner's name: the card that decides is named.
+        let same = r
+            .shown
+            .iter()
+            .any(|x| x.seat != winner && x.hand == shown.hand);
+        if same {
+            assert!(r.banner[0].ends_with(" kicker"), "{r:?}");
+            kickers += 1;
+        } else {
+            assert!(!r.banner[0].contains("kicker"), "{r:?}");
+            plain += 1;
+        }
+    }
+    assert!(kickers >= 10 && plain >= 10, "{kickers} {plain}");
+}
+
+#[test]
+fn the_terminal_table_fits_eighty_columns_at_every_number_of_seats() {
+    // The longest name, the largest stakes, study mode, raises and calls: the widest
+    // numbers and labels a table shows.
+    let name = "Abcdefghij Klmnopqrstu-_";
+    assert_eq!(name.chars().count(), 24);
+    for seats in [2, 6, 10] {
+        let mut spec = TableSpec::new(name, 11);
+        spec.bots = if seats == 2 {
+            "raise"
+        } else {
+            "raise,call,LOKI2"
+        }
+        .into();
+        spec.seats = seats;
+        spec.study = true;
+        spec.stakes = loki_play::Stakes::new(500_000, 1_000_000, 1_000_000, 1_000_000).unwrap();
+        let mut s = Session::new(&spec, LokiConfig::default(), None).unwrap();
+        let mut widest = 0;
+        for hand in 0..12 {
+            s.next_hand(s.step()).unwrap();
+            loop {
+                let v = s.view();
+                let text = loki_play::text::table(&v);
+                let lines: Vec<&str> = text.lines().collect();
+                for l in &lines {
+                    assert!(l.chars().count() <= 80, "{} columns: {l}\n{text}", l.len());
+                    widest = widest.max(l.chars().count());
+                }
+                // Every seat has its line and its HUD.
+                let rows: Vec<&&str> = lines
+                    .iter()
+                    .filter(|l| l.starts_with("> seat ") || l.starts_with("  seat "))
+                    .collect();
+                assert_eq!(rows.len(), seats, "{text}");
+                assert_eq!(text.matches("VPIP ").count(), seats, "{text}");
+                assert!(text.contains("bots see you: VPIP"), "{text}");
+                for seat in &v.seats {
+                    assert!(text.contains(&seat.name), "{text}");
+                }
+                if !s.in_progress() {
+                    // The nets of the hand too.
+                    let result = loki_play::text::result(&v);
+                    assert!(result.starts_with("*** "), "{result}");
+                    for l in result.lines().filter(|l| !l.starts_with("*** ")) {
+                        assert!(l.chars().count() <= 80, "{l}\n{result}");
+                    }
+                    assert!(result.contains("result: "), "{result}");
+                    break;
+                }
+                let raise = v.legal.as_ref().is_some_and(|l| l.raise);
+                let action = if hand % 3 == 0 && raise {
+                    Action::Raise
+                } else {
+                    Action::Call
+                };
+                s.act(PERSON, action, s.step()).unwrap();
+            }
+        }
+        assert!(widest > 60, "{widest}");
+    }
 }
 
 #[test]

@@ -328,6 +328,21 @@
     $("join").hidden = true;
     $("game").hidden = false;
     $("controls").hidden = false;
+    fitTable();
+  }
+
+  // The table's height fits the window: the room between its top and the buttons and
+  // message below it (the style sheet bounds it), so that the buttons need no scroll.
+  function fitTable() {
+    if ($("game").hidden) return;
+    const below = (id) => {
+      const e = $(id);
+      const cs = getComputedStyle(e);
+      return e.offsetHeight + parseFloat(cs.marginTop) + parseFloat(cs.marginBottom);
+    };
+    const top = $("table").getBoundingClientRect().top + window.scrollY;
+    const room = Math.floor(window.innerHeight - top - below("actions") - below("message"));
+    $("table").style.setProperty("--room", room + "px");
   }
 
   function render(s) {
@@ -401,7 +416,8 @@
       e.id = "seat-" + seat.seat;
       // Inside the table's box (`hw`: a little more than half a seat's width).
       e.style.left = "clamp(" + hw + "px, " + (50 + rx * Math.cos(angle)) + "%, calc(100% - " + hw + "px))";
-      e.style.top = "clamp(64px, " + (50 + ry * Math.sin(angle)) + "%, calc(100% - 64px))";
+      // (72px at the bottom: the person's seat is the tallest, with how the bots see them.)
+      e.style.top = "clamp(64px, " + (50 + ry * Math.sin(angle)) + "%, calc(100% - 72px))";
       if (seat.seat === s.you) e.classList.add("you");
       if (seat.to_act && (d || s.in_progress)) e.classList.add("to-act");
       if (seat.folded) e.classList.add("folded");
@@ -639,14 +655,12 @@
     busy = true;
     setBusy(true);
     try {
-      // The histories are fetched before the table closes, and kept in the page.
-      const get = async (path) => {
-        const r = await fetch(path, { credentials: "same-origin" });
-        return r.ok ? r.text() : "";
-      };
-      const phh = await get("/api/history.phhs");
-      const text = await get("/api/history.txt");
+      // Leaving answers both histories, the hand in progress played out and in them;
+      // the page keeps them for download.
       const r = await api("POST", "/api/leave");
+      const history = (r.ok && r.data.history) || {};
+      const phh = history.phh || "";
+      const text = history.text || "";
       const links = {
         phh: URL.createObjectURL(new Blob([phh], { type: "text/plain" })),
         text: URL.createObjectURL(new Blob([text], { type: "text/plain" })),
@@ -695,6 +709,7 @@
     showJoin();
   });
   $("leave").addEventListener("click", clicked(leave));
+  window.addEventListener("resize", fitTable);
   $("join-seats").addEventListener("change", renderBotChoices);
   $("join-form").addEventListener("submit", (e) => {
     e.preventDefault();

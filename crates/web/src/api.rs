@@ -184,7 +184,7 @@ async fn join(
     // hand abandoned and its profile saved).
     if let Some(old) = token(&headers) {
         let app2 = app.clone();
-        let _ = blocking(move || app2.leave(&old)).await;
+        let _ = blocking(move || app2.close(&old, |_| ())).await;
     }
     let token = new_token();
     let app2 = app.clone();
@@ -351,9 +351,8 @@ async fn leave(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     };
     let app2 = app.clone();
     match blocking(move || app2.leave(&token)).await {
-        Ok(summary) => {
-            let mut r =
-                Json(serde_json::json!({ "left": true, "summary": summary })).into_response();
+        Ok(left) => {
+            let mut r = Json(left).into_response();
             r.headers_mut().insert(header::SET_COOKIE, cookie("", 0));
             r
         }

@@ -352,17 +352,34 @@ impl App {
         Ok(answer(&session))
     }
 
+    /// Closes the table of `token` (see [`App::close`]) and returns the session's summary
+    /// and both histories, the abandoned hand in them.
+    pub(crate) fn leave(&self, token: &str) -> Result<Left, ApiError> {
+        self.close(token, |session| Left {
+            left: true,
+            summary: session.summary(),
+            history: Histories {
+                phh: loki_play::history::person_phh_with_meta(session.history_with_meta()),
+                text: loki_play::history::person_text(session.history_with_meta()),
+            },
+        })
+    }
+
     /// Closes the table of `token`: a hand in progress is abandoned (played out as check
-    /// or fold, so that its chips count in the profile), the profile is saved, and the
-    /// session's summary returned.
-    pub(crate) fn leave(&self, token: &str) -> Result<SummaryView, ApiError> {
+    /// or fold, so that its chips count in the profile) and the profile is saved; `then`
+    /// reads the closed session.
+    pub(crate) fn close<T>(
+        &self,
+        token: &str,
+        then: impl FnOnce(&Session) -> T,
+    ) -> Result<T, ApiError> {
         let entry = self.tables.remove(token).ok_or(ApiError::NoTable)?;
         let Ok(mut session) = entry.session.lock() else {
             return Err(ApiError::Broken);
         };
         session.abandon()?;
         self.save_profile(&mut session);
-        Ok(session.summary())
+        Ok(then(&session))
     }
 
     /// Writes the finished hands' profile updates (a failure is counted and reported on
@@ -378,6 +395,27 @@ impl App {
             eprintln!("loki serve: warning: {w}");
         }
     }
+}
+
+/// The answer to leaving a table: the session's summary and both histories, written
+/// after the hand in progress was played out, so that they hold it.
+#[derive(Serialize)]
+pub(crate) struct Left {
+    /// Always true.
+    pub(crate) left: bool,
+    /// The session's summary.
+    pub(crate) summary: SummaryView,
+    /// The histories as the person saw them.
+    pub(crate) history: Histories,
+}
+
+/// The session's histories as the person saw them (the downloads' texts).
+#[derive(Serialize)]
+pub(crate) struct Histories {
+    /// PHH, with each hand's `_study_mode` and `_abandoned`.
+    pub(crate) phh: String,
+    /// Plain text.
+    pub(crate) text: String,
 }
 
 /// The view as JSON (a `TableView` always serializes).

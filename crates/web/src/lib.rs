@@ -12,7 +12,8 @@
 //!   "step"}` (`fold`, `check`, `call`, `bet`, `raise`; `check` and `bet` refused where
 //!   they do not fit), `POST /api/next {"step"}`, `POST /api/model {"show", "study"}`,
 //!   `GET /api/summary`, `GET /api/history.phhs`, `GET /api/history.txt`,
-//!   `POST /api/leave` (answers the summary). Every answer to the person is a
+//!   `POST /api/leave` (answers the summary and both histories, the hand in progress
+//!   played out and in them). Every answer to the person is a
 //!   [`loki_play::TableView`], which never holds another seat's hole cards before the
 //!   showdown nor, outside study mode, a bot's own strength during a hand; every answer
 //!   is JSON (errors `{"error", "code"}`, 404 and 405 included) but the downloads.

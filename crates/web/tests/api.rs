@@ -298,7 +298,7 @@ fn study_mode_says_so_and_shows_strength_during_the_hand() {
 }
 
 #[test]
-fn leaving_mid_hand_counts_the_hand_and_answers_the_summary() {
+fn leaving_mid_hand_counts_the_hand_and_answers_the_summary_and_both_histories() {
     let dir = std::env::temp_dir().join(format!("loki-web-api-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let path = dir.join("people.sqlite3");
@@ -318,6 +318,9 @@ fn leaving_mid_hand_counts_the_hand_and_answers_the_summary() {
     let net_before = second["seats"][0]["net"].as_i64().unwrap();
     let sum_before = c.send("GET", "/api/summary", None).json();
     assert_eq!(sum_before["hands"], 1);
+    let phh_before = c.send("GET", "/api/history.phhs", None).body;
+    let text_before = c.send("GET", "/api/history.txt", None).body;
+    assert!(phh_before.starts_with("[1]") && !phh_before.contains("[2]"));
     let r = c.leave();
     assert_eq!(r.status, 200);
     let v = r.json();
@@ -337,6 +340,24 @@ fn leaving_mid_hand_counts_the_hand_and_answers_the_summary() {
     ] {
         assert!(sum.get(k).is_some(), "{k}");
     }
+    // Both histories, the hand left in the middle after the finished one, marked.
+    let phh = v["history"]["phh"].as_str().unwrap();
+    let text = v["history"]["text"].as_str().unwrap();
+    assert!(phh.starts_with(&phh_before), "{phh}");
+    let left = &phh[phh_before.len()..];
+    assert!(left.starts_with("\n[2]\n"), "{left}");
+    assert!(
+        left.ends_with("_study_mode = false\n_abandoned = true\n"),
+        "{left}"
+    );
+    assert_eq!(phh.matches("_abandoned").count(), 1);
+    assert!(text.starts_with(&text_before), "{text}");
+    let left = &text[text_before.len()..];
+    assert!(
+        left.starts_with("Hand 2: bets 2/4, blinds 1/2; you left during the hand"),
+        "{left}"
+    );
+    assert!(left.contains("Ann folds"), "{left}");
     assert!(c.cookie.is_none());
     // The profile has both hands.
     let p = Store::open(&path).unwrap().profile("Ann").unwrap().unwrap();

@@ -8,7 +8,12 @@
 //!   the chosen pace (and the street's labels cleared), the model view (13 x 13 charts,
 //!   showdown marks, a bot folded away, "only what they think of me", study mode), the
 //!   bankroll against the server's records, a reload that resumes the table, the
-//!   summary on demand and when leaving (with both histories), and a second table.
+//!   summary on demand and when leaving (both histories downloaded through the page's
+//!   links, the hand left in the middle in them), and a second table.
+//! * Tables of 2 to 10 seats at 1400 x 900 and at 1280 x 720: no seat over the felt,
+//!   another seat or the table's edge, and every control (the buttons of the person's
+//!   turn and of the next hand, the header's switches and buttons) and the person's seat
+//!   in view without scrolling and uncovered; at 390 x 844, no sideways scrolling.
 //! * On a phone-sized window (390 x 844): 30 hands, no sideways scrolling and no seat
 //!   over the felt, in every view, each result readable without scrolling, each seat's
 //!   HUD the state's and not cut off, and the summary when leaving.
@@ -119,7 +124,28 @@ fn out_dir() -> PathBuf {
     out
 }
 
-/// Runs `body` with a WebDriver session of a `width` x `height` window.
+/// The folder where the browser of the session `name` saves downloads.
+fn downloads(name: &str) -> PathBuf {
+    out_dir().join(format!("downloads-{name}"))
+}
+
+/// Waits (at most a minute) for the browser to save the file `file` in `dir`, and
+/// returns its text.
+async fn downloaded(dir: &Path, file: &str) -> String {
+    let path = dir.join(file);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        // Chromium writes into `file.crdownload` and renames it when done.
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            return text;
+        }
+        assert!(Instant::now() < deadline, "no download {}", path.display());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Runs `body` with a WebDriver session of a `width` x `height` window; the browser saves
+/// downloads in [`downloads`]`(name)`.
 fn with_browser(
     name: &str,
     width: u32,
@@ -136,6 +162,13 @@ fn with_browser(
     let profile = out_dir().join(format!("chromium-profile-{name}"));
     let _ = std::fs::remove_dir_all(&profile);
     std::fs::create_dir_all(&profile).unwrap();
+    let saved = downloads(name);
+    let _ = std::fs::remove_dir_all(&saved);
+    std::fs::create_dir_all(&saved).unwrap();
+    let prefs = json!({
+        "download.default_directory": saved,
+        "download.prompt_for_download": false,
+    });
     let (driver, port) = start_driver(&driver);
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -152,13 +185,14 @@ fn with_browser(
                 "goog:chromeOptions": {
                     "binary": chromium,
                     "args": args,
+                    "prefs": prefs,
                     "mobileEmulation": { "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0, "touch": true } },
                 },
             })
         } else {
             json!({
                 "browserName": "chrome",
-                "goog:chromeOptions": { "binary": chromium, "args": args },
+                "goog:chromeOptions": { "binary": chromium, "args": args, "prefs": prefs },
             })
         };
         let c = Client::connect(port, caps)
@@ -833,8 +867,28 @@ fn a_person_plays_thirty_hands_on_a_laptop() {
             assert!(hands >= played, "{hands} {played}");
             assert!(js(c, "return document.getElementById('download-phh').href.startsWith('blob:') && Number(document.getElementById('download-phh').dataset.size) > 1000 && Number(document.getElementById('download-text').dataset.size) > 1000").await == true);
             assert!(js(c, "return document.getElementById('summary-numbers').textContent.includes('Big blinds per 100 hands')").await == true);
-            // Leaving played the hand in progress out: it counts, in study mode.
+            // Leaving played the hand in progress out: it counts, in study mode, and both
+            // downloads hold it, marked.
             assert_eq!(hands, played + 1);
+            for id in ["download-phh", "download-text"] {
+                c.find(Locator::Id(id))
+                    .await
+                    .unwrap()
+                    .click()
+                    .await
+                    .unwrap();
+            }
+            let phh = downloaded(&downloads("laptop"), "loki-session.phhs").await;
+            assert_eq!(phh.matches("variant = \"FT\"").count() as u64, played + 1);
+            assert_eq!(phh.matches("_abandoned = true").count(), 1);
+            assert!(
+                phh.ends_with("_study_mode = true\n_abandoned = true\n"),
+                "{phh}"
+            );
+            let text = downloaded(&downloads("laptop"), "loki-session.txt").await;
+            let last = format!("Hand {}: ", played + 1);
+            assert!(text.contains(&last), "{text}");
+            assert!(text[text.find(&last).unwrap()..].contains("you left during the hand"));
             assert!(js(c, "return document.getElementById('summary-numbers').textContent.includes('on in 1 of ')").await == true);
             assert!(
                 js(
@@ -903,17 +957,51 @@ fn a_person_plays_thirty_hands_on_a_laptop() {
     });
 }
 
-#[test]
-fn a_full_table_fits_on_a_laptop() {
+/// The controls of the table (the action buttons shown, the header's switches, pace and
+/// buttons) and the person's seat that are not wholly inside the window without scrolling,
+/// or that a seat covers; with each shown button's box (top and bottom) for the message.
+async fn controls_out_of_view(c: &Client) -> (Vec<String>, Value) {
+    let v = js(
+        c,
+        "const shown = (e) => !e.hidden && !e.closest('[hidden]');
+         const box = (e) => e.getBoundingClientRect();
+         const inView = (r) => window.scrollY === 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth && r.height > 0;
+         const seats = [...document.querySelectorAll('.seat')].map(box);
+         const covered = (r) => seats.some(a => a.left < r.right && r.left < a.right && a.top < r.bottom && r.top < a.bottom);
+         const buttons = [...document.querySelectorAll('#actions button')].filter(shown);
+         const header = [...document.querySelectorAll('#controls input, #controls select, #controls button')];
+         const out = [];
+         for (const e of buttons) if (!inView(box(e)) || covered(box(e))) out.push(e.id);
+         for (const e of header) if (!inView(box(e))) out.push(e.id || e.tagName);
+         const you = document.querySelector('.seat.you');
+         if (!you || !inView(box(you))) out.push('the person\\'s seat');
+         return [out, buttons.map(e => [e.id, Math.round(box(e).top), Math.round(box(e).bottom)])];",
+    )
+    .await;
+    let out = v[0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect();
+    (out, v[1].clone())
+}
+
+/// Tables of 2 to 10 seats in a `width` x `height` window: no seat over the felt, over
+/// another seat or outside the table, no sideways scrolling, and (on a laptop-sized
+/// window) every control in view without scrolling, on the person's turn and after the
+/// hand.
+fn every_table_fits(name: &str, width: u32, height: u32, phone: bool) {
     let server = start(config(6, "SOM,GOM,LOKI2,BPM,BPT"));
     let url = format!("http://{}/", server.addr);
-    with_browser("full", 1400, 900, false, move |c| {
+    let name = name.to_string();
+    with_browser(&name.clone(), width, height, phone, move |c| {
         Box::pin(async move {
             c.goto(&url).await.unwrap();
             until(c, "the join form", "return document.body.dataset.view === 'join' && document.querySelectorAll('#join-bots select').length > 0").await;
             choose(c, "speed", "0").await;
-            for seats in ["10", "8", "7", "2"] {
-                choose(c, "join-seats", seats).await;
+            for seats in 2..=10 {
+                choose(c, "join-seats", &seats.to_string()).await;
                 c.find(Locator::Id("join-name"))
                     .await
                     .unwrap()
@@ -933,25 +1021,49 @@ fn a_full_table_fits_on_a_laptop() {
                     .await
                     .unwrap();
                 until(c, "the table", &format!("return document.body.dataset.view === 'game' && document.body.dataset.replaying !== '1' && document.querySelectorAll('.seat').length === {seats}")).await;
-                if seats == "10" {
-                    screenshot(c, "laptop-ten-seats.png").await;
+                if seats == 10 {
+                    screenshot(c, &format!("{name}-10.png")).await;
                 }
                 assert!(
                     seats_over_the_felt(c).await.is_empty(),
                     "{seats}: {:?}",
                     seats_over_the_felt(c).await
                 );
-                assert!(
-                    seats_outside_the_table(c).await.is_empty(),
-                    "{seats}: {:?}",
-                    seats_outside_the_table(c).await
-                );
-                assert!(
-                    seats_over_each_other(c).await.is_empty(),
-                    "{seats}: {:?}",
-                    seats_over_each_other(c).await
-                );
-                assert!(!scrolls_sideways(c).await);
+                assert!(!scrolls_sideways(c).await, "{seats}");
+                if !phone {
+                    assert!(
+                        seats_outside_the_table(c).await.is_empty(),
+                        "{seats}: {:?}",
+                        seats_outside_the_table(c).await
+                    );
+                    assert!(
+                        seats_over_each_other(c).await.is_empty(),
+                        "{seats}: {:?}",
+                        seats_over_each_other(c).await
+                    );
+                    // The person's turn and the hand's end, each seen at least once.
+                    let (mut turn, mut over) = (false, false);
+                    for _ in 0..20 {
+                        let (out, buttons) = controls_out_of_view(c).await;
+                        assert!(
+                            out.is_empty(),
+                            "{width}x{height}, {seats} seats: {out:?} out of view; buttons {buttons}"
+                        );
+                        if visible(c, "next-hand").await {
+                            over = true;
+                            if turn {
+                                break;
+                            }
+                            press(c, ' ').await;
+                        } else {
+                            assert!(visible(c, "act-call").await);
+                            turn = true;
+                            let fold = visible(c, "act-fold").await;
+                            press(c, if fold { 'f' } else { 'c' }).await;
+                        }
+                    }
+                    assert!(turn && over, "{seats}: {turn} {over}");
+                }
                 c.find(Locator::Id("leave"))
                     .await
                     .unwrap()
@@ -974,6 +1086,21 @@ fn a_full_table_fits_on_a_laptop() {
             }
         })
     });
+}
+
+#[test]
+fn every_table_fits_a_laptop() {
+    every_table_fits("laptop-seats", 1400, 900, false);
+}
+
+#[test]
+fn every_table_fits_a_small_laptop() {
+    every_table_fits("small-laptop-seats", 1280, 720, false);
+}
+
+#[test]
+fn every_table_fits_a_phone() {
+    every_table_fits("phone-seats", 390, 844, true);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The server's security promises, each as a test over real HTTP on loopback:
 //! 1. no answer carries another seat's hole cards before it shows them (every answer of
-//!    played sessions, refused ones and the history downloads included), and, outside
+//!    played sessions, refused ones, the history downloads and the histories of leaving
+//!    mid-hand included), and, outside
 //!    study mode, no answer during a hand carries a bot's own strength or rule;
 //! 2. an action for a seat the browser does not own, out of turn, stale or not legal is
 //!    refused with a clear message and changes nothing;
@@ -135,28 +136,80 @@ fn no_answer_carries_another_seats_cards_before_the_showdown() {
         } else {
             // The histories: per hand, only the person's and the shown cards.
             assert_eq!(r.status, 200);
-            let phh = r.body.starts_with("[1]");
-            let hands: Vec<&str> = if phh {
-                r.body.split("\n[").collect()
-            } else {
-                r.body.split("\n\nHand ").collect()
-            };
+            let hands = history_hands(&r.body);
             assert!(hands.len() <= records.len());
-            for (text, record) in hands.iter().zip(&records) {
-                let tokens = card_tokens(text);
-                for p in 0..6 {
-                    if record.seats[p] == 0 || record.ranks[p].is_some() {
-                        continue;
-                    }
-                    for card in record.hole[p].iter().flat_map(|h| h.cards()) {
-                        assert!(!tokens.contains(&card.to_string()), "{card} in {text}");
-                    }
-                }
-            }
+            hides_the_unshown_cards(&hands, &records);
         }
     }
     assert!(checked > 100, "{checked}");
     assert!(during > 30, "{during}");
+
+    // Leaving in the middle of a hand: the answer's histories hold every hand, the one
+    // left included, with only the person's cards, the board and the cards shown.
+    let mut guard = 0;
+    while state["your_turn"] != true {
+        let step = state["step"].as_u64().unwrap();
+        state = if state["in_progress"] == true {
+            c.act(0, "call", step).json()
+        } else {
+            c.next(step).json()
+        };
+        guard += 1;
+        assert!(guard < 50);
+    }
+    let left_in = state["hand"].as_u64().unwrap();
+    let records = server.app.hand_records(&c.token()).unwrap();
+    assert_eq!(records.len() as u64, left_in - 1);
+    let mine = card_tokens(state["seats"][0]["cards"].as_str().unwrap());
+    assert_eq!(mine.len(), 2);
+    let left = c.leave().json();
+    let phh = left["history"]["phh"].as_str().unwrap();
+    let text = left["history"]["text"].as_str().unwrap();
+    let (phh, text) = (history_hands(phh), history_hands(text));
+    assert_eq!(phh.len() as u64, left_in);
+    assert_eq!(text.len() as u64, left_in);
+    hides_the_unshown_cards(&phh, &records);
+    hides_the_unshown_cards(&text, &records);
+    let last = phh.last().unwrap();
+    assert!(last.contains("_abandoned = true"), "{last}");
+    let mut known: HashSet<String> = mine.into_iter().collect();
+    for line in last
+        .lines()
+        .filter(|l| l.contains(" db ") || l.contains(" sm "))
+    {
+        known.extend(card_tokens(line));
+    }
+    for card in card_tokens(last)
+        .into_iter()
+        .chain(card_tokens(text.last().unwrap()))
+    {
+        assert!(known.contains(&card), "{card} in the hand left: {last}");
+    }
+}
+
+/// A history download's hands (PHH or text).
+fn history_hands(body: &str) -> Vec<&str> {
+    if body.starts_with("[1]") {
+        body.split("\n[").collect()
+    } else {
+        body.split("\n\nHand ").collect()
+    }
+}
+
+/// Checks that each hand of a history (in the order of `records`) holds no hole card of
+/// another seat unless it was shown.
+fn hides_the_unshown_cards(hands: &[&str], records: &[loki_engine::HandRecord]) {
+    for (text, record) in hands.iter().zip(records) {
+        let tokens = card_tokens(text);
+        for p in 0..record.seats.len() {
+            if record.seats[p] == 0 || record.ranks[p].is_some() {
+                continue;
+            }
+            for card in record.hole[p].iter().flat_map(|h| h.cards()) {
+                assert!(!tokens.contains(&card.to_string()), "{card} in {text}");
+            }
+        }
+    }
 }
 
 /// The places of a bot's own strength or rule in a state.
