@@ -624,11 +624,17 @@ fn add_delta(tx: &rusqlite::Transaction<'_>, d: &HandDelta, window: usize) -> ru
     Ok(())
 }
 
+/// The file's application id, schema version and number of schema objects, read in one
+/// statement, so from one snapshot (three statements could see another client's schema
+/// commit between them: no application id yet, but its tables).
 fn identity(conn: &Connection) -> rusqlite::Result<(i32, i32, i64)> {
-    let app: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
-    let version: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-    let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
-    Ok((app, version, tables))
+    conn.query_row(
+        "SELECT (SELECT application_id FROM pragma_application_id), \
+                (SELECT user_version FROM pragma_user_version), \
+                (SELECT count(*) FROM sqlite_master)",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )
 }
 
 /// Refuses a non-empty file that does not start with SQLite's header, before SQLite

@@ -298,3 +298,30 @@ proptest! {
         prop_assert_eq!(p.recent, tail);
     }
 }
+
+/// Clients that open one new file at the same moment all get the store: none is
+/// answered busy or takes the half-made file for another program's (the schema is
+/// created in one transaction and the file's identity read from one snapshot).
+#[test]
+fn clients_opening_one_new_file_at_once_all_get_the_store() {
+    let dir = tmp("race").parent().unwrap().to_path_buf();
+    for round in 0..30 {
+        let path = dir.join(format!("p{round}.sqlite3"));
+        let barrier = std::sync::Arc::new(std::sync::Barrier::new(4));
+        let opened: Vec<Result<(), String>> = (0..4)
+            .map(|_| {
+                let (path, barrier) = (path.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    Store::open(&path).map(drop).map_err(|e| e.to_string())
+                })
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|t| t.join().unwrap())
+            .collect();
+        for r in &opened {
+            assert!(r.is_ok(), "round {round}: {r:?}");
+        }
+    }
+}
