@@ -17,7 +17,7 @@ the same decisions (checked). Two measures of Python's extra cost per decision:
   same work at different moments, so a busy machine's noise is in it; for a player whose
   decisions take milliseconds the noise hides microseconds).
 
-Medians over the spots, then over the rounds. Goal (issue 21): at most 20 microseconds.
+Medians over the spots, then over the rounds. Python should add at most 20 microseconds (ours).
 
     pip install ./python
     python python/bench/bench_agent.py                       # POKI, heads-up, 5 rounds

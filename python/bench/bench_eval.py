@@ -15,7 +15,7 @@ Two comparisons, on random 7-card hands stored as seven card indices per row:
    ratio; on a quiet one both agree.
 
 Each round prints its rates and ratios; the medians over the rounds are the result
-(this machine is noisy). Goal (issue 21): Python within 1.3x of Rust.
+(this machine is noisy). Python should stay within 1.3x of Rust (ours).
 
     cargo build --release && pip install ./python
     python python/bench/bench_eval.py                    # 5 rounds, 2,000,000 hands
