@@ -97,6 +97,13 @@ pub struct RandomPlayer {
     rng: LokiRng,
 }
 
+/// Restores a seeded player's random generator from its saved state.
+fn load_rng(rng: &mut LokiRng, state: &str) -> Result<(), PlayerStateError> {
+    *rng = loki_cards::rng_from_state(state)
+        .ok_or_else(|| PlayerStateError("bad random-generator state".into()))?;
+    Ok(())
+}
+
 impl RandomPlayer {
     /// A random player with a name and a seed.
     pub fn new(name: impl Into<String>, seed: u64) -> RandomPlayer {
@@ -122,9 +129,7 @@ impl Player for RandomPlayer {
         Some(loki_cards::rng_state(&self.rng))
     }
     fn load_state(&mut self, state: &str) -> Result<(), PlayerStateError> {
-        self.rng = loki_cards::rng_from_state(state)
-            .ok_or_else(|| PlayerStateError("bad random-generator state".into()))?;
-        Ok(())
+        load_rng(&mut self.rng, state)
     }
 }
 
@@ -187,8 +192,6 @@ impl Player for ExamplePlayer {
         Some(loki_cards::rng_state(&self.rng))
     }
     fn load_state(&mut self, state: &str) -> Result<(), PlayerStateError> {
-        self.rng = loki_cards::rng_from_state(state)
-            .ok_or_else(|| PlayerStateError("bad random-generator state".into()))?;
-        Ok(())
+        load_rng(&mut self.rng, state)
     }
 }
