@@ -520,6 +520,8 @@ pub struct VariantConfig {
     pub own_potential: Option<bool>,
     /// POKI: overrides `simulation.free_check_floor`.
     pub free_check_floor: Option<bool>,
+    /// POKI: overrides `simulation.triple_width`.
+    pub triple_width: Option<f64>,
     /// What re-weighting ranks holdings by: "paper" or "uniform" (overrides
     /// `reweight.rank`).
     pub rank: Option<RankBy>,
@@ -638,7 +640,12 @@ impl LokiConfig {
             return Err(ConfigError::Invalid("model.floor must be positive".into()));
         }
         for (name, v) in &self.variants {
-            for (k, x) in [("make1", v.make1), ("make2", v.make2), ("call", v.call)] {
+            for (k, x) in [
+                ("make1", v.make1),
+                ("make2", v.make2),
+                ("call", v.call),
+                ("triple_width", v.triple_width),
+            ] {
                 if let Some(x) = x {
                     unit(&format!("variants.{name}.{k}"), x)?;
                 }

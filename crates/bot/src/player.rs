@@ -38,6 +38,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 mod poki;
+pub use poki::ActionPrediction;
 pub(crate) use poki::{weighed_actions, OurHand};
 
 /// A decision: the action and why.

@@ -67,6 +67,31 @@ pub struct SimOpponent<'a> {
     pub trust: f64,
 }
 
+impl SimOpponent<'_> {
+    /// The triple this opponent acts by in a trial, in context `ctx` at in-trial
+    /// strength `v`: Peña's second triple generator on its thresholds with ramps of
+    /// `width`, mixed with the context's plain frequencies by its trust (an opponent
+    /// whose actions do not follow its cards acts by its frequencies whatever it holds;
+    /// the trust of a calibrated model, ours).
+    pub fn triple(&self, ctx: Context, v: f64, width: f64) -> ProbabilityTriple {
+        let (raise_t, call_t) = self.thresholds[ctx];
+        let by_cards = ProbabilityTriple::from_thresholds(v, raise_t, call_t, width);
+        if self.trust >= 1.0 {
+            return by_cards;
+        }
+        let t = self.trust.clamp(0.0, 1.0);
+        let (c, f) = (by_cards.by_action(), self.frequencies[ctx]);
+        ProbabilityTriple::new(ByAction::from_fn(|a| t * c[a] + (1.0 - t) * f[a]))
+    }
+}
+
+/// A post-flop strength as a Loki-like player acts on it with `live` players in the
+/// hand: HS_n, the strength raised to the number of other live players
+/// (`simulation.multiway_strength`, ours).
+pub fn multiway_strength(v: f64, live: usize) -> f64 {
+    v.powi((live as i32 - 1).max(1))
+}
+
 /// Strength of a holding on a board: the current board's EHS, and the runout tables.
 pub trait BoardStrength {
     /// The strength of holding index `h` on the board of the decision (`None` if it
@@ -468,24 +493,11 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
             };
             let mut v = deal.strength(self.strength, self.spot, p, round, h, self.later_potential);
             if self.multiway && round != Round::Preflop {
-                // A Loki-like player acts on HS_n, which falls with every live opponent.
-                v = v.powi((line.live_count() as i32 - 1).max(1));
+                v = multiway_strength(v, line.live_count());
             }
             let bet = self.bet_size(round).max(1);
             let btc = ((to_call + bet - 1) / bet).clamp(0, 2) as usize;
-            let ctx = Context::new(round, btc);
-            let o = &self.spot.opponents[i];
-            let (raise_t, call_t) = o.thresholds[ctx];
-            let by_cards = ProbabilityTriple::from_thresholds(v, raise_t, call_t, self.width);
-            if o.trust >= 1.0 {
-                by_cards
-            } else {
-                // An opponent whose actions do not follow its cards acts by its
-                // frequencies whatever it holds (the trust of a calibrated model, ours).
-                let t = o.trust.clamp(0.0, 1.0);
-                let (c, f) = (by_cards.by_action(), o.frequencies[ctx]);
-                ProbabilityTriple::new(ByAction::from_fn(|a| t * c[a] + (1.0 - t) * f[a]))
-            }
+            self.spot.opponents[i].triple(Context::new(round, btc), v, self.width)
         };
         let mut a = triple.sample(rng.unit());
         if a == Action::Raise && !can_raise {

@@ -323,6 +323,9 @@ impl Style {
             if let Some(z) = v.z {
                 sim.z = z;
             }
+            if let Some(w) = v.triple_width {
+                sim.triple_width = w;
+            }
             let flags = [
                 (v.deal_folded, &mut sim.deal_folded),
                 (v.later_potential, &mut sim.later_potential),

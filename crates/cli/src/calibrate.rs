@@ -1,5 +1,6 @@
 //! `loki calibrate`: how right each Loki player's opponent models are about each actor in
-//! self-play, where every card is known (see `loki_sim::calibrate`).
+//! self-play, where every card is known, and how right their simulations are about each
+//! actor's next action (see `loki_sim::calibrate`).
 use crate::roster::load_config;
 use anyhow::Result;
 use clap::Args;
@@ -38,6 +39,13 @@ pub struct CalibrateArgs {
     /// Also print the rows per round and action.
     #[arg(long)]
     detail: bool,
+    /// Also print how right each Loki player's simulation is about each actor's next
+    /// action: before every post-flop action, the probability its in-trial triple gave
+    /// the action taken had the actor held its true cards, in bits, beside the
+    /// context's plain frequencies and the triple without the multiway strength or the
+    /// trust mixing (always in --json, under "actions").
+    #[arg(long)]
+    actions: bool,
     /// No progress bar on stderr.
     #[arg(short, long)]
     quiet: bool,
@@ -58,6 +66,13 @@ pub fn run(a: CalibrateArgs) -> Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&found)?);
     } else {
         print!("{}", found.text(a.detail));
+        if a.actions {
+            println!();
+            print!(
+                "{}",
+                loki_sim::calibrate::actions::text(&found.actions, a.detail)
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

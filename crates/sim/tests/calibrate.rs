@@ -120,3 +120,47 @@ fn a_small_fixed_run_scores_its_golden_values() {
         }
     }
 }
+
+#[test]
+fn a_simulation_predicts_a_calling_station_and_ranks_the_generators() {
+    // `call` never folds, bets or raises: after a few hands every model's plain
+    // frequencies say so, and a triple on cards (a raise when the holding is strong)
+    // can only lose against them; its shown cards do not follow its actions, so the
+    // calibrated model's trust moves POKI's in-trial triple to the frequencies.
+    let c = run(&LokiConfig::default(), "POKI,SOM,call", 600, 2, 31);
+    let poki = c
+        .actions
+        .iter()
+        .find(|r| r.observer == "POKI" && r.actor == "call" && r.round == "all")
+        .unwrap();
+    assert!(poki.events > 300, "{poki:?}");
+    assert!(poki.frequency_bits.mean < 0.3, "{poki:?}");
+    assert!(poki.hits.mean > 0.9, "{poki:?}");
+    assert!(poki.bits.mean <= poki.by_cards_bits.mean, "{poki:?}");
+    // Only checks and calls: no row for a bet, a raise or a fold.
+    for action in ["bet", "raise", "fold"] {
+        assert!(!c
+            .actions
+            .iter()
+            .any(|r| r.actor == "call" && r.action == action));
+    }
+    // The rows per action add up to each round's.
+    let flop: u64 = ["check", "bet", "call", "raise", "fold"]
+        .iter()
+        .filter_map(|a| {
+            c.actions.iter().find(|r| {
+                r.observer == "SOM" && r.actor == "POKI" && r.round == "flop" && r.action == *a
+            })
+        })
+        .map(|r| r.events)
+        .sum();
+    let all = c
+        .actions
+        .iter()
+        .find(|r| {
+            r.observer == "SOM" && r.actor == "POKI" && r.round == "flop" && r.action == "all"
+        })
+        .unwrap();
+    assert_eq!(flop, all.events);
+    assert!(all.events > 0);
+}

@@ -6,11 +6,14 @@
 //! thresholds and frequencies in each of Loki's 12 contexts.
 use super::LokiPlayer;
 use super::PreflopContext;
+use crate::board_cache::BoardRanges;
 use crate::config::{PreflopSimulation, SimulationConfig};
 use crate::frequencies::{thresholds as thresholds_of, Context};
 use crate::opponent_model::OpponentModel;
 use crate::preflop::Plan;
+use crate::reweight::{values_of, weighted_percentiles};
 use crate::simulation::{self, SimOpponent, SimulationOutcome, SimulationSpot};
+use crate::triple::ProbabilityTriple;
 use loki_cards::HoleCards;
 use loki_engine::{Action, ByAction, ByContext, SeatView};
 
@@ -70,21 +73,7 @@ impl LokiPlayer {
         let know = &self.know;
         let opponents: Vec<SimOpponent<'_>> = (0..n)
             .filter(|&p| p != me && view.is_live(p))
-            .filter_map(|p| {
-                let seat = view.seat_of(p);
-                let m = self.models.get(&seat)?;
-                let mut frequencies = ByContext::default();
-                for c in Context::all() {
-                    frequencies[c] = self.frequencies_of(seat, m, c);
-                }
-                Some(SimOpponent {
-                    position: p,
-                    weights: m.weights(),
-                    thresholds: frequencies.map(|&f| thresholds_of(f)),
-                    frequencies,
-                    trust: m.trust_level(&know.config.model),
-                })
-            })
+            .filter_map(|p| self.sim_opponent(view, p))
             .collect();
         let round = view.round();
         let put_in = (0..n).map(|p| view.put_in_this_round(p)).collect();
@@ -115,6 +104,98 @@ impl LokiPlayer {
         };
         simulation::simulate(&spot, board, cfg, weighed_actions(view), seed)
     }
+}
+
+impl LokiPlayer {
+    /// The player at position `p` as this player's simulation sees it: its model's
+    /// table, thresholds and frequencies in each context, and trust.
+    fn sim_opponent<'a>(&'a self, view: &SeatView<'_>, p: usize) -> Option<SimOpponent<'a>> {
+        let seat = view.seat_of(p);
+        let m = self.models.get(&seat)?;
+        let mut frequencies = ByContext::default();
+        for c in Context::all() {
+            frequencies[c] = self.frequencies_of(seat, m, c);
+        }
+        Some(SimOpponent {
+            position: p,
+            weights: m.weights(),
+            thresholds: frequencies.map(|&f| thresholds_of(f)),
+            frequencies,
+            trust: m.trust_level(&self.know.config.model),
+        })
+    }
+
+    /// What this player's simulation would draw for the player at position `actor`
+    /// acting now (post-flop) with in-trial strength `strength` (the board's EHS of a
+    /// holding): the in-trial triple and the alternatives it is measured against
+    /// (`loki calibrate --actions`). `view` is this player's view; `to_call` the
+    /// actor's bets to call and `legal` which of fold / call / raise it may take.
+    pub fn predict_action(
+        &self,
+        view: &SeatView<'_>,
+        actor: usize,
+        holding: usize,
+        board: &BoardRanges,
+        to_call: usize,
+        legal: ByAction<bool>,
+    ) -> Option<ActionPrediction> {
+        let o = self.sim_opponent(view, actor)?;
+        let strength = board.ehs(holding)?;
+        let mine = view.hole().map_or(0, |h| h.set().bits());
+        let values = values_of(|h| {
+            let cards = HoleCards::from_index(h).ok()?.set().bits();
+            if cards & mine != 0 {
+                None
+            } else {
+                board.ehs(h)
+            }
+        });
+        let in_range = weighted_percentiles(&values, o.weights)[holding];
+        let ctx = Context::new(view.round(), to_call.min(2));
+        let width = self.style.simulation.as_ref().map_or_else(
+            || SimulationConfig::default().triple_width,
+            |s| s.triple_width,
+        );
+        let live = (0..view.players()).filter(|&p| view.is_live(p)).count();
+        let hs_n = simulation::multiway_strength(strength, live);
+        let legal_only = |t: ByAction<f64>| {
+            let mut t = t;
+            for a in [Action::Fold, Action::Raise] {
+                if !legal[a] {
+                    t[Action::Call] += t[a];
+                    t[a] = 0.0;
+                }
+            }
+            t
+        };
+        let pure = SimOpponent { trust: 1.0, ..o };
+        Some(ActionPrediction {
+            frequencies: legal_only(ProbabilityTriple::new(o.frequencies[ctx]).by_action()),
+            simulated: legal_only(o.triple(ctx, hs_n, width).by_action()),
+            single: legal_only(o.triple(ctx, strength, width).by_action()),
+            by_cards: legal_only(pure.triple(ctx, hs_n, width).by_action()),
+            in_range: legal_only(o.triple(ctx, in_range, width).by_action()),
+        })
+    }
+}
+
+/// A simulation's prediction of one opponent's next action, with the alternatives
+/// (each a distribution over fold / call / raise with the illegal actions' mass on the
+/// call).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ActionPrediction {
+    /// The context's plain frequencies (what a model blind to cards predicts).
+    pub frequencies: ByAction<f64>,
+    /// The in-trial triple (thresholds at HS_n, mixed with frequencies by trust).
+    pub simulated: ByAction<f64>,
+    /// The same without the multiway strength (thresholds at the plain strength).
+    pub single: ByAction<f64>,
+    /// The same without the trust mixing (thresholds alone).
+    pub by_cards: ByAction<f64>,
+    /// The in-trial triple at the holding's weighted percentile within the model's
+    /// table of the actor (its EHS ranked among the holdings the model weighs), in
+    /// place of HS_n.
+    pub in_range: ByAction<f64>,
 }
 
 /// The actions a simulation weighs in `view`: folding when there is something to call,

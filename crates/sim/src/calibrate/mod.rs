@@ -28,6 +28,8 @@
 //! played in parallel and summed in table order, so the result does not depend on the
 //! number of threads. The 95% intervals treat the hands as independent clusters (the
 //! actions of one hand are not independent): a ratio estimator's variance over hands.
+pub mod actions;
+
 use loki_agent::{player_seed, seat_names, table_seed, Roster, RosterError, Seat};
 use loki_bot::{Knowledge, LokiConfig};
 use loki_cards::{rng_from_seed, CardSet, Deck, HoleCards, HOLDINGS};
@@ -127,6 +129,9 @@ pub struct Calibration {
     /// Rows: each observer kind x actor kind in the order of first seat, "all" rounds and
     /// actions first, then each round's "all" and each action.
     pub rows: Vec<CalibrationRow>,
+    /// The simulations' predictions of each actor's next action, in the same order
+    /// ([`actions`]).
+    pub actions: Vec<actions::ActionRow>,
 }
 
 impl Calibration {
@@ -149,7 +154,7 @@ impl Calibration {
 }
 
 /// The number of scores per action: bits, reference bits, gain, below, floor, reference
-/// below.
+/// below (the action predictions have their own, [`actions::MEASURES`]).
 const MEASURES: usize = 6;
 
 /// Round index 0 = all, 1..=3 flop, turn, river; action index 0 = all, 1..=4.
@@ -161,18 +166,31 @@ type Key = (usize, usize, usize, usize);
 
 /// Sums over hands (clusters) of one key: per measure Σy, Σy², Σy·n; and Σn, Σn², the
 /// number of hands.
-#[derive(Debug, Clone, Default)]
-struct ClusterSums {
-    y: [f64; MEASURES],
-    yy: [f64; MEASURES],
-    yn: [f64; MEASURES],
+#[derive(Debug, Clone)]
+struct ClusterSums<const M: usize = MEASURES> {
+    y: [f64; M],
+    yy: [f64; M],
+    yn: [f64; M],
     n: f64,
     nn: f64,
     clusters: u64,
 }
 
-impl ClusterSums {
-    fn add_cluster(&mut self, n: f64, y: &[f64; MEASURES]) {
+impl<const M: usize> Default for ClusterSums<M> {
+    fn default() -> Self {
+        ClusterSums {
+            y: [0.0; M],
+            yy: [0.0; M],
+            yn: [0.0; M],
+            n: 0.0,
+            nn: 0.0,
+            clusters: 0,
+        }
+    }
+}
+
+impl<const M: usize> ClusterSums<M> {
+    fn add_cluster(&mut self, n: f64, y: &[f64; M]) {
         for (i, &v) in y.iter().enumerate() {
             self.y[i] += v;
             self.yy[i] += v * v;
@@ -182,8 +200,8 @@ impl ClusterSums {
         self.nn += n * n;
         self.clusters += 1;
     }
-    fn merge(&mut self, o: &ClusterSums) {
-        for i in 0..MEASURES {
+    fn merge(&mut self, o: &ClusterSums<M>) {
+        for i in 0..M {
             self.y[i] += o.y[i];
             self.yy[i] += o.yy[i];
             self.yn[i] += o.yn[i];
@@ -219,12 +237,12 @@ impl ClusterSums {
 
 /// The scores of one table (or a whole run, merged in table order).
 #[derive(Debug, Clone, Default)]
-struct Tally {
-    sums: BTreeMap<Key, ClusterSums>,
+struct Tally<const M: usize = MEASURES> {
+    sums: BTreeMap<Key, ClusterSums<M>>,
 }
 
-impl Tally {
-    fn merge(&mut self, o: &Tally) {
+impl<const M: usize> Tally<M> {
+    fn merge(&mut self, o: &Tally<M>) {
         for (k, s) in &o.sums {
             self.sums.entry(*k).or_default().merge(s);
         }
@@ -233,30 +251,23 @@ impl Tally {
 
 /// The scores of the hand being played, per key: (actions, Σ of each measure).
 #[derive(Default)]
-struct HandScores(BTreeMap<Key, (f64, [f64; MEASURES])>);
+struct HandScores<const M: usize = MEASURES>(BTreeMap<Key, (f64, [f64; M])>);
 
-impl HandScores {
-    fn add(
-        &mut self,
-        observer: usize,
-        actor: usize,
-        round: usize,
-        action: usize,
-        y: [f64; MEASURES],
-    ) {
+impl<const M: usize> HandScores<M> {
+    fn add(&mut self, observer: usize, actor: usize, round: usize, action: usize, y: [f64; M]) {
         for key in [
             (observer, actor, 0, 0),
             (observer, actor, round, 0),
             (observer, actor, round, action),
         ] {
-            let e = self.0.entry(key).or_insert((0.0, [0.0; MEASURES]));
+            let e = self.0.entry(key).or_insert((0.0, [0.0; M]));
             e.0 += 1.0;
             for (sum, v) in e.1.iter_mut().zip(y) {
                 *sum += v;
             }
         }
     }
-    fn close(&mut self, tally: &mut Tally) {
+    fn close(&mut self, tally: &mut Tally<M>) {
         for (k, (n, y)) in std::mem::take(&mut self.0) {
             tally.sums.entry(k).or_default().add_cluster(n, &y);
         }
@@ -330,6 +341,10 @@ struct ScoredTable<'a> {
     flop_tables: Vec<Option<Box<[f64; HOLDINGS]>>>,
     scores: HandScores,
     tally: Tally,
+    /// The predictions of the action being taken, scored when it is.
+    pending: actions::Pending,
+    action_scores: HandScores<{ actions::MEASURES }>,
+    action_tally: Tally<{ actions::MEASURES }>,
 }
 
 impl ScoredTable<'_> {
@@ -358,6 +373,8 @@ impl ScoredTable<'_> {
                         round: Round::Flop, ..
                     } => self.keep_flop_tables(&state, seat_of),
                     Event::Action(a) if a.round != Round::Preflop => {
+                        self.pending
+                            .settle(a.action, a.bets_to_call, &mut self.action_scores);
                         self.score(a, &state, deal, seat_of)
                     }
                     _ => {}
@@ -374,6 +391,9 @@ impl ScoredTable<'_> {
                     state.deal_board(&deal.board[from..round.board_len()])?;
                 }
                 Phase::Act(p) => {
+                    if state.round() != Round::Preflop {
+                        self.predict(p, &state, deal, seat_of);
+                    }
                     let action = self.seats[seat_of[p]].act(&state.view(p));
                     state.apply(action)?;
                 }
@@ -383,7 +403,46 @@ impl ScoredTable<'_> {
             self.seats[seat].end_hand(&state.view(p));
         }
         self.scores.close(&mut self.tally);
+        self.action_scores.close(&mut self.action_tally);
         Ok(())
+    }
+
+    /// Every Loki observer's prediction of what the actor at position `p` does now,
+    /// made before it acts (see [`actions`]).
+    fn predict(&mut self, p: usize, state: &HandState, deal: &Deal, seat_of: &[usize]) {
+        let Ok(board) = self.know.boards.get(state.board()) else {
+            return;
+        };
+        let actor = state.view(p);
+        let to_call = actor.bets_to_call();
+        let legal = actor.legal_actions();
+        let legal = loki_engine::ByAction::new(
+            legal.contains(Action::Fold) && actor.amount_to_call() > 0,
+            true,
+            legal.contains(Action::Raise),
+        );
+        let round = state.round().index();
+        for o in (0..seat_of.len()).filter(|&o| o != p) {
+            let observer_seat = seat_of[o];
+            let Some(prediction) = self.seats[observer_seat].loki().and_then(|player| {
+                player.predict_action(
+                    &state.view(o),
+                    p,
+                    deal.hole[p].index(),
+                    &board,
+                    to_call as usize,
+                    legal,
+                )
+            }) else {
+                continue;
+            };
+            self.pending.push(
+                self.kind_of[observer_seat],
+                self.kind_of[seat_of[p]],
+                round,
+                prediction,
+            );
+        }
     }
 
     fn keep_flop_tables(&mut self, state: &HandState, seat_of: &[usize]) {
@@ -471,7 +530,7 @@ fn calibrate_table(
     hands: u64,
     seed: u64,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Tally, CalibrationError> {
+) -> Result<(Tally, Tally<{ actions::MEASURES }>), CalibrationError> {
     let roster = Roster::with_knowledge(know.clone());
     let names = seat_names(kinds);
     let n = kinds.len();
@@ -489,6 +548,9 @@ fn calibrate_table(
         flop_tables: (0..n * n).map(|_| None).collect(),
         scores: HandScores::default(),
         tally: Tally::default(),
+        pending: actions::Pending::default(),
+        action_scores: HandScores::default(),
+        action_tally: Tally::default(),
     };
     let mut rng = rng_from_seed(seed);
     for h in 0..hands {
@@ -503,7 +565,7 @@ fn calibrate_table(
         table.play(&deal, &seat_of)?;
         progress(1);
     }
-    Ok(table.tally)
+    Ok((table.tally, table.action_tally))
 }
 
 /// Plays `spec.hands` hands of `spec.players` over `spec.tables` independent tables in
@@ -539,7 +601,8 @@ pub fn calibrate(
         .map(|k| names.iter().position(|x| x == k).unwrap_or(0))
         .collect();
     let tables = spec.tables.max(1);
-    let per_table: Vec<Result<Tally, CalibrationError>> = (0..tables)
+    let per_table: Vec<Result<(Tally, Tally<{ actions::MEASURES }>), CalibrationError>> = (0
+        ..tables)
         .into_par_iter()
         .map(|t| {
             let share = spec.hands / tables + u64::from(t < spec.hands % tables);
@@ -554,8 +617,11 @@ pub fn calibrate(
         })
         .collect();
     let mut tally = Tally::default();
+    let mut action_tally = Tally::<{ actions::MEASURES }>::default();
     for t in per_table {
-        tally.merge(&t?);
+        let (holdings, predictions) = t?;
+        tally.merge(&holdings);
+        action_tally.merge(&predictions);
     }
     let mut rows = Vec::new();
     for (o, observer) in names.iter().enumerate() {
@@ -592,6 +658,7 @@ pub fn calibrate(
         tables,
         seed: spec.seed,
         rows,
+        actions: actions::rows(&names, &action_tally),
     })
 }
 
