@@ -26,7 +26,7 @@ pub mod shard;
 pub mod signature;
 pub mod stats;
 
-pub use calibrate::{calibrate, Calibration, CalibrationRow, CalibrationSpec, Estimate};
+pub use calibrate::{calibrate, Calibration, CalibrationRow, CalibrationSpec, Estimate, RowKey};
 pub use checkpoint::Checkpoint;
 pub use factory::TournamentFactory;
 pub use io::{merge_folders, FilesError, Finished, RunFolder, Start};

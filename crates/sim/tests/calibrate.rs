@@ -26,7 +26,7 @@ fn the_same_seed_gives_the_same_scores_at_any_thread_count() {
     };
     let one = with(1);
     assert_eq!(one, with(2));
-    assert!(one.rows.iter().map(|r| r.events).sum::<u64>() > 500);
+    assert!(one.rows.iter().map(|r| r.key.events).sum::<u64>() > 500);
     // Another seed scores other hands.
     assert_ne!(one, run(&config, "SOM,GOM,BPM,random", 160, 4, 4));
 }
@@ -35,7 +35,7 @@ fn the_same_seed_gives_the_same_scores_at_any_thread_count() {
 fn gom_knows_the_basic_players_better_than_no_reweighting_does() {
     let c = run(&LokiConfig::default(), "GOM,3*BPM", 1500, 3, 28);
     let row = c.overall("GOM", "BPM").unwrap();
-    assert!(row.events > 2000, "{}", row.events);
+    assert!(row.key.events > 2000, "{}", row.key.events);
     // Significantly more bits on the true holding than its table of the flop.
     assert!(row.gain.mean - row.gain.ci95 > 0.1, "{row:?}");
     // Neither too strong nor too weak a belief on average.
@@ -48,9 +48,9 @@ fn gom_knows_the_basic_players_better_than_no_reweighting_does() {
     let by_round: u64 = ["flop", "turn", "river"]
         .iter()
         .filter_map(|r| c.row("GOM", "BPM", r, "all"))
-        .map(|r| r.events)
+        .map(|r| r.key.events)
         .sum();
-    assert_eq!(by_round, row.events);
+    assert_eq!(by_round, row.key.events);
 }
 
 #[test]
@@ -110,7 +110,7 @@ fn a_small_fixed_run_scores_its_golden_values() {
     ];
     for (o, a, events, hands, bits, gain, below) in golden {
         let r = c.overall(o, a).unwrap();
-        assert_eq!((r.events, r.hands), (events, hands), "{o} {a}");
+        assert_eq!((r.key.events, r.key.hands), (events, hands), "{o} {a}");
         for (got, want) in [
             (r.bits.mean, bits),
             (r.gain.mean, gain),
@@ -131,9 +131,9 @@ fn a_simulation_predicts_a_calling_station_and_ranks_the_generators() {
     let poki = c
         .actions
         .iter()
-        .find(|r| r.observer == "POKI" && r.actor == "call" && r.round == "all")
+        .find(|r| r.key.is("POKI", "call", "all", "all"))
         .unwrap();
-    assert!(poki.events > 300, "{poki:?}");
+    assert!(poki.key.events > 300, "{poki:?}");
     assert!(poki.frequency_bits.mean < 0.3, "{poki:?}");
     assert!(poki.hits.mean > 0.9, "{poki:?}");
     assert!(poki.bits.mean <= poki.by_cards_bits.mean, "{poki:?}");
@@ -142,25 +142,23 @@ fn a_simulation_predicts_a_calling_station_and_ranks_the_generators() {
         assert!(!c
             .actions
             .iter()
-            .any(|r| r.actor == "call" && r.action == action));
+            .any(|r| r.key.actor == "call" && r.key.action == action));
     }
     // The rows per action add up to each round's.
     let flop: u64 = ["check", "bet", "call", "raise", "fold"]
         .iter()
         .filter_map(|a| {
-            c.actions.iter().find(|r| {
-                r.observer == "SOM" && r.actor == "POKI" && r.round == "flop" && r.action == *a
-            })
+            c.actions
+                .iter()
+                .find(|r| r.key.is("SOM", "POKI", "flop", a))
         })
-        .map(|r| r.events)
+        .map(|r| r.key.events)
         .sum();
     let all = c
         .actions
         .iter()
-        .find(|r| {
-            r.observer == "SOM" && r.actor == "POKI" && r.round == "flop" && r.action == "all"
-        })
+        .find(|r| r.key.is("SOM", "POKI", "flop", "all"))
         .unwrap();
-    assert_eq!(flop, all.events);
-    assert!(all.events > 0);
+    assert_eq!(flop, all.key.events);
+    assert!(all.key.events > 0);
 }

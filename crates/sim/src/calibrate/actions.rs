@@ -19,7 +19,7 @@
 //!
 //! Folds are scored here (a fold is an action to predict); checks and calls that were
 //! the only passive choice are scored like any other.
-use super::{ClusterSums, Estimate, HandScores, Tally, ROUNDS};
+use super::{rows_of, ClusterSums, Estimate, HandScores, RowKey, Tally};
 use loki_bot::player::ActionPrediction;
 use loki_engine::{Action, ByAction};
 use serde::Serialize;
@@ -75,18 +75,9 @@ pub(super) fn measures(p: &ActionPrediction, action: Action) -> [f64; MEASURES] 
 /// action (or all of them: "all").
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ActionRow {
-    /// The observer's kind.
-    pub observer: String,
-    /// The actor's kind.
-    pub actor: String,
-    /// "flop", "turn", "river" or "all".
-    pub round: String,
-    /// "check", "bet", "call", "raise", "fold" or "all".
-    pub action: String,
-    /// Actions predicted (one per observer).
-    pub events: u64,
-    /// Hands they came from.
-    pub hands: u64,
+    /// Whose predictions, where, how many.
+    #[serde(flatten)]
+    pub key: RowKey,
     /// Bits of the context's plain frequencies.
     pub frequency_bits: Estimate,
     /// Bits of the in-trial triple.
@@ -105,39 +96,12 @@ pub struct ActionRow {
 
 /// The rows of a run's action predictions, observer x actor in the order of `names`.
 pub(super) fn rows(names: &[String], tally: &Tally<MEASURES>) -> Vec<ActionRow> {
-    let mut rows = Vec::new();
-    for (o, observer) in names.iter().enumerate() {
-        for (a, actor) in names.iter().enumerate() {
-            for (r, round) in ROUNDS.iter().enumerate() {
-                for (c, action) in ACTIONS.iter().enumerate() {
-                    if r == 0 && c != 0 {
-                        continue;
-                    }
-                    let Some(s) = tally.sums.get(&(o, a, r, c)) else {
-                        continue;
-                    };
-                    rows.push(row(observer, actor, round, action, s));
-                }
-            }
-        }
-    }
-    rows
+    rows_of(names, tally, &ACTIONS, row)
 }
 
-fn row(
-    observer: &str,
-    actor: &str,
-    round: &str,
-    action: &str,
-    s: &ClusterSums<MEASURES>,
-) -> ActionRow {
+fn row(key: RowKey, s: &ClusterSums<MEASURES>) -> ActionRow {
     ActionRow {
-        observer: observer.to_string(),
-        actor: actor.to_string(),
-        round: round.to_string(),
-        action: action.to_string(),
-        events: s.n as u64,
-        hands: s.clusters,
+        key,
         frequency_bits: s.estimate(0),
         bits: s.estimate(1),
         gain: s.estimate(2),
@@ -207,17 +171,17 @@ pub fn text(rows: &[ActionRow], detail: bool) -> String {
         "hits"
     );
     for r in rows {
-        if r.round != "all" && !detail {
+        if r.key.round != "all" && !detail {
             continue;
         }
         let _ = writeln!(
             out,
             "{:<8} {:<8} {:<6} {:<6} {:>8} {:>6.3} {:>6.3} ± {:<6.3} {:>+7.3} ± {:<6.3} {:>6.3} {:>6.3} {:>6.3} {:>5.1}%",
-            r.observer,
-            r.actor,
-            r.round,
-            r.action,
-            r.events,
+            r.key.observer,
+            r.key.actor,
+            r.key.round,
+            r.key.action,
+            r.key.events,
             r.frequency_bits.mean,
             r.bits.mean,
             r.bits.ci95,

@@ -85,22 +85,77 @@ pub struct Estimate {
     pub ci95: f64,
 }
 
-/// The scores of one observer kind's models of one actor kind, in one round and for one
-/// action (or all of them: "all").
+/// What a row of a calibration table is about: one observer kind and one actor kind, in
+/// one round and for one action (or all of them: "all"), and how many scores it holds.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct CalibrationRow {
+pub struct RowKey {
     /// The observer's kind.
     pub observer: String,
     /// The actor's kind.
     pub actor: String,
     /// "flop", "turn", "river" or "all".
     pub round: String,
-    /// "check", "bet", "call", "raise" or "all".
+    /// "check", "bet", "call", "raise" (the action predictions: "fold" too) or "all".
     pub action: String,
     /// Actions scored (one per observer).
     pub events: u64,
     /// Hands they came from.
     pub hands: u64,
+}
+
+impl RowKey {
+    /// Whether this is the row of `observer` x `actor` in `round` for `action`.
+    pub fn is(&self, observer: &str, actor: &str, round: &str, action: &str) -> bool {
+        self.observer == observer
+            && self.actor == actor
+            && self.round == round
+            && self.action == action
+    }
+}
+
+/// The rows of `tally` in report order: each observer kind x actor kind in the order of
+/// `names`, "all" rounds and actions first, then each round's "all" and each action
+/// (named by `actions`, "all" first).
+fn rows_of<const M: usize, R>(
+    names: &[String],
+    tally: &Tally<M>,
+    actions: &[&str],
+    row: impl Fn(RowKey, &ClusterSums<M>) -> R,
+) -> Vec<R> {
+    let mut rows = Vec::new();
+    for (o, observer) in names.iter().enumerate() {
+        for (a, actor) in names.iter().enumerate() {
+            for (r, round) in ROUNDS.iter().enumerate() {
+                for (c, action) in actions.iter().enumerate() {
+                    if r == 0 && c != 0 {
+                        continue;
+                    }
+                    let Some(s) = tally.sums.get(&(o, a, r, c)) else {
+                        continue;
+                    };
+                    let key = RowKey {
+                        observer: observer.clone(),
+                        actor: actor.clone(),
+                        round: round.to_string(),
+                        action: action.to_string(),
+                        events: s.n as u64,
+                        hands: s.clusters,
+                    };
+                    rows.push(row(key, s));
+                }
+            }
+        }
+    }
+    rows
+}
+
+/// The scores of one observer kind's models of one actor kind, in one round and for one
+/// action (or all of them: "all").
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CalibrationRow {
+    /// Whose scores, where, how many.
+    #[serde(flatten)]
+    pub key: RowKey,
     /// Bits on the true holding over uniform.
     pub bits: Estimate,
     /// The same for the observer's table as it stood when the flop was dealt.
@@ -147,9 +202,9 @@ impl Calibration {
         round: &str,
         action: &str,
     ) -> Option<&CalibrationRow> {
-        self.rows.iter().find(|r| {
-            r.observer == observer && r.actor == actor && r.round == round && r.action == action
-        })
+        self.rows
+            .iter()
+            .find(|r| r.key.is(observer, actor, round, action))
     }
 }
 
@@ -623,35 +678,15 @@ pub fn calibrate(
         tally.merge(&holdings);
         action_tally.merge(&predictions);
     }
-    let mut rows = Vec::new();
-    for (o, observer) in names.iter().enumerate() {
-        for (a, actor) in names.iter().enumerate() {
-            for (r, round) in ROUNDS.iter().enumerate() {
-                for (c, action) in ACTIONS.iter().enumerate() {
-                    if r == 0 && c != 0 {
-                        continue;
-                    }
-                    let Some(s) = tally.sums.get(&(o, a, r, c)) else {
-                        continue;
-                    };
-                    rows.push(CalibrationRow {
-                        observer: observer.clone(),
-                        actor: actor.clone(),
-                        round: round.to_string(),
-                        action: action.to_string(),
-                        events: s.n as u64,
-                        hands: s.clusters,
-                        bits: s.estimate(0),
-                        reference_bits: s.estimate(1),
-                        gain: s.estimate(2),
-                        below: s.estimate(3),
-                        floor: s.estimate(4),
-                        reference_below: s.estimate(5),
-                    });
-                }
-            }
-        }
-    }
+    let rows = rows_of(&names, &tally, &ACTIONS, |key, s| CalibrationRow {
+        key,
+        bits: s.estimate(0),
+        reference_bits: s.estimate(1),
+        gain: s.estimate(2),
+        below: s.estimate(3),
+        floor: s.estimate(4),
+        reference_below: s.estimate(5),
+    });
     Ok(Calibration {
         players: kinds,
         hands: spec.hands,
@@ -671,8 +706,8 @@ impl Calibration {
         let actions: u64 = self
             .rows
             .iter()
-            .filter(|r| r.round == "all")
-            .map(|r| r.events)
+            .filter(|r| r.key.round == "all")
+            .map(|r| r.key.events)
             .sum();
         let _ = writeln!(
             out,
@@ -705,18 +740,18 @@ impl Calibration {
             "floor"
         );
         for r in &self.rows {
-            let summary = r.round == "all";
+            let summary = r.key.round == "all";
             if !summary && !detail {
                 continue;
             }
             let _ = writeln!(
                 out,
                 "{:<8} {:<8} {:<6} {:<6} {:>8} {:>7.3} ± {:<6.3} {:>7.3} {:>+7.3} ± {:<6.3} {:>5.3} ± {:<5.3} {:>5.1}%",
-                if summary || detail { r.observer.as_str() } else { "" },
-                r.actor,
-                r.round,
-                r.action,
-                r.events,
+                if summary || detail { r.key.observer.as_str() } else { "" },
+                r.key.actor,
+                r.key.round,
+                r.key.action,
+                r.key.events,
                 r.bits.mean,
                 r.bits.ci95,
                 r.reference_bits.mean,
