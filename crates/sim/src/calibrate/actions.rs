@@ -19,7 +19,7 @@
 //!
 //! Folds are scored here (a fold is an action to predict); checks and calls that were
 //! the only passive choice are scored like any other.
-use super::{rows_of, ClusterSums, Estimate, HandScores, RowKey, Tally};
+use super::tally::{rows_of, ClusterSums, Estimate, HandScores, RowKey, Tally};
 use loki_bot::player::ActionPrediction;
 use loki_engine::{Action, ByAction};
 use serde::Serialize;
