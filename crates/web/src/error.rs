@@ -81,6 +81,8 @@ impl ApiError {
             ApiError::Play(e) => {
                 let (status, code) = match e {
                     PlayError::NotYourSeat { .. } => (StatusCode::FORBIDDEN, "not_your_seat"),
+                    PlayError::NotAPersonSeat(_) => (StatusCode::FORBIDDEN, "not_your_seat"),
+                    PlayError::NotEnoughPlayers { .. } => (StatusCode::CONFLICT, "no_players"),
                     PlayError::NotYourTurn => (StatusCode::CONFLICT, "not_your_turn"),
                     PlayError::NoHand => (StatusCode::CONFLICT, "no_hand"),
                     PlayError::HandInProgress => (StatusCode::CONFLICT, "hand_in_progress"),
