@@ -260,6 +260,20 @@ impl Session {
         Ok(())
     }
 
+    /// The hand in progress or the last one: its number (from 1) and the hole cards of
+    /// every seat dealt in, by seat. For the server's own tests and logs: never sent to
+    /// anyone.
+    pub fn dealt_cards(&self) -> Option<(u64, Vec<(usize, String)>)> {
+        let h = self.hand.as_ref()?;
+        let mut cards = Vec::new();
+        for (p, hole) in h.state.hole_cards().iter().enumerate() {
+            for c in hole.iter().flat_map(|x| x.cards()) {
+                cards.push((h.seats[p], c.to_string()));
+            }
+        }
+        Some((h.number + 1, cards))
+    }
+
     /// The person to act at `step` ran out of time: checked when free, else folded; the
     /// bots then play on. Returns the seat that timed out, `None` when the step is stale
     /// or no person is to act (nothing changes).

@@ -40,14 +40,22 @@ mod error;
 mod guard;
 pub mod head_guard;
 mod limits;
+mod room_api;
+mod room_app;
+mod rooms;
 mod tables;
 
 pub use app::{App, KindView, OptionsView, ServerConfig, TableRequest, MAX_PLAYERS_CHARS};
 pub use error::WebError;
 pub use limits::{address_key, Bucket, Limits};
+pub use room_app::{PersonView, RoomRequest, RoomView, DEFAULT_LAYOUT, MAX_LAYOUT_CHARS};
+pub use rooms::{RoomInfo, RoomLimits};
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+
+/// How often the rooms' clock runs (ours).
+pub const ROOM_TICK: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// The router of the whole site for an [`App`].
 pub fn router(app: Arc<App>) -> axum::Router {
@@ -74,9 +82,24 @@ pub async fn serve(
             }
         })
     };
+    // The rooms' clock: time banks, people away, the next hand, whether or not anyone
+    // sends a request.
+    let clock = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(ROOM_TICK);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                let app = app.clone();
+                let _ = tokio::task::spawn_blocking(move || app.tick_rooms()).await;
+            }
+        })
+    };
     let routes = router(app.clone());
     conn::run(app, routes, listener, shutdown).await;
     sweeper.abort();
+    clock.abort();
     Ok(())
 }
 
