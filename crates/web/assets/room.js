@@ -8,7 +8,9 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
-  const PACE = 600; // ms between the bots' actions shown (the normal pace)
+  // ms between the bots' actions shown: the normal pace of the one-person table, or
+  // the tab's own choice (`loki-pace` in its session storage).
+  const PACE = Number(sessionStorage.getItem("loki-pace") ?? 600) || 0;
   const match = location.pathname.match(/^\/room\/([0-9a-f]{32})$/);
   const roomId = match ? match[1] : null;
   let view = null;
@@ -189,6 +191,7 @@
   function show(v) {
     if (view && v.version < view.version && v.step <= view.step) return;
     view = v;
+    window.lokiView = v; // the page's tests read it
     if (v.hand !== shownLog.hand) shownLog = { hand: v.hand, count: 0 };
     render();
     paceLog();
@@ -197,6 +200,11 @@
   function paceLog() {
     if (pacing) return;
     const log = view.log || [];
+    if (PACE === 0) {
+      shownLog.count = log.length;
+      renderLog();
+      return;
+    }
     if (shownLog.count >= log.length) return;
     const entry = log[shownLog.count];
     shownLog.count++;
