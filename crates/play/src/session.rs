@@ -25,7 +25,7 @@ use loki_engine::{
     Action, Chips, Deal, DealError, EngineError, GameConfig, HandRecord, HandState, Phase, Player,
     Table,
 };
-use loki_store::{HandDelta, Profile};
+use loki_store::{HandDelta, HandResult, Profile};
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -141,6 +141,8 @@ pub struct Session {
     pub(crate) taken: Vec<bool>,
     /// Every kind of bot the roster knows (a person may not take one as a name).
     pub(crate) known_kinds: Vec<String>,
+    /// A room's finished hands' results for the bankroll board, not yet taken.
+    results: Vec<HandResult>,
 }
 
 impl Session {
@@ -209,6 +211,7 @@ impl Session {
             finished_hands: 0,
             taken: vec![false; spec.seats],
             known_kinds: kinds_known,
+            results: Vec::new(),
             names,
             kinds,
             rng: rng_from_seed(spec.seed),
@@ -324,6 +327,12 @@ impl Session {
     /// delta per hand, keyed by the person's name).
     pub fn take_profile_updates(&mut self) -> Vec<HandDelta> {
         std::mem::take(&mut self.profile_updates)
+    }
+    /// A room's results for the bankroll board since the last call: for each finished
+    /// hand, each person dealt in by name and each bot by kind (a one-person table has
+    /// none).
+    pub fn take_results(&mut self) -> Vec<HandResult> {
+        std::mem::take(&mut self.results)
     }
 
     fn check_step(&self, step: u64) -> Result<(), PlayError> {
@@ -600,8 +609,23 @@ impl Session {
                 expected: n,
                 got: 0,
             })?;
+        let big_blind = state.config().big_blind();
         for (p, &seat) in hand.seats.iter().enumerate() {
             self.net[seat] += record.net[p];
+            if self.room {
+                let bot = !matches!(self.occupants[seat], Occupant::Person);
+                self.results.push(HandResult {
+                    name: if bot {
+                        &self.kinds[seat]
+                    } else {
+                        &self.names[seat]
+                    }
+                    .clone(),
+                    bot,
+                    net: record.net[p],
+                    big_blind,
+                });
+            }
             let delta = hand_delta(&state.view(p), p, &self.names[seat]);
             add_hand(&mut self.huds[seat], &delta);
             let person = matches!(self.occupants[seat], Occupant::Person);

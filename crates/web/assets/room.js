@@ -77,6 +77,15 @@
       li.appendChild(el("span", "note", ` ${room.open_seats} open; playing: ${room.people.join(", ") || "nobody"}; ${room.hands} hands`));
       list.appendChild(li);
     }
+    const rows = $("board-rows");
+    rows.textContent = "";
+    for (const b of (r.ok && r.data.board) || []) {
+      const tr = el("tr");
+      tr.appendChild(el("td", null, b.bot ? `${b.name} (bot)` : b.name));
+      for (const x of [b.hands, b.net, b.bb_per_100.toFixed(2)]) tr.appendChild(el("td", null, String(x)));
+      rows.appendChild(tr);
+    }
+    $("board-off").hidden = !r.ok || r.data.bankrolls_kept;
   }
 
   $("create-form").addEventListener("submit", async (e) => {

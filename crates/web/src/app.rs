@@ -134,6 +134,9 @@ pub struct App {
 /// Addresses remembered by the join limiter before full buckets are forgotten (ours).
 const MAX_JOIN_ADDRESSES: usize = 4096;
 
+/// Rows of the bankroll board shown in the lobby (ours).
+pub const BOARD_ROWS: usize = 100;
+
 /// Longest bot list a table request may give (ours).
 pub const MAX_PLAYERS_CHARS: usize = 200;
 
@@ -234,6 +237,22 @@ impl App {
     pub fn connections_open(&self) -> usize {
         self.connections.count()
     }
+    /// The bankroll board (people by name, bots by kind; the most hands first), empty
+    /// when the server keeps no profiles.
+    pub fn bankroll_board(&self) -> Vec<loki_store::BankrollRow> {
+        let Some(people) = self.people.as_ref() else {
+            return Vec::new();
+        };
+        let mut people = people.lock().unwrap_or_else(|e| e.into_inner());
+        match people.store_mut().bankrolls(BOARD_ROWS) {
+            Ok(rows) => rows,
+            Err(e) => {
+                eprintln!("loki serve: warning: bankroll board: {e}");
+                Vec::new()
+            }
+        }
+    }
+
     /// Hands whose profile update could not be saved.
     pub fn profile_failures(&self) -> u64 {
         self.people.as_ref().map_or(0, |p| {
@@ -416,11 +435,23 @@ impl App {
     /// stderr; the game goes on).
     pub(crate) fn save_profile(&self, session: &mut Session) {
         let updates = session.take_profile_updates();
-        let Some(people) = self.people.as_ref().filter(|_| !updates.is_empty()) else {
+        let results = session.take_results();
+        let Some(people) = self
+            .people
+            .as_ref()
+            .filter(|_| !updates.is_empty() || !results.is_empty())
+        else {
             return;
         };
         let mut people = people.lock().unwrap_or_else(|e| e.into_inner());
-        people.save(&updates);
+        if !updates.is_empty() {
+            people.save(&updates);
+        }
+        if !results.is_empty() {
+            if let Err(e) = people.store_mut().record_results(&results) {
+                eprintln!("loki serve: warning: bankrolls not saved: {e}");
+            }
+        }
         for w in people.take_warnings() {
             eprintln!("loki serve: warning: {w}");
         }

@@ -143,7 +143,12 @@ async fn lobby(State(app): State<Arc<App>>) -> Response {
                     .cmp(&a.open_seats)
                     .then(a.info.id.cmp(&b.info.id))
             });
-            Ok(Json(serde_json::json!({ "rooms": rooms })).into_response())
+            let board = app2.bankroll_board();
+            let kept = app2.config.profiles.is_some();
+            Ok(
+                Json(serde_json::json!({ "rooms": rooms, "board": board, "bankrolls_kept": kept }))
+                    .into_response(),
+            )
         })
         .await,
     )

@@ -149,6 +149,46 @@ fn three_people_and_three_bots_play_without_seeing_each_others_cards() {
 }
 
 #[test]
+fn the_bankroll_board_counts_people_by_name_and_bots_by_kind() {
+    let dir = std::env::temp_dir().join(format!("loki-room-board-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut cfg = room_config(300, 60_000);
+    cfg.profiles = Some(dir.join("people.sqlite3"));
+    let server = start(cfg);
+    let mut ann = Client::new(server.addr);
+    let v = create(&mut ann, "Ann", json!({ "layout": "open,call,call" })).json();
+    let id = v["room"]["id"].as_str().unwrap().to_string();
+    // The time bank plays Ann's hands by itself.
+    assert!(wait(20, || server.app.room_records(&id).unwrap().len() >= 3));
+    ann.send("POST", &path(&id, "leave"), None);
+    let lobby = Client::new(server.addr)
+        .send("GET", "/api/lobby", None)
+        .json();
+    assert_eq!(lobby["bankrolls_kept"], true);
+    let board = lobby["board"].as_array().unwrap();
+    let row = |name: &str, bot: bool| {
+        board
+            .iter()
+            .find(|r| r["name"] == name && r["bot"] == bot)
+            .unwrap_or_else(|| panic!("{name} in {board:?}"))
+            .clone()
+    };
+    let ann = row("Ann", false);
+    let call = row("call", true);
+    assert!(ann["hands"].as_u64().unwrap() >= 3);
+    // Two call bots count as one kind: twice Ann's hands, and the chips add to zero.
+    assert_eq!(
+        call["hands"].as_u64().unwrap(),
+        2 * ann["hands"].as_u64().unwrap()
+    );
+    assert_eq!(
+        ann["net"].as_i64().unwrap() + call["net"].as_i64().unwrap(),
+        0
+    );
+}
+
+#[test]
 fn the_time_bank_fires_with_nobody_sending_anything() {
     let server = start(room_config(400, 60_000));
     let mut ann = Client::new(server.addr);
