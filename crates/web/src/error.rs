@@ -34,6 +34,9 @@ fn bind_reason(e: &std::io::Error) -> String {
     }
 }
 
+/// Seconds after which a refused live stream may be tried again (ours).
+const STREAM_RETRY_SECS: u64 = 30;
+
 /// A refused request.
 #[derive(Debug)]
 pub(crate) enum ApiError {
@@ -193,6 +196,9 @@ impl IntoResponse for ApiError {
         match self {
             ApiError::TooMany(after) => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(after));
+            }
+            ApiError::Streams => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(STREAM_RETRY_SECS));
             }
             ApiError::SlowBody(_) => {
                 headers.insert(header::CONNECTION, HeaderValue::from_static("close"));

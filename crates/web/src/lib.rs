@@ -28,6 +28,12 @@
 //!   connections per address. While bound to a loopback address, requests must name a
 //!   loopback host (no DNS rebinding), and a state-changing request from another origin
 //!   is refused.
+//! * **Rooms** (`rooms`, `room_app`, `room_api`, `room_events`): several people and
+//!   bots at one table through a shared link (`/lobby`, `/room/<id>`, the API under
+//!   `/api/room/<id>/`), each person's view from that person's seat only, live updates
+//!   as server-sent events (polling as the fallback), a time bank and people away sat
+//!   out by the rooms' clock ([`ROOM_TICK`]), a seat token to come back from another
+//!   browser, and the bankroll board in the people's store.
 //! * Bots run on blocking threads, each table behind its own lock, so a client that goes
 //!   away mid-request leaves its table whole.
 #![forbid(unsafe_code)]
@@ -42,6 +48,7 @@ pub mod head_guard;
 mod limits;
 mod room_api;
 mod room_app;
+mod room_events;
 mod rooms;
 mod tables;
 

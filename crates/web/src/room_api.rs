@@ -3,23 +3,21 @@
 //! seat through a cookie of its own per room (`loki_room_<id>`, a random token the
 //! server issued); a person comes back to a seat from another browser with the seat's
 //! name and seat token. Bodies are small JSON objects with no unknown fields; the work
-//! runs on blocking threads. Every answer but the pages and the stream is JSON.
+//! runs on blocking threads. Every answer but the pages and the stream (`room_events`)
+//! is JSON.
 use crate::app::App;
 use crate::assets;
 use crate::error::ApiError;
-use crate::limits::Connections;
 use crate::room_app::RoomRequest;
 use crate::rooms::{is_id, Room};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use loki_play::Choice;
 use serde::{Deserialize, Serialize};
-use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
@@ -34,7 +32,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/room/{id}/join", post(join))
         .route("/api/room/{id}/rejoin", post(rejoin))
         .route("/api/room/{id}/state", get(state))
-        .route("/api/room/{id}/events", get(events))
+        .route("/api/room/{id}/events", get(crate::room_events::events))
         .route("/api/room/{id}/act", post(act))
         .route("/api/room/{id}/next", post(next))
         .route("/api/room/{id}/sit", post(sit))
@@ -47,7 +45,7 @@ fn cookie_name(id: &str) -> String {
 }
 
 /// The browser's token for room `id`, if it has the form the server issues.
-fn token(headers: &HeaderMap, id: &str) -> Option<String> {
+pub(crate) fn token(headers: &HeaderMap, id: &str) -> Option<String> {
     let name = cookie_name(id);
     headers
         .get_all(header::COOKIE)
@@ -82,7 +80,7 @@ fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     })
 }
 
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(f)
@@ -90,7 +88,7 @@ async fn blocking<T: Send + 'static>(
         .map_err(|_| ApiError::Broken)?
 }
 
-fn room(app: &App, id: &str) -> Result<Arc<Room>, ApiError> {
+pub(crate) fn room(app: &App, id: &str) -> Result<Arc<Room>, ApiError> {
     if !is_id(id) {
         return Err(ApiError::NoRoom);
     }
@@ -437,95 +435,4 @@ async fn leave(
         }
         Err(e) => e.into_response(),
     }
-}
-
-/// A live stream's hold on its person: counted as the person's open stream until the
-/// client goes away, then the person was last heard from then.
-struct Listening {
-    room: Arc<Room>,
-    token: String,
-    _permit: crate::limits::Permit,
-}
-
-impl Drop for Listening {
-    fn drop(&mut self) {
-        if let Ok(mut seats) = self.room.seats.lock() {
-            if let Some(seat) = seats.seat_of(&self.token) {
-                if let Some(p) = seats.people[seat].as_mut() {
-                    p.streams = p.streams.saturating_sub(1);
-                    p.last_seen = Instant::now();
-                }
-            }
-        }
-    }
-}
-
-async fn events(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-) -> Response {
-    let room = match room(&app, &id) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
-    let Some(token) = token(&headers, &room.info.id) else {
-        return ApiError::NoSeat.into_response();
-    };
-    let r = &app.config.rooms;
-    let Some(permit) = Connections::take(
-        &app.streams,
-        addr.ip(),
-        r.streams_per_address,
-        r.max_streams,
-    ) else {
-        return ApiError::Streams.into_response();
-    };
-    {
-        let Ok(mut seats) = room.seats.lock() else {
-            return ApiError::Broken.into_response();
-        };
-        let Some(seat) = seats.seat_of(&token) else {
-            return ApiError::NoSeat.into_response();
-        };
-        if let Some(p) = seats.people[seat].as_mut() {
-            p.streams += 1;
-            p.last_seen = Instant::now();
-        }
-    }
-    let rx = room.version.subscribe();
-    let stop = app.stopping.subscribe();
-    let hold = Listening {
-        room: room.clone(),
-        token,
-        _permit: permit,
-    };
-    let stream = futures_util::stream::unfold(
-        (app, hold, rx, stop, true),
-        |(app, hold, mut rx, mut stop, first)| async move {
-            if !first {
-                tokio::select! {
-                    changed = rx.changed() => changed.ok()?,
-                    _ = stop.wait_for(|s| *s) => return None,
-                }
-            }
-            rx.borrow_and_update();
-            let room = hold.room.clone();
-            let token = hold.token.clone();
-            let a = app.clone();
-            let json = blocking(move || a.as_person_quiet(&room, &token))
-                .await
-                .ok()?;
-            let version = hold.room.version();
-            let event = Event::default()
-                .event("view")
-                .id(version.to_string())
-                .data(json);
-            Some((Ok::<_, Infallible>(event), (app, hold, rx, stop, false)))
-        },
-    );
-    Sse::new(stream)
-        .keep_alive(KeepAlive::default())
-        .into_response()
 }
