@@ -378,3 +378,66 @@ fn the_live_stream_sends_each_new_version() {
     }
     assert!(seen_bob);
 }
+
+#[test]
+fn a_seat_in_one_room_is_nothing_in_another() {
+    let server = start(room_config(30_000, 60_000));
+    let mut ann = Client::new(server.addr);
+    let a = create(&mut ann, "Ann", json!({ "layout": "2*open,call" })).json();
+    let mut bob = Client::new(server.addr);
+    let b = create(&mut bob, "Bob", json!({ "layout": "2*open,call" })).json();
+    let (ida, idb) = (
+        a["room"]["id"].as_str().unwrap(),
+        b["room"]["id"].as_str().unwrap(),
+    );
+    // Ann's cookie names her room: in Bob's room she holds nothing.
+    assert_eq!(state(&mut ann, idb).code(), "no_seat");
+    let act = json!({ "action": "call", "step": 1 }).to_string();
+    assert_eq!(
+        ann.send("POST", &path(idb, "act"), Some(&act)).code(),
+        "no_seat"
+    );
+    assert_eq!(
+        ann.send("POST", &path(idb, "leave"), None).code(),
+        "no_seat"
+    );
+    // Her own cookie value under Bob's room's cookie name is not Bob's seat either.
+    let token = ann.cookie.clone().unwrap();
+    let value = token.split_once('=').unwrap().1;
+    let forged = format!("loki_room_{idb}={value}");
+    let r = request(
+        server.addr,
+        "GET",
+        &path(idb, "state"),
+        &[("Cookie", forged.as_str())],
+        None,
+    );
+    assert_eq!(r.code(), "no_seat");
+    // A seat named in the body other than one's own is refused; hostile bodies too.
+    let v = state(&mut ann, ida).json();
+    let other = json!({ "seat": 1, "action": "call", "step": v["step"] }).to_string();
+    assert_eq!(
+        ann.send("POST", &path(ida, "act"), Some(&other)).code(),
+        "not_your_seat"
+    );
+    for body in [
+        "{}",
+        "[]",
+        r#"{"action":"allin","step":1}"#,
+        r#"{"action":"call","step":-1}"#,
+        r#"{"action":"call","step":1,"x":1}"#,
+    ] {
+        let r = ann.send("POST", &path(ida, "act"), Some(body));
+        assert!(
+            matches!(r.status, 400 | 422),
+            "{body}: {} {}",
+            r.status,
+            r.body
+        );
+    }
+    let long = json!({ "name": "Ann", "seat_token": "f".repeat(2000) }).to_string();
+    assert_eq!(
+        bob.send("POST", &path(ida, "rejoin"), Some(&long)).status,
+        413
+    );
+}
