@@ -147,6 +147,7 @@
     $("room-join").hidden = true;
     $("room-game").hidden = false;
     $("room-controls").hidden = false;
+    $("room-history").href = `/api/room/${roomId}/history.phhs`;
     $("room-link").textContent = "Share this link to let others sit: " + location.origin + "/room/" + roomId;
     const token = sessionStorage.getItem("seat-" + roomId);
     $("room-token").textContent = token

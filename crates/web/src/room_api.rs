@@ -38,6 +38,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/room/{id}/sit", post(sit))
         .route("/api/room/{id}/model", post(model))
         .route("/api/room/{id}/leave", post(leave))
+        .route("/api/room/{id}/history.phhs", get(history))
 }
 
 fn cookie_name(id: &str) -> String {
@@ -99,6 +100,39 @@ pub(crate) fn room(app: &App, id: &str) -> Result<Arc<Room>, ApiError> {
 
 fn answer(r: Result<Response, ApiError>) -> Response {
     r.unwrap_or_else(IntoResponse::into_response)
+}
+
+/// The hands the person was dealt into, as PHH as the person saw them (the room's last
+/// [`loki_play::MAX_HISTORY`] hands).
+async fn history(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let phh = |app: &App, room: &Room, token: &str| {
+        app.as_person(room, token, |_, _, _| Ok(()))?;
+        let (s, seats) = room.lock().ok_or(ApiError::Broken)?;
+        let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
+        Ok(loki_play::history::seat_phh(
+            s.history(),
+            seat,
+            &s.names()[seat],
+        ))
+    };
+    let download = |text: String| {
+        (
+            [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+                (
+                    header::CONTENT_DISPOSITION,
+                    "attachment; filename=\"loki-room.phhs\"",
+                ),
+            ],
+            text,
+        )
+            .into_response()
+    };
+    person_with(app, &id, &headers, phh, download).await
 }
 
 /// A room in the lobby.
@@ -282,6 +316,17 @@ async fn person(
     headers: &HeaderMap,
     f: impl FnOnce(&App, &Room, &str) -> Result<String, ApiError> + Send + 'static,
 ) -> Response {
+    person_with(app, id, headers, f, json_response).await
+}
+
+/// [`person`], answering with `respond` of the text.
+async fn person_with(
+    app: Arc<App>,
+    id: &str,
+    headers: &HeaderMap,
+    f: impl FnOnce(&App, &Room, &str) -> Result<String, ApiError> + Send + 'static,
+    respond: fn(String) -> Response,
+) -> Response {
     let room = match room(&app, id) {
         Ok(r) => r,
         Err(e) => return e.into_response(),
@@ -289,11 +334,7 @@ async fn person(
     let Some(token) = token(headers, &room.info.id) else {
         return ApiError::NoSeat.into_response();
     };
-    answer(
-        blocking(move || f(&app, &room, &token))
-            .await
-            .map(json_response),
-    )
+    answer(blocking(move || f(&app, &room, &token)).await.map(respond))
 }
 
 async fn state(

@@ -136,6 +136,25 @@ fn three_people_and_three_bots_play_without_seeing_each_others_cards() {
         }
     }
     assert!(answers > 30);
+    // Each person's history: the person's own cards, the others' hidden unless shown.
+    for (you, c) in people.iter_mut() {
+        let r = c.send("GET", &path(&id, "history.phhs"), None);
+        assert_eq!(r.status, 200);
+        assert!(r.body.contains("????"), "{}", r.body);
+        let records = server.app.room_records(&id).unwrap();
+        let mine: Vec<_> = records.iter().filter(|h| h.seats.contains(you)).collect();
+        assert_eq!(r.body.matches("hand = ").count(), mine.len(), "{}", r.body);
+        for h in mine {
+            let me = h.seats.iter().position(|s| s == you).unwrap();
+            for (p, hole) in h.hole.iter().enumerate() {
+                let Some(hole) = hole else { continue };
+                let text = hole.to_string();
+                if p == me {
+                    assert!(r.body.contains(&text), "own cards {text}");
+                }
+            }
+        }
+    }
     let records = server.app.room_records(&id).unwrap();
     for r in &records {
         assert_eq!(r.net.iter().sum::<i64>(), 0);
