@@ -4,8 +4,7 @@
 //! hands played, the net chips and the net in big blinds, across sessions and rooms (the
 //! stakes may differ from one room to the next, so bb/100 comes from the big blinds).
 //! Schema version 3 added its table (`bankroll`); an older file gains it when opened.
-use crate::{check_name, classify, Store, StoreError};
-use rusqlite::{params, TransactionBehavior};
+use rusqlite::{params, Connection, Transaction};
 
 /// Version 3: the bankroll board.
 pub(crate) const SCHEMA_V3: &str = "
@@ -47,71 +46,46 @@ pub struct BankrollRow {
     pub bb_per_100: f64,
 }
 
-impl Store {
-    /// Adds hands' results to the board, in one transaction.
-    ///
-    /// # Errors
-    /// A name that is empty or too long, a busy file past the timeout, or SQLite errors
-    /// (nothing is written then).
-    pub fn record_results(&mut self, results: &[HandResult]) -> Result<(), StoreError> {
-        for r in results {
-            check_name(&r.name)?;
-        }
-        let path = self.path.clone();
-        let err = |e| classify(&path, e);
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(err)?;
-        for r in results {
-            let bb = if r.big_blind > 0 {
-                r.net as f64 / r.big_blind as f64
-            } else {
-                0.0
-            };
-            tx.execute(
-                "INSERT INTO bankroll (name, bot, hands, net, net_bb) VALUES (?1, ?2, 1, ?3, ?4)
-                 ON CONFLICT (name, bot) DO UPDATE SET hands = hands + 1, net = net + ?3,
-                 net_bb = net_bb + ?4",
-                params![r.name, r.bot, r.net, bb],
-            )
-            .map_err(err)?;
-        }
-        tx.commit().map_err(err)
+/// Adds one hand's results in `tx` (the caller checked the names and commits).
+pub(crate) fn add(tx: &Transaction<'_>, results: &[HandResult]) -> rusqlite::Result<()> {
+    for r in results {
+        let bb = if r.big_blind > 0 {
+            r.net as f64 / r.big_blind as f64
+        } else {
+            0.0
+        };
+        tx.execute(
+            "INSERT INTO bankroll (name, bot, hands, net, net_bb) VALUES (?1, ?2, 1, ?3, ?4)
+             ON CONFLICT (name, bot) DO UPDATE SET hands = hands + 1, net = net + ?3,
+             net_bb = net_bb + ?4",
+            params![r.name, r.bot, r.net, bb],
+        )?;
     }
+    Ok(())
+}
 
-    /// The board: the `limit` rows with the most hands (then by name), people and bots.
-    ///
-    /// # Errors
-    /// SQLite errors.
-    pub fn bankrolls(&self, limit: usize) -> Result<Vec<BankrollRow>, StoreError> {
-        let err = |e| classify(&self.path, e);
-        let mut st = self
-            .conn
-            .prepare(
-                "SELECT name, bot, hands, net, net_bb FROM bankroll
-                 ORDER BY hands DESC, name, bot LIMIT ?1",
-            )
-            .map_err(err)?;
-        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let rows = st
-            .query_map([limit], |r| {
-                let hands: i64 = r.get(2)?;
-                let net_bb: f64 = r.get(4)?;
-                let per100 = if hands > 0 {
-                    (net_bb * 100.0 / hands as f64 * 100.0).round() / 100.0
-                } else {
-                    0.0
-                };
-                Ok(BankrollRow {
-                    name: r.get(0)?,
-                    bot: r.get(1)?,
-                    hands: u64::try_from(hands).unwrap_or(0),
-                    net: r.get(3)?,
-                    bb_per_100: per100,
-                })
-            })
-            .map_err(err)?;
-        rows.collect::<Result<_, _>>().map_err(err)
-    }
+/// The `limit` rows with the most hands (then by name).
+pub(crate) fn board(conn: &Connection, limit: usize) -> rusqlite::Result<Vec<BankrollRow>> {
+    let mut st = conn.prepare(
+        "SELECT name, bot, hands, net, net_bb FROM bankroll
+         ORDER BY hands DESC, name, bot LIMIT ?1",
+    )?;
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let rows = st.query_map([limit], |r| {
+        let hands: i64 = r.get(2)?;
+        let net_bb: f64 = r.get(4)?;
+        let per100 = if hands > 0 {
+            (net_bb * 100.0 / hands as f64 * 100.0).round() / 100.0
+        } else {
+            0.0
+        };
+        Ok(BankrollRow {
+            name: r.get(0)?,
+            bot: r.get(1)?,
+            hands: u64::try_from(hands).unwrap_or(0),
+            net: r.get(3)?,
+            bb_per_100: per100,
+        })
+    })?;
+    rows.collect()
 }

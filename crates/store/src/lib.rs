@@ -290,6 +290,34 @@ impl Store {
         tx.commit().map_err(err)
     }
 
+    /// Adds hands' results to the bankroll board (`bankroll.rs`), in one transaction.
+    ///
+    /// # Errors
+    /// A name that is empty or too long, a busy file past the timeout, or SQLite errors
+    /// (nothing is written then).
+    pub fn record_results(&mut self, results: &[HandResult]) -> Result<(), StoreError> {
+        for r in results {
+            check_name(&r.name)?;
+        }
+        let path = self.path.clone();
+        let err = |e| classify(&path, e);
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(err)?;
+        bankroll::add(&tx, results).map_err(err)?;
+        tx.commit().map_err(err)
+    }
+
+    /// The bankroll board: the `limit` rows with the most hands (then by name), people
+    /// and bots.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn bankrolls(&self, limit: usize) -> Result<Vec<BankrollRow>, StoreError> {
+        bankroll::board(&self.conn, limit).map_err(|e| classify(&self.path, e))
+    }
+
     /// Registers a client that will save hands with [`Store::record_hand_once`]; close
     /// it with [`Store::close_observer`] when its match ends.
     ///

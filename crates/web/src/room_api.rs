@@ -32,7 +32,6 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/room/{id}/join", post(join))
         .route("/api/room/{id}/rejoin", post(rejoin))
         .route("/api/room/{id}/state", get(state))
-        .route("/api/room/{id}/events", get(crate::room_events::events))
         .route("/api/room/{id}/act", post(act))
         .route("/api/room/{id}/next", post(next))
         .route("/api/room/{id}/sit", post(sit))
