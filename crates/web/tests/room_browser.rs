@@ -4,7 +4,9 @@
 //! hands, each person's every view checked for the other seats' hidden cards (the
 //! server's deal as the reference); one person's browser closes mid-way (sat out once
 //! its page is gone) and the person comes back from a new browser with name and seat
-//! token; one person lets the time bank run out while its countdown shows.
+//! token; one person lets the time bank run out while its countdown shows. At the end,
+//! the first person's page is shot at 1400 x 900 and the third person comes back on an
+//! emulated phone (390 x 844) with no sideways scrolling (`target/tmp/e2e/room-*.png`).
 //!
 //! Needs Chromium and ChromeDriver as `browser.rs` does (skipped without them unless
 //! `LOKI_REQUIRE_BROWSER=1`).
@@ -35,6 +37,11 @@ async fn until(c: &Client, what: &str, script: &str) {
 
 /// A new browser session with its own profile.
 async fn session(port: u16, chromium: &std::path::Path, name: &str) -> Client {
+    session_as(port, chromium, name, false).await
+}
+
+/// A new browser session with its own profile; `phone`: a 390 x 844 phone emulated.
+async fn session_as(port: u16, chromium: &std::path::Path, name: &str, phone: bool) -> Client {
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("room-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -49,13 +56,23 @@ async fn session(port: u16, chromium: &std::path::Path, name: &str) -> Client {
         args.push(flag.into());
     }
     args.push(format!("--user-data-dir={}", dir.display()));
-    let caps = json!({
-        "browserName": "chrome",
-        "goog:chromeOptions": { "binary": chromium, "args": args },
-    });
+    let mut options = json!({ "binary": chromium, "args": args });
+    if phone {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 1.0, "touch": true }
+        });
+    }
+    let caps = json!({ "browserName": "chrome", "goog:chromeOptions": options });
     Client::connect(port, caps)
         .await
         .expect("a WebDriver session")
+}
+
+/// Saves a screenshot in `target/tmp/e2e/`.
+async fn save(c: &Client, name: &str) {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(name), c.screenshot().await.unwrap()).unwrap();
 }
 
 /// Sets the tab's pace of the bots to instant (before the room's page loads).
@@ -246,6 +263,23 @@ fn three_people_and_three_bots_play_thirty_hands_in_three_browsers() {
         for r in server.app.room_records(&id).unwrap() {
             assert_eq!(r.net.iter().sum::<i64>(), 0);
         }
+        // Ann's page at 1400 x 900; Cy back on a phone: no sideways scrolling.
+        let ann = &people[0];
+        let v = js(ann, "return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]").await;
+        let (dx, dy) = (v[0].as_u64().unwrap_or(0) as u32, v[1].as_u64().unwrap_or(0) as u32);
+        ann.set_window_size(1400 + dx, 900 + dy).await.unwrap();
+        save(ann, "room-laptop.png").await;
+        let cy_token = js(&people[2], "return sessionStorage.getItem('seat-' + location.pathname.slice(6))").await;
+        let phone = session_as(port, &chromium, "cy-phone", true).await;
+        pace_zero(&phone, &base).await;
+        phone.goto(&url).await.unwrap();
+        let cy_token = cy_token.as_str().expect("Cy's seat token");
+        fill_and_submit(&phone, &[("rejoin-name", "Cy"), ("rejoin-token", cy_token)], "rejoin-button").await;
+        until(&phone, "Cy on the phone", "return !!window.lokiView && window.lokiView.you === 2").await;
+        let width = js(&phone, "return [document.documentElement.scrollWidth, window.innerWidth]").await;
+        assert!(width[0].as_u64() <= width[1].as_u64(), "sideways scrolling: {width}");
+        save(&phone, "room-phone.png").await;
+        phone.close().await.unwrap();
         for c in people {
             c.close().await.unwrap();
         }
