@@ -183,7 +183,8 @@ impl Session {
     }
 
     /// Seats the person `name` in the first open seat (present from the next hand on):
-    /// the bots start from the person's stored `profile`, if any. Returns the seat.
+    /// the bots' models of the seat start again, from the person's stored `profile` if
+    /// any (nothing of the seat's earlier person carries over). Returns the seat.
     ///
     /// # Errors
     /// A bad name, a bot's name or a name already at the table ([`SpecError::Name`],
@@ -211,12 +212,13 @@ impl Session {
         self.names[seat] = name.clone();
         self.huds[seat] = Profile::empty(&name);
         self.bankrolls[seat].clear();
+        self.net_from[seat] = self.net[seat];
         let window = self.window;
-        if let Some(p) = profile {
-            for o in &mut self.occupants {
-                if let Occupant::Bot(b) = o {
-                    b.know(seat, p, window);
-                }
+        let fresh = Profile::empty(&name);
+        let known = profile.unwrap_or(&fresh);
+        for o in &mut self.occupants {
+            if let Occupant::Bot(b) = o {
+                b.know(seat, known, window);
             }
         }
         self.step += 1;

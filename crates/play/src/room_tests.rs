@@ -129,6 +129,26 @@ fn call_down(s: &mut Session) {
 }
 
 #[test]
+fn a_new_person_in_a_seat_is_a_new_opponent_to_the_bots() {
+    let mut s = room("open,SOM", 2);
+    s.take_seat("Ann", None).unwrap();
+    for _ in 0..5 {
+        s.next_hand(s.step()).unwrap();
+        call_down(&mut s);
+    }
+    let seen = |s: &Session| s.loki(1).unwrap().model(0).map_or(0, |m| m.stats.total());
+    assert!(seen(&s) > 0);
+    let ann_net = s.view_for(0, false).seats[0].net;
+    s.vacate(0).unwrap();
+    s.take_seat("Cy", None).unwrap();
+    assert_eq!(seen(&s), 0, "Ann's actions are not Cy's");
+    // Nor her chips: Cy's net starts at zero; the table's nets still add up.
+    assert_eq!(s.view_for(0, false).seats[0].net, 0);
+    assert_eq!(s.net()[0], ann_net);
+    assert_eq!(s.net().iter().sum::<Chips>(), 0);
+}
+
+#[test]
 fn a_person_sitting_out_is_not_dealt_in_and_pays_nothing() {
     let mut s = room("3*open,call", 3);
     for name in ["Ann", "Bob", "Cy"] {

@@ -143,6 +143,8 @@ pub struct Session {
     pub(crate) known_kinds: Vec<String>,
     /// A room's finished hands' results for the bankroll board, not yet taken.
     results: Vec<HandResult>,
+    /// Each seat's net when its person sat down (a room's seat may change hands).
+    pub(crate) net_from: Vec<Chips>,
 }
 
 impl Session {
@@ -212,6 +214,7 @@ impl Session {
             taken: vec![false; spec.seats],
             known_kinds: kinds_known,
             results: Vec::new(),
+            net_from: vec![0; spec.seats],
             names,
             kinds,
             rng: rng_from_seed(spec.seed),

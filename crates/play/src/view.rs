@@ -170,7 +170,8 @@ impl Session {
                 folded: false,
                 bet: 0,
                 put_in: 0,
-                net: self.net[seat],
+                // A room's seat counts from when its person sat down.
+                net: self.net[seat] - self.net_from[seat],
                 cards: None,
                 last_action: None,
                 to_act: false,
