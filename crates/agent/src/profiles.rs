@@ -216,6 +216,10 @@ impl ProfileBook {
     pub fn profile(&self, name: &str) -> Result<Option<Profile>, StoreError> {
         self.store.profile(name)
     }
+    /// The store (for what it keeps beside the profiles: the bankroll board).
+    pub fn store_mut(&mut self) -> &mut Store {
+        &mut self.store
+    }
     /// Saves what finished hands add to profiles, in one transaction; `false` (a failure
     /// counted, and a warning) when they could not be saved.
     pub fn save(&mut self, deltas: &[HandDelta]) -> bool {

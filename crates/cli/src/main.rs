@@ -76,6 +76,15 @@ enum Command {
     #[command(subcommand)]
     Irc(irc::IrcCommand),
     /// A local web page where you play against Loki players and see what they believe.
+    ///
+    /// The page at `/` seats you against bots. Rooms (`/lobby`) seat several people and
+    /// bots at one table: open a room (its seats, which are open for people and which
+    /// are Loki players, the stakes, the seconds per decision) and share its link
+    /// (`/room/<id>`); others take the open seats by name from their browsers. A person
+    /// who does not act in time is checked when free, else folded; a person whose page is
+    /// gone longer than --away sits out (not dealt in) and keeps the seat for --rejoin,
+    /// to come back from any browser with the name and the seat token shown on sitting
+    /// down.
     Serve(serve::ServeArgs),
     /// The same game in the terminal (line by line; works over a pipe).
     Play(play::PlayArgs),

@@ -1,10 +1,11 @@
 //! `loki serve`: the local web page where a person plays against Loki players and sees
-//! what they believe (crates/web; the game is crates/play). People's statistics go to
+//! what they believe (crates/web; the game is crates/play), and rooms where several
+//! people play Loki players at one table (`/lobby`). People's statistics go to
 //! their own store (`people.sqlite3` beside the network opponents' `profiles.sqlite3`).
 use crate::roster::load_config;
 use anyhow::Result;
 use clap::Args;
-use loki_web::{Limits, ServerConfig};
+use loki_web::{Limits, RoomLimits, ServerConfig};
 use std::io::Write as _;
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -60,6 +61,24 @@ pub struct ServeArgs {
     /// (then it is answered 408 and the connection closed).
     #[arg(long, default_value_t = 10, value_parser = crate::bounds::count::<u64>(1..=3600))]
     body_timeout: u64,
+    /// Rooms: seconds per decision by default (a room may choose 5 to 300 when it is
+    /// opened); then the person is checked when free, else folded. 5 to 300.
+    #[arg(long, default_value_t = 30, value_parser = crate::bounds::count::<u64>(5..=300))]
+    time_bank: u64,
+    /// Rooms: seconds a person's page may be gone (no live stream, no request) before
+    /// the person sits out, 5 to 3600.
+    #[arg(long, default_value_t = 60, value_parser = crate::bounds::count::<u64>(5..=3600))]
+    away: u64,
+    /// Rooms: seconds a person sitting out keeps the seat (to come back with the seat
+    /// token), 10 to 86400.
+    #[arg(long, default_value_t = 600, value_parser = crate::bounds::count::<u64>(10..=86_400))]
+    rejoin: u64,
+    /// Rooms open at once, 1 to 10000.
+    #[arg(long, default_value_t = 100, value_parser = crate::bounds::count::<u64>(1..=10_000))]
+    max_rooms: u64,
+    /// Rooms one address may have opened at once, 1 to 10000.
+    #[arg(long, default_value_t = 4, value_parser = crate::bounds::count::<u64>(1..=10_000))]
+    rooms_per_address: u64,
 }
 
 pub fn run(a: ServeArgs) -> Result<ExitCode> {
@@ -83,6 +102,14 @@ pub fn run(a: ServeArgs) -> Result<ExitCode> {
             body_timeout: Duration::from_secs(a.body_timeout),
             ..Limits::default()
         },
+        rooms: RoomLimits {
+            time_bank: Duration::from_secs(a.time_bank),
+            away: Duration::from_secs(a.away),
+            rejoin: Duration::from_secs(a.rejoin),
+            max_rooms: a.max_rooms as usize,
+            rooms_per_address: a.rooms_per_address as usize,
+            ..RoomLimits::default()
+        },
     };
     if !a.bind.is_loopback() {
         eprintln!(
@@ -96,6 +123,7 @@ pub fn run(a: ServeArgs) -> Result<ExitCode> {
     loki_web::run(config, |addr| {
         let mut out = std::io::stdout();
         let _ = writeln!(out, "loki serve: http://{addr}/ (Ctrl-C to stop)");
+        let _ = writeln!(out, "rooms with other people: http://{addr}/lobby");
         if let Some(p) = &profiles {
             let _ = writeln!(out, "people's statistics: {}", p.display());
         }

@@ -13,6 +13,17 @@ pub enum PlayError {
         /// The person's seat.
         yours: usize,
     },
+    /// An action for a seat that no person sits in (a room's bot seat).
+    #[error("seat {0} is not a person's seat")]
+    NotAPersonSeat(usize),
+    /// A hand asked for when fewer than two players, or no person, would be dealt in.
+    #[error("no hand can be dealt: {players} players and {people} people present")]
+    NotEnoughPlayers {
+        /// Players who would be dealt in.
+        players: usize,
+        /// People among them.
+        people: usize,
+    },
     /// An action while another seat is to act.
     #[error("it is not your turn")]
     NotYourTurn,

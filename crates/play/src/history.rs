@@ -14,7 +14,13 @@ use std::fmt::Write as _;
 /// A hand record with the hole cards the person did not see dealt hidden (the record's
 /// `hole` is used by the writer only for the hands shown at the showdown).
 pub fn as_seen_by_person(record: &HandRecord) -> HandRecord {
-    let me = record.seats.iter().position(|&s| s == PERSON);
+    as_seen_by(record, PERSON)
+}
+
+/// A hand record as the player in `seat` saw it: every other seat's hole cards hidden
+/// (those shown at the showdown stay in the showdown).
+pub fn as_seen_by(record: &HandRecord, seat: usize) -> HandRecord {
+    let me = record.seats.iter().position(|&s| s == seat);
     let mut r = record.clone();
     for e in &mut r.events {
         if let Event::HoleDealt { position, .. } = *e {
@@ -32,6 +38,30 @@ pub fn person_phh<'a>(records: impl IntoIterator<Item = &'a HandRecord>) -> Stri
     let mut out = Vec::new();
     // Writing to a Vec cannot fail.
     let _ = loki_history::write_phh(&mut out, &seen);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The hands a room's person `name` in `seat` was dealt into, as a `.phhs` text as that
+/// person saw them (numbered from 1 in the file).
+pub fn seat_phh<'a>(
+    records: impl IntoIterator<Item = &'a HandRecord>,
+    seat: usize,
+    name: &str,
+) -> String {
+    let mut out = Vec::new();
+    let mine = records.into_iter().filter(|r| {
+        r.seats
+            .iter()
+            .position(|&s| s == seat)
+            .is_some_and(|p| r.names.get(p).is_some_and(|n| n == name))
+    });
+    for (i, record) in mine.enumerate() {
+        if i > 0 {
+            out.push(b'\n');
+        }
+        // Writing to a Vec cannot fail.
+        let _ = loki_history::write_phh_hand(&mut out, Some(i + 1), &as_seen_by(record, seat));
+    }
     String::from_utf8_lossy(&out).into_owned()
 }
 

@@ -38,6 +38,7 @@ pub mod hand_name;
 pub mod history;
 pub mod hud;
 mod narrate;
+mod room;
 mod session;
 mod spec;
 mod summary;
@@ -50,6 +51,7 @@ pub use choice::Choice;
 pub use error::PlayError;
 pub use hud::HudView;
 pub use narrate::{action_text, and_list, cards_text, LogEntry, PotView, ShownView};
+pub use room::{RoomSpec, SeatKind, OPEN};
 pub use session::{BigPot, HandMeta, Session, BIGGEST_POTS, MAX_HISTORY, PERSON};
 pub use spec::{
     bot_name_clash, person_name, SpecError, Stakes, TableSpec, DEFAULT_BOTS, MAX_NAME_CHARS,

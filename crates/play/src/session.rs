@@ -20,11 +20,12 @@ use crate::{PlayError, SpecError, TableSpec};
 use loki_agent::{hand_delta, player_seed, seat_names, Roster, Seat};
 use loki_bot::{DecisionTrace, LokiConfig, LokiPlayer};
 use loki_cards::{rng_from_seed, Deck, LokiRng};
+use loki_engine::Stakes;
 use loki_engine::{
     Action, Chips, Deal, DealError, EngineError, GameConfig, HandRecord, HandState, Phase, Player,
     Table,
 };
-use loki_store::{HandDelta, Profile};
+use loki_store::{HandDelta, HandResult, Profile};
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -113,7 +114,7 @@ pub struct Session {
     /// Study mode: the bots' own strength and rule shown during the hand.
     pub(crate) study: bool,
     profile_updates: Vec<HandDelta>,
-    window: usize,
+    pub(crate) window: usize,
     /// The person's stored profile at the start of the session.
     pub(crate) known: Option<Profile>,
     /// Each seat's hands in this session, as a profile (the HUD).
@@ -124,6 +125,26 @@ pub struct Session {
     abandoned_hands: usize,
     /// The biggest pots, biggest first.
     biggest: Vec<BigPot>,
+    /// The stakes (a hand of fewer players than seats is played at them).
+    pub(crate) stakes: Stakes,
+    /// Which seats are dealt into the next hand: every bot, and each person who is
+    /// seated and not sitting out (`room.rs`); at a one-person table, every seat.
+    pub(crate) present: Vec<bool>,
+    /// Whether this is a room (several people, `room.rs`): study mode is off and a
+    /// hand deals only the seats present.
+    pub(crate) room: bool,
+    /// Each seat's session net after each hand it was dealt into (people only).
+    pub(crate) bankrolls: Vec<Vec<Chips>>,
+    /// Hands finished.
+    finished_hands: usize,
+    /// A room's person seats that someone has taken (`room.rs`).
+    pub(crate) taken: Vec<bool>,
+    /// Every kind of bot the roster knows (a person may not take one as a name).
+    pub(crate) known_kinds: Vec<String>,
+    /// A room's finished hands' results for the bankroll board, not yet taken.
+    results: Vec<HandResult>,
+    /// Each seat's net when its person sat down (a room's seat may change hands).
+    pub(crate) net_from: Vec<Chips>,
 }
 
 impl Session {
@@ -185,6 +206,15 @@ impl Session {
             study_hands: 0,
             abandoned_hands: 0,
             biggest: Vec::new(),
+            stakes: spec.stakes,
+            present: vec![true; spec.seats],
+            room: false,
+            bankrolls: vec![Vec::new(); spec.seats],
+            finished_hands: 0,
+            taken: vec![false; spec.seats],
+            known_kinds: kinds_known,
+            results: Vec::new(),
+            net_from: vec![0; spec.seats],
             names,
             kinds,
             rng: rng_from_seed(spec.seed),
@@ -221,7 +251,7 @@ impl Session {
     }
     /// Hands finished.
     pub fn hands_played(&self) -> usize {
-        self.bankroll.len()
+        self.finished_hands
     }
     /// Whether a hand is in progress (it then waits for the person).
     pub fn in_progress(&self) -> bool {
@@ -229,11 +259,12 @@ impl Session {
     }
     /// Whether the person is to act.
     pub fn is_person_turn(&self) -> bool {
-        self.hand.as_ref().is_some_and(|h| {
-            h.state
-                .to_act()
-                .is_some_and(|p| h.seats.get(p) == Some(&PERSON))
-        })
+        self.seat_to_act() == Some(PERSON)
+    }
+    /// The seat to act in the hand in progress.
+    pub fn seat_to_act(&self) -> Option<usize> {
+        let h = self.hand.as_ref()?;
+        h.state.to_act().and_then(|p| h.seats.get(p).copied())
     }
     /// Whether the model view is on.
     pub fn show_model(&self) -> bool {
@@ -250,7 +281,7 @@ impl Session {
     /// Turns study mode on or off; a hand in which it was on at any moment is recorded
     /// as played in study mode.
     pub fn set_study(&mut self, on: bool) {
-        self.study = on;
+        self.study = on && !self.room;
         if let Some(h) = self.hand.as_mut().filter(|h| !h.finished) {
             h.study |= on;
         }
@@ -300,6 +331,12 @@ impl Session {
     pub fn take_profile_updates(&mut self) -> Vec<HandDelta> {
         std::mem::take(&mut self.profile_updates)
     }
+    /// A room's results for the bankroll board since the last call: for each finished
+    /// hand, each person dealt in by name and each bot by kind (a one-person table has
+    /// none).
+    pub fn take_results(&mut self) -> Vec<HandResult> {
+        std::mem::take(&mut self.results)
+    }
 
     fn check_step(&self, step: u64) -> Result<(), PlayError> {
         if step == self.step {
@@ -323,15 +360,37 @@ impl Session {
         if self.in_progress() {
             return Err(PlayError::HandInProgress);
         }
-        let n = self.game.seats();
+        let all = self.game.seats();
         let number = self.hands_started;
+        // The order of the seats moves as the engine's `Table` moves it; the seats not
+        // present are left out (they are not dealt in).
+        let seats: Vec<usize> = (0..all)
+            .map(|p| Table::seat_of(p, number, all))
+            .filter(|&s| self.present[s])
+            .collect();
+        let n = seats.len();
+        let people = seats
+            .iter()
+            .filter(|&&s| matches!(self.occupants[s], Occupant::Person))
+            .count();
+        if n < 2 || people == 0 {
+            return Err(PlayError::NotEnoughPlayers { players: n, people });
+        }
+        let game = if n == all {
+            self.game.clone()
+        } else {
+            // The stakes were checked for the full table; they fit any fewer seats.
+            self.stakes.game(n).map_err(|_| EngineError::PlayerCount {
+                expected: all,
+                got: n,
+            })?
+        };
         let mut deck = Deck::shuffled(&mut self.rng);
         let deal = Deal::from_deck(n, &mut deck).ok_or(EngineError::PlayerCount {
             expected: n,
             got: n,
         })?;
-        let seats: Vec<usize> = (0..n).map(|p| Table::seat_of(p, number, n)).collect();
-        let mut state = HandState::new(&self.game).map_err(EngineError::from)?;
+        let mut state = HandState::new(&game).map_err(EngineError::from)?;
         state.set_seats(&seats).map_err(EngineError::from)?;
         for (p, h) in deal.hole.iter().enumerate() {
             state.deal_hole(p, *h).map_err(EngineError::from)?;
@@ -349,7 +408,7 @@ impl Session {
             deal,
             seats,
             seen: 0,
-            traces: (0..n).map(|_| None).collect(),
+            traces: (0..all).map(|_| None).collect(),
             finished: false,
             study: self.study,
             abandoned: false,
@@ -425,7 +484,11 @@ impl Session {
 
     /// Checks that `seat` may act at `step` now.
     fn check_turn(&self, seat: usize, step: u64) -> Result<(), PlayError> {
-        if seat != PERSON {
+        if self.room {
+            if !matches!(self.occupants.get(seat), Some(Occupant::Person)) {
+                return Err(PlayError::NotAPersonSeat(seat));
+            }
+        } else if seat != PERSON {
             return Err(PlayError::NotYourSeat {
                 seat,
                 yours: PERSON,
@@ -437,7 +500,7 @@ impl Session {
             _ => return Err(PlayError::NoHand),
         };
         let to_act = hand.state.to_act().map(|p| hand.seats[p]);
-        if to_act != Some(PERSON) {
+        if to_act != Some(seat) {
             return Err(PlayError::NotYourTurn);
         }
         Ok(())
@@ -459,7 +522,7 @@ impl Session {
     }
 
     /// Passes new events to the bots and plays until the person's turn or the end.
-    fn run(&mut self) -> Result<(), PlayError> {
+    pub(crate) fn run(&mut self) -> Result<(), PlayError> {
         let Some(hand) = self.hand.as_mut() else {
             return Ok(());
         };
@@ -500,7 +563,9 @@ impl Session {
                     let seat = seats[p];
                     let view = state.view(p);
                     let action = match &mut self.occupants[seat] {
-                        Occupant::Person => return Ok(()),
+                        Occupant::Person if self.present[seat] => return Ok(()),
+                        // A person sitting out checks when free, else folds.
+                        Occupant::Person => free_or_fold(state, p),
                         Occupant::Bot(b) => {
                             let action = b.act(&view);
                             traces[seat] = b.last_trace().cloned();
@@ -547,15 +612,39 @@ impl Session {
                 expected: n,
                 got: 0,
             })?;
+        let big_blind = state.config().big_blind();
         for (p, &seat) in hand.seats.iter().enumerate() {
             self.net[seat] += record.net[p];
+            if self.room {
+                let bot = !matches!(self.occupants[seat], Occupant::Person);
+                self.results.push(HandResult {
+                    name: if bot {
+                        &self.kinds[seat]
+                    } else {
+                        &self.names[seat]
+                    }
+                    .clone(),
+                    bot,
+                    net: record.net[p],
+                    big_blind,
+                });
+            }
             let delta = hand_delta(&state.view(p), p, &self.names[seat]);
             add_hand(&mut self.huds[seat], &delta);
-            if seat == PERSON {
+            let person = matches!(self.occupants[seat], Occupant::Person);
+            if (self.room && person) || seat == PERSON {
                 self.profile_updates.push(delta);
             }
         }
-        self.bankroll.push(self.net[PERSON]);
+        for &seat in &hand.seats {
+            if matches!(self.occupants[seat], Occupant::Person) {
+                self.bankrolls[seat].push(self.net[seat]);
+            }
+        }
+        if !self.room {
+            self.bankroll.push(self.net[PERSON]);
+        }
+        self.finished_hands += 1;
         let meta = HandMeta {
             study: hand.study,
             abandoned: hand.abandoned,
@@ -588,6 +677,16 @@ impl Session {
         }
         self.history.push_back((record, meta));
         Ok(())
+    }
+}
+
+/// Check when it costs nothing, else fold: the action of a person who is not there
+/// (sitting out, out of time, or gone).
+pub(crate) fn free_or_fold(state: &HandState, position: usize) -> Action {
+    if state.amount_to_call(position) == 0 {
+        Action::Call
+    } else {
+        Action::Fold
     }
 }
 

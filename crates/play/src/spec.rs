@@ -49,6 +49,15 @@ pub enum SpecError {
         /// The bot's name it collides with.
         bot: String,
     },
+    /// A room's layout without a seat for a person.
+    #[error("a room needs at least one open seat for a person (`open` in the layout)")]
+    NoPersonSeat,
+    /// A room's person already sits at the table under this name.
+    #[error("{0:?} already sits at this table: choose another name, or come back to your seat with your seat token")]
+    NameTaken(String),
+    /// A room with no open seat left.
+    #[error("every seat of this room is taken")]
+    RoomFull,
     /// A bot list longer than the bound (a web request's).
     #[error("the list of bots is longer than {0} characters")]
     BotListTooLong(usize),

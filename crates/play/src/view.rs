@@ -148,6 +148,16 @@ impl Session {
 
     /// The view of the table for the person: the only thing sent to people.
     pub fn view(&self) -> TableView {
+        let mut v = self.view_for(PERSON, self.show_model);
+        v.bankroll = self.bankroll.clone();
+        v
+    }
+
+    /// The view of the table for the person in seat `you` (a room's person, or the
+    /// person of a one-person table), with the model view when `show_model`. Built from
+    /// that person's own `SeatView` only; a person not dealt into the hand in progress
+    /// sees its public part (board, pot, bets, folds) and no cards at all.
+    pub fn view_for(&self, you: usize, show_model: bool) -> TableView {
         let n = self.game.seats();
         let g = &self.game;
         let mut seats: Vec<SeatInfo> = (0..n)
@@ -160,7 +170,8 @@ impl Session {
                 folded: false,
                 bet: 0,
                 put_in: 0,
-                net: self.net[seat],
+                // A room's seat counts from when its person sat down.
+                net: self.net[seat] - self.net_from[seat],
                 cards: None,
                 last_action: None,
                 to_act: false,
@@ -169,7 +180,7 @@ impl Session {
             .collect();
         let mut out = TableView {
             step: self.step,
-            you: PERSON,
+            you,
             hand: None,
             in_progress: false,
             your_turn: false,
@@ -183,13 +194,16 @@ impl Session {
             log: Vec::new(),
             result: None,
             hands_played: self.hands_played(),
-            bankroll: self.bankroll.clone(),
-            show_model: self.show_model,
+            bankroll: self.bankrolls.get(you).cloned().unwrap_or_default(),
+            show_model,
             study: self.study,
             model: None,
         };
         if let Some(hand) = &self.hand {
-            if let Some(me) = hand.position_of(PERSON) {
+            if hand.position_of(you).is_none() {
+                public_part(hand, &mut out, &mut seats);
+            }
+            if let Some(me) = hand.position_of(you) {
                 // Everything below comes from the person's own view.
                 let view = hand.state.view(me);
                 let seat_of = |p: usize| hand.seats[p];
@@ -198,6 +212,7 @@ impl Session {
                 out.board = view.board().to_vec();
                 out.pot = view.pot();
                 let bets = view.round_bets();
+                let n = hand.seats.len();
                 for p in 0..n {
                     let s = &mut seats[seat_of(p)];
                     s.position = Some(p);
@@ -206,7 +221,7 @@ impl Session {
                     s.put_in = view.contributions()[p];
                     s.bet = if out.in_progress { bets[p] } else { 0 };
                 }
-                seats[PERSON].cards = view.hole();
+                seats[you].cards = view.hole();
                 if out.in_progress {
                     out.round = Some(view.round().to_string());
                     out.to_act = view.to_act().map(seat_of);
@@ -245,7 +260,7 @@ impl Session {
                 }
                 out.log = told.log;
                 if let Some(result) = view.result() {
-                    let mut net = vec![0; n];
+                    let mut net = vec![0; seats.len()];
                     for p in 0..n {
                         net[seat_of(p)] = result.net[p];
                     }
@@ -254,7 +269,7 @@ impl Session {
                     }
                     out.result = Some(ResultView {
                         showdown: result.showdown,
-                        winners: (0..n).filter(|&s| net[s] > 0).collect(),
+                        winners: (0..net.len()).filter(|&s| net[s] > 0).collect(),
                         net,
                         shown: told.shown,
                         banner: told.pots.iter().map(|p| p.text.clone()).collect(),
@@ -263,11 +278,47 @@ impl Session {
                 }
             }
         }
+        if self.room {
+            if let Some(s) = seats.get_mut(you) {
+                s.kind = "you".into();
+            }
+        }
         out.seats = seats;
-        if self.show_model {
+        if show_model {
             out.model = Some(model_views(self));
         }
         out
+    }
+}
+
+/// The public part of a hand for a person who is not dealt into it: the hand's number,
+/// the board, the pot, each seat's bets and folds, the seat to act. No event is read,
+/// so no card but the board's.
+fn public_part(hand: &crate::session::Hand, out: &mut TableView, seats: &mut [SeatInfo]) {
+    let state = &hand.state;
+    let n = hand.seats.len();
+    out.hand = Some(hand.number + 1);
+    out.in_progress = !state.is_complete();
+    out.board = state.board().to_vec();
+    out.pot = state.pot();
+    for (p, &seat) in hand.seats.iter().enumerate() {
+        let s = &mut seats[seat];
+        s.position = Some(p);
+        s.role = role(p, n);
+        s.folded = !state.is_live(p);
+        s.put_in = state.contributions()[p];
+        s.bet = if out.in_progress {
+            state.round_bets()[p]
+        } else {
+            0
+        };
+    }
+    if out.in_progress {
+        out.round = Some(state.round().to_string());
+        out.to_act = state.to_act().map(|p| hand.seats[p]);
+        if let Some(s) = out.to_act {
+            seats[s].to_act = true;
+        }
     }
 }
 

@@ -26,8 +26,10 @@
 //! to and from the player's statistics.
 #![forbid(unsafe_code)]
 
+mod bankroll;
 mod error;
 
+pub use bankroll::{BankrollRow, HandResult};
 pub use error::StoreError;
 pub mod report;
 pub use loki_engine::{Action, ActionCounts, HandDelta, Hud, Observation, Profile};
@@ -38,9 +40,9 @@ use std::time::Duration;
 
 /// `PRAGMA application_id` of a loki profile store ("LOKI").
 pub const APPLICATION_ID: i32 = 0x4C4F_4B49;
-/// The schema version (`PRAGMA user_version`): 2 added the observers and their claims
-/// (a version-1 file gains them when opened).
-pub const SCHEMA_VERSION: i32 = 2;
+/// The schema version (`PRAGMA user_version`): 2 added the observers and their claims,
+/// 3 the bankroll board (an older file gains what it lacks when opened).
+pub const SCHEMA_VERSION: i32 = 3;
 /// Claims of counted hands kept for [`Store::record_hand_once`], the newest first
 /// (ours: clients of one match save each hand within moments of each other).
 pub const CLAIM_WINDOW: i64 = 4096;
@@ -232,7 +234,10 @@ impl Store {
                 tx.execute_batch(SCHEMA).map_err(err)?;
             }
             if app == 0 || version < SCHEMA_VERSION {
-                tx.execute_batch(SCHEMA_V2).map_err(err)?;
+                if app == 0 || version < 2 {
+                    tx.execute_batch(SCHEMA_V2).map_err(err)?;
+                }
+                tx.execute_batch(bankroll::SCHEMA_V3).map_err(err)?;
                 tx.execute_batch(&format!(
                     "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
                 ))
@@ -283,6 +288,34 @@ impl Store {
             add_delta(&tx, d, window).map_err(err)?;
         }
         tx.commit().map_err(err)
+    }
+
+    /// Adds hands' results to the bankroll board (`bankroll.rs`), in one transaction.
+    ///
+    /// # Errors
+    /// A name that is empty or too long, a busy file past the timeout, or SQLite errors
+    /// (nothing is written then).
+    pub fn record_results(&mut self, results: &[HandResult]) -> Result<(), StoreError> {
+        for r in results {
+            check_name(&r.name)?;
+        }
+        let path = self.path.clone();
+        let err = |e| classify(&path, e);
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(err)?;
+        bankroll::add(&tx, results).map_err(err)?;
+        tx.commit().map_err(err)
+    }
+
+    /// The bankroll board: the `limit` rows with the most hands (then by name), people
+    /// and bots.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn bankrolls(&self, limit: usize) -> Result<Vec<BankrollRow>, StoreError> {
+        bankroll::board(&self.conn, limit).map_err(|e| classify(&self.path, e))
     }
 
     /// Registers a client that will save hands with [`Store::record_hand_once`]; close

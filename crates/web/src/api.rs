@@ -38,6 +38,8 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/api/history.phhs", get(history_phh))
         .route("/api/history.txt", get(history_text))
         .route("/api/leave", post(leave))
+        .merge(crate::room_api::routes())
+        .route("/api/room/{id}/events", get(crate::room_events::events))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(app.limits().body_bytes))

@@ -3,6 +3,7 @@
 //! SQLite) happens here, called on blocking threads by the handlers.
 use crate::error::{ApiError, WebError};
 use crate::limits::{address_key, Bucket, Connections, Limits};
+use crate::rooms::{RoomLimits, Rooms};
 use crate::tables::{Bounds, Entry, Meta, Refused, Tables};
 use loki_agent::ProfileBook;
 use loki_bot::{LokiConfig, PlayerKind};
@@ -41,6 +42,8 @@ pub struct ServerConfig {
     pub loki: LokiConfig,
     /// The bounds.
     pub limits: Limits,
+    /// The bounds of rooms.
+    pub rooms: RoomLimits,
 }
 
 impl Default for ServerConfig {
@@ -55,6 +58,7 @@ impl Default for ServerConfig {
             profiles: None,
             loki: LokiConfig::default(),
             limits: Limits::default(),
+            rooms: RoomLimits::default(),
         }
     }
 }
@@ -119,10 +123,19 @@ pub struct App {
     options: OptionsView,
     /// Open connections by address.
     pub(crate) connections: Arc<Connections>,
+    /// The rooms.
+    pub(crate) rooms: Rooms,
+    /// Open live update streams by address.
+    pub(crate) streams: Arc<Connections>,
+    /// Set when the server stops: the live streams end.
+    pub(crate) stopping: tokio::sync::watch::Sender<bool>,
 }
 
 /// Addresses remembered by the join limiter before full buckets are forgotten (ours).
 const MAX_JOIN_ADDRESSES: usize = 4096;
+
+/// Rows of the bankroll board shown in the lobby (ours).
+pub const BOARD_ROWS: usize = 100;
 
 /// Longest bot list a table request may give (ours).
 pub const MAX_PLAYERS_CHARS: usize = 200;
@@ -202,6 +215,9 @@ impl App {
             hosts,
             options,
             connections: Arc::default(),
+            rooms: Rooms::default(),
+            streams: Arc::default(),
+            stopping: tokio::sync::watch::channel(false).0,
         }))
     }
 
@@ -221,6 +237,22 @@ impl App {
     pub fn connections_open(&self) -> usize {
         self.connections.count()
     }
+    /// The bankroll board (people by name, bots by kind; the most hands first), empty
+    /// when the server keeps no profiles.
+    pub fn bankroll_board(&self) -> Vec<loki_store::BankrollRow> {
+        let Some(people) = self.people.as_ref() else {
+            return Vec::new();
+        };
+        let mut people = people.lock().unwrap_or_else(|e| e.into_inner());
+        match people.store_mut().bankrolls(BOARD_ROWS) {
+            Ok(rows) => rows,
+            Err(e) => {
+                eprintln!("loki serve: warning: bankroll board: {e}");
+                Vec::new()
+            }
+        }
+    }
+
     /// Hands whose profile update could not be saved.
     pub fn profile_failures(&self) -> u64 {
         self.people.as_ref().map_or(0, |p| {
@@ -251,6 +283,13 @@ impl App {
             .entry(address_key(ip))
             .or_insert_with(|| Bucket::full(l.join_burst, now))
             .take(l.join_burst, l.join_rate, now)
+    }
+
+    /// Seconds until the join limiter gives an address another join.
+    pub(crate) fn join_retry_after(&self) -> u64 {
+        (1.0 / self.config.limits.join_rate)
+            .ceil()
+            .clamp(1.0, 3600.0) as u64
     }
 
     /// Gives back the join `ip` took for a table that was not opened (a refused name,
@@ -286,22 +325,9 @@ impl App {
         if self.tables.name_in_use(&name, &token) {
             return Err(ApiError::NameInUse(name));
         }
-        let k = self.made.fetch_add(1, Ordering::Relaxed);
-        let seed = match self.config.seed {
-            Some(s) => loki_agent::table_seed(s, k),
-            None => rand::random::<u64>(),
-        };
+        let seed = self.next_seed();
         let spec = spec(&self.config, req, seed).map_err(ApiError::Spec)?;
-        let profile = self.people.as_ref().and_then(|p| {
-            let people = p.lock().ok()?;
-            match people.profile(&name) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("loki serve: warning: profile of {name}: {e}");
-                    None
-                }
-            }
-        });
+        let profile = self.person_profile(&name);
         let mut session = Session::new(&spec, self.config.loki.clone(), profile.as_ref())
             .map_err(ApiError::Spec)?;
         session.next_hand(session.step())?;
@@ -331,6 +357,29 @@ impl App {
                 Refused::NameInUse => ApiError::NameInUse(name),
             })?;
         Ok(json)
+    }
+
+    /// The seed of the next table or room: from the server's seed when it has one, else
+    /// from the operating system.
+    pub(crate) fn next_seed(&self) -> u64 {
+        let k = self.made.fetch_add(1, Ordering::Relaxed);
+        match self.config.seed {
+            Some(s) => loki_agent::table_seed(s, k),
+            None => rand::random::<u64>(),
+        }
+    }
+
+    /// The stored profile of a person, if the server keeps them (a failure to read is
+    /// reported on stderr and taken as none).
+    pub(crate) fn person_profile(&self, name: &str) -> Option<loki_store::Profile> {
+        let people = self.people.as_ref()?.lock().ok()?;
+        match people.profile(name) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("loki serve: warning: profile of {name}: {e}");
+                None
+            }
+        }
     }
 
     /// Runs `f` on the table's session (blocking), saves the person's profile, and
@@ -384,13 +433,25 @@ impl App {
 
     /// Writes the finished hands' profile updates (a failure is counted and reported on
     /// stderr; the game goes on).
-    fn save_profile(&self, session: &mut Session) {
+    pub(crate) fn save_profile(&self, session: &mut Session) {
         let updates = session.take_profile_updates();
-        let Some(people) = self.people.as_ref().filter(|_| !updates.is_empty()) else {
+        let results = session.take_results();
+        let Some(people) = self
+            .people
+            .as_ref()
+            .filter(|_| !updates.is_empty() || !results.is_empty())
+        else {
             return;
         };
         let mut people = people.lock().unwrap_or_else(|e| e.into_inner());
-        people.save(&updates);
+        if !updates.is_empty() {
+            people.save(&updates);
+        }
+        if !results.is_empty() {
+            if let Err(e) = people.store_mut().record_results(&results) {
+                eprintln!("loki serve: warning: bankrolls not saved: {e}");
+            }
+        }
         for w in people.take_warnings() {
             eprintln!("loki serve: warning: {w}");
         }

@@ -85,5 +85,7 @@ pub(crate) async fn run(
     }
     drop(close_rx);
     drop(listener);
+    // Live streams never end by themselves: tell them the server stops.
+    app.stopping.send_replace(true);
     close_tx.closed().await;
 }

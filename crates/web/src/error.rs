@@ -34,6 +34,9 @@ fn bind_reason(e: &std::io::Error) -> String {
     }
 }
 
+/// Seconds after which a refused live stream may be tried again (ours).
+const STREAM_RETRY_SECS: u64 = 30;
+
 /// A refused request.
 #[derive(Debug)]
 pub(crate) enum ApiError {
@@ -62,6 +65,23 @@ pub(crate) enum ApiError {
     Forbidden(&'static str),
     /// A table broke (a bug): it is dropped.
     Broken,
+    /// No room of this id.
+    NoRoom,
+    /// This browser holds no seat in the room.
+    NoSeat,
+    /// A name and seat token that do not hold a seat of the room.
+    BadSeatToken,
+    /// A time bank out of its bounds (seconds).
+    BadTimeBank {
+        /// Given.
+        given: u64,
+        /// The shortest.
+        min: u64,
+        /// The longest.
+        max: u64,
+    },
+    /// Too many live streams open (from the address or in all).
+    Streams,
 }
 
 impl From<PlayError> for ApiError {
@@ -81,6 +101,8 @@ impl ApiError {
             ApiError::Play(e) => {
                 let (status, code) = match e {
                     PlayError::NotYourSeat { .. } => (StatusCode::FORBIDDEN, "not_your_seat"),
+                    PlayError::NotAPersonSeat(_) => (StatusCode::FORBIDDEN, "not_your_seat"),
+                    PlayError::NotEnoughPlayers { .. } => (StatusCode::CONFLICT, "no_players"),
                     PlayError::NotYourTurn => (StatusCode::CONFLICT, "not_your_turn"),
                     PlayError::NoHand => (StatusCode::CONFLICT, "no_hand"),
                     PlayError::HandInProgress => (StatusCode::CONFLICT, "hand_in_progress"),
@@ -92,8 +114,11 @@ impl ApiError {
                 };
                 (status, code, e.to_string())
             }
-            ApiError::Spec(e @ SpecError::BotName { .. }) => {
+            ApiError::Spec(e @ (SpecError::BotName { .. } | SpecError::NameTaken(_))) => {
                 (StatusCode::CONFLICT, "name_in_use", e.to_string())
+            }
+            ApiError::Spec(e @ SpecError::RoomFull) => {
+                (StatusCode::CONFLICT, "room_full", e.to_string())
             }
             ApiError::Spec(e) => (StatusCode::BAD_REQUEST, "bad_table", e.to_string()),
             ApiError::Body(status, text) => (*status, "bad_request", text.clone()),
@@ -128,6 +153,31 @@ impl ApiError {
                 "this path does not take that method".into(),
             ),
             ApiError::Forbidden(why) => (StatusCode::FORBIDDEN, "forbidden", (*why).into()),
+            ApiError::NoRoom => (
+                StatusCode::NOT_FOUND,
+                "no_room",
+                "no such room (it may have closed): see the lobby".into(),
+            ),
+            ApiError::NoSeat => (
+                StatusCode::UNAUTHORIZED,
+                "no_seat",
+                "you hold no seat in this room: take one, or come back to yours with your name and seat token".into(),
+            ),
+            ApiError::BadSeatToken => (
+                StatusCode::FORBIDDEN,
+                "bad_seat_token",
+                "that name and seat token hold no seat in this room".into(),
+            ),
+            ApiError::BadTimeBank { given, min, max } => (
+                StatusCode::BAD_REQUEST,
+                "bad_table",
+                format!("a time bank of {given} s: choose {min} to {max} s"),
+            ),
+            ApiError::Streams => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many",
+                "too many live streams open: the page falls back to asking every few seconds".into(),
+            ),
             ApiError::Broken => (
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "broken",
@@ -146,6 +196,9 @@ impl IntoResponse for ApiError {
         match self {
             ApiError::TooMany(after) => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(after));
+            }
+            ApiError::Streams => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(STREAM_RETRY_SECS));
             }
             ApiError::SlowBody(_) => {
                 headers.insert(header::CONNECTION, HeaderValue::from_static("close"));

@@ -28,6 +28,12 @@
 //!   connections per address. While bound to a loopback address, requests must name a
 //!   loopback host (no DNS rebinding), and a state-changing request from another origin
 //!   is refused.
+//! * **Rooms** (`rooms`, `room_app`, `room_api`, `room_events`): several people and
+//!   bots at one table through a shared link (`/lobby`, `/room/<id>`, the API under
+//!   `/api/room/<id>/`), each person's view from that person's seat only, live updates
+//!   as server-sent events (polling as the fallback), a time bank and people away sat
+//!   out by the rooms' clock ([`ROOM_TICK`]), a seat token to come back from another
+//!   browser, and the bankroll board in the people's store.
 //! * Bots run on blocking threads, each table behind its own lock, so a client that goes
 //!   away mid-request leaves its table whole.
 #![forbid(unsafe_code)]
@@ -40,14 +46,23 @@ mod error;
 mod guard;
 pub mod head_guard;
 mod limits;
+mod room_api;
+mod room_app;
+mod room_events;
+mod rooms;
 mod tables;
 
 pub use app::{App, KindView, OptionsView, ServerConfig, TableRequest, MAX_PLAYERS_CHARS};
 pub use error::WebError;
 pub use limits::{address_key, Bucket, Limits};
+pub use room_app::{PersonView, RoomRequest, RoomView, DEFAULT_LAYOUT, MAX_LAYOUT_CHARS};
+pub use rooms::{RoomInfo, RoomLimits};
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+
+/// How often the rooms' clock runs (ours).
+pub const ROOM_TICK: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// The router of the whole site for an [`App`].
 pub fn router(app: Arc<App>) -> axum::Router {
@@ -74,9 +89,24 @@ pub async fn serve(
             }
         })
     };
+    // The rooms' clock: time banks, people away, the next hand, whether or not anyone
+    // sends a request.
+    let clock = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(ROOM_TICK);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                let app = app.clone();
+                let _ = tokio::task::spawn_blocking(move || app.tick_rooms()).await;
+            }
+        })
+    };
     let routes = router(app.clone());
     conn::run(app, routes, listener, shutdown).await;
     sweeper.abort();
+    clock.abort();
     Ok(())
 }
 

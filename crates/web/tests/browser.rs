@@ -26,96 +26,19 @@
 #![allow(missing_docs)]
 mod common;
 use common::{config, start};
+#[path = "common/chrome.rs"]
+mod chrome;
 #[path = "common/webdriver.rs"]
 mod webdriver;
+use chrome::{browser, start_driver, FLAGS};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use webdriver::{Client, Locator};
 
 /// One browser at a time: the machine is small.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-/// Chromium's flags on this machine (its closed network refuses the background
-/// connections, so they are switched off); the window size is added per test.
-const FLAGS: [&str; 9] = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-];
-
-fn find(var: &str, candidates: &[&str]) -> Option<PathBuf> {
-    if let Ok(p) = std::env::var(var) {
-        return Some(PathBuf::from(p));
-    }
-    candidates.iter().map(PathBuf::from).find(|p| p.exists())
-}
-
-/// A ChromeDriver process, killed when dropped.
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .unwrap_or(9515)
-}
-
-fn start_driver(path: &Path) -> (Driver, u16) {
-    let port = free_port();
-    let child = Command::new(path)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {}: {e}", path.display()));
-    let driver = Driver(child);
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "chromedriver did not listen");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    (driver, port)
-}
-
-/// The browser's paths, or `None` (the test is skipped) unless it is required.
-fn browser() -> Option<(PathBuf, PathBuf)> {
-    let require = std::env::var("LOKI_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
-    let chromium = find(
-        "LOKI_CHROMIUM",
-        &["/usr/bin/chromium", "/usr/bin/chromium-browser"],
-    );
-    let driver = find("LOKI_CHROMEDRIVER", &["/usr/bin/chromedriver"]);
-    match (chromium, driver) {
-        (Some(c), Some(d)) => Some((c, d)),
-        _ => {
-            assert!(
-                !require,
-                "LOKI_REQUIRE_BROWSER=1 but chromium or chromedriver is missing"
-            );
-            eprintln!(
-                "skipped: the browser test needs chromium and chromedriver \
-                 (apt-get install chromium chromium-driver)"
-            );
-            None
-        }
-    }
-}
 
 /// The folder of the screenshots.
 fn out_dir() -> PathBuf {

@@ -1,0 +1,328 @@
+// loki's rooms page: the lobby (/lobby: open rooms, open a room) and a room's table
+// (/room/<id>: take a seat, come back with a seat token, play). The room's view comes
+// as server-sent events (GET /api/room/<id>/events); when the stream fails, the page
+// asks for it every 1.5 s instead (GET /api/room/<id>/state). The bots' actions of a
+// hand are shown one at a time from its log, at the pace of the one-person table.
+// Plain JavaScript, no libraries; every text goes through textContent.
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+  // ms between the bots' actions shown: the normal pace of the one-person table, or
+  // the tab's own choice (`loki-pace` in its session storage).
+  const PACE = Number(sessionStorage.getItem("loki-pace") ?? 600) || 0;
+  const match = location.pathname.match(/^\/room\/([0-9a-f]{32})$/);
+  const roomId = match ? match[1] : null;
+  let view = null;
+  let stream = null;
+  let poll = null;
+  let shownLog = { hand: null, count: 0 };
+  let pacing = null;
+  let clock = null;
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  async function api(method, path, body) {
+    const opts = { method, headers: {}, credentials: "same-origin" };
+    if (body !== undefined) {
+      opts.headers["Content-Type"] = "application/json";
+      opts.body = JSON.stringify(body);
+    }
+    const r = await fetch(path, opts);
+    let data;
+    try {
+      data = await r.json();
+    } catch (_) {
+      data = { error: "the server answered " + r.status };
+    }
+    return { ok: r.ok, status: r.status, data };
+  }
+
+  function cardEl(text) {
+    const c = el("span", "card");
+    if (!text) {
+      c.classList.add("back");
+      return c;
+    }
+    const suit = text[1];
+    c.textContent = text[0].replace("T", "10") + SUITS[suit];
+    if (suit === "d" || suit === "h") c.classList.add("red");
+    return c;
+  }
+
+  function cardsEl(text) {
+    const box = el("span", "room-cards");
+    for (let i = 0; i + 1 < (text || "").length; i += 2) box.appendChild(cardEl(text.slice(i, i + 2)));
+    return box;
+  }
+
+  // ---- The lobby ----
+  async function lobby() {
+    $("lobby").hidden = false;
+    const r = await api("GET", "/api/lobby");
+    const list = $("lobby-rooms");
+    list.textContent = "";
+    const rooms = (r.ok && r.data.rooms) || [];
+    $("lobby-empty").hidden = rooms.length > 0;
+    for (const room of rooms) {
+      const li = el("li");
+      const a = el("a", null, `${room.stakes}, ${room.seats} seats: ${room.bots.join(", ") || "no bots"}`);
+      a.href = "/room/" + room.id;
+      li.appendChild(a);
+      li.appendChild(el("span", "note", ` ${room.open_seats} open; playing: ${room.people.join(", ") || "nobody"}; ${room.hands} hands`));
+      list.appendChild(li);
+    }
+    const rows = $("board-rows");
+    rows.textContent = "";
+    for (const b of (r.ok && r.data.board) || []) {
+      const tr = el("tr");
+      tr.appendChild(el("td", null, b.bot ? `${b.name} (bot)` : b.name));
+      for (const x of [b.hands, b.net, b.bb_per_100.toFixed(2)]) tr.appendChild(el("td", null, String(x)));
+      rows.appendChild(tr);
+    }
+    $("board-off").hidden = !r.ok || r.data.bankrolls_kept;
+  }
+
+  $("create-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const body = { name: $("create-name").value, layout: $("create-layout").value.trim() };
+    const stakes = $("create-stakes").value.trim();
+    if (stakes) body.stakes = stakes;
+    const bank = Number($("create-bank").value);
+    if (bank) body.time_bank = bank;
+    const r = await api("POST", "/api/rooms", body);
+    if (!r.ok) {
+      $("create-message").textContent = r.data.error;
+      return;
+    }
+    remember(r.data);
+    location.href = "/room/" + r.data.room.id;
+  });
+
+  // The seat token is shown once, at the seat's taking: kept in this tab to show again.
+  function remember(data) {
+    if (data.seat_token) sessionStorage.setItem("seat-" + data.room.id, data.seat_token);
+  }
+
+  // ---- A room ----
+  async function openRoom() {
+    const r = await api("GET", `/api/room/${roomId}/state`);
+    if (r.ok) return play(r.data);
+    $("room-join").hidden = false;
+    if (r.data.code === "no_room") {
+      $("room-about").textContent = "This room is closed. See the lobby.";
+      $("room-join-button").disabled = true;
+    }
+  }
+
+  $("room-join-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const r = await api("POST", `/api/room/${roomId}/join`, { name: $("room-name").value });
+    if (!r.ok) {
+      $("room-join-message").textContent = r.data.error;
+      return;
+    }
+    remember(r.data);
+    play(r.data);
+  });
+
+  $("room-rejoin-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const body = { name: $("rejoin-name").value, seat_token: $("rejoin-token").value.trim() };
+    const r = await api("POST", `/api/room/${roomId}/rejoin`, body);
+    if (!r.ok) {
+      $("rejoin-message").textContent = r.data.error;
+      return;
+    }
+    remember(r.data);
+    play(r.data);
+  });
+
+  function play(data) {
+    $("room-join").hidden = true;
+    $("room-game").hidden = false;
+    $("room-controls").hidden = false;
+    $("room-history").href = `/api/room/${roomId}/history.phhs`;
+    $("room-link").textContent = "Share this link to let others sit: " + location.origin + "/room/" + roomId;
+    const token = sessionStorage.getItem("seat-" + roomId);
+    $("room-token").textContent = token
+      ? `Your seat token (to come back from another browser): ${token}`
+      : "";
+    show(data);
+    listen();
+  }
+
+  // Live updates: the stream, else polling.
+  function listen() {
+    if (stream || poll) return;
+    if (window.EventSource) {
+      stream = new EventSource(`/api/room/${roomId}/events`);
+      stream.addEventListener("view", (e) => {
+        try {
+          show(JSON.parse(e.data));
+          $("room-live").textContent = "live";
+        } catch (_) {}
+      });
+      stream.onerror = () => {
+        if (stream.readyState === EventSource.CLOSED) {
+          stream = null;
+          startPolling();
+        }
+      };
+    } else {
+      startPolling();
+    }
+  }
+
+  function startPolling() {
+    if (poll) return;
+    $("room-live").textContent = "updating every 1.5 s";
+    poll = setInterval(async () => {
+      const r = await api("GET", `/api/room/${roomId}/state`);
+      if (r.ok) show(r.data);
+      else if (r.status === 401 || r.status === 404) {
+        clearInterval(poll);
+        poll = null;
+        message(r.data.error);
+      }
+    }, 1500);
+  }
+
+  function message(text) {
+    $("room-message").textContent = text || "";
+  }
+
+  // Shows a view unless an older version arrives after a newer one.
+  function show(v) {
+    if (view && v.version < view.version && v.step <= view.step) return;
+    view = v;
+    window.lokiView = v; // the page's tests read it
+    if (v.hand !== shownLog.hand) shownLog = { hand: v.hand, count: 0 };
+    render();
+    paceLog();
+  }
+
+  function paceLog() {
+    if (pacing) return;
+    const log = view.log || [];
+    if (PACE === 0) {
+      shownLog.count = log.length;
+      renderLog();
+      return;
+    }
+    if (shownLog.count >= log.length) return;
+    const entry = log[shownLog.count];
+    shownLog.count++;
+    renderLog();
+    const bot = entry.kind === "action" && !view.people.some((p) => p.seat === entry.seat);
+    pacing = setTimeout(() => {
+      pacing = null;
+      paceLog();
+    }, bot ? PACE : 0);
+  }
+
+  function replayDone() {
+    return shownLog.count >= (view.log || []).length;
+  }
+
+  function render() {
+    const v = view;
+    $("room-hand").textContent = v.hand ? `Hand ${v.hand}${v.round ? ", " + v.round : ""}` : "Waiting for players";
+    const board = $("room-board");
+    board.textContent = "";
+    for (const c of v.board || []) board.appendChild(cardEl(c));
+    $("room-pot").textContent = v.pot ? `Pot ${v.pot}` : "";
+    const banner = $("room-banner");
+    banner.textContent = "";
+    if (v.result && replayDone()) for (const line of v.result.banner) banner.appendChild(el("div", null, line));
+    $("room-sit").textContent = v.sitting_out ? "Sit in again" : "Sit out";
+    const seats = $("room-seats");
+    seats.textContent = "";
+    for (const s of v.seats) {
+      const li = el("li", "room-seat");
+      if (s.to_act) li.classList.add("to-act");
+      if (s.folded) li.classList.add("folded");
+      if (s.seat === v.you) li.classList.add("me");
+      const person = v.people.find((p) => p.seat === s.seat);
+      const open = v.open_seats.includes(s.seat);
+      const who = open ? "open seat" : s.name + (person && !person.present ? " (sitting out)" : "");
+      li.appendChild(el("strong", null, who));
+      li.appendChild(el("span", "note", ` ${s.kind}${s.role ? ", " + s.role : ""}; net ${s.net}`));
+      li.appendChild(cardsEl(s.cards));
+      if (s.bet) li.appendChild(el("span", "note", ` bet ${s.bet}`));
+      if (s.last_action) li.appendChild(el("span", "note", ` ${s.last_action}`));
+      seats.appendChild(li);
+    }
+    const l = v.legal;
+    const turn = v.your_turn && l && replayDone();
+    $("room-fold").hidden = !(turn && l.fold);
+    $("room-call").hidden = !(turn && l.call);
+    $("room-raise").hidden = !(turn && l.raise);
+    if (turn) {
+      $("room-call").textContent = l.call_label;
+      $("room-raise").textContent = l.raise_label;
+    }
+    $("room-next").hidden = v.in_progress || !v.hand || v.sitting_out;
+    $("room-model").checked = !!v.show_model;
+    runClock();
+  }
+
+  function renderLog() {
+    const ol = $("room-log");
+    ol.textContent = "";
+    for (const e of (view.log || []).slice(0, shownLog.count)) ol.appendChild(el("li", null, e.text));
+    if (replayDone()) render();
+  }
+
+  // The time bank's countdown, from the time left the server sent.
+  function runClock() {
+    if (clock) clearInterval(clock);
+    clock = null;
+    const left = view.time_left_ms;
+    if (left === null || left === undefined) {
+      $("room-clock").textContent = "";
+      return;
+    }
+    const end = Date.now() + left;
+    const who = view.seats.find((s) => s.to_act);
+    const tick = () => {
+      const s = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      $("room-clock").textContent = `${who && who.seat === view.you ? "You have" : (who ? who.name + " has" : "")} ${s} s`;
+      if (s === 0 && clock) clearInterval(clock);
+    };
+    tick();
+    clock = setInterval(tick, 250);
+  }
+
+  async function send(path, body) {
+    const r = await api("POST", `/api/room/${roomId}/${path}`, body);
+    if (r.ok && r.data.you !== undefined) show(r.data);
+    message(r.ok ? "" : r.data.error);
+    return r;
+  }
+
+  const act = (action) => send("act", { action, step: view.step });
+  $("room-fold").addEventListener("click", () => act("fold"));
+  $("room-call").addEventListener("click", () => act("call"));
+  $("room-raise").addEventListener("click", () => act("raise"));
+  $("room-next").addEventListener("click", () => send("next"));
+  $("room-sit").addEventListener("click", () => send("sit", { out: !view.sitting_out }));
+  $("room-model").addEventListener("change", (e) => send("model", { show: e.target.checked }));
+  $("room-leave").addEventListener("click", async () => {
+    const r = await send("leave");
+    if (r.ok) location.href = "/lobby";
+  });
+  document.addEventListener("keydown", (e) => {
+    if (!view || e.target.tagName === "INPUT") return;
+    const id = { f: "room-fold", c: "room-call", r: "room-raise" }[e.key];
+    if (id && !$(id).hidden) $(id).click();
+  });
+
+  if (roomId) openRoom();
+  else lobby();
+})();

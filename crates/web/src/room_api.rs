@@ -1,0 +1,478 @@
+//! The routes of rooms: the pages (`/lobby`, `/room/<id>`) and the JSON API under
+//! `/api/room/<id>/...`, with the live updates as server-sent events. A browser holds a
+//! seat through a cookie of its own per room (`loki_room_<id>`, a random token the
+//! server issued); a person comes back to a seat from another browser with the seat's
+//! name and seat token. Bodies are small JSON objects with no unknown fields; the work
+//! runs on blocking threads. Every answer but the pages and the stream (`room_events`)
+//! is JSON.
+use crate::app::App;
+use crate::assets;
+use crate::error::ApiError;
+use crate::room_app::RoomRequest;
+use crate::rooms::{is_id, Room};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use loki_play::Choice;
+use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+
+pub(crate) fn routes() -> Router<Arc<App>> {
+    Router::new()
+        .route("/lobby", get(assets::room_html))
+        .route("/room/{id}", get(assets::room_html))
+        .route("/room.js", get(assets::room_js))
+        .route("/api/lobby", get(lobby))
+        .route("/api/rooms", post(create))
+        .route("/api/room/{id}/join", post(join))
+        .route("/api/room/{id}/rejoin", post(rejoin))
+        .route("/api/room/{id}/state", get(state))
+        .route("/api/room/{id}/act", post(act))
+        .route("/api/room/{id}/next", post(next))
+        .route("/api/room/{id}/sit", post(sit))
+        .route("/api/room/{id}/model", post(model))
+        .route("/api/room/{id}/leave", post(leave))
+        .route("/api/room/{id}/history.phhs", get(history))
+}
+
+fn cookie_name(id: &str) -> String {
+    format!("loki_room_{id}")
+}
+
+/// The browser's token for room `id`, if it has the form the server issues.
+pub(crate) fn token(headers: &HeaderMap, id: &str) -> Option<String> {
+    let name = cookie_name(id);
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|part| part.trim().split_once('='))
+        .find(|(k, v)| *k == name && is_id(v))
+        .map(|(_, v)| v.to_ascii_lowercase())
+}
+
+fn with_cookie(json: String, id: &str, token: &str, max_age: u64) -> Response {
+    let mut r = json_response(json);
+    let v = format!(
+        "{}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={max_age}",
+        cookie_name(id)
+    );
+    if let Ok(v) = HeaderValue::from_str(&v) {
+        r.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    r
+}
+
+fn json_response(json: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], json).into_response()
+}
+
+fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    b.map(|Json(x)| x).map_err(|r| {
+        let text: String = r.body_text().chars().take(200).collect();
+        ApiError::Body(r.status(), text)
+    })
+}
+
+pub(crate) async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|_| ApiError::Broken)?
+}
+
+pub(crate) fn room(app: &App, id: &str) -> Result<Arc<Room>, ApiError> {
+    if !is_id(id) {
+        return Err(ApiError::NoRoom);
+    }
+    app.rooms
+        .get(&id.to_ascii_lowercase())
+        .ok_or(ApiError::NoRoom)
+}
+
+fn answer(r: Result<Response, ApiError>) -> Response {
+    r.unwrap_or_else(IntoResponse::into_response)
+}
+
+/// The hands the person was dealt into, as PHH as the person saw them (the room's last
+/// [`loki_play::MAX_HISTORY`] hands).
+async fn history(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let phh = |app: &App, room: &Room, token: &str| {
+        app.as_person(room, token, |_, _, _| Ok(()))?;
+        let (s, seats) = room.lock().ok_or(ApiError::Broken)?;
+        let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
+        Ok(loki_play::history::seat_phh(
+            s.history(),
+            seat,
+            &s.names()[seat],
+        ))
+    };
+    let download = |text: String| {
+        (
+            [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+                (
+                    header::CONTENT_DISPOSITION,
+                    "attachment; filename=\"loki-room.phhs\"",
+                ),
+            ],
+            text,
+        )
+            .into_response()
+    };
+    person_with(app, &id, &headers, phh, download).await
+}
+
+/// A room in the lobby.
+#[derive(Serialize)]
+struct LobbyRoom {
+    #[serde(flatten)]
+    info: crate::rooms::RoomInfo,
+    open_seats: usize,
+    people: Vec<String>,
+    hands: usize,
+}
+
+async fn lobby(State(app): State<Arc<App>>) -> Response {
+    let app2 = app.clone();
+    answer(
+        blocking(move || {
+            let mut rooms: Vec<LobbyRoom> = app2
+                .rooms
+                .all()
+                .iter()
+                .filter_map(|r| {
+                    let (s, seats) = r.lock()?;
+                    Some(LobbyRoom {
+                        info: r.info.clone(),
+                        open_seats: s.open_seats().len(),
+                        people: seats
+                            .people
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, p)| p.is_some())
+                            .map(|(seat, _)| s.names()[seat].clone())
+                            .collect(),
+                        hands: s.hands_played(),
+                    })
+                })
+                .filter(|r| r.open_seats > 0)
+                .collect();
+            rooms.sort_by(|a, b| {
+                b.open_seats
+                    .cmp(&a.open_seats)
+                    .then(a.info.id.cmp(&b.info.id))
+            });
+            let board = app2.bankroll_board();
+            let kept = app2.config.profiles.is_some();
+            Ok(
+                Json(serde_json::json!({ "rooms": rooms, "board": board, "bankrolls_kept": kept }))
+                    .into_response(),
+            )
+        })
+        .await,
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    name: String,
+    #[serde(default)]
+    layout: Option<String>,
+    #[serde(default)]
+    stakes: Option<String>,
+    #[serde(default)]
+    blinds: Option<String>,
+    #[serde(default)]
+    bets: Option<String>,
+    #[serde(default)]
+    time_bank: Option<u64>,
+}
+
+async fn create(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    req: Result<Json<CreateRequest>, JsonRejection>,
+) -> Response {
+    let req = match body(req) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let ip = addr.ip();
+    if !app.may_join(ip) {
+        return ApiError::TooMany(app.join_retry_after()).into_response();
+    }
+    let request = RoomRequest {
+        name: req.name,
+        layout: req.layout,
+        stakes: req.stakes,
+        blinds: req.blinds,
+        bets: req.bets,
+        time_bank: req.time_bank,
+    };
+    let app2 = app.clone();
+    match blocking(move || app2.open_room(ip, &request)).await {
+        Ok((room, held)) => with_cookie(held.json, &room.info.id, &held.token, max_age(&app)),
+        Err(e) => {
+            app.refund_join(ip);
+            e.into_response()
+        }
+    }
+}
+
+fn max_age(app: &App) -> u64 {
+    app.config.rooms.rejoin.as_secs() + app.limits().idle.as_secs()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    name: String,
+}
+
+async fn join(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    req: Result<Json<JoinRequest>, JsonRejection>,
+) -> Response {
+    let req = match body(req) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let ip = addr.ip();
+    let room = match room(&app, &id) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    if !app.may_join(ip) {
+        return ApiError::TooMany(app.join_retry_after()).into_response();
+    }
+    let app2 = app.clone();
+    let r = room.clone();
+    match blocking(move || app2.take_seat(&r, &req.name)).await {
+        Ok(held) => with_cookie(held.json, &room.info.id, &held.token, max_age(&app)),
+        Err(e) => {
+            app.refund_join(ip);
+            e.into_response()
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RejoinRequest {
+    name: String,
+    seat_token: String,
+}
+
+async fn rejoin(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    req: Result<Json<RejoinRequest>, JsonRejection>,
+) -> Response {
+    let req = match body(req) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let room = match room(&app, &id) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    // Every attempt counts against the address's join rate: seat tokens cannot be
+    // guessed by trying.
+    let ip = addr.ip();
+    if !app.may_join(ip) {
+        return ApiError::TooMany(app.join_retry_after()).into_response();
+    }
+    let app2 = app.clone();
+    let r = room.clone();
+    let token = req.seat_token.trim().to_ascii_lowercase();
+    match blocking(move || app2.retake_seat(&r, &req.name, &token)).await {
+        Ok(held) => with_cookie(held.json, &room.info.id, &held.token, max_age(&app)),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// Runs `f` for the browser's person in the room on a blocking thread; answers the
+/// person's view.
+async fn person(
+    app: Arc<App>,
+    id: &str,
+    headers: &HeaderMap,
+    f: impl FnOnce(&App, &Room, &str) -> Result<String, ApiError> + Send + 'static,
+) -> Response {
+    person_with(app, id, headers, f, json_response).await
+}
+
+/// [`person`], answering with `respond` of the text.
+async fn person_with(
+    app: Arc<App>,
+    id: &str,
+    headers: &HeaderMap,
+    f: impl FnOnce(&App, &Room, &str) -> Result<String, ApiError> + Send + 'static,
+    respond: fn(String) -> Response,
+) -> Response {
+    let room = match room(&app, id) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let Some(token) = token(headers, &room.info.id) else {
+        return ApiError::NoSeat.into_response();
+    };
+    answer(blocking(move || f(&app, &room, &token)).await.map(respond))
+}
+
+async fn state(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    person(app, &id, &headers, |app, room, token| {
+        app.as_person(room, token, |_, _, _| Ok(()))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActRequest {
+    #[serde(default)]
+    seat: Option<usize>,
+    action: Choice,
+    step: u64,
+}
+
+async fn act(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    req: Result<Json<ActRequest>, JsonRejection>,
+) -> Response {
+    let req = match body(req) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    person(app, &id, &headers, move |app, room, token| {
+        app.as_person(room, token, |s, _, seat| {
+            if let Some(asked) = req.seat.filter(|&x| x != seat) {
+                return Err(ApiError::Play(loki_play::PlayError::NotYourSeat {
+                    seat: asked,
+                    yours: seat,
+                }));
+            }
+            s.choose(seat, req.action, req.step).map_err(ApiError::from)
+        })
+    })
+    .await
+}
+
+async fn next(State(app): State<Arc<App>>, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    person(app, &id, &headers, |app, room, token| {
+        let json = app.as_person(room, token, |_, seats, seat| {
+            if let Some(p) = seats.people[seat].as_mut() {
+                p.ready = true;
+            }
+            Ok(())
+        })?;
+        app.tick_room(room, Instant::now());
+        Ok(json)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SitRequest {
+    out: bool,
+}
+
+async fn sit(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    req: Result<Json<SitRequest>, JsonRejection>,
+) -> Response {
+    let req = match body(req) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    person(app, &id, &headers, move |app, room, token| {
+        app.room_sit(room, token, req.out)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ModelRequest {
+    show: bool,
+}
+
+async fn model(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    req: Result<Json<ModelRequest>, JsonRejection>,
+) -> Response {
+    let req = match body(req) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    person(app, &id, &headers, move |app, room, token| {
+        app.as_person(room, token, |_, seats, seat| {
+            if let Some(p) = seats.people[seat].as_mut() {
+                p.show_model = req.show;
+            }
+            Ok(())
+        })
+    })
+    .await
+}
+
+async fn leave(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let room = match room(&app, &id) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let Some(token) = token(&headers, &room.info.id) else {
+        return ApiError::NoSeat.into_response();
+    };
+    let r = room.clone();
+    let app2 = app.clone();
+    let left = blocking(move || {
+        let (mut s, mut seats) = r.lock().ok_or(ApiError::Broken)?;
+        let seat = seats.seat_of(&token).ok_or(ApiError::NoSeat)?;
+        seats.people[seat] = None;
+        s.vacate(seat)?;
+        app2.save_profile(&mut s);
+        drop((s, seats));
+        app2.tick_room(&r, Instant::now());
+        Ok(())
+    })
+    .await;
+    match left {
+        Ok(()) => {
+            room.bump();
+            with_cookie(r#"{"left":true}"#.into(), &room.info.id, "", 0)
+        }
+        Err(e) => e.into_response(),
+    }
+}

@@ -1,0 +1,403 @@
+//! The server's side of rooms (blocking work, called on blocking threads by the
+//! handlers of `room_api`): opening a room, taking a seat, coming back to one with its
+//! seat token, acting, sitting out, the room's clock, and the view a person is sent
+//! ([`RoomView`]: the table as that person's seat sees it, the room, who sits where and
+//! the time left to the person to act).
+use crate::app::App;
+use crate::error::ApiError;
+use crate::limits::{address_key, Bucket};
+use crate::rooms::{new_id, Person, Room, RoomInfo, Seats};
+use loki_engine::HandRecord;
+use loki_play::{RoomSpec, SeatKind, Session, Stakes, TableView};
+use serde::Serialize;
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The default layout of a room (ours): three people, SOM, GOM and LOKI2.
+pub const DEFAULT_LAYOUT: &str = "3*open,SOM,GOM,LOKI2";
+
+/// Longest layout a request may give, in characters (ours).
+pub const MAX_LAYOUT_CHARS: usize = 200;
+
+/// A room asked for.
+#[derive(Debug, Clone, Default)]
+pub struct RoomRequest {
+    /// The creator's name (the creator takes the first open seat).
+    pub name: String,
+    /// The seats (`2*open,SOM,GOM`; `open` is a person's seat).
+    pub layout: Option<String>,
+    /// The stakes' shorthand `SMALL/BIG`.
+    pub stakes: Option<String>,
+    /// The blinds `SB,BB`.
+    pub blinds: Option<String>,
+    /// The bets `SMALL,BIG`.
+    pub bets: Option<String>,
+    /// The time bank in seconds.
+    pub time_bank: Option<u64>,
+}
+
+/// Someone at a room's table, as every person there may see.
+#[derive(Debug, Clone, Serialize)]
+pub struct PersonView {
+    /// The seat.
+    pub seat: usize,
+    /// The name.
+    pub name: String,
+    /// Dealt into the next hand (not sitting out).
+    pub present: bool,
+}
+
+/// What a person in a room is sent.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoomView {
+    /// The table from the person's seat.
+    #[serde(flatten)]
+    pub table: TableView,
+    /// The room.
+    pub room: RoomInfo,
+    /// The room's version (advanced by every change).
+    pub version: u64,
+    /// The people seated.
+    pub people: Vec<PersonView>,
+    /// The seats open for people.
+    pub open_seats: Vec<usize>,
+    /// Milliseconds left to the person to act, if a person is to act.
+    pub time_left_ms: Option<u64>,
+    /// Whether this person is sitting out.
+    pub sitting_out: bool,
+    /// The secret that brings the person back to this seat from another browser: only
+    /// in the answer to taking or retaking the seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat_token: Option<String>,
+}
+
+/// A person's seat and the browser token that holds it.
+pub(crate) struct Held {
+    pub(crate) token: String,
+    pub(crate) json: String,
+}
+
+impl App {
+    fn room_limits(&self) -> &crate::rooms::RoomLimits {
+        &self.config.rooms
+    }
+
+    /// The view of `room` for the person in `seat` as JSON.
+    pub(crate) fn room_view(
+        room: &Room,
+        s: &Session,
+        seats: &Seats,
+        seat: usize,
+        now: Instant,
+        seat_token: Option<String>,
+    ) -> String {
+        let person = seats.people.get(seat).and_then(Option::as_ref);
+        let show_model = person.is_some_and(|p| p.show_model);
+        let people = seats
+            .people
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, p)| {
+                p.as_ref().map(|p| PersonView {
+                    seat,
+                    name: s.names()[seat].clone(),
+                    present: p.away_since.is_none(),
+                })
+            })
+            .collect();
+        let time_left_ms = s
+            .seat_to_act()
+            .filter(|&x| s.is_person_seat(x))
+            .and(seats.turn)
+            .filter(|(step, _)| *step == s.step())
+            .map(|(_, deadline)| deadline.saturating_duration_since(now).as_millis() as u64);
+        let view = RoomView {
+            table: s.view_for(seat, show_model),
+            room: room.info.clone(),
+            version: room.version(),
+            people,
+            open_seats: s.open_seats(),
+            time_left_ms,
+            sitting_out: person.is_some_and(|p| p.away_since.is_some()),
+            seat_token,
+        };
+        serde_json::to_string(&view).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// Opens a room for a request from `ip`; its creator takes the first open seat.
+    pub(crate) fn open_room(
+        &self,
+        ip: IpAddr,
+        req: &RoomRequest,
+    ) -> Result<(Arc<Room>, Held), ApiError> {
+        let limits = self.room_limits();
+        let layout = req
+            .layout
+            .clone()
+            .unwrap_or_else(|| DEFAULT_LAYOUT.to_string());
+        if layout.chars().count() > MAX_LAYOUT_CHARS {
+            return Err(ApiError::Spec(loki_play::SpecError::BotListTooLong(
+                MAX_LAYOUT_CHARS,
+            )));
+        }
+        let roster = loki_agent::Roster::new(self.config.loki.clone())
+            .map_err(|e| ApiError::Spec(e.into()))?;
+        let seats = RoomSpec::layout(&layout, &roster).map_err(ApiError::Spec)?;
+        let stakes = if req.stakes.is_none() && req.blinds.is_none() && req.bets.is_none() {
+            self.config.stakes
+        } else {
+            Stakes::from_flags(
+                req.stakes.as_deref(),
+                req.blinds.as_deref(),
+                req.bets.as_deref(),
+            )
+            .map_err(|e| ApiError::Spec(e.into()))?
+        };
+        let (lo, hi) = limits.time_bank_bounds;
+        let bank = match req.time_bank {
+            None => limits.time_bank,
+            Some(secs) if (lo.as_secs()..=hi.as_secs()).contains(&secs) => {
+                Duration::from_secs(secs)
+            }
+            Some(secs) => {
+                return Err(ApiError::BadTimeBank {
+                    given: secs,
+                    min: lo.as_secs(),
+                    max: hi.as_secs(),
+                })
+            }
+        };
+        let seed = self.next_seed();
+        let spec = RoomSpec {
+            seats: seats.clone(),
+            stakes,
+            seed,
+        };
+        let session = Session::room(&spec, self.config.loki.clone()).map_err(ApiError::Spec)?;
+        let info = RoomInfo {
+            id: new_id(),
+            layout,
+            seats: seats.len(),
+            stakes: stakes.to_string(),
+            bots: seats
+                .iter()
+                .filter_map(|k| match k {
+                    SeatKind::Bot(b) => Some(b.clone()),
+                    SeatKind::Person => None,
+                })
+                .collect(),
+            time_bank: bank.as_secs(),
+        };
+        let room = Arc::new(Room::new(info, session, address_key(ip), bank));
+        let held = self.take_seat(&room, &req.name)?;
+        self.rooms
+            .insert(room.clone(), limits.max_rooms, limits.rooms_per_address)
+            .map_err(|full| {
+                if full {
+                    ApiError::Full
+                } else {
+                    ApiError::Quota(limits.rooms_per_address)
+                }
+            })?;
+        self.tick_room(&room, Instant::now());
+        Ok((room, held))
+    }
+
+    /// Seats `name` in the room's first open seat: a new browser token and seat token.
+    pub(crate) fn take_seat(&self, room: &Room, name: &str) -> Result<Held, ApiError> {
+        let name = loki_play::person_name(name).map_err(ApiError::Spec)?;
+        let profile = self.person_profile(&name);
+        let (mut s, mut seats) = room.lock().ok_or(ApiError::Broken)?;
+        let seat = s
+            .take_seat(&name, profile.as_ref())
+            .map_err(ApiError::Spec)?;
+        let now = Instant::now();
+        let l = &self.config.limits;
+        let person = Person {
+            token: new_id(),
+            seat_token: new_id(),
+            streams: 0,
+            last_seen: now,
+            away_since: None,
+            by_choice: false,
+            show_model: false,
+            bucket: Bucket::full(l.table_burst, now),
+            ready: true,
+        };
+        let (token, seat_token) = (person.token.clone(), person.seat_token.clone());
+        seats.people[seat] = Some(person);
+        drop((s, seats));
+        room.bump();
+        self.tick_room(room, now);
+        let (s, seats) = room.lock().ok_or(ApiError::Broken)?;
+        let json = App::room_view(room, &s, &seats, seat, now, Some(seat_token));
+        Ok(Held { token, json })
+    }
+
+    /// Brings `name` back to the seat the seat token holds, in this browser (the old
+    /// browser's token no longer works); the person is dealt in again from the next hand.
+    pub(crate) fn retake_seat(
+        &self,
+        room: &Room,
+        name: &str,
+        seat_token: &str,
+    ) -> Result<Held, ApiError> {
+        let (mut s, mut seats) = room.lock().ok_or(ApiError::Broken)?;
+        let lower = name.trim().to_lowercase();
+        let found = seats.people.iter().position(|p| {
+            p.as_ref()
+                .is_some_and(|p| constant_eq(p.seat_token.as_bytes(), seat_token.as_bytes()))
+        });
+        let Some(seat) = found.filter(|&x| s.names()[x].to_lowercase() == lower) else {
+            return Err(ApiError::BadSeatToken);
+        };
+        let now = Instant::now();
+        let token = new_id();
+        if let Some(p) = seats.people[seat].as_mut() {
+            p.token = token.clone();
+            p.last_seen = now;
+            p.away_since = None;
+            p.by_choice = false;
+        }
+        s.set_present(seat, true)?;
+        let seat_token = seats.people[seat].as_ref().map(|p| p.seat_token.clone());
+        drop((s, seats));
+        room.bump();
+        let (s, seats) = room.lock().ok_or(ApiError::Broken)?;
+        let json = App::room_view(room, &s, &seats, seat, now, seat_token);
+        Ok(Held { token, json })
+    }
+
+    /// Runs `f` for the person of `token` in the room (the seat and both locks), after
+    /// the person's rate check; marks the person heard from (a person the server sat
+    /// out for silence is back). Answers the person's view.
+    pub(crate) fn as_person(
+        &self,
+        room: &Room,
+        token: &str,
+        f: impl FnOnce(&mut Session, &mut Seats, usize) -> Result<(), ApiError>,
+    ) -> Result<String, ApiError> {
+        let (mut s, mut seats) = room.lock().ok_or(ApiError::Broken)?;
+        let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
+        let now = Instant::now();
+        let l = &self.config.limits;
+        let back = {
+            let Some(p) = seats.people[seat].as_mut() else {
+                return Err(ApiError::NoSeat);
+            };
+            if !p.bucket.take(l.table_burst, l.table_rate, now) {
+                return Err(ApiError::TooMany(1));
+            }
+            p.last_seen = now;
+            let back = p.away_since.is_some() && !p.by_choice;
+            if back {
+                p.away_since = None;
+            }
+            back
+        };
+        let step = s.step();
+        if back {
+            s.set_present(seat, true)?;
+        }
+        f(&mut s, &mut seats, seat)?;
+        self.save_profile(&mut s);
+        let changed = s.step() != step;
+        drop((s, seats));
+        if changed {
+            room.bump();
+            self.tick_room(room, now);
+        }
+        let (s, seats) = room.lock().ok_or(ApiError::Broken)?;
+        Ok(App::room_view(room, &s, &seats, seat, now, None))
+    }
+
+    /// The view of the person of `token` for a live stream: no rate check; the person is
+    /// heard from. Refused once the room has closed or the seat is no longer the
+    /// browser's (the stream then ends).
+    pub(crate) fn as_person_quiet(&self, room: &Room, token: &str) -> Result<String, ApiError> {
+        if self.rooms.get(&room.info.id).is_none() {
+            return Err(ApiError::NoRoom);
+        }
+        let (s, mut seats) = room.lock().ok_or(ApiError::Broken)?;
+        let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
+        let now = Instant::now();
+        if let Some(p) = seats.people[seat].as_mut() {
+            p.last_seen = now;
+        }
+        Ok(App::room_view(room, &s, &seats, seat, now, None))
+    }
+
+    /// A person sits out (`out`) or comes back; a person who sits out keeps the seat for
+    /// the rejoin limit.
+    pub(crate) fn room_sit(&self, room: &Room, token: &str, out: bool) -> Result<String, ApiError> {
+        let now = Instant::now();
+        let json = self.as_person(room, token, |s, seats, seat| {
+            if let Some(p) = seats.people[seat].as_mut() {
+                p.away_since = out.then_some(now);
+                p.by_choice = out;
+            }
+            s.set_present(seat, !out).map_err(ApiError::from)
+        })?;
+        room.bump();
+        Ok(json)
+    }
+
+    /// The room's clock (see `Room::tick`); a room that failed or is dead is dropped.
+    pub(crate) fn tick_room(&self, room: &Room, now: Instant) {
+        let mut s = match room.tick(now, self.room_limits()) {
+            Ok(false) => match room.session.lock() {
+                Ok(s) => s,
+                Err(_) => {
+                    self.rooms.remove(&room.info.id);
+                    return;
+                }
+            },
+            Ok(true) | Err(_) => {
+                self.rooms.remove(&room.info.id);
+                room.bump();
+                return;
+            }
+        };
+        self.save_profile(&mut s);
+    }
+
+    /// Every room's clock.
+    pub fn tick_rooms(&self) {
+        let now = Instant::now();
+        for room in self.rooms.all() {
+            self.tick_room(&room, now);
+        }
+    }
+
+    /// Live update streams open now.
+    pub fn streams_open(&self) -> usize {
+        self.streams.count()
+    }
+
+    /// Rooms open now.
+    pub fn rooms_open(&self) -> usize {
+        self.rooms.len()
+    }
+
+    /// The finished hands of room `id`, with every seat's cards: for the server's own
+    /// tests and logs, never sent to anyone.
+    pub fn room_records(&self, id: &str) -> Option<Vec<HandRecord>> {
+        let room = self.rooms.get(id)?;
+        let s = room.session.lock().ok()?;
+        Some(s.history().cloned().collect())
+    }
+
+    /// The hole cards of every seat in room `id`'s hand in progress or last hand, by
+    /// seat (for the server's own tests, never sent to anyone).
+    pub fn room_hole_cards(&self, id: &str) -> Option<(u64, Vec<(usize, String)>)> {
+        let room = self.rooms.get(id)?;
+        let s = room.session.lock().ok()?;
+        s.dealt_cards()
+    }
+}
+
+/// Compares two secrets in time independent of where they differ.
+fn constant_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}

@@ -1,0 +1,111 @@
+//! The live updates of a room: `GET /api/room/<id>/events`, server-sent events that
+//! carry the person's view (the event `view`, its id the room's version) at once and
+//! after every change of the room, with comments to keep the connection alive. Streams
+//! are bounded per address and in all ([`crate::rooms::RoomLimits`]); while one is open
+//! its person counts as present, and when it ends (the page is gone) the person was last
+//! heard from then. A stream ends when the room closes, the seat is no longer the
+//! browser's, or the server stops.
+use crate::app::App;
+use crate::error::ApiError;
+use crate::limits::Connections;
+use crate::room_api::{blocking, room, token};
+use crate::rooms::Room;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::HeaderMap;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A live stream's hold on its person: counted as the person's open stream until the
+/// client goes away, then the person was last heard from then.
+struct Listening {
+    room: Arc<Room>,
+    token: String,
+    _permit: crate::limits::Permit,
+}
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        if let Ok(mut seats) = self.room.seats.lock() {
+            if let Some(seat) = seats.seat_of(&self.token) {
+                if let Some(p) = seats.people[seat].as_mut() {
+                    p.streams = p.streams.saturating_sub(1);
+                    p.last_seen = Instant::now();
+                }
+            }
+        }
+    }
+}
+
+pub(crate) async fn events(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    let room = match room(&app, &id) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let Some(token) = token(&headers, &room.info.id) else {
+        return ApiError::NoSeat.into_response();
+    };
+    let r = &app.config.rooms;
+    let Some(permit) = Connections::take(
+        &app.streams,
+        addr.ip(),
+        r.streams_per_address,
+        r.max_streams,
+    ) else {
+        return ApiError::Streams.into_response();
+    };
+    {
+        let Ok(mut seats) = room.seats.lock() else {
+            return ApiError::Broken.into_response();
+        };
+        let Some(seat) = seats.seat_of(&token) else {
+            return ApiError::NoSeat.into_response();
+        };
+        if let Some(p) = seats.people[seat].as_mut() {
+            p.streams += 1;
+            p.last_seen = Instant::now();
+        }
+    }
+    let rx = room.version.subscribe();
+    let stop = app.stopping.subscribe();
+    let hold = Listening {
+        room: room.clone(),
+        token,
+        _permit: permit,
+    };
+    let stream = futures_util::stream::unfold(
+        (app, hold, rx, stop, true),
+        |(app, hold, mut rx, mut stop, first)| async move {
+            if !first {
+                tokio::select! {
+                    changed = rx.changed() => changed.ok()?,
+                    _ = stop.wait_for(|s| *s) => return None,
+                }
+            }
+            rx.borrow_and_update();
+            let room = hold.room.clone();
+            let token = hold.token.clone();
+            let a = app.clone();
+            let json = blocking(move || a.as_person_quiet(&room, &token))
+                .await
+                .ok()?;
+            let version = hold.room.version();
+            let event = Event::default()
+                .event("view")
+                .id(version.to_string())
+                .data(json);
+            Some((Ok::<_, Infallible>(event), (app, hold, rx, stop, false)))
+        },
+    );
+    Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response()
+}

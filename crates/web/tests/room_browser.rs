@@ -1,0 +1,291 @@
+//! A room in real browsers: three people in three sessions of one ChromeDriver (each
+//! its own profile, so its own cookies) with three bots, through the rooms page. One
+//! opens the room in the lobby, the others take seats through its link; they play 30
+//! hands, each person's every view checked for the other seats' hidden cards (the
+//! server's deal as the reference); one person's browser closes mid-way (sat out once
+//! its page is gone) and the person comes back from a new browser with name and seat
+//! token; one person lets the time bank run out while its countdown shows. At the end,
+//! the first person's page is shot at 1400 x 900 and the third person comes back on an
+//! emulated phone (390 x 844) with no sideways scrolling (`target/tmp/e2e/room-*.png`).
+//!
+//! Needs Chromium and ChromeDriver as `browser.rs` does (skipped without them unless
+//! `LOKI_REQUIRE_BROWSER=1`).
+#![allow(missing_docs)]
+mod common;
+use common::{config, start, Server};
+#[path = "common/chrome.rs"]
+mod chrome;
+#[path = "common/webdriver.rs"]
+mod webdriver;
+use chrome::{browser, start_driver, FLAGS};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+use webdriver::Client;
+
+async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![]).await.expect("script")
+}
+
+/// Waits (at most 30 s) until the script returns true.
+async fn until(c: &Client, what: &str, script: &str) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while js(c, script).await != Value::Bool(true) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+}
+
+/// A new browser session with its own profile.
+async fn session(port: u16, chromium: &std::path::Path, name: &str) -> Client {
+    session_as(port, chromium, name, false).await
+}
+
+/// A new browser session with its own profile; `phone`: a 390 x 844 phone emulated.
+async fn session_as(port: u16, chromium: &std::path::Path, name: &str, phone: bool) -> Client {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("room-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut args: Vec<String> = FLAGS.iter().map(|s| s.to_string()).collect();
+    args.push("--window-size=1280,720".into());
+    // Three windows at once: none of them is throttled as a window in the background.
+    for flag in [
+        "--disable-background-timer-throttling",
+        "--disable-renderer-backgrounding",
+        "--disable-backgrounding-occluded-windows",
+    ] {
+        args.push(flag.into());
+    }
+    args.push(format!("--user-data-dir={}", dir.display()));
+    let mut options = json!({ "binary": chromium, "args": args });
+    if phone {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 1.0, "touch": true }
+        });
+    }
+    let caps = json!({ "browserName": "chrome", "goog:chromeOptions": options });
+    Client::connect(port, caps)
+        .await
+        .expect("a WebDriver session")
+}
+
+/// Saves a screenshot in `target/tmp/e2e/`.
+async fn save(c: &Client, name: &str) {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(name), c.screenshot().await.unwrap()).unwrap();
+}
+
+/// Sets the tab's pace of the bots to instant (before the room's page loads).
+async fn pace_zero(c: &Client, base: &str) {
+    c.goto(&format!("{base}/lobby")).await.unwrap();
+    js(c, "sessionStorage.setItem('loki-pace', '0'); return true").await;
+}
+
+/// Fills a form field and submits its form by the button.
+async fn fill_and_submit(c: &Client, fields: &[(&str, &str)], button: &str) {
+    for (id, value) in fields {
+        let script = format!("document.getElementById({id:?}).value = {value:?}; return true");
+        js(c, &script).await;
+    }
+    js(
+        c,
+        &format!("document.getElementById({button:?}).click(); return true"),
+    )
+    .await;
+}
+
+/// The person's view in the page, as JSON text.
+async fn view_text(c: &Client) -> Option<String> {
+    js(
+        c,
+        "return window.lokiView ? JSON.stringify(window.lokiView) : null",
+    )
+    .await
+    .as_str()
+    .map(String::from)
+}
+
+/// Checks a person's view against the server's deal: no other seat's card unless
+/// shown. Returns the view.
+fn check(server: &Server, id: &str, text: &str) -> Value {
+    let v: Value = serde_json::from_str(text).unwrap();
+    let you = v["you"].as_u64().unwrap() as usize;
+    if let Some((hand, cards)) = server.app.room_hole_cards(id) {
+        if v["hand"].as_u64() == Some(hand) {
+            // The room's id and the seat token are hexadecimal: they may hold a
+            // card's letters ("4d").
+            let mut body = text.replace(id, "");
+            if let Some(t) = v["seat_token"].as_str() {
+                body = body.replace(t, "");
+            }
+            for (seat, card) in cards {
+                let shown = v["seats"][seat]["cards"].is_string();
+                if seat != you && !shown {
+                    assert!(
+                        !body.contains(&card),
+                        "seat {you} sees {card} of seat {seat}: {body}"
+                    );
+                }
+                if seat != you && shown {
+                    assert_eq!(v["result"]["showdown"], true);
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Acts for the person if it is the person's turn and the buttons show; asks for the
+/// next hand when one is over. Returns whether it clicked.
+async fn play_turn(c: &Client, v: &Value, idle: bool) -> bool {
+    if idle {
+        return false;
+    }
+    let script = if v["your_turn"] == true {
+        "const b = ['room-call', 'room-fold'].map(i => document.getElementById(i)).find(b => !b.hidden); if (!b) return false; b.click(); return true"
+    } else if v["in_progress"] == false {
+        "const b = document.getElementById('room-next'); if (b.hidden) return false; b.click(); return true"
+    } else {
+        return false;
+    };
+    js(c, script).await == Value::Bool(true)
+}
+
+#[test]
+fn three_people_and_three_bots_play_thirty_hands_in_three_browsers() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let mut cfg = config(6, "call");
+    cfg.rooms.time_bank = Duration::from_secs(3);
+    cfg.rooms.away = Duration::from_secs(2);
+    let server = start(cfg);
+    let (_driver, port) = start_driver(&driver);
+    let t0 = Instant::now();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let base = format!("http://{}", server.addr);
+        let ann = session(port, &chromium, "ann").await;
+        ann.goto(&format!("{base}/lobby")).await.unwrap();
+        js(&ann, "sessionStorage.setItem('loki-pace', '0'); return true").await;
+        fill_and_submit(
+            &ann,
+            &[
+                ("create-name", "Ann"),
+                ("create-layout", "3*open,call,BPM,raise"),
+                ("create-bank", "5"),
+            ],
+            "create-button",
+        )
+        .await;
+        until(&ann, "the room", "return !!window.lokiView").await;
+        let url: String = js(&ann, "return location.href").await.as_str().unwrap().into();
+        let id = url.rsplit('/').next().unwrap().to_string();
+        let mut people = vec![ann];
+        for name in ["Bob", "Cy"] {
+            let c = session(port, &chromium, name).await;
+            pace_zero(&c, &base).await;
+            c.goto(&url).await.unwrap();
+            fill_and_submit(&c, &[("room-name", name)], "room-join-button").await;
+            until(&c, "the seat", "return !!window.lokiView").await;
+            people.push(c);
+        }
+        // Every page gets its views from the live stream.
+        for c in &people {
+            until(c, "the live stream", "return document.getElementById('room-live').textContent === 'live'").await;
+        }
+        let token = js(&people[1], "return sessionStorage.getItem('seat-' + location.pathname.slice(6))").await;
+        let token = token.as_str().expect("Bob's seat token").to_string();
+        let mut views = 0;
+        let mut dropped = false;
+        let mut back = false;
+        let mut timed_out = false;
+        let mut countdown_seen = false;
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while server.app.room_records(&id).unwrap().len() < 30 {
+            assert!(Instant::now() < deadline, "30 hands took too long");
+            let hands = server.app.room_records(&id).unwrap().len();
+            // At hand 10 Bob's browser goes away; at hand 14 Bob comes back from a new
+            // browser with his name and seat token.
+            if hands >= 10 && !dropped {
+                let bob = people.remove(1);
+                bob.close().await.unwrap();
+                dropped = true;
+                let sat_out = Instant::now();
+                loop {
+                    let text = view_text(&people[0]).await.unwrap();
+                    let v = check(&server, &id, &text);
+                    if v["people"].as_array().unwrap().iter().any(|p| p["name"] == "Bob" && p["present"] == false) {
+                        break;
+                    }
+                    assert!(sat_out.elapsed() < Duration::from_secs(20), "Bob never sat out");
+                    for c in &people {
+                        let text = view_text(c).await.unwrap();
+                        let v = check(&server, &id, &text);
+                        play_turn(c, &v, false).await;
+                    }
+                }
+            }
+            if hands >= 14 && dropped && !back {
+                let bob = session(port, &chromium, "bob-again").await;
+                pace_zero(&bob, &base).await;
+                bob.goto(&url).await.unwrap();
+                fill_and_submit(&bob, &[("rejoin-name", "Bob"), ("rejoin-token", &token)], "rejoin-button").await;
+                until(&bob, "Bob back", "return !!window.lokiView && window.lokiView.you === 1 && !window.lokiView.sitting_out").await;
+                people.insert(1, bob);
+                back = true;
+            }
+            // From hand 20 Cy lets one decision run out.
+            let idle_cy = hands >= 20 && !timed_out;
+            for c in &people {
+                let Some(text) = view_text(c).await else { continue };
+                let v = check(&server, &id, &text);
+                views += 1;
+                let is_cy = v["you"] == 2;
+                if is_cy && idle_cy && v["your_turn"] == true {
+                    let clock = js(c, "return document.getElementById('room-clock').textContent").await;
+                    countdown_seen |= clock.as_str().is_some_and(|t| t.starts_with("You have"));
+                    let step = v["step"].as_u64().unwrap();
+                    // Nobody clicks for Cy: the server's clock moves the table on.
+                    until(c, "the time bank", &format!("return window.lokiView.step !== {step}")).await;
+                    timed_out = true;
+                    continue;
+                }
+                play_turn(c, &v, false).await;
+            }
+        }
+        assert!(dropped && back && timed_out, "{dropped} {back} {timed_out}");
+        assert!(countdown_seen, "the countdown showed");
+        assert!(views > 60, "{views} views checked");
+        for r in server.app.room_records(&id).unwrap() {
+            assert_eq!(r.net.iter().sum::<i64>(), 0);
+        }
+        // Ann's page at 1400 x 900; Cy back on a phone: no sideways scrolling.
+        let ann = &people[0];
+        let v = js(ann, "return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]").await;
+        let (dx, dy) = (v[0].as_u64().unwrap_or(0) as u32, v[1].as_u64().unwrap_or(0) as u32);
+        ann.set_window_size(1400 + dx, 900 + dy).await.unwrap();
+        save(ann, "room-laptop.png").await;
+        let cy_token = js(&people[2], "return sessionStorage.getItem('seat-' + location.pathname.slice(6))").await;
+        let phone = session_as(port, &chromium, "cy-phone", true).await;
+        pace_zero(&phone, &base).await;
+        phone.goto(&url).await.unwrap();
+        let cy_token = cy_token.as_str().expect("Cy's seat token");
+        fill_and_submit(&phone, &[("rejoin-name", "Cy"), ("rejoin-token", cy_token)], "rejoin-button").await;
+        until(&phone, "Cy on the phone", "return !!window.lokiView && window.lokiView.you === 2").await;
+        let width = js(&phone, "return [document.documentElement.scrollWidth, window.innerWidth]").await;
+        assert!(width[0].as_u64() <= width[1].as_u64(), "sideways scrolling: {width}");
+        save(&phone, "room-phone.png").await;
+        phone.close().await.unwrap();
+        for c in people {
+            c.close().await.unwrap();
+        }
+    });
+    println!(
+        "30 hands in three browsers in {:.1} s",
+        t0.elapsed().as_secs_f64()
+    );
+}
