@@ -123,6 +123,7 @@
 //! faster.
 mod board;
 mod cache;
+mod classes;
 mod counts;
 mod next_card;
 mod prefix;
@@ -131,11 +132,13 @@ mod simd;
 mod sweep;
 
 pub use cache::{CachedPotential, HandCounts, RankCache};
+pub use classes::{flop_classes, ClassStats, FlopClasses, CLASS_BYTES, CLASS_STORE_BYTES};
 pub use next_card::NextCardCache;
 pub use river::RiverTable;
 
 use crate::AssessError;
 use board::{BoardInfo, NONE};
+use classes::FlopClass;
 use loki_cards::{Card, HoleCards};
 use sweep::Fill;
 
@@ -217,8 +220,26 @@ impl RangeTable {
         RangeTable::with_rank_cache_filled(board, Fill::PerHolding)
     }
 
+    /// [`RangeTable::with_rank_cache`] swept in full whatever the flop's class: the
+    /// reference the criterion bench compares the class store with (the same table).
+    ///
+    /// # Errors
+    /// As [`RangeTable::with_rank_cache`].
+    #[cfg(feature = "bench")]
+    #[doc(hidden)]
+    pub fn with_rank_cache_swept(board: &[Card]) -> Result<RangeTable, AssessError> {
+        let (mut table, (y, ranks)) = RangeTable::build_filled(board, true, Fill::PerGroup, None)?;
+        table.cache = Some(RankCache {
+            info: table.info.clone(),
+            y,
+            ranks,
+        });
+        Ok(table)
+    }
+
     fn with_rank_cache_filled(board: &[Card], fill: Fill) -> Result<RangeTable, AssessError> {
-        let (mut table, (y, ranks)) = RangeTable::build_filled(board, true, fill)?;
+        let (mut table, (y, ranks)) =
+            RangeTable::build_filled(board, true, fill, Some(classes::flop_classes()))?;
         table.cache = Some(RankCache {
             info: table.info.clone(),
             y,
@@ -232,15 +253,24 @@ impl RangeTable {
         board: &[Card],
         cache: bool,
     ) -> Result<(RangeTable, CacheParts), AssessError> {
-        RangeTable::build_filled(board, cache, Fill::PerGroup)
+        RangeTable::build_filled(board, cache, Fill::PerGroup, Some(classes::flop_classes()))
     }
 
+    /// The table (and cache rows if asked); on a flop whose class `store` holds, the sums
+    /// are the class's, mapped through the suit permutation, and the sweep only fills the
+    /// cache rows.
     fn build_filled(
         board: &[Card],
         cache: bool,
         fill: Fill,
+        store: Option<&FlopClasses>,
     ) -> Result<(RangeTable, CacheParts), AssessError> {
         let info = BoardInfo::new(board)?;
+        let class = match (&info.board[..], store) {
+            (&[a, b, c], Some(_)) => Some(FlopClass::of([a, b, c].map(|x| x.index()))),
+            _ => None,
+        };
+        let stored = class.and_then(|c| store.and_then(|s| s.get(&c)));
         let n = info.n();
         let (mut y, mut ranks) = if cache {
             (
@@ -250,7 +280,30 @@ impl RangeTable {
         } else {
             (Vec::new(), Vec::new())
         };
-        let sums = simd::sweep(&info, cache.then_some((&mut y[..], &mut ranks[..])), fill);
+        let rows = cache.then_some((&mut y[..], &mut ranks[..]));
+        let sums = match (stored, class) {
+            (Some(by_holding), Some(class)) => {
+                if rows.is_some() {
+                    simd::sweep(&info, rows, fill, false);
+                }
+                info.cards
+                    .iter()
+                    .map(|&(a, b)| {
+                        by_holding
+                            .get(class.holding(a, b))
+                            .copied()
+                            .unwrap_or_default()
+                    })
+                    .collect()
+            }
+            _ => {
+                let sums = simd::sweep(&info, rows, fill, true);
+                if let (Some(class), Some(store)) = (class, store) {
+                    store.insert(&class, &info.cards, &sums);
+                }
+                sums
+            }
+        };
         let hs = info.hs_counts();
         let r = info.r;
         let counts: Vec<HoldingCounts> = sums
@@ -448,12 +501,55 @@ mod tests {
                 )
             });
             let [(y1, r1), (y2, r2)] = &mut rows;
-            let s1 = simd::sweep(&info, Some((&mut y1[..], &mut r1[..])), Fill::PerGroup);
-            let s2 = simd::sweep(&info, Some((&mut y2[..], &mut r2[..])), Fill::PerHolding);
+            let s1 = simd::sweep(
+                &info,
+                Some((&mut y1[..], &mut r1[..])),
+                Fill::PerGroup,
+                true,
+            );
+            let s2 = simd::sweep(
+                &info,
+                Some((&mut y2[..], &mut r2[..])),
+                Fill::PerHolding,
+                true,
+            );
             assert!(s1 == s2, "sums differ on {board:?}");
             assert!(y1 == y2, "dense ranks differ on {board:?}");
             assert!(r1 == r2, "rank tables differ on {board:?}");
         }
+    }
+
+    /// A flop served from its suit class (the class's sums through the suit permutation,
+    /// the sweep filling only the cache rows) gives the same counts, values, cache rows
+    /// and rank tables as the flop swept in full: every flop class, each seen through
+    /// two suit relabellings that move it.
+    #[test]
+    fn flops_served_from_their_class_equal_flops_swept_in_full() {
+        let store = FlopClasses::new(CLASS_STORE_BYTES);
+        let card = |i: u8| Card::from_index(i).unwrap();
+        let relabel = |f: [u8; 3], p: [u8; 4]| f.map(|c| card(c / 4 * 4 + p[usize::from(c % 4)]));
+        let mut served = 0;
+        for f in canonical_flops() {
+            let (first, _) =
+                RangeTable::build_filled(&f.map(card), true, Fill::PerGroup, Some(&store)).unwrap();
+            assert_eq!(first.counts, RangeTable::new(&f.map(card)).unwrap().counts);
+            for p in [[1, 2, 3, 0], [3, 0, 2, 1]] {
+                let board = relabel(f, p);
+                let (a, rows_a) =
+                    RangeTable::build_filled(&board, true, Fill::PerGroup, Some(&store)).unwrap();
+                let (b, rows_b) =
+                    RangeTable::build_filled(&board, true, Fill::PerGroup, None).unwrap();
+                assert!(a.counts == b.counts, "counts differ on {board:?}");
+                assert!(a.values == b.values, "values differ on {board:?}");
+                assert!(rows_a == rows_b, "cache rows differ on {board:?}");
+                served += 1;
+            }
+        }
+        let stats = store.stats();
+        assert_eq!(stats.classes, 1_755);
+        assert_eq!(stats.misses, 1_755);
+        assert_eq!(stats.hits, served);
+        assert_eq!(stats.bytes, 1_755 * CLASS_BYTES);
     }
 
     /// The suit-symmetry reduction is a separate step: with it switched off, every
@@ -473,8 +569,18 @@ mod tests {
             let mut r1 = vec![0u16; runouts * sweep::RANK_STRIDE];
             let mut y2 = y1.clone();
             let mut r2 = r1.clone();
-            let s1 = simd::sweep(&info, Some((&mut y1[..], &mut r1[..])), Fill::PerGroup);
-            let s2 = sweep::sweep(&plain, Some((&mut y2[..], &mut r2[..])), Fill::PerHolding);
+            let s1 = simd::sweep(
+                &info,
+                Some((&mut y1[..], &mut r1[..])),
+                Fill::PerGroup,
+                true,
+            );
+            let s2 = sweep::sweep(
+                &plain,
+                Some((&mut y2[..], &mut r2[..])),
+                Fill::PerHolding,
+                true,
+            );
             assert!(s1 == s2, "sums differ on {b}");
             assert!(y1 == y2, "dense ranks differ on {b}");
             assert!(r1 == r2, "rank tables differ on {b}");
