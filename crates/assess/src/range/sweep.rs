@@ -294,7 +294,9 @@ pub(crate) fn sweep(
     let mut dead_acc = vec![[0u32; 6]; n];
     let mut cnt = vec![[0u32; 6]; KS * KS];
     let mut stamp = vec![usize::MAX; KS * KS];
-    let mut ykey = vec![DEAD_DENSE; KS * KS];
+    // Indexed by type key (below KS * KS = 729), 1,024 entries so that a key masked to
+    // 10 bits needs no bounds check in the row gathers.
+    let mut ykey = [DEAD_DENSE; 1024];
     let mut group_rank = [0u16; RANK_STRIDE];
     let mut types: Vec<TypeRec> = Vec::with_capacity(400);
     let mut order: Vec<u32> = Vec::with_capacity(400);
@@ -505,7 +507,7 @@ pub(crate) fn sweep(
                     if suit_stamp[sj] != gi {
                         suit_stamp[sj] = gi;
                         for (y, &k) in suit_row.iter_mut().zip(keys) {
-                            *y = ykey.get(usize::from(k)).copied().unwrap_or(DEAD_DENSE);
+                            *y = ykey[usize::from(k) & 1023];
                         }
                     }
                     let Some(row) = dense.get_mut(rj * n..(rj + 1) * n) else {
