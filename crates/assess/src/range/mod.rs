@@ -192,7 +192,9 @@ pub struct RangeTable {
 }
 
 impl RangeTable {
-    /// The range table of a flop (3 cards) or turn (4 cards), without the rank cache.
+    /// The range table of a flop (3 cards) or turn (4 cards), without the rank cache. A
+    /// flop whose suit class the process-wide store holds ([`flop_classes`]) is served
+    /// from it; the others are swept and their class stored.
     ///
     /// # Errors
     /// [`AssessError::BoardLength`] or [`AssessError::DuplicateCard`].
@@ -206,7 +208,7 @@ impl RangeTable {
     /// # Errors
     /// [`AssessError::BoardLength`] or [`AssessError::DuplicateCard`].
     pub fn with_rank_cache(board: &[Card]) -> Result<RangeTable, AssessError> {
-        RangeTable::with_rank_cache_filled(board, Fill::PerGroup)
+        RangeTable::with_rank_cache_filled(board, Fill::PerGroup, Some(classes::flop_classes()))
     }
 
     /// [`RangeTable::with_rank_cache`] with the cache rows written one lookup per holding
@@ -217,29 +219,33 @@ impl RangeTable {
     #[cfg(feature = "bench")]
     #[doc(hidden)]
     pub fn with_rank_cache_per_holding(board: &[Card]) -> Result<RangeTable, AssessError> {
-        RangeTable::with_rank_cache_filled(board, Fill::PerHolding)
+        RangeTable::with_rank_cache_filled(board, Fill::PerHolding, None)
     }
 
-    /// [`RangeTable::with_rank_cache`] swept in full whatever the flop's class: the
-    /// reference the criterion bench compares the class store with (the same table).
+    /// [`RangeTable::new`] swept in full whatever the flop's class (the same table: for
+    /// timing the sweep, and the reference the class store is compared with).
+    ///
+    /// # Errors
+    /// As [`RangeTable::new`].
+    pub fn swept(board: &[Card]) -> Result<RangeTable, AssessError> {
+        Ok(RangeTable::build_filled(board, false, Fill::PerGroup, None)?.0)
+    }
+
+    /// [`RangeTable::with_rank_cache`] swept in full whatever the flop's class (the same
+    /// table and cache).
     ///
     /// # Errors
     /// As [`RangeTable::with_rank_cache`].
-    #[cfg(feature = "bench")]
-    #[doc(hidden)]
     pub fn with_rank_cache_swept(board: &[Card]) -> Result<RangeTable, AssessError> {
-        let (mut table, (y, ranks)) = RangeTable::build_filled(board, true, Fill::PerGroup, None)?;
-        table.cache = Some(RankCache {
-            info: table.info.clone(),
-            y,
-            ranks,
-        });
-        Ok(table)
+        RangeTable::with_rank_cache_filled(board, Fill::PerGroup, None)
     }
 
-    fn with_rank_cache_filled(board: &[Card], fill: Fill) -> Result<RangeTable, AssessError> {
-        let (mut table, (y, ranks)) =
-            RangeTable::build_filled(board, true, fill, Some(classes::flop_classes()))?;
+    fn with_rank_cache_filled(
+        board: &[Card],
+        fill: Fill,
+        store: Option<&FlopClasses>,
+    ) -> Result<RangeTable, AssessError> {
+        let (mut table, (y, ranks)) = RangeTable::build_filled(board, true, fill, store)?;
         table.cache = Some(RankCache {
             info: table.info.clone(),
             y,
@@ -259,7 +265,7 @@ impl RangeTable {
     /// The table (and cache rows if asked); on a flop whose class `store` holds, the sums
     /// are the class's, mapped through the suit permutation, and the sweep only fills the
     /// cache rows.
-    fn build_filled(
+    pub(crate) fn build_filled(
         board: &[Card],
         cache: bool,
         fill: Fill,
@@ -441,37 +447,8 @@ mod tests {
         shared::<RankCache>();
     }
 
-    /// Every flop up to suit isomorphism (1,755): the flops whose sorted card indices
-    /// are the smallest of their 24 suit relabellings.
     fn canonical_flops() -> Vec<[u8; 3]> {
-        let mut perms = Vec::new();
-        for a in 0..4u8 {
-            for b in 0..4u8 {
-                for c in 0..4u8 {
-                    let d = 6 - a - b - c;
-                    if a != b && a != c && b != c && d < 4 {
-                        perms.push([a, b, c, d]);
-                    }
-                }
-            }
-        }
-        let relabel = |f: [u8; 3], p: &[u8; 4]| {
-            let mut g = f.map(|x| x / 4 * 4 + p[usize::from(x % 4)]);
-            g.sort_unstable();
-            g
-        };
-        let mut out = Vec::new();
-        for a in 0..52u8 {
-            for b in a + 1..52 {
-                for c in b + 1..52 {
-                    let f = [a, b, c];
-                    if perms.iter().all(|p| relabel(f, p) >= f) {
-                        out.push(f);
-                    }
-                }
-            }
-        }
-        out
+        classes::canonical_flops()
     }
 
     /// The per-group fill of the rank cache writes the same bytes as the per-holding
@@ -528,11 +505,10 @@ mod tests {
         let store = FlopClasses::new(CLASS_STORE_BYTES);
         let card = |i: u8| Card::from_index(i).unwrap();
         let relabel = |f: [u8; 3], p: [u8; 4]| f.map(|c| card(c / 4 * 4 + p[usize::from(c % 4)]));
+        assert_eq!(store.fill_all(), 1_755);
+        assert_eq!(store.fill_all(), 0, "every class stored once");
         let mut served = 0;
         for f in canonical_flops() {
-            let (first, _) =
-                RangeTable::build_filled(&f.map(card), true, Fill::PerGroup, Some(&store)).unwrap();
-            assert_eq!(first.counts, RangeTable::new(&f.map(card)).unwrap().counts);
             for p in [[1, 2, 3, 0], [3, 0, 2, 1]] {
                 let board = relabel(f, p);
                 let (a, rows_a) =
@@ -547,7 +523,6 @@ mod tests {
         }
         let stats = store.stats();
         assert_eq!(stats.classes, 1_755);
-        assert_eq!(stats.misses, 1_755);
         assert_eq!(stats.hits, served);
         assert_eq!(stats.bytes, 1_755 * CLASS_BYTES);
     }
