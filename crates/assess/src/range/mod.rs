@@ -78,12 +78,13 @@
 //! [`RangeTable::with_rank_cache`] (or [`RankCache::new`]) also keeps, for every runout,
 //! each holding's river rank as its order among that runout's distinct ranks (one
 //! signed byte: at most 91 non-flush rank pairs plus 56 flush classes, so at most 147
-//! values; 1.4 MB on a flop plus a 256-entry rank table per runout). The rows are
-//! written per runout group: one row from each holding's type (one lookup per holding
-//! and group), copied to each orbit representative with the holdings through its runout
-//! cards marked dead, and permuted onto the other orbit members (the same bytes as one
-//! lookup per holding and runout, which the tests and the criterion bench keep as the
-//! reference; about 0.3 ms instead of 1.7 ms on a rainbow flop).
+//! values; 1.4 MB on a flop, plus a 256-entry rank table per runout group). The rows are
+//! written per runout group: one row per flush suit from each holding's type under it
+//! (one lookup per holding, group and flush suit its runouts have), copied to each runout
+//! of the group with that flush suit with the holdings through its runout cards marked
+//! dead (the same bytes as one lookup per holding and runout, which the tests and the
+//! criterion bench keep as the reference; about 0.3 ms instead of 1.7 ms on a rainbow
+//! flop).
 //! [`RankCache::hand_counts`] then does one weight-free pass per (board, hand): per
 //! opponent holding, how many shared runouts end below or tied with us (byte compares,
 //! byte counters widened every 248 rows). [`HandCounts::potential`] turns that into the
@@ -91,6 +92,20 @@
 //! [`WeightTable`](crate::WeightTable) in one branch-free pass over about 1,100
 //! holdings grouped by their state now. [`RankCache::potentials`] does one hand against
 //! several tables.
+//!
+//! # Flop classes
+//!
+//! A flop's table is a function of the board alone and suits are symmetric before the
+//! flop, so the sweep's sums on one flop of a suit class (1,755 classes) give every flop
+//! of the class its sums, with each holding mapped through the suit permutation
+//! (`classes.rs`). The process-wide store [`flop_classes`] keeps them (31.8 KB a class,
+//! 55.8 MB for all, a 64 MB budget): a flop whose class is stored costs the board's
+//! set-up, the HS counts and, with the rank cache, the cache part of the sweep (the
+//! holding types' river ranks and the rows), about a third of a full sweep with the
+//! cache and a thirtieth without. Served and swept tables are the same (a test compares
+//! them on every class). In random deals the store holds 727 classes after 1,000 flops
+//! (27 % of them served), 1,697 after 10,000 (83 %) and all after about 20,000;
+//! [`FlopClasses::fill_all`] stores every class at once (about 5 s of one core).
 //!
 //! # Timings
 //!
@@ -142,8 +157,9 @@ use classes::FlopClass;
 use loki_cards::{Card, HoleCards};
 use sweep::Fill;
 
-/// The dense rank cache and its per-runout rank tables, as filled by the sweep.
-type CacheParts = (Vec<i8>, Vec<u16>);
+/// The dense rank cache, each runout's rank table and the rank tables, as filled by the
+/// sweep.
+type CacheParts = (Vec<i8>, Vec<u16>, Vec<u16>);
 
 /// Exact integer counts of one holding against one uniform opponent: HS counts and the
 /// 3x3 HP table (rows: now ahead / tied / behind, columns: final ahead / tied / behind).
@@ -203,7 +219,7 @@ impl RangeTable {
     }
 
     /// The range table plus the board's river-rank cache (filled during the same pass;
-    /// costs about 2.8 MB and a little time on a flop).
+    /// costs about 1.6 MB and a little time on a flop).
     ///
     /// # Errors
     /// [`AssessError::BoardLength`] or [`AssessError::DuplicateCard`].
@@ -245,10 +261,11 @@ impl RangeTable {
         fill: Fill,
         store: Option<&FlopClasses>,
     ) -> Result<RangeTable, AssessError> {
-        let (mut table, (y, ranks)) = RangeTable::build_filled(board, true, fill, store)?;
+        let (mut table, (y, groups, ranks)) = RangeTable::build_filled(board, true, fill, store)?;
         table.cache = Some(RankCache {
             info: table.info.clone(),
             y,
+            groups,
             ranks,
         });
         Ok(table)
@@ -278,15 +295,16 @@ impl RangeTable {
         };
         let stored = class.and_then(|c| store.and_then(|s| s.get(&c)));
         let n = info.n();
-        let (mut y, mut ranks) = if cache {
+        let (mut y, mut groups, mut ranks) = if cache {
             (
                 vec![sweep::DEAD_DENSE; info.runouts.len() * n],
-                vec![0u16; info.runouts.len() * sweep::RANK_STRIDE],
+                vec![0u16; info.runouts.len()],
+                Vec::with_capacity(400 * sweep::RANK_STRIDE),
             )
         } else {
-            (Vec::new(), Vec::new())
+            (Vec::new(), Vec::new(), Vec::new())
         };
-        let rows = cache.then_some((&mut y[..], &mut ranks[..]));
+        let rows = cache.then_some((&mut y[..], &mut groups[..], &mut ranks));
         let sums = match (stored, class) {
             (Some(by_holding), Some(class)) => {
                 if rows.is_some() {
@@ -342,7 +360,7 @@ impl RangeTable {
                 values,
                 cache: None,
             },
-            (y, ranks),
+            (y, groups, ranks),
         ))
     }
 
@@ -474,24 +492,26 @@ mod tests {
             let mut rows = [(); 2].map(|_| {
                 (
                     vec![sweep::DEAD_DENSE; runouts * n],
-                    vec![0u16; runouts * sweep::RANK_STRIDE],
+                    vec![0u16; runouts],
+                    Vec::new(),
                 )
             });
-            let [(y1, r1), (y2, r2)] = &mut rows;
+            let [(y1, g1, r1), (y2, g2, r2)] = &mut rows;
             let s1 = simd::sweep(
                 &info,
-                Some((&mut y1[..], &mut r1[..])),
+                Some((&mut y1[..], &mut g1[..], r1)),
                 Fill::PerGroup,
                 true,
             );
             let s2 = simd::sweep(
                 &info,
-                Some((&mut y2[..], &mut r2[..])),
+                Some((&mut y2[..], &mut g2[..], r2)),
                 Fill::PerHolding,
                 true,
             );
             assert!(s1 == s2, "sums differ on {board:?}");
             assert!(y1 == y2, "dense ranks differ on {board:?}");
+            assert!(g1 == g2, "runout tables differ on {board:?}");
             assert!(r1 == r2, "rank tables differ on {board:?}");
         }
     }
@@ -541,24 +561,38 @@ mod tests {
             let n = info.n();
             let runouts = info.runouts.len();
             let mut y1 = vec![sweep::DEAD_DENSE; runouts * n];
-            let mut r1 = vec![0u16; runouts * sweep::RANK_STRIDE];
+            let mut g1 = vec![0u16; runouts];
+            let mut r1 = Vec::new();
             let mut y2 = y1.clone();
+            let mut g2 = g1.clone();
             let mut r2 = r1.clone();
             let s1 = simd::sweep(
                 &info,
-                Some((&mut y1[..], &mut r1[..])),
+                Some((&mut y1[..], &mut g1[..], &mut r1)),
                 Fill::PerGroup,
                 true,
             );
             let s2 = sweep::sweep(
                 &plain,
-                Some((&mut y2[..], &mut r2[..])),
+                Some((&mut y2[..], &mut g2[..], &mut r2)),
                 Fill::PerHolding,
                 true,
             );
             assert!(s1 == s2, "sums differ on {b}");
             assert!(y1 == y2, "dense ranks differ on {b}");
-            assert!(r1 == r2, "rank tables differ on {b}");
+            // Each runout's rank table (the plain sweep groups fewer runouts together).
+            let per_runout = |g: &[u16], r: &[u16]| -> Vec<u16> {
+                g.iter()
+                    .flat_map(|&t| {
+                        let t = usize::from(t) * sweep::RANK_STRIDE;
+                        r[t..t + sweep::RANK_STRIDE].to_vec()
+                    })
+                    .collect()
+            };
+            assert!(
+                per_runout(&g1, &r1) == per_runout(&g2, &r2),
+                "rank tables differ on {b}"
+            );
         }
         let orbits = |b: &str| {
             BoardInfo::new(&parse_cards(b).unwrap())

@@ -4,12 +4,12 @@
 //! build.
 #![allow(unsafe_code)]
 use super::board::BoardInfo;
-use super::sweep::{Fill, Sums};
+use super::sweep::{CacheRows, Fill, Sums};
 
 /// The range-table sweep (see `sweep::sweep`).
 pub(crate) fn sweep(
     info: &BoardInfo,
-    cache: Option<(&mut [i8], &mut [u16])>,
+    cache: Option<CacheRows<'_>>,
     fill: Fill,
     sums: bool,
 ) -> Vec<Sums> {
@@ -29,12 +29,7 @@ pub(crate) fn sweep(
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt,bmi1")]
-fn sweep_avx2(
-    info: &BoardInfo,
-    cache: Option<(&mut [i8], &mut [u16])>,
-    fill: Fill,
-    sums: bool,
-) -> Vec<Sums> {
+fn sweep_avx2(info: &BoardInfo, cache: Option<CacheRows<'_>>, fill: Fill, sums: bool) -> Vec<Sums> {
     super::sweep::sweep(info, cache, fill, sums)
 }
 

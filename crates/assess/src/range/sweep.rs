@@ -81,7 +81,11 @@ fn card_type(c: usize, s: usize) -> u8 {
 /// `-128..=126`; `127` marks a dead holding). At most 91 non-flush rank pairs plus 56
 /// flush classes exist on one 5-card board, so 255 is never reached.
 pub(crate) const MAX_GROUPS: usize = 255;
-/// Stride of the per-runout table "dense group -> river rank".
+/// The rank cache's parts the sweep fills: the dense rows (runouts x holdings), each
+/// runout's rank table, and the rank tables (one per runout group, [`RANK_STRIDE`]
+/// entries each, appended).
+pub(crate) type CacheRows<'a> = (&'a mut [i8], &'a mut [u16], &'a mut Vec<u16>);
+/// Stride of the per-group table "dense group -> river rank".
 pub(crate) const RANK_STRIDE: usize = 256;
 /// The dense value of a dead holding.
 pub(crate) const DEAD_DENSE: i8 = i8::MAX;
@@ -243,19 +247,24 @@ pub(crate) enum Fill {
     /// and runout (the reference).
     #[cfg_attr(not(any(test, feature = "bench")), allow(dead_code))]
     PerHolding,
-    /// One row per runout group from the holdings' type keys, copied to each orbit
-    /// representative with the holdings through its runout cards marked dead, and
-    /// permuted onto the other orbit members: every runout of a group has the same flush
-    /// suit and the same river-rank group for every holding type, and a holding that
-    /// touches the runout is dead whatever its type.
+    /// One row per runout group and flush suit from the holdings' type keys, copied to
+    /// each runout of the group with that flush suit with the holdings through its
+    /// runout cards marked dead: a suit permutation maps the group's representative onto
+    /// each of its runouts, the representative's flush suit onto the runout's, and a
+    /// holding's type under the runout's flush suit onto its preimage's type under the
+    /// representative's; the river-rank group of every holding type is the same on every
+    /// runout of the group, and a holding that touches the runout is dead whatever its
+    /// type.
     PerGroup,
 }
 
 /// Runs the sweep over every runout. Returns the six sums of every local holding and, if
 /// `cache` is given, fills it: `dense` (runouts x holdings, row-major) gets the dense
 /// river-rank group of every holding on every runout as `group - 128` (order kept;
-/// [`DEAD_DENSE`] for holdings that touch the runout), and `ranks` (runouts x
-/// [`RANK_STRIDE`]) the river rank of each group.
+/// [`DEAD_DENSE`] for holdings that touch the runout), `groups` (one per runout) the
+/// index of the runout's rank table, and `ranks` gets one table per runout group
+/// ([`RANK_STRIDE`] entries: the river rank of each dense group; every runout of a
+/// group has the same).
 ///
 /// `fill` chooses how the dense rows are written (the same bytes either way, see
 /// [`Fill`]). With `sums` false only the cache is filled (the holding types' river ranks
@@ -264,7 +273,7 @@ pub(crate) enum Fill {
 #[inline(always)]
 pub(crate) fn sweep(
     info: &BoardInfo,
-    mut cache: Option<(&mut [i8], &mut [u16])>,
+    mut cache: Option<CacheRows<'_>>,
     fill: Fill,
     sums: bool,
 ) -> Vec<Sums> {
@@ -455,6 +464,11 @@ pub(crate) fn sweep(
                 i = j;
             }
         }
+        // The group's rank table, shared by its runouts.
+        let table = cache.as_mut().map_or(0, |(_, _, ranks)| {
+            ranks.extend_from_slice(&group_rank);
+            (ranks.len() / RANK_STRIDE - 1) as u16
+        });
         for &o in group {
             let (ri, members) = &info.orbits[o];
             let ri = *ri;
@@ -482,13 +496,13 @@ pub(crate) fn sweep(
                     }
                 }
             }
-            let Some((dense, ranks)) = cache.as_mut() else {
+            let Some((dense, groups, _)) = cache.as_mut() else {
                 continue;
             };
             if fill == Fill::PerGroup {
                 for &(rj, _) in members {
-                    if let Some(row) = ranks.get_mut(rj * RANK_STRIDE..(rj + 1) * RANK_STRIDE) {
-                        row.copy_from_slice(&group_rank);
+                    if let Some(slot) = groups.get_mut(rj) {
+                        *slot = table;
                     }
                     let (Some(&(c1, c2)), Some(&mask)) =
                         (info.runouts.get(rj), info.runout_masks.get(rj))
@@ -532,8 +546,8 @@ pub(crate) fn sweep(
                 }
             }
             for &(rj, g) in members {
-                if let Some(row) = ranks.get_mut(rj * RANK_STRIDE..(rj + 1) * RANK_STRIDE) {
-                    row.copy_from_slice(&group_rank);
+                if let Some(slot) = groups.get_mut(rj) {
+                    *slot = table;
                 }
                 let Some(perm) = info.holding_perms.get(g) else {
                     continue;
