@@ -110,7 +110,7 @@
 //! # Timings
 //!
 //! Range-table rows: `cargo run --release -p loki-assess --example range_time -- BOARD
-//! 31 [cache]`, the minimum of 31 builds on one thread (shared 2-vCPU Intel guest, AVX2;
+//! 31 [cache] swept`, the minimum of 31 builds swept in full on one thread (shared 2-vCPU Intel guest, AVX2;
 //! the median is within 5 % of it when the other core is idle, and up to 2.5 times it
 //! when other developers' builds preempt us). Before the runout groups and the blocked
 //! prefix counts, the rainbow flop took 6.3 ms (minimum; median 10.4 ms in the same
@@ -128,6 +128,8 @@
 //! | range table, trips 7c7d7h | 1.3 ms |
 //! | range table, turn 3h4cJh2d (PPot1) | 0.34 ms |
 //! | range table + rank cache, rainbow flop (rows per runout group; per holding: 4.9 ms in the same run, load about 4) | 3.1 ms |
+//! | range table, a flop served from its class, rainbow / two-tone (criterion, load about 6; swept 3.3 / 2.6 ms in the same run) | 0.08 / 0.11 ms |
+//! | range table + rank cache, served from its class, rainbow / two-tone (swept 3.6 / 2.9 ms in the same run) | 0.76 / 1.29 ms |
 //! | cached two-card HP table, one hand vs 1 table | 83 us |
 //! | cached two-card HP table, one hand vs 10 tables | 99 us |
 //! | weighted pass alone (one more table) | 1.2 us |
