@@ -5,6 +5,7 @@
 //! baseline (the naive table would be 1,176 times that).
 #![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion};
+use loki_assess::range::{FlopClasses, CLASS_STORE_BYTES};
 use loki_assess::{RangeTable, RankCache, WeightTable};
 use loki_cards::{parse_cards, Card, Hand, HoleCards, HOLDINGS};
 use std::hint::black_box;
@@ -63,7 +64,7 @@ fn bench(c: &mut Criterion) {
     ] {
         let board = parse_cards(b).unwrap();
         g.bench_function(name, |bn| {
-            bn.iter(|| RangeTable::swept(black_box(&board)).unwrap())
+            bn.iter(|| RangeTable::new(black_box(&board)).unwrap())
         });
     }
     g.finish();
@@ -81,18 +82,19 @@ fn bench(c: &mut Criterion) {
     ] {
         let board = parse_cards(b).unwrap();
         // Stores the class (any flop of it would do).
-        RangeTable::new(&board).unwrap();
+        let classes = FlopClasses::new(CLASS_STORE_BYTES);
+        RangeTable::new_in(&board, &classes).unwrap();
         g.bench_function(format!("{name}_with_rank_cache_swept"), |bn| {
-            bn.iter(|| RangeTable::with_rank_cache_swept(black_box(&board)).unwrap())
-        });
-        g.bench_function(format!("{name}_with_rank_cache_served"), |bn| {
             bn.iter(|| RangeTable::with_rank_cache(black_box(&board)).unwrap())
         });
+        g.bench_function(format!("{name}_with_rank_cache_served"), |bn| {
+            bn.iter(|| RangeTable::with_rank_cache_in(black_box(&board), &classes).unwrap())
+        });
         g.bench_function(format!("{name}_swept"), |bn| {
-            bn.iter(|| RangeTable::swept(black_box(&board)).unwrap())
+            bn.iter(|| RangeTable::new(black_box(&board)).unwrap())
         });
         g.bench_function(format!("{name}_served"), |bn| {
-            bn.iter(|| RangeTable::new(black_box(&board)).unwrap())
+            bn.iter(|| RangeTable::new_in(black_box(&board), &classes).unwrap())
         });
     }
     g.finish();
@@ -109,7 +111,7 @@ fn bench(c: &mut Criterion) {
     ] {
         let board = parse_cards(b).unwrap();
         g.bench_function(format!("{name}_per_group"), |bn| {
-            bn.iter(|| RangeTable::with_rank_cache_swept(black_box(&board)).unwrap())
+            bn.iter(|| RangeTable::with_rank_cache(black_box(&board)).unwrap())
         });
         g.bench_function(format!("{name}_per_holding"), |bn| {
             bn.iter(|| RangeTable::with_rank_cache_per_holding(black_box(&board)).unwrap())

@@ -13,7 +13,7 @@
 //! re-weightings after the opponents' actions of the round and the decision. A seat
 //! that shared a cache with the others (a tournament's table, `loki simulate`) would pay
 //! the analyses only when it is the first to see the board. The flop's range table comes
-//! from the process's flop class store when it holds the flop's suit class (its sums for
+//! from the flop class store the board caches share when it holds the flop's suit class (its sums for
 //! one flop of the class serve every flop of it): the per-kind keys are measured with
 //! every class stored, as in a long run, `som_first_flop_ms_hu_cold` with none.
 use crate::bench::{median, BenchError};
@@ -76,8 +76,8 @@ fn timed_seat(
 /// # Errors
 /// A player or table error (a bug: the inputs are fixed).
 ///
-/// With `cold`, the process's flop class store ([`loki_assess::range::flop_classes`]) is
-/// emptied before every hand, so that each flop is swept in full as the first flop of its
+/// With `cold`, the flop class store of the seats' board caches
+/// ([`loki_assess::range::flop_classes`]) is emptied before every hand, so that each flop is swept in full as the first flop of its
 /// class is; otherwise flops are served from the classes the store holds.
 pub fn first_decisions_ms(
     kind: PlayerKind,
@@ -102,7 +102,9 @@ pub fn first_decisions_ms(
     let mut table = Table::new(GameConfig::paper(seats)?, players, seed)?;
     for _ in 0..hands {
         if cold {
-            flop_classes().clear();
+            for roster in &rosters {
+                roster.know.boards.classes().clear();
+            }
         }
         table.play_one()?;
         // Between hands, each cache lets go of the boards its player no longer holds
@@ -176,14 +178,16 @@ pub fn measure_new_boards(
     note: &mut dyn FnMut(&str),
 ) -> Result<(), BenchError> {
     let kinds = if quick { &KINDS[..4] } else { &KINDS[..] };
+    // Held for the whole measurement, so that the rosters' board caches share it.
+    let classes = flop_classes();
     note("som_first_flop_ms_hu_cold: SOM's first flop decisions, every flop swept in full");
     let hands = if quick { 60 } else { 200 };
     let cold = first_decisions_ms(PlayerKind::Som, 2, hands, seed, true)?;
     out.insert("som_first_flop_ms_hu_cold".into(), Value::from(cold.flop));
     note("flop_classes_fill_ms: every flop class swept and stored, on all cores");
-    flop_classes().clear();
+    classes.clear();
     let start = Instant::now();
-    flop_classes().fill_all();
+    classes.fill_all();
     let fill_ms = start.elapsed().as_secs_f64() * 1e3;
     out.insert("flop_classes_fill_ms".into(), Value::from(fill_ms));
     for &kind in kinds {

@@ -10,16 +10,17 @@
 //! of every flop of it exactly (integers, no rounding).
 //!
 //! [`FlopClasses`] keeps those sums per class (indexed by global holding, so 1,326 x 24
-//! bytes = 31.8 KB a class; all 1,755 classes in 55.8 MB) up to a byte budget, shared by
-//! every thread of the process: [`RangeTable`](super::RangeTable) reads the process-wide
-//! store ([`flop_classes`]). The river-rank cache (1.4 MB a flop) is not kept: it is
+//! bytes = 31.8 KB a class; all 1,755 classes in 55.8 MB) up to a byte budget, for
+//! every thread that holds it: [`RangeTable::new_in`](super::RangeTable::new_in) and
+//! [`RangeTable::with_rank_cache_in`](super::RangeTable::with_rank_cache_in) read and
+//! fill it, and [`flop_classes`] gives the store shared by every board cache of the
+//! process while one is alive. The river-rank cache (1.4 MB a flop) is not kept: it is
 //! rebuilt for each flop by the cache part of the sweep alone.
-use super::sweep::{Fill, Sums};
-use loki_cards::{holding_index, Card, HOLDINGS};
-use rayon::prelude::*;
+use super::sweep::Sums;
+use loki_cards::{holding_index, HOLDINGS};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, Weak};
 
 /// The store's byte budget (**ours**): room for every flop class (55.8 MB) with a
 /// margin, so a long run keeps all of them; past it, new classes are not kept.
@@ -158,6 +159,14 @@ impl FlopClasses {
         }
     }
 
+    /// Whether the store holds `class` (not counted as a hit or a miss).
+    pub(crate) fn contains(&self, class: &FlopClass) -> bool {
+        self.map
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains_key(&class.key)
+    }
+
     /// Hits, misses and what is stored.
     pub fn stats(&self) -> ClassStats {
         let classes = self.map.lock().unwrap_or_else(|p| p.into_inner()).len();
@@ -191,40 +200,18 @@ pub fn canonical_flops() -> Vec<[u8; 3]> {
     out
 }
 
-impl FlopClasses {
-    /// Sweeps every flop class not stored yet, in parallel on rayon's pool (about 5 s
-    /// of one core for all 1,755), so that every later flop is served from its class:
-    /// the state a long run reaches by itself after some 20,000 flops. Returns the
-    /// classes swept.
-    pub fn fill_all(&self) -> usize {
-        canonical_flops()
-            .into_par_iter()
-            .filter(|f| {
-                let class = FlopClass::of(*f);
-                let stored = self
-                    .map
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .contains_key(&class.key);
-                !stored
-            })
-            .map(|f| {
-                let board: Result<Vec<Card>, _> = f.iter().map(|&c| Card::from_index(c)).collect();
-                board.ok().map_or(0, |b| {
-                    let swept =
-                        super::RangeTable::build_filled(&b, false, Fill::PerGroup, Some(self));
-                    usize::from(swept.is_ok())
-                })
-            })
-            .sum()
+/// The store shared by everyone who holds it: the one alive if any (held by a board
+/// cache, a bench), else a new empty one ([`CLASS_STORE_BYTES`] at most). It is freed
+/// when the last holder lets it go, so a process that stops playing gets its memory back.
+pub fn flop_classes() -> Arc<FlopClasses> {
+    static SHARED: Mutex<Weak<FlopClasses>> = Mutex::new(Weak::new());
+    let mut shared = SHARED.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(store) = shared.upgrade() {
+        return store;
     }
-}
-
-/// The process-wide store that [`RangeTable`](super::RangeTable) reads and fills
-/// ([`CLASS_STORE_BYTES`] at most).
-pub fn flop_classes() -> &'static FlopClasses {
-    static STORE: OnceLock<FlopClasses> = OnceLock::new();
-    STORE.get_or_init(|| FlopClasses::new(CLASS_STORE_BYTES))
+    let store = Arc::new(FlopClasses::new(CLASS_STORE_BYTES));
+    *shared = Arc::downgrade(&store);
+    store
 }
 
 #[cfg(test)]

@@ -98,7 +98,7 @@
 //! A flop's table is a function of the board alone and suits are symmetric before the
 //! flop, so the sweep's sums on one flop of a suit class (1,755 classes) give every flop
 //! of the class its sums, with each holding mapped through the suit permutation
-//! (`classes.rs`). The process-wide store [`flop_classes`] keeps them (31.8 KB a class,
+//! (`classes.rs`). A [`FlopClasses`] store keeps them (31.8 KB a class,
 //! 55.8 MB for all, a 64 MB budget): a flop whose class is stored costs the board's
 //! set-up, the HS counts and, with the rank cache, the cache part of the sweep (the
 //! holding types' river ranks and the rows), about a third of a full sweep with the
@@ -110,7 +110,7 @@
 //! # Timings
 //!
 //! Range-table rows: `cargo run --release -p loki-assess --example range_time -- BOARD
-//! 31 [cache] swept`, the minimum of 31 builds swept in full on one thread (shared 2-vCPU Intel guest, AVX2;
+//! 31 [cache]`, the minimum of 31 builds swept in full on one thread (shared 2-vCPU Intel guest, AVX2;
 //! the median is within 5 % of it when the other core is idle, and up to 2.5 times it
 //! when other developers' builds preempt us). Before the runout groups and the blocked
 //! prefix counts, the rainbow flop took 6.3 ms (minimum; median 10.4 ms in the same
@@ -157,6 +157,7 @@ use crate::AssessError;
 use board::{BoardInfo, NONE};
 use classes::FlopClass;
 use loki_cards::{Card, HoleCards};
+use rayon::prelude::*;
 use sweep::Fill;
 
 /// The dense rank cache, each runout's rank table and the rank tables, as filled by the
@@ -210,14 +211,22 @@ pub struct RangeTable {
 }
 
 impl RangeTable {
-    /// The range table of a flop (3 cards) or turn (4 cards), without the rank cache. A
-    /// flop whose suit class the process-wide store holds ([`flop_classes`]) is served
-    /// from it; the others are swept and their class stored.
+    /// The range table of a flop (3 cards) or turn (4 cards), without the rank cache,
+    /// swept in full.
     ///
     /// # Errors
     /// [`AssessError::BoardLength`] or [`AssessError::DuplicateCard`].
     pub fn new(board: &[Card]) -> Result<RangeTable, AssessError> {
         Ok(RangeTable::build(board, false)?.0)
+    }
+
+    /// [`RangeTable::new`] with a flop whose suit class `classes` holds served from it
+    /// (the same table); another flop is swept and its class stored.
+    ///
+    /// # Errors
+    /// As [`RangeTable::new`].
+    pub fn new_in(board: &[Card], classes: &FlopClasses) -> Result<RangeTable, AssessError> {
+        Ok(RangeTable::build_filled(board, false, Fill::PerGroup, Some(classes))?.0)
     }
 
     /// The range table plus the board's river-rank cache (filled during the same pass;
@@ -226,7 +235,20 @@ impl RangeTable {
     /// # Errors
     /// [`AssessError::BoardLength`] or [`AssessError::DuplicateCard`].
     pub fn with_rank_cache(board: &[Card]) -> Result<RangeTable, AssessError> {
-        RangeTable::with_rank_cache_filled(board, Fill::PerGroup, Some(classes::flop_classes()))
+        RangeTable::with_rank_cache_filled(board, Fill::PerGroup, None)
+    }
+
+    /// [`RangeTable::with_rank_cache`] with a flop whose suit class `classes` holds
+    /// served from it (the same table and cache: only the cache part of the sweep runs);
+    /// another flop is swept and its class stored.
+    ///
+    /// # Errors
+    /// As [`RangeTable::with_rank_cache`].
+    pub fn with_rank_cache_in(
+        board: &[Card],
+        classes: &FlopClasses,
+    ) -> Result<RangeTable, AssessError> {
+        RangeTable::with_rank_cache_filled(board, Fill::PerGroup, Some(classes))
     }
 
     /// [`RangeTable::with_rank_cache`] with the cache rows written one lookup per holding
@@ -238,24 +260,6 @@ impl RangeTable {
     #[doc(hidden)]
     pub fn with_rank_cache_per_holding(board: &[Card]) -> Result<RangeTable, AssessError> {
         RangeTable::with_rank_cache_filled(board, Fill::PerHolding, None)
-    }
-
-    /// [`RangeTable::new`] swept in full whatever the flop's class (the same table: for
-    /// timing the sweep, and the reference the class store is compared with).
-    ///
-    /// # Errors
-    /// As [`RangeTable::new`].
-    pub fn swept(board: &[Card]) -> Result<RangeTable, AssessError> {
-        Ok(RangeTable::build_filled(board, false, Fill::PerGroup, None)?.0)
-    }
-
-    /// [`RangeTable::with_rank_cache`] swept in full whatever the flop's class (the same
-    /// table and cache).
-    ///
-    /// # Errors
-    /// As [`RangeTable::with_rank_cache`].
-    pub fn with_rank_cache_swept(board: &[Card]) -> Result<RangeTable, AssessError> {
-        RangeTable::with_rank_cache_filled(board, Fill::PerGroup, None)
     }
 
     fn with_rank_cache_filled(
@@ -278,13 +282,13 @@ impl RangeTable {
         board: &[Card],
         cache: bool,
     ) -> Result<(RangeTable, CacheParts), AssessError> {
-        RangeTable::build_filled(board, cache, Fill::PerGroup, Some(classes::flop_classes()))
+        RangeTable::build_filled(board, cache, Fill::PerGroup, None)
     }
 
     /// The table (and cache rows if asked); on a flop whose class `store` holds, the sums
     /// are the class's, mapped through the suit permutation, and the sweep only fills the
     /// cache rows.
-    pub(crate) fn build_filled(
+    fn build_filled(
         board: &[Card],
         cache: bool,
         fill: Fill,
@@ -436,6 +440,26 @@ impl RangeTable {
     /// Takes the river-rank cache out of the table.
     pub fn into_rank_cache(self) -> Option<RankCache> {
         self.cache
+    }
+}
+
+impl FlopClasses {
+    /// Sweeps every flop class not stored yet, in parallel on rayon's pool (about 5 s
+    /// of one core for all 1,755), so that every later flop is served from its class:
+    /// the state a long run reaches by itself after some 20,000 flops. Returns the
+    /// classes swept.
+    pub fn fill_all(&self) -> usize {
+        classes::canonical_flops()
+            .into_par_iter()
+            .filter(|f| !self.contains(&FlopClass::of(*f)))
+            .map(|f| {
+                let board: Result<Vec<Card>, _> = f.iter().map(|&c| Card::from_index(c)).collect();
+                board.ok().map_or(0, |b| {
+                    let swept = RangeTable::build_filled(&b, false, Fill::PerGroup, Some(self));
+                    usize::from(swept.is_ok())
+                })
+            })
+            .sum()
     }
 }
 
