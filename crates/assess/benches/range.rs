@@ -1,9 +1,11 @@
-//! The range table per flop texture and on the turn, with the rank cache filled per runout
-//! group and per holding (the reference), the cached weighted potential of one
+//! The range table per flop texture and on the turn (swept in full), a flop served from
+//! its suit class against the same flop swept, the rank cache filled per runout group
+//! and per holding (the reference), the cached weighted potential of one
 //! hand against 1 and 10 opponent tables, and a naive single-holding Figure-2 loop as the
 //! baseline (the naive table would be 1,176 times that).
 #![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion};
+use loki_assess::range::{FlopClasses, CLASS_STORE_BYTES};
 use loki_assess::{RangeTable, RankCache, WeightTable};
 use loki_cards::{parse_cards, Card, Hand, HoleCards, HOLDINGS};
 use std::hint::black_box;
@@ -63,6 +65,36 @@ fn bench(c: &mut Criterion) {
         let board = parse_cards(b).unwrap();
         g.bench_function(name, |bn| {
             bn.iter(|| RangeTable::new(black_box(&board)).unwrap())
+        });
+    }
+    g.finish();
+
+    // A flop served from its suit class (the class's sums stored, the sweep filling only
+    // the rank cache) against the same flop swept in full, same run, per texture: with
+    // the rank cache (what a player's first flop decision builds) and without.
+    let mut g = c.benchmark_group("flop_class");
+    g.sample_size(30);
+    for (name, b) in [
+        ("rainbow_5s4dKh", "5s4dKh"),
+        ("two_tone_3h4cJh", "3h4cJh"),
+        ("monotone_JcQc8c", "JcQc8c"),
+        ("paired_9d2s9h", "9d2s9h"),
+    ] {
+        let board = parse_cards(b).unwrap();
+        // Stores the class (any flop of it would do).
+        let classes = FlopClasses::new(CLASS_STORE_BYTES);
+        RangeTable::new_in(&board, &classes).unwrap();
+        g.bench_function(format!("{name}_with_rank_cache_swept"), |bn| {
+            bn.iter(|| RangeTable::with_rank_cache(black_box(&board)).unwrap())
+        });
+        g.bench_function(format!("{name}_with_rank_cache_served"), |bn| {
+            bn.iter(|| RangeTable::with_rank_cache_in(black_box(&board), &classes).unwrap())
+        });
+        g.bench_function(format!("{name}_swept"), |bn| {
+            bn.iter(|| RangeTable::new(black_box(&board)).unwrap())
+        });
+        g.bench_function(format!("{name}_served"), |bn| {
+            bn.iter(|| RangeTable::new_in(black_box(&board), &classes).unwrap())
         });
     }
     g.finish();

@@ -4,6 +4,7 @@
 //! et al. 1998, "Hand Assessment") timed alone on random flops, medians.
 //!
 //! `cargo run --release -p loki-bot --example new_board_time -- [FLOPS]`
+use loki_assess::range::{FlopClasses, CLASS_STORE_BYTES};
 use loki_assess::{hand_strengths, BoardOrder, NextCardCache, RangeTable, WeightTable};
 use loki_bot::assess;
 use loki_bot::board_cache::BoardRanges;
@@ -54,6 +55,9 @@ fn main() {
         "assess, 9 tables, again",
         "hand_strengths, 9 tables",
         "range table + river-rank cache, the last 5 kept (as a board cache keeps them)",
+        "range table, its flop class stored",
+        "range table + river-rank cache, its flop class stored",
+        "BoardRanges::new, its flop class stored",
     ];
     let mut t: Vec<Vec<f64>> = vec![Vec::new(); names.len()];
     let tables: Vec<WeightTable> = (0..9).map(skewed).collect();
@@ -69,12 +73,18 @@ fn main() {
         let Ok(hole) = HoleCards::new(cards[3], cards[4]) else {
             continue;
         };
+        // Swept in full (the first flop of its class), then served from its class.
         t[0].push(ms(|| black_box(RangeTable::new(board).ok())).0);
         t[1].push(ms(|| black_box(RangeTable::with_rank_cache(board).ok())).0);
         t[2].push(ms(|| black_box(NextCardCache::new(board).ok())).0);
         let (x, ranges) = ms(|| BoardRanges::new(board));
         t[3].push(x);
         let Ok(ranges) = ranges else { continue };
+        let classes = FlopClasses::new(CLASS_STORE_BYTES);
+        let _ = RangeTable::new_in(board, &classes);
+        t[13].push(ms(|| black_box(RangeTable::new_in(board, &classes).ok())).0);
+        t[14].push(ms(|| black_box(RangeTable::with_rank_cache_in(board, &classes).ok())).0);
+        t[15].push(ms(|| black_box(BoardRanges::new_in(board, &classes).ok())).0);
         t[4].push(ms(|| black_box(BoardOrder::new(board).ok())).0);
         t[5].push(ms(|| black_box(ranges.field_ehs(&one))).0);
         t[6].push(ms(|| black_box(ranges.field_ehs(&one))).0);

@@ -9,6 +9,7 @@
 //! uniform potential.
 use crate::config::RankPotential;
 use crate::runout::RunoutStrengths;
+use loki_assess::range::{flop_classes, FlopClasses};
 use loki_assess::AssessError;
 use loki_assess::{BoardOrder, HandCounts, NextCardCache, RangeTable, RiverTable, WeightTable};
 use loki_cards::{Card, CardSet, HoleCards, HOLDINGS};
@@ -68,9 +69,27 @@ impl BoardRanges {
     /// # Errors
     /// A bad board length or duplicate cards.
     pub fn new(board: &[Card]) -> Result<BoardRanges, AssessError> {
+        BoardRanges::build(board, None)
+    }
+
+    /// [`BoardRanges::new`] with a flop's range table served from its suit class when
+    /// `classes` holds it (the same analysis; see [`FlopClasses`]), else swept and its
+    /// class stored.
+    ///
+    /// # Errors
+    /// A bad board length or duplicate cards.
+    pub fn new_in(board: &[Card], classes: &FlopClasses) -> Result<BoardRanges, AssessError> {
+        BoardRanges::build(board, Some(classes))
+    }
+
+    fn build(board: &[Card], classes: Option<&FlopClasses>) -> Result<BoardRanges, AssessError> {
+        let table = |b: &[Card]| match classes {
+            Some(c) => RangeTable::with_rank_cache_in(b, c),
+            None => RangeTable::with_rank_cache(b),
+        };
         let analysis = match board.len() {
             3 | 4 => Analysis::Draw(Box::new(DrawBoard {
-                table: RangeTable::with_rank_cache(board)?,
+                table: table(board)?,
                 counts: slots(),
                 next_card: if board.len() == 3 {
                     Some((NextCardCache::new(board)?, slots()))
@@ -290,15 +309,34 @@ pub const IDLE_BOARDS: usize = 4;
 /// threads ask for it at the same time. The cache owns the lifetime of its entries: a
 /// board stays while anyone holds its analysis, and boards nobody holds are dropped once
 /// more than [`IDLE_BOARDS`] entries are kept.
-#[derive(Debug, Default)]
+///
+/// Flops are analysed with the flop class store that every board cache of the process
+/// shares while one is alive ([`flop_classes`]): the first flop of each suit class is
+/// swept, the others are served from it.
+#[derive(Debug)]
 pub struct BoardCache {
     map: Mutex<HashMap<u64, Slot>>,
+    classes: Arc<FlopClasses>,
+}
+
+impl Default for BoardCache {
+    fn default() -> BoardCache {
+        BoardCache {
+            map: Mutex::default(),
+            classes: flop_classes(),
+        }
+    }
 }
 
 impl BoardCache {
     /// An empty cache.
     pub fn new() -> BoardCache {
         BoardCache::default()
+    }
+
+    /// The flop class store this cache reads and fills.
+    pub fn classes(&self) -> &Arc<FlopClasses> {
+        &self.classes
     }
     /// The analysis of `board` (computed on first use).
     ///
@@ -313,10 +351,11 @@ impl BoardCache {
             }
             map.entry(set.bits()).or_default().clone()
         };
-        slot.get_or_init(|| BoardRanges::new(board).map(Arc::new))
+        slot.get_or_init(|| BoardRanges::new_in(board, &self.classes).map(Arc::new))
             .clone()
     }
-    /// Drops every entry (those still held stay alive with their holders).
+    /// Drops every entry (those still held stay alive with their holders; the flop
+    /// classes stay).
     pub fn clear(&self) {
         self.map.lock().unwrap_or_else(|p| p.into_inner()).clear();
     }

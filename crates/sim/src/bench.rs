@@ -146,7 +146,8 @@ pub(crate) fn median(mut v: Vec<f64>) -> f64 {
 }
 
 /// Adds `range_ehs_flop_ms` (median over several builds of the range table of the
-/// rainbow flop 5s4dKh, one thread, no rank cache) and `potential2_cached_us` (median
+/// rainbow flop 5s4dKh, swept in full (no flop class store), one thread, no rank cache)
+/// and `potential2_cached_us` (median
 /// time of one hand's full weighted two-card HP table against one opponent table with
 /// the board's rank cache already built).
 pub fn measure_range(quick: bool, out: &mut Map<String, Value>) {

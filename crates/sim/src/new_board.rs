@@ -12,9 +12,13 @@
 //! next-card caches, and on first use the paper ranking's order and potentials), the
 //! re-weightings after the opponents' actions of the round and the decision. A seat
 //! that shared a cache with the others (a tournament's table, `loki simulate`) would pay
-//! the analyses only when it is the first to see the board.
+//! the analyses only when it is the first to see the board. The flop's range table comes
+//! from the flop class store the board caches share when it holds the flop's suit class (its sums for
+//! one flop of the class serve every flop of it): the per-kind keys are measured with
+//! every class stored, as in a long run, `som_first_flop_ms_hu_cold` with none.
 use crate::bench::{median, BenchError};
 use loki_agent::{player_seed, Roster, Seat};
+use loki_assess::range::flop_classes;
 use loki_bot::{LokiConfig, PlayerKind};
 use loki_engine::{GameConfig, Player, Round, Table};
 use serde_json::{Map, Value};
@@ -71,11 +75,16 @@ fn timed_seat(
 ///
 /// # Errors
 /// A player or table error (a bug: the inputs are fixed).
+///
+/// With `cold`, the flop class store of the seats' board caches
+/// ([`loki_assess::range::flop_classes`]) is emptied before every hand, so that each flop is swept in full as the first flop of its
+/// class is; otherwise flops are served from the classes the store holds.
 pub fn first_decisions_ms(
     kind: PlayerKind,
     seats: usize,
     hands: u64,
     seed: u64,
+    cold: bool,
 ) -> Result<FirstDecisions, BenchError> {
     let config = LokiConfig::default();
     let samples: Samples = Arc::default();
@@ -92,6 +101,11 @@ pub fn first_decisions_ms(
         .collect::<Result<Vec<_>, BenchError>>()?;
     let mut table = Table::new(GameConfig::paper(seats)?, players, seed)?;
     for _ in 0..hands {
+        if cold {
+            for roster in &rosters {
+                roster.know.boards.classes().clear();
+            }
+        }
         table.play_one()?;
         // Between hands, each cache lets go of the boards its player no longer holds
         // (memory stays at about one hand's boards per seat; no board is found again).
@@ -146,7 +160,10 @@ pub const KINDS: [PlayerKind; 5] = [
     PlayerKind::Poki,
 ];
 
-/// Adds, for each measured kind `k` (lower case): `k_first_flop_ms_hu`,
+/// Adds `som_first_flop_ms_hu_cold` (SOM's first flop decisions heads-up with the flop
+/// class store emptied before every hand), `flop_classes_fill_ms` (every flop class swept
+/// and stored, rayon's pool) and then, with every class stored (as a long run has them
+/// after some 20,000 flops), for each measured kind `k` (lower case): `k_first_flop_ms_hu`,
 /// `k_first_turn_ms_hu`, `k_first_river_ms_hu` (heads-up), the same ending in `_10`
 /// (ten seats) and `k_selfplay_hands_per_s` (heads-up, one thread), telling `note` what
 /// each measures. `--quick` measures the first four kinds (not POKI) over fewer hands, and
@@ -161,6 +178,18 @@ pub fn measure_new_boards(
     note: &mut dyn FnMut(&str),
 ) -> Result<(), BenchError> {
     let kinds = if quick { &KINDS[..4] } else { &KINDS[..] };
+    // Held for the whole measurement, so that the rosters' board caches share it.
+    let classes = flop_classes();
+    note("som_first_flop_ms_hu_cold: SOM's first flop decisions, every flop swept in full");
+    let hands = if quick { 60 } else { 200 };
+    let cold = first_decisions_ms(PlayerKind::Som, 2, hands, seed, true)?;
+    out.insert("som_first_flop_ms_hu_cold".into(), Value::from(cold.flop));
+    note("flop_classes_fill_ms: every flop class swept and stored, on all cores");
+    classes.clear();
+    let start = Instant::now();
+    classes.fill_all();
+    let fill_ms = start.elapsed().as_secs_f64() * 1e3;
+    out.insert("flop_classes_fill_ms".into(), Value::from(fill_ms));
     for &kind in kinds {
         let k = kind.name().to_ascii_lowercase();
         let poki = kind == PlayerKind::Poki;
@@ -172,7 +201,7 @@ pub fn measure_new_boards(
             note(&format!(
                 "{k}_first_*_ms_{suffix}: first decisions on new boards, {seats} seats, {hands} hands"
             ));
-            let d = first_decisions_ms(kind, seats, hands, seed)?;
+            let d = first_decisions_ms(kind, seats, hands, seed, false)?;
             for (round, ms) in [("flop", d.flop), ("turn", d.turn), ("river", d.river)] {
                 out.insert(format!("{k}_first_{round}_ms_{suffix}"), Value::from(ms));
             }
@@ -198,7 +227,7 @@ mod tests {
 
     #[test]
     fn every_round_gets_first_decisions() {
-        let d = first_decisions_ms(PlayerKind::Som, 2, 30, 7).unwrap();
+        let d = first_decisions_ms(PlayerKind::Som, 2, 30, 7, true).unwrap();
         for x in [d.flop, d.turn, d.river] {
             assert!(x.is_finite() && x > 0.0, "{d:?}");
         }

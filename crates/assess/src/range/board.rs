@@ -154,25 +154,42 @@ impl BoardInfo {
     }
 
     /// HS counts (ahead, tied, behind) of every local holding against every opponent
-    /// holding that avoids it and the board: one sorted rank list plus per-card
+    /// holding that avoids it and the board: prefix counts over the rank classes, of all
+    /// holdings and of the holdings through each card, with per-card
     /// inclusion-exclusion.
     pub fn hs_counts(&self) -> Vec<[u32; 3]> {
-        let mut sorted = self.x.clone();
-        sorted.sort_unstable();
-        (0..self.n())
-            .map(|h| {
-                let xh = self.x[h];
-                let lt_all = sorted.partition_point(|&v| v < xh) as i64;
-                let le_all = sorted.partition_point(|&v| v <= xh) as i64;
-                let (mut lt, mut eq) = (lt_all, le_all - lt_all + 1);
-                let (a, b) = self.cards[h];
-                for c in [a, b] {
-                    for &o in &self.card_holdings[c as usize] {
-                        let xo = self.x[o as usize];
-                        lt -= i64::from(xo < xh);
-                        eq -= i64::from(xo == xh);
-                    }
-                }
+        let dx = self.dx.max(1);
+        let class = |&(a, b): &(u8, u8)| {
+            usize::from(self.pair_xc[usize::from(a) * 52 + usize::from(b)]).min(dx - 1)
+        };
+        // Row 52: every holding; row c < 52: the holdings through card c. Entry j + 1 of
+        // a row counts its holdings of class <= j.
+        let stride = dx + 1;
+        let mut le = vec![0u32; 53 * stride];
+        for pair in &self.cards {
+            let j = class(pair) + 1;
+            for row in [52, usize::from(pair.0), usize::from(pair.1)] {
+                le[row * stride + j] += 1;
+            }
+        }
+        for row in le.chunks_mut(stride) {
+            for j in 1..row.len() {
+                row[j] += row[j - 1];
+            }
+        }
+        let at = |row: usize, j: usize| i64::from(le[row * stride + j]);
+        self.cards
+            .iter()
+            .map(|pair| {
+                let j = class(pair);
+                let (a, b) = (usize::from(pair.0), usize::from(pair.1));
+                // Below us and tied with us, minus the holdings through our cards (ours
+                // is in both and ties with us: add it back once).
+                let lt = at(52, j) - at(a, j) - at(b, j);
+                let eq = (at(52, j + 1) - at(52, j))
+                    - (at(a, j + 1) - at(a, j))
+                    - (at(b, j + 1) - at(b, j))
+                    + 1;
                 let ahead = lt.max(0) as u32;
                 let tied = eq.max(0) as u32;
                 [ahead, tied, self.opponents.saturating_sub(ahead + tied)]
@@ -239,9 +256,12 @@ fn symmetry(board_mask: u64, cards: &[(u8, u8)], local: &[u16], runouts: &[(u8, 
                 .collect()
         })
         .collect();
-    let mut runout_index = std::collections::HashMap::new();
+    // Runout (first card, second card or 52 on a turn) -> its index.
+    let mut runout_index = vec![usize::MAX; 52 * 53];
     for (i, &(a, b)) in runouts.iter().enumerate() {
-        runout_index.insert((a, b), i);
+        if let Some(slot) = runout_index.get_mut(usize::from(a) * 53 + usize::from(b.min(52))) {
+            *slot = i;
+        }
     }
     let image = |ri: usize, p: &[u8; 4]| -> usize {
         let (a, b) = runouts[ri];
@@ -251,7 +271,11 @@ fn symmetry(board_mask: u64, cards: &[(u8, u8)], local: &[u16], runouts: &[(u8, 
         } else {
             (map_card(a, p), b)
         };
-        runout_index.get(&(x, y)).copied().unwrap_or(ri)
+        runout_index
+            .get(usize::from(x) * 53 + usize::from(y.min(52)))
+            .copied()
+            .filter(|&j| j != usize::MAX)
+            .unwrap_or(ri)
     };
     let mut orbits = Vec::new();
     for ri in 0..runouts.len() {

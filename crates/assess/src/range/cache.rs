@@ -6,15 +6,17 @@ use loki_cards::HoleCards;
 /// The river rank of every holding that avoids the board on every runout (two cards on a
 /// flop: 1,176 x 1,176 holdings; one card on a turn: 48 x 1,128), stored densely: per
 /// runout, the holdings' ranks are replaced by their order among the distinct ranks of
-/// that runout (at most 147 distinct values, so one signed byte each: 1.4 MB on a flop,
-/// plus a 256-entry "group -> rank" table per runout). Holdings that touch a runout hold
-/// a sentinel above every group.
+/// that runout (at most 147 distinct values, so one signed byte each: 1.4 MB on a flop),
+/// with a 256-entry "group -> rank" table per group of runouts that sweep alike. Holdings
+/// that touch a runout hold a sentinel above every group.
 #[derive(Clone, Debug)]
 pub struct RankCache {
     pub(crate) info: BoardInfo,
     /// Runout-major: `y[runout * n + holding]` = dense group - 128 (127 = dead).
     pub(crate) y: Vec<i8>,
-    /// `ranks[runout * 256 + group]` = the river rank of that group.
+    /// Runout -> its rank table (runouts that sweep alike share one).
+    pub(crate) groups: Vec<u16>,
+    /// `ranks[table * 256 + group]` = the river rank of that dense group.
     pub(crate) ranks: Vec<u16>,
 }
 
@@ -175,10 +177,11 @@ impl RankCache {
     /// # Errors
     /// A board of the wrong length or with a repeated card.
     pub fn new(board: &[loki_cards::Card]) -> Result<RankCache, AssessError> {
-        let (table, (y, ranks)) = super::RangeTable::build(board, true)?;
+        let (table, (y, groups, ranks)) = super::RangeTable::build(board, true)?;
         Ok(RankCache {
             info: table.info,
             y,
+            groups,
             ranks,
         })
     }
@@ -213,8 +216,9 @@ impl RankCache {
             return None;
         }
         let group = (i32::from(v) + 128) as usize;
+        let table = usize::from(*self.groups.get(runout)?);
         self.ranks
-            .get(runout * super::sweep::RANK_STRIDE + group)
+            .get(table * super::sweep::RANK_STRIDE + group)
             .copied()
     }
 

@@ -78,12 +78,13 @@
 //! [`RangeTable::with_rank_cache`] (or [`RankCache::new`]) also keeps, for every runout,
 //! each holding's river rank as its order among that runout's distinct ranks (one
 //! signed byte: at most 91 non-flush rank pairs plus 56 flush classes, so at most 147
-//! values; 1.4 MB on a flop plus a 256-entry rank table per runout). The rows are
-//! written per runout group: one row from each holding's type (one lookup per holding
-//! and group), copied to each orbit representative with the holdings through its runout
-//! cards marked dead, and permuted onto the other orbit members (the same bytes as one
-//! lookup per holding and runout, which the tests and the criterion bench keep as the
-//! reference; about 0.3 ms instead of 1.7 ms on a rainbow flop).
+//! values; 1.4 MB on a flop, plus a 256-entry rank table per runout group). The rows are
+//! written per runout group: one row per flush suit from each holding's type under it
+//! (one lookup per holding, group and flush suit its runouts have), copied to each runout
+//! of the group with that flush suit with the holdings through its runout cards marked
+//! dead (the same bytes as one lookup per holding and runout, which the tests and the
+//! criterion bench keep as the reference; about 0.3 ms instead of 1.7 ms on a rainbow
+//! flop).
 //! [`RankCache::hand_counts`] then does one weight-free pass per (board, hand): per
 //! opponent holding, how many shared runouts end below or tied with us (byte compares,
 //! byte counters widened every 248 rows). [`HandCounts::potential`] turns that into the
@@ -92,10 +93,24 @@
 //! holdings grouped by their state now. [`RankCache::potentials`] does one hand against
 //! several tables.
 //!
+//! # Flop classes
+//!
+//! A flop's table is a function of the board alone and suits are symmetric before the
+//! flop, so the sweep's sums on one flop of a suit class (1,755 classes) give every flop
+//! of the class its sums, with each holding mapped through the suit permutation
+//! (`classes.rs`). A [`FlopClasses`] store keeps them (31.8 KB a class,
+//! 55.8 MB for all, a 64 MB budget): a flop whose class is stored costs the board's
+//! set-up, the HS counts and, with the rank cache, the cache part of the sweep (the
+//! holding types' river ranks and the rows), about a third of a full sweep with the
+//! cache and a thirtieth without. Served and swept tables are the same (a test compares
+//! them on every class). In random deals the store holds 727 classes after 1,000 flops
+//! (27 % of them served), 1,697 after 10,000 (83 %) and all after about 20,000;
+//! [`FlopClasses::fill_all`] stores every class at once (about 5 s of one core).
+//!
 //! # Timings
 //!
 //! Range-table rows: `cargo run --release -p loki-assess --example range_time -- BOARD
-//! 31 [cache]`, the minimum of 31 builds on one thread (shared 2-vCPU Intel guest, AVX2;
+//! 31 [cache]`, the minimum of 31 builds swept in full on one thread (shared 2-vCPU Intel guest, AVX2;
 //! the median is within 5 % of it when the other core is idle, and up to 2.5 times it
 //! when other developers' builds preempt us). Before the runout groups and the blocked
 //! prefix counts, the rainbow flop took 6.3 ms (minimum; median 10.4 ms in the same
@@ -113,6 +128,8 @@
 //! | range table, trips 7c7d7h | 1.3 ms |
 //! | range table, turn 3h4cJh2d (PPot1) | 0.34 ms |
 //! | range table + rank cache, rainbow flop (rows per runout group; per holding: 4.9 ms in the same run, load about 4) | 3.1 ms |
+//! | range table, a flop served from its class, rainbow / two-tone (criterion, load about 6; swept 3.3 / 2.6 ms in the same run) | 0.08 / 0.11 ms |
+//! | range table + rank cache, served from its class, rainbow / two-tone (swept 3.6 / 2.9 ms in the same run) | 0.76 / 1.29 ms |
 //! | cached two-card HP table, one hand vs 1 table | 83 us |
 //! | cached two-card HP table, one hand vs 10 tables | 99 us |
 //! | weighted pass alone (one more table) | 1.2 us |
@@ -123,6 +140,7 @@
 //! faster.
 mod board;
 mod cache;
+mod classes;
 mod counts;
 mod next_card;
 mod prefix;
@@ -131,16 +149,20 @@ mod simd;
 mod sweep;
 
 pub use cache::{CachedPotential, HandCounts, RankCache};
+pub use classes::{flop_classes, ClassStats, FlopClasses, CLASS_BYTES, CLASS_STORE_BYTES};
 pub use next_card::NextCardCache;
 pub use river::RiverTable;
 
 use crate::AssessError;
 use board::{BoardInfo, NONE};
+use classes::FlopClass;
 use loki_cards::{Card, HoleCards};
+use rayon::prelude::*;
 use sweep::Fill;
 
-/// The dense rank cache and its per-runout rank tables, as filled by the sweep.
-type CacheParts = (Vec<i8>, Vec<u16>);
+/// The dense rank cache, each runout's rank table and the rank tables, as filled by the
+/// sweep.
+type CacheParts = (Vec<i8>, Vec<u16>, Vec<u16>);
 
 /// Exact integer counts of one holding against one uniform opponent: HS counts and the
 /// 3x3 HP table (rows: now ahead / tied / behind, columns: final ahead / tied / behind).
@@ -189,7 +211,8 @@ pub struct RangeTable {
 }
 
 impl RangeTable {
-    /// The range table of a flop (3 cards) or turn (4 cards), without the rank cache.
+    /// The range table of a flop (3 cards) or turn (4 cards), without the rank cache,
+    /// swept in full.
     ///
     /// # Errors
     /// [`AssessError::BoardLength`] or [`AssessError::DuplicateCard`].
@@ -197,13 +220,35 @@ impl RangeTable {
         Ok(RangeTable::build(board, false)?.0)
     }
 
+    /// [`RangeTable::new`] with a flop whose suit class `classes` holds served from it
+    /// (the same table); another flop is swept and its class stored.
+    ///
+    /// # Errors
+    /// As [`RangeTable::new`].
+    pub fn new_in(board: &[Card], classes: &FlopClasses) -> Result<RangeTable, AssessError> {
+        Ok(RangeTable::build_filled(board, false, Fill::PerGroup, Some(classes))?.0)
+    }
+
     /// The range table plus the board's river-rank cache (filled during the same pass;
-    /// costs about 2.8 MB and a little time on a flop).
+    /// costs about 1.6 MB and a little time on a flop).
     ///
     /// # Errors
     /// [`AssessError::BoardLength`] or [`AssessError::DuplicateCard`].
     pub fn with_rank_cache(board: &[Card]) -> Result<RangeTable, AssessError> {
-        RangeTable::with_rank_cache_filled(board, Fill::PerGroup)
+        RangeTable::with_rank_cache_filled(board, Fill::PerGroup, None)
+    }
+
+    /// [`RangeTable::with_rank_cache`] with a flop whose suit class `classes` holds
+    /// served from it (the same table and cache: only the cache part of the sweep runs);
+    /// another flop is swept and its class stored.
+    ///
+    /// # Errors
+    /// As [`RangeTable::with_rank_cache`].
+    pub fn with_rank_cache_in(
+        board: &[Card],
+        classes: &FlopClasses,
+    ) -> Result<RangeTable, AssessError> {
+        RangeTable::with_rank_cache_filled(board, Fill::PerGroup, Some(classes))
     }
 
     /// [`RangeTable::with_rank_cache`] with the cache rows written one lookup per holding
@@ -214,14 +259,19 @@ impl RangeTable {
     #[cfg(feature = "bench")]
     #[doc(hidden)]
     pub fn with_rank_cache_per_holding(board: &[Card]) -> Result<RangeTable, AssessError> {
-        RangeTable::with_rank_cache_filled(board, Fill::PerHolding)
+        RangeTable::with_rank_cache_filled(board, Fill::PerHolding, None)
     }
 
-    fn with_rank_cache_filled(board: &[Card], fill: Fill) -> Result<RangeTable, AssessError> {
-        let (mut table, (y, ranks)) = RangeTable::build_filled(board, true, fill)?;
+    fn with_rank_cache_filled(
+        board: &[Card],
+        fill: Fill,
+        store: Option<&FlopClasses>,
+    ) -> Result<RangeTable, AssessError> {
+        let (mut table, (y, groups, ranks)) = RangeTable::build_filled(board, true, fill, store)?;
         table.cache = Some(RankCache {
             info: table.info.clone(),
             y,
+            groups,
             ranks,
         });
         Ok(table)
@@ -232,25 +282,58 @@ impl RangeTable {
         board: &[Card],
         cache: bool,
     ) -> Result<(RangeTable, CacheParts), AssessError> {
-        RangeTable::build_filled(board, cache, Fill::PerGroup)
+        RangeTable::build_filled(board, cache, Fill::PerGroup, None)
     }
 
+    /// The table (and cache rows if asked); on a flop whose class `store` holds, the sums
+    /// are the class's, mapped through the suit permutation, and the sweep only fills the
+    /// cache rows.
     fn build_filled(
         board: &[Card],
         cache: bool,
         fill: Fill,
+        store: Option<&FlopClasses>,
     ) -> Result<(RangeTable, CacheParts), AssessError> {
         let info = BoardInfo::new(board)?;
+        let class = match (&info.board[..], store) {
+            (&[a, b, c], Some(_)) => Some(FlopClass::of([a, b, c].map(|x| x.index()))),
+            _ => None,
+        };
+        let stored = class.and_then(|c| store.and_then(|s| s.get(&c)));
         let n = info.n();
-        let (mut y, mut ranks) = if cache {
+        let (mut y, mut groups, mut ranks) = if cache {
             (
                 vec![sweep::DEAD_DENSE; info.runouts.len() * n],
-                vec![0u16; info.runouts.len() * sweep::RANK_STRIDE],
+                vec![0u16; info.runouts.len()],
+                Vec::with_capacity(400 * sweep::RANK_STRIDE),
             )
         } else {
-            (Vec::new(), Vec::new())
+            (Vec::new(), Vec::new(), Vec::new())
         };
-        let sums = simd::sweep(&info, cache.then_some((&mut y[..], &mut ranks[..])), fill);
+        let rows = cache.then_some((&mut y[..], &mut groups[..], &mut ranks));
+        let sums = match (stored, class) {
+            (Some(by_holding), Some(class)) => {
+                if rows.is_some() {
+                    simd::sweep(&info, rows, fill, false);
+                }
+                info.cards
+                    .iter()
+                    .map(|&(a, b)| {
+                        by_holding
+                            .get(class.holding(a, b))
+                            .copied()
+                            .unwrap_or_default()
+                    })
+                    .collect()
+            }
+            _ => {
+                let sums = simd::sweep(&info, rows, fill, true);
+                if let (Some(class), Some(store)) = (class, store) {
+                    store.insert(&class, &info.cards, &sums);
+                }
+                sums
+            }
+        };
         let hs = info.hs_counts();
         let r = info.r;
         let counts: Vec<HoldingCounts> = sums
@@ -283,7 +366,7 @@ impl RangeTable {
                 values,
                 cache: None,
             },
-            (y, ranks),
+            (y, groups, ranks),
         ))
     }
 
@@ -360,6 +443,26 @@ impl RangeTable {
     }
 }
 
+impl FlopClasses {
+    /// Sweeps every flop class not stored yet, in parallel on rayon's pool (about 5 s
+    /// of one core for all 1,755), so that every later flop is served from its class:
+    /// the state a long run reaches by itself after some 20,000 flops. Returns the
+    /// classes swept.
+    pub fn fill_all(&self) -> usize {
+        classes::canonical_flops()
+            .into_par_iter()
+            .filter(|f| !self.contains(&FlopClass::of(*f)))
+            .map(|f| {
+                let board: Result<Vec<Card>, _> = f.iter().map(|&c| Card::from_index(c)).collect();
+                board.ok().map_or(0, |b| {
+                    let swept = RangeTable::build_filled(&b, false, Fill::PerGroup, Some(self));
+                    usize::from(swept.is_ok())
+                })
+            })
+            .sum()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,37 +491,8 @@ mod tests {
         shared::<RankCache>();
     }
 
-    /// Every flop up to suit isomorphism (1,755): the flops whose sorted card indices
-    /// are the smallest of their 24 suit relabellings.
     fn canonical_flops() -> Vec<[u8; 3]> {
-        let mut perms = Vec::new();
-        for a in 0..4u8 {
-            for b in 0..4u8 {
-                for c in 0..4u8 {
-                    let d = 6 - a - b - c;
-                    if a != b && a != c && b != c && d < 4 {
-                        perms.push([a, b, c, d]);
-                    }
-                }
-            }
-        }
-        let relabel = |f: [u8; 3], p: &[u8; 4]| {
-            let mut g = f.map(|x| x / 4 * 4 + p[usize::from(x % 4)]);
-            g.sort_unstable();
-            g
-        };
-        let mut out = Vec::new();
-        for a in 0..52u8 {
-            for b in a + 1..52 {
-                for c in b + 1..52 {
-                    let f = [a, b, c];
-                    if perms.iter().all(|p| relabel(f, p) >= f) {
-                        out.push(f);
-                    }
-                }
-            }
-        }
-        out
+        classes::canonical_flops()
     }
 
     /// The per-group fill of the rank cache writes the same bytes as the per-holding
@@ -444,16 +518,59 @@ mod tests {
             let mut rows = [(); 2].map(|_| {
                 (
                     vec![sweep::DEAD_DENSE; runouts * n],
-                    vec![0u16; runouts * sweep::RANK_STRIDE],
+                    vec![0u16; runouts],
+                    Vec::new(),
                 )
             });
-            let [(y1, r1), (y2, r2)] = &mut rows;
-            let s1 = simd::sweep(&info, Some((&mut y1[..], &mut r1[..])), Fill::PerGroup);
-            let s2 = simd::sweep(&info, Some((&mut y2[..], &mut r2[..])), Fill::PerHolding);
+            let [(y1, g1, r1), (y2, g2, r2)] = &mut rows;
+            let s1 = simd::sweep(
+                &info,
+                Some((&mut y1[..], &mut g1[..], r1)),
+                Fill::PerGroup,
+                true,
+            );
+            let s2 = simd::sweep(
+                &info,
+                Some((&mut y2[..], &mut g2[..], r2)),
+                Fill::PerHolding,
+                true,
+            );
             assert!(s1 == s2, "sums differ on {board:?}");
             assert!(y1 == y2, "dense ranks differ on {board:?}");
+            assert!(g1 == g2, "runout tables differ on {board:?}");
             assert!(r1 == r2, "rank tables differ on {board:?}");
         }
+    }
+
+    /// A flop served from its suit class (the class's sums through the suit permutation,
+    /// the sweep filling only the cache rows) gives the same counts, values, cache rows
+    /// and rank tables as the flop swept in full: every flop class, each seen through
+    /// two suit relabellings that move it.
+    #[test]
+    fn flops_served_from_their_class_equal_flops_swept_in_full() {
+        let store = FlopClasses::new(CLASS_STORE_BYTES);
+        let card = |i: u8| Card::from_index(i).unwrap();
+        let relabel = |f: [u8; 3], p: [u8; 4]| f.map(|c| card(c / 4 * 4 + p[usize::from(c % 4)]));
+        assert_eq!(store.fill_all(), 1_755);
+        assert_eq!(store.fill_all(), 0, "every class stored once");
+        let mut served = 0;
+        for f in canonical_flops() {
+            for p in [[1, 2, 3, 0], [3, 0, 2, 1]] {
+                let board = relabel(f, p);
+                let (a, rows_a) =
+                    RangeTable::build_filled(&board, true, Fill::PerGroup, Some(&store)).unwrap();
+                let (b, rows_b) =
+                    RangeTable::build_filled(&board, true, Fill::PerGroup, None).unwrap();
+                assert!(a.counts == b.counts, "counts differ on {board:?}");
+                assert!(a.values == b.values, "values differ on {board:?}");
+                assert!(rows_a == rows_b, "cache rows differ on {board:?}");
+                served += 1;
+            }
+        }
+        let stats = store.stats();
+        assert_eq!(stats.classes, 1_755);
+        assert_eq!(stats.hits, served);
+        assert_eq!(stats.bytes, 1_755 * CLASS_BYTES);
     }
 
     /// The suit-symmetry reduction is a separate step: with it switched off, every
@@ -470,14 +587,38 @@ mod tests {
             let n = info.n();
             let runouts = info.runouts.len();
             let mut y1 = vec![sweep::DEAD_DENSE; runouts * n];
-            let mut r1 = vec![0u16; runouts * sweep::RANK_STRIDE];
+            let mut g1 = vec![0u16; runouts];
+            let mut r1 = Vec::new();
             let mut y2 = y1.clone();
+            let mut g2 = g1.clone();
             let mut r2 = r1.clone();
-            let s1 = simd::sweep(&info, Some((&mut y1[..], &mut r1[..])), Fill::PerGroup);
-            let s2 = sweep::sweep(&plain, Some((&mut y2[..], &mut r2[..])), Fill::PerHolding);
+            let s1 = simd::sweep(
+                &info,
+                Some((&mut y1[..], &mut g1[..], &mut r1)),
+                Fill::PerGroup,
+                true,
+            );
+            let s2 = sweep::sweep(
+                &plain,
+                Some((&mut y2[..], &mut g2[..], &mut r2)),
+                Fill::PerHolding,
+                true,
+            );
             assert!(s1 == s2, "sums differ on {b}");
             assert!(y1 == y2, "dense ranks differ on {b}");
-            assert!(r1 == r2, "rank tables differ on {b}");
+            // Each runout's rank table (the plain sweep groups fewer runouts together).
+            let per_runout = |g: &[u16], r: &[u16]| -> Vec<u16> {
+                g.iter()
+                    .flat_map(|&t| {
+                        let t = usize::from(t) * sweep::RANK_STRIDE;
+                        r[t..t + sweep::RANK_STRIDE].to_vec()
+                    })
+                    .collect()
+            };
+            assert!(
+                per_runout(&g1, &r1) == per_runout(&g2, &r2),
+                "rank tables differ on {b}"
+            );
         }
         let orbits = |b: &str| {
             BoardInfo::new(&parse_cards(b).unwrap())

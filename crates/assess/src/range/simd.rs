@@ -4,29 +4,33 @@
 //! build.
 #![allow(unsafe_code)]
 use super::board::BoardInfo;
-use super::sweep::{Fill, Sums};
+use super::sweep::{CacheRows, Fill, Sums};
 
 /// The range-table sweep (see `sweep::sweep`).
 pub(crate) fn sweep(
     info: &BoardInfo,
-    cache: Option<(&mut [i8], &mut [u16])>,
+    cache: Option<CacheRows<'_>>,
     fill: Fill,
+    sums: bool,
 ) -> Vec<Sums> {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2 (detected just above), the only
-            // precondition of calling a `#[target_feature(enable = "avx2")]` function.
-            return unsafe { sweep_avx2(info, cache, fill) };
+        if std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+        {
+            // SAFETY: the CPU supports AVX2, POPCNT and BMI1 (detected just above), the
+            // only precondition of calling a function with those target features.
+            return unsafe { sweep_avx2(info, cache, fill, sums) };
         }
     }
-    super::sweep::sweep(info, cache, fill)
+    super::sweep::sweep(info, cache, fill, sums)
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn sweep_avx2(info: &BoardInfo, cache: Option<(&mut [i8], &mut [u16])>, fill: Fill) -> Vec<Sums> {
-    super::sweep::sweep(info, cache, fill)
+#[target_feature(enable = "avx2,popcnt,bmi1")]
+fn sweep_avx2(info: &BoardInfo, cache: Option<CacheRows<'_>>, fill: Fill, sums: bool) -> Vec<Sums> {
+    super::sweep::sweep(info, cache, fill, sums)
 }
 
 /// The counts pass of one hand (see `counts::count_rows`).

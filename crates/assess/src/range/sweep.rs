@@ -81,7 +81,11 @@ fn card_type(c: usize, s: usize) -> u8 {
 /// `-128..=126`; `127` marks a dead holding). At most 91 non-flush rank pairs plus 56
 /// flush classes exist on one 5-card board, so 255 is never reached.
 pub(crate) const MAX_GROUPS: usize = 255;
-/// Stride of the per-runout table "dense group -> river rank".
+/// The rank cache's parts the sweep fills: the dense rows (runouts x holdings), each
+/// runout's rank table, and the rank tables (one per runout group, [`RANK_STRIDE`]
+/// entries each, appended).
+pub(crate) type CacheRows<'a> = (&'a mut [i8], &'a mut [u16], &'a mut Vec<u16>);
+/// Stride of the per-group table "dense group -> river rank".
 pub(crate) const RANK_STRIDE: usize = 256;
 /// The dense value of a dead holding.
 pub(crate) const DEAD_DENSE: i8 = i8::MAX;
@@ -116,6 +120,77 @@ fn sort_by_river_rank(types: &[TypeRec], order: &mut Vec<u32>, scratch: &mut Vec
         std::mem::swap(order, scratch);
     }
     std::mem::swap(order, scratch);
+}
+
+/// The order of each river rank among a runout's distinct river ranks, from a two-level
+/// bit set over the 16-bit ranks (256 blocks of 256 bits): the same groups as counting
+/// the distinct ranks below in sorted order, without sorting.
+struct DenseRanks {
+    /// Blocks holding a rank.
+    top: [u64; 4],
+    /// Per block, its 256 bits.
+    bits: Vec<[u64; 4]>,
+    /// Per block and word, the ranks in earlier words and blocks.
+    before: Vec<[u16; 4]>,
+}
+
+impl DenseRanks {
+    fn new() -> DenseRanks {
+        DenseRanks {
+            top: [0; 4],
+            bits: vec![[0; 4]; 256],
+            before: vec![[0; 4]; 256],
+        }
+    }
+
+    /// Takes the runout's river ranks; `group_rank` gets the rank of each group (the
+    /// distinct ranks ascending, zeros after them).
+    #[inline(always)]
+    fn build(&mut self, ys: impl Iterator<Item = u16>, group_rank: &mut [u16; RANK_STRIDE]) {
+        for (w, word) in self.top.iter_mut().enumerate() {
+            while *word != 0 {
+                let b = w * 64 + word.trailing_zeros() as usize;
+                *word &= *word - 1;
+                self.bits[b] = [0; 4];
+            }
+        }
+        for y in ys {
+            let (b, lo) = (usize::from(y >> 8), usize::from(y & 0xff));
+            self.top[b / 64] |= 1 << (b % 64);
+            self.bits[b][lo / 64] |= 1 << (lo % 64);
+        }
+        group_rank.fill(0);
+        let mut count = 0u16;
+        for (w, &word) in self.top.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let b = w * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                for (i, &bits) in self.bits[b].iter().enumerate() {
+                    self.before[b][i] = count;
+                    let mut r = bits;
+                    while r != 0 {
+                        let lo = i * 64 + r.trailing_zeros() as usize;
+                        r &= r - 1;
+                        if let Some(slot) = group_rank.get_mut(usize::from(count)) {
+                            *slot = (b << 8 | lo) as u16;
+                        }
+                        count += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The dense cache value of river rank `y` (one of those taken): its group - 128.
+    #[inline(always)]
+    fn group(&self, y: u16) -> i8 {
+        let (b, lo) = (usize::from(y >> 8), usize::from(y & 0xff));
+        let (w, bit) = (lo / 64, lo % 64);
+        let below = (self.bits[b][w] & ((1u64 << bit) - 1)).count_ones() as usize;
+        let g = usize::from(self.before[b][w]) + below;
+        (g.min(MAX_GROUPS - 1) as i32 - 128) as i8
+    }
 }
 
 /// The flush suit of a 5-card (or 4-card) board given as a card mask: the suit with 3 or
@@ -172,27 +247,35 @@ pub(crate) enum Fill {
     /// and runout (the reference).
     #[cfg_attr(not(any(test, feature = "bench")), allow(dead_code))]
     PerHolding,
-    /// One row per runout group from the holdings' type keys, copied to each orbit
-    /// representative with the holdings through its runout cards marked dead, and
-    /// permuted onto the other orbit members: every runout of a group has the same flush
-    /// suit and the same river-rank group for every holding type, and a holding that
-    /// touches the runout is dead whatever its type.
+    /// One row per runout group and flush suit from the holdings' type keys, copied to
+    /// each runout of the group with that flush suit with the holdings through its
+    /// runout cards marked dead: a suit permutation maps the group's representative onto
+    /// each of its runouts, the representative's flush suit onto the runout's, and a
+    /// holding's type under the runout's flush suit onto its preimage's type under the
+    /// representative's; the river-rank group of every holding type is the same on every
+    /// runout of the group, and a holding that touches the runout is dead whatever its
+    /// type.
     PerGroup,
 }
 
 /// Runs the sweep over every runout. Returns the six sums of every local holding and, if
 /// `cache` is given, fills it: `dense` (runouts x holdings, row-major) gets the dense
 /// river-rank group of every holding on every runout as `group - 128` (order kept;
-/// [`DEAD_DENSE`] for holdings that touch the runout), and `ranks` (runouts x
-/// [`RANK_STRIDE`]) the river rank of each group.
+/// [`DEAD_DENSE`] for holdings that touch the runout), `groups` (one per runout) the
+/// index of the runout's rank table, and `ranks` gets one table per runout group
+/// ([`RANK_STRIDE`] entries: the river rank of each dense group; every runout of a
+/// group has the same).
 ///
 /// `fill` chooses how the dense rows are written (the same bytes either way, see
-/// [`Fill`]).
+/// [`Fill`]). With `sums` false only the cache is filled (the holding types' river ranks
+/// and rows, no counts: the sums come from the board's suit class, `classes.rs`) and the
+/// returned list is empty.
 #[inline(always)]
 pub(crate) fn sweep(
     info: &BoardInfo,
-    mut cache: Option<(&mut [i8], &mut [u16])>,
+    mut cache: Option<CacheRows<'_>>,
     fill: Fill,
+    sums: bool,
 ) -> Vec<Sums> {
     let n = info.n();
     // Per flush-suit value, each local holding's type key (for the per-group fill).
@@ -209,8 +292,10 @@ pub(crate) fn sweep(
             .collect(),
         _ => Vec::new(),
     };
-    let mut group_row = vec![DEAD_DENSE; n];
-    let mut orbit_row = vec![DEAD_DENSE; n];
+    // Per flush-suit value, the current group's row by type (filled when a runout of the
+    // group with that flush suit first needs it).
+    let mut suit_rows = vec![DEAD_DENSE; 5 * n];
+    let mut suit_stamp = [usize::MAX; 5];
     let dx = info.dx.max(1);
     let mut le_g = Prefix::new(dx);
     let mut le_p = vec![Prefix::new(dx); CT];
@@ -218,12 +303,15 @@ pub(crate) fn sweep(
     let mut dead_acc = vec![[0u32; 6]; n];
     let mut cnt = vec![[0u32; 6]; KS * KS];
     let mut stamp = vec![usize::MAX; KS * KS];
-    let mut ykey = vec![DEAD_DENSE; KS * KS];
+    // Indexed by type key (below KS * KS = 729), 1,024 entries so that a key masked to
+    // 10 bits needs no bounds check in the row gathers.
+    let mut ykey = [DEAD_DENSE; 1024];
     let mut group_rank = [0u16; RANK_STRIDE];
     let mut types: Vec<TypeRec> = Vec::with_capacity(400);
     let mut order: Vec<u32> = Vec::with_capacity(400);
     let mut scratch: Vec<u32> = Vec::with_capacity(400);
     let mut before: Vec<[i32; 3]> = Vec::with_capacity(400);
+    let mut dense = DenseRanks::new();
     for (gi, group) in runout_groups(info).iter().enumerate() {
         // Every runout of the group sweeps identically (same flush suit, same card types
         // live in the same numbers, same river ranks): sweep the first one, weighted by
@@ -295,84 +383,92 @@ pub(crate) fn sweep(
                 });
             }
         }
-        sort_by_river_rank(&types, &mut order, &mut scratch);
-        before.clear();
-        before.resize(types.len(), [0; 3]);
-        le_g.clear();
-        for (p, &k) in le_p.iter_mut().zip(&nct) {
-            if k > 0 {
-                p.clear();
+        if !sums {
+            // The cache alone: each type's river-rank group (its order among the
+            // distinct river ranks, from a bit set of them), then the rows below.
+            dense.build(types.iter().map(|t| t.y), &mut group_rank);
+            for t in &types {
+                ykey[key(t.a, t.b)] = dense.group(t.y);
             }
-        }
-        let mut tot_g = 0i32;
-        let mut tot_p = [0i32; CT];
-        let sbase = s * KS * KS;
-        let mut i = 0;
-        let mut y_group = 0usize;
-        group_rank.fill(0);
-        while i < order.len() {
-            let y = (order[i] >> 16) as u16;
-            let mut j = i;
-            while j < order.len() && (order[j] >> 16) as u16 == y {
-                j += 1;
-            }
-            for &o in &order[i..j] {
-                let t = &types[(o & 0xffff) as usize];
-                before[(o & 0xffff) as usize] = query(t, &le_g, &le_p, tot_g, &tot_p);
-            }
-            for &o in &order[i..j] {
-                let t = types[(o & 0xffff) as usize];
-                let c = t.xc as usize;
-                le_g.add(c, t.m);
-                tot_g += i32::from(t.m);
-                let a = t.a as usize % CT;
-                le_p[a].add(c, t.wa);
-                tot_p[a] += i32::from(t.wa);
-                if t.a != t.b {
-                    let b = t.b as usize % CT;
-                    le_p[b].add(c, t.wb);
-                    tot_p[b] += i32::from(t.wb);
+        } else {
+            sort_by_river_rank(&types, &mut order, &mut scratch);
+            before.clear();
+            before.resize(types.len(), [0; 3]);
+            le_g.clear();
+            for (p, &k) in le_p.iter_mut().zip(&nct) {
+                if k > 0 {
+                    p.clear();
                 }
             }
-            for &o in &order[i..j] {
-                let ti = (o & 0xffff) as usize;
-                let t = &types[ti];
-                let [lt_b, le_b, tot_b] = before[ti];
-                let [lt_a, le_a, tot_a] = query(t, &le_g, &le_p, tot_g, &tot_p);
-                // The holding itself was counted once in the global counter and once in
-                // each card's counter: add it back once (it ties on both ranks).
-                let (le_a, tot_a) = (le_a + 1, tot_a + 1);
-                let b1 = le_b - lt_b;
-                let v = [
-                    lt_b,
-                    lt_a - lt_b,
-                    b1,
-                    (le_a - lt_a) - b1,
-                    tot_b,
-                    tot_a - tot_b,
-                ];
-                let k = key(t.a, t.b);
-                let once = v.map(|z| z.max(0) as u32);
-                cnt[k] = once;
-                stamp[k] = gi;
-                ykey[k] = (y_group.min(MAX_GROUPS - 1) as i32 - 128) as i8;
-                let slot = &mut acc[sbase + k];
-                for (d, z) in slot.iter_mut().zip(once) {
-                    *d = d.wrapping_add(z.wrapping_mul(weight));
+            let mut tot_g = 0i32;
+            let mut tot_p = [0i32; CT];
+            let sbase = s * KS * KS;
+            let mut i = 0;
+            let mut y_group = 0usize;
+            group_rank.fill(0);
+            while i < order.len() {
+                let y = (order[i] >> 16) as u16;
+                let mut j = i;
+                while j < order.len() && (order[j] >> 16) as u16 == y {
+                    j += 1;
                 }
+                for &o in &order[i..j] {
+                    let t = &types[(o & 0xffff) as usize];
+                    before[(o & 0xffff) as usize] = query(t, &le_g, &le_p, tot_g, &tot_p);
+                }
+                for &o in &order[i..j] {
+                    let t = types[(o & 0xffff) as usize];
+                    let c = t.xc as usize;
+                    le_g.add(c, t.m);
+                    tot_g += i32::from(t.m);
+                    let a = t.a as usize % CT;
+                    le_p[a].add(c, t.wa);
+                    tot_p[a] += i32::from(t.wa);
+                    if t.a != t.b {
+                        let b = t.b as usize % CT;
+                        le_p[b].add(c, t.wb);
+                        tot_p[b] += i32::from(t.wb);
+                    }
+                }
+                for &o in &order[i..j] {
+                    let ti = (o & 0xffff) as usize;
+                    let t = &types[ti];
+                    let [lt_b, le_b, tot_b] = before[ti];
+                    let [lt_a, le_a, tot_a] = query(t, &le_g, &le_p, tot_g, &tot_p);
+                    // The holding itself was counted once in the global counter and once in
+                    // each card's counter: add it back once (it ties on both ranks).
+                    let (le_a, tot_a) = (le_a + 1, tot_a + 1);
+                    let b1 = le_b - lt_b;
+                    let v = [
+                        lt_b,
+                        lt_a - lt_b,
+                        b1,
+                        (le_a - lt_a) - b1,
+                        tot_b,
+                        tot_a - tot_b,
+                    ];
+                    let k = key(t.a, t.b);
+                    let once = v.map(|z| z.max(0) as u32);
+                    cnt[k] = once;
+                    stamp[k] = gi;
+                    ykey[k] = (y_group.min(MAX_GROUPS - 1) as i32 - 128) as i8;
+                    let slot = &mut acc[sbase + k];
+                    for (d, z) in slot.iter_mut().zip(once) {
+                        *d = d.wrapping_add(z.wrapping_mul(weight));
+                    }
+                }
+                if let Some(slot) = group_rank.get_mut(y_group) {
+                    *slot = y;
+                }
+                y_group += 1;
+                i = j;
             }
-            if let Some(slot) = group_rank.get_mut(y_group) {
-                *slot = y;
-            }
-            y_group += 1;
-            i = j;
         }
-        if let Some(keys) = type_keys.get(s) {
-            // The group's row: each holding's river-rank group by its type.
-            for (y, &k) in group_row.iter_mut().zip(keys) {
-                *y = ykey.get(usize::from(k)).copied().unwrap_or(DEAD_DENSE);
-            }
-        }
+        // The group's rank table, shared by its runouts.
+        let table = cache.as_mut().map_or(0, |(_, _, ranks)| {
+            ranks.extend_from_slice(&group_rank);
+            (ranks.len() / RANK_STRIDE - 1) as u16
+        });
         for &o in group {
             let (ri, members) = &info.orbits[o];
             let ri = *ri;
@@ -383,7 +479,7 @@ pub(crate) fn sweep(
             // Holdings that touch the runout are dead on it: take back what their type
             // added.
             for (pass, c) in [r1, r2].into_iter().enumerate() {
-                if c >= 52 {
+                if c >= 52 || !sums {
                     continue;
                 }
                 for &h in &info.card_holdings[c as usize] {
@@ -400,36 +496,44 @@ pub(crate) fn sweep(
                     }
                 }
             }
-            let Some((dense, ranks)) = cache.as_mut() else {
+            let Some((dense, groups, _)) = cache.as_mut() else {
                 continue;
             };
             if fill == Fill::PerGroup {
-                orbit_row.copy_from_slice(&group_row);
-                for c in [r1, r2] {
-                    for &h in info.card_holdings.get(c as usize).map_or(&[][..], |v| v) {
-                        if let Some(y) = orbit_row.get_mut(h as usize) {
-                            *y = DEAD_DENSE;
-                        }
+                for &(rj, _) in members {
+                    if let Some(slot) = groups.get_mut(rj) {
+                        *slot = table;
                     }
-                }
-                for &(rj, g) in members {
-                    if let Some(row) = ranks.get_mut(rj * RANK_STRIDE..(rj + 1) * RANK_STRIDE) {
-                        row.copy_from_slice(&group_rank);
+                    let (Some(&(c1, c2)), Some(&mask)) =
+                        (info.runouts.get(rj), info.runout_masks.get(rj))
+                    else {
+                        continue;
+                    };
+                    // The member's flush suit is the representative's under the suit
+                    // permutation between them, and a holding's type under it is its
+                    // preimage's type: the group's row by type under that suit.
+                    let sj = flush_suit(info.board_mask | mask);
+                    let (Some(keys), Some(suit_row)) =
+                        (type_keys.get(sj), suit_rows.get_mut(sj * n..(sj + 1) * n))
+                    else {
+                        continue;
+                    };
+                    if suit_stamp[sj] != gi {
+                        suit_stamp[sj] = gi;
+                        for (y, &k) in suit_row.iter_mut().zip(keys) {
+                            *y = ykey[usize::from(k) & 1023];
+                        }
                     }
                     let Some(row) = dense.get_mut(rj * n..(rj + 1) * n) else {
                         continue;
                     };
-                    match info.holding_perms.get(g) {
-                        // The identity (every board's first permutation).
-                        _ if g == 0 => row.copy_from_slice(&orbit_row),
-                        Some(perm) => {
-                            for (&y, &ph) in orbit_row.iter().zip(perm) {
-                                if let Some(slot) = row.get_mut(ph as usize) {
-                                    *slot = y;
-                                }
+                    row.copy_from_slice(suit_row);
+                    for c in [c1, c2] {
+                        for &h in info.card_holdings.get(c as usize).map_or(&[][..], |v| v) {
+                            if let Some(y) = row.get_mut(h as usize) {
+                                *y = DEAD_DENSE;
                             }
                         }
-                        None => {}
                     }
                 }
                 continue;
@@ -442,8 +546,8 @@ pub(crate) fn sweep(
                 }
             }
             for &(rj, g) in members {
-                if let Some(row) = ranks.get_mut(rj * RANK_STRIDE..(rj + 1) * RANK_STRIDE) {
-                    row.copy_from_slice(&group_rank);
+                if let Some(slot) = groups.get_mut(rj) {
+                    *slot = table;
                 }
                 let Some(perm) = info.holding_perms.get(g) else {
                     continue;
@@ -459,6 +563,9 @@ pub(crate) fn sweep(
                 }
             }
         }
+    }
+    if !sums {
+        return Vec::new();
     }
     let weighted: Vec<Sums> = info
         .cards
