@@ -1,8 +1,10 @@
 //! A room in real browsers: three people in three sessions of one ChromeDriver (each
 //! its own profile, so its own cookies) with three bots, through the rooms page. One
-//! opens the room in the lobby, the others take seats through its link; they play 30
-//! hands, each person's every view checked for the other seats' hidden cards (the
-//! server's deal as the reference); one person's browser closes mid-way (sat out once
+//! opens the room in the lobby, the others take seats through its link; they play 100
+//! hands (`LOKI_ROOM_HANDS`, 30 to 1,000), each person's every view checked for the
+//! other seats' hidden cards (the server's deal as the reference), and every hand,
+//! written as PHH with every card, replayed through the engine to the same pot split and
+//! stacks; one person's browser closes mid-way (sat out once
 //! its page is gone) and the person comes back from a new browser with name and seat
 //! token; one person lets the time bank run out while its countdown shows. At the end,
 //! the first person's page is shot at 1400 x 900 and the third person comes back on an
@@ -152,10 +154,15 @@ async fn play_turn(c: &Client, v: &Value, idle: bool) -> bool {
 }
 
 #[test]
-fn three_people_and_three_bots_play_thirty_hands_in_three_browsers() {
+fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
     let Some((chromium, driver)) = browser() else {
         return;
     };
+    // LOKI_ROOM_HANDS plays another number of hands (30 to 1,000; 100 by default).
+    let hands_wanted: usize = std::env::var("LOKI_ROOM_HANDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(100, |n: usize| n.clamp(30, 1_000));
     let mut cfg = config(6, "call");
     cfg.rooms.time_bank = Duration::from_secs(3);
     cfg.rooms.away = Duration::from_secs(2);
@@ -204,9 +211,9 @@ fn three_people_and_three_bots_play_thirty_hands_in_three_browsers() {
         let mut back = false;
         let mut timed_out = false;
         let mut countdown_seen = false;
-        let deadline = Instant::now() + Duration::from_secs(120);
-        while server.app.room_records(&id).unwrap().len() < 30 {
-            assert!(Instant::now() < deadline, "30 hands took too long");
+        let deadline = Instant::now() + Duration::from_secs(4 * hands_wanted as u64);
+        while server.app.room_records(&id).unwrap().len() < hands_wanted {
+            assert!(Instant::now() < deadline, "{hands_wanted} hands took too long");
             let hands = server.app.room_records(&id).unwrap().len();
             // At hand 10 Bob's browser goes away; at hand 14 Bob comes back from a new
             // browser with his name and seat token.
@@ -260,8 +267,18 @@ fn three_people_and_three_bots_play_thirty_hands_in_three_browsers() {
         assert!(dropped && back && timed_out, "{dropped} {back} {timed_out}");
         assert!(countdown_seen, "the countdown showed");
         assert!(views > 60, "{views} views checked");
-        for r in server.app.room_records(&id).unwrap() {
+        // Every hand, with every card, replays through the engine from its PHH text
+        // (every action, the pot split and the stacks checked) to the same result.
+        let records = server.app.room_records(&id).unwrap();
+        let mut phh = Vec::new();
+        loki_history::write_phh(&mut phh, &records).unwrap();
+        let replayed = loki_history::read_phh(&phh[..]).unwrap();
+        assert_eq!(replayed.len(), records.len());
+        for (r, again) in records.iter().zip(replayed) {
             assert_eq!(r.net.iter().sum::<i64>(), 0);
+            let again = again.unwrap_or_else(|e| panic!("hand {}: {e}", r.hand_number));
+            let again = again.record().expect("a settled hand");
+            assert_eq!((&again.net, &again.finishing_stacks), (&r.net, &r.finishing_stacks));
         }
         // Ann's page at 1400 x 900; Cy back on a phone: no sideways scrolling.
         let ann = &people[0];
@@ -285,7 +302,7 @@ fn three_people_and_three_bots_play_thirty_hands_in_three_browsers() {
         }
     });
     println!(
-        "30 hands in three browsers in {:.1} s",
+        "{hands_wanted} hands in three browsers in {:.1} s",
         t0.elapsed().as_secs_f64()
     );
 }
