@@ -65,6 +65,8 @@ fn bench_json_is_one_flat_object() {
         "loki2_selfplay_hands_per_s",
         "somc_first_turn_ms_hu",
         "somc_selfplay_hands_per_s",
+        "som_first_flop_ms_hu_cold",
+        "flop_classes_fill_ms",
     ] {
         assert!(obj[k].as_f64().unwrap() > 0.0, "{k}");
     }
