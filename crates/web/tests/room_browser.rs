@@ -182,7 +182,7 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
             &ann,
             &[
                 ("create-name", "Ann"),
-                ("create-layout", "3*open,call,BPM,raise"),
+                ("create-layout", "3*open,SOM,GOM,LOKI2"),
                 ("create-bank", "5"),
             ],
             "create-button",
