@@ -38,8 +38,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 mod poki;
-pub use poki::ActionPrediction;
-pub(crate) use poki::{weighed_actions, OurHand};
+pub(crate) use poki::OurHand;
+pub use poki::{weighed_actions, ActionPrediction};
 
 /// A decision: the action and why.
 #[derive(Debug, Clone)]

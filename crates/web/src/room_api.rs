@@ -1,7 +1,7 @@
 //! The routes of rooms: the pages (`/lobby`, `/room/<id>`) and the JSON API under
 //! `/api/room/<id>/...`, with the live updates as server-sent events. A browser holds a
 //! seat through a cookie of its own per room (`loki_room_<id>`, a random token the
-//! server issued); a person comes back to a seat from another browser with the seat's
+//! server handed out); a person comes back to a seat from another browser with the seat's
 //! name and seat token. Bodies are small JSON objects with no unknown fields; the work
 //! runs on blocking threads. Every answer but the pages and the stream (`room_events`)
 //! is JSON.
@@ -44,7 +44,7 @@ fn cookie_name(id: &str) -> String {
     format!("loki_room_{id}")
 }
 
-/// The browser's token for room `id`, if it has the form the server issues.
+/// The browser's token for room `id`, if it has the form the server hands out.
 pub(crate) fn token(headers: &HeaderMap, id: &str) -> Option<String> {
     let name = cookie_name(id);
     headers
@@ -95,6 +95,17 @@ pub(crate) fn room(app: &App, id: &str) -> Result<Arc<Room>, ApiError> {
     app.rooms
         .get(&id.to_ascii_lowercase())
         .ok_or(ApiError::NoRoom)
+}
+
+/// Room `id` and the browser's token for it (a browser without one has no seat there).
+pub(crate) fn seated(
+    app: &App,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<(Arc<Room>, String), ApiError> {
+    let room = room(app, id)?;
+    let token = token(headers, &room.info.id).ok_or(ApiError::NoSeat)?;
+    Ok((room, token))
 }
 
 fn answer(r: Result<Response, ApiError>) -> Response {
@@ -326,12 +337,9 @@ async fn person_with(
     f: impl FnOnce(&App, &Room, &str) -> Result<String, ApiError> + Send + 'static,
     respond: fn(String) -> Response,
 ) -> Response {
-    let room = match room(&app, id) {
-        Ok(r) => r,
+    let (room, token) = match seated(&app, id, headers) {
+        Ok(x) => x,
         Err(e) => return e.into_response(),
-    };
-    let Some(token) = token(headers, &room.info.id) else {
-        return ApiError::NoSeat.into_response();
     };
     answer(blocking(move || f(&app, &room, &token)).await.map(respond))
 }
@@ -448,12 +456,9 @@ async fn leave(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let room = match room(&app, &id) {
-        Ok(r) => r,
+    let (room, token) = match seated(&app, &id, &headers) {
+        Ok(x) => x,
         Err(e) => return e.into_response(),
-    };
-    let Some(token) = token(&headers, &room.info.id) else {
-        return ApiError::NoSeat.into_response();
     };
     let r = room.clone();
     let app2 = app.clone();

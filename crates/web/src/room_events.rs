@@ -8,7 +8,7 @@
 use crate::app::App;
 use crate::error::ApiError;
 use crate::limits::Connections;
-use crate::room_api::{blocking, room, token};
+use crate::room_api::{blocking, seated};
 use crate::rooms::Room;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
@@ -46,12 +46,9 @@ pub(crate) async fn events(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Response {
-    let room = match room(&app, &id) {
-        Ok(r) => r,
+    let (room, token) = match seated(&app, &id, &headers) {
+        Ok(x) => x,
         Err(e) => return e.into_response(),
-    };
-    let Some(token) = token(&headers, &room.info.id) else {
-        return ApiError::NoSeat.into_response();
     };
     let r = &app.config.rooms;
     let Some(permit) = Connections::take(

@@ -60,7 +60,7 @@ pub(crate) fn new_id() -> String {
     format!("{:032x}", rand::random::<u128>())
 }
 
-/// Whether a text has the form of an id or token the server issues.
+/// Whether a text has the form of an id or token the server hands out.
 pub(crate) fn is_id(s: &str) -> bool {
     s.len() == 32 && s.bytes().all(|b| b.is_ascii_hexdigit())
 }

@@ -200,7 +200,7 @@ pub struct ActionPrediction {
 
 /// The actions a simulation weighs in `view`: folding when there is something to call,
 /// checking or calling, and raising when it is legal.
-pub(crate) fn weighed_actions(view: &SeatView<'_>) -> ByAction<bool> {
+pub fn weighed_actions(view: &SeatView<'_>) -> ByAction<bool> {
     let legal = view.legal_actions();
     ByAction::new(
         legal.contains(Action::Fold) && view.amount_to_call() > 0,

@@ -281,12 +281,7 @@ impl ScoredTable<'_> {
         };
         let actor = state.view(p);
         let to_call = actor.bets_to_call();
-        let legal = actor.legal_actions();
-        let legal = loki_engine::ByAction::new(
-            legal.contains(Action::Fold) && actor.amount_to_call() > 0,
-            true,
-            legal.contains(Action::Raise),
-        );
+        let legal = loki_bot::player::weighed_actions(&actor);
         let round = state.round().index();
         for o in (0..seat_of.len()).filter(|&o| o != p) {
             let observer_seat = seat_of[o];
