@@ -162,3 +162,44 @@ fn a_simulation_predicts_a_calling_station_and_ranks_the_generators() {
     assert_eq!(flop, all.key.events);
     assert!(all.key.events > 0);
 }
+
+#[test]
+fn a_small_fixed_run_predicts_its_golden_actions() {
+    // The run of the holdings' golden test: SOM's simulation predicting BPM (whose
+    // actions follow its cards: the cards help) and random (they do not: they cost).
+    // Predicting after the action was observed, or scoring another action, changes them.
+    let c = run(&LokiConfig::default(), "GOM,SOM,BPM,random", 60, 1, 9);
+    let golden = [
+        (
+            "BPM",
+            47,
+            25,
+            1.014660311180207,
+            0.6331603008750863,
+            0.851063829787234,
+        ),
+        (
+            "random",
+            83,
+            32,
+            1.2916265237522901,
+            1.3792182336520789,
+            0.42168674698795183,
+        ),
+    ];
+    for (actor, events, hands, frequency_bits, bits, hits) in golden {
+        let r = c
+            .actions
+            .iter()
+            .find(|r| r.key.is("SOM", actor, "all", "all"))
+            .unwrap();
+        assert_eq!((r.key.events, r.key.hands), (events, hands), "{actor}");
+        for (got, want) in [
+            (r.frequency_bits.mean, frequency_bits),
+            (r.bits.mean, bits),
+            (r.hits.mean, hits),
+        ] {
+            assert!((got - want).abs() < 1e-9, "{actor}: {got} != {want}");
+        }
+    }
+}
