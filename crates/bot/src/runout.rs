@@ -12,28 +12,109 @@
 use loki_cards::{Card, CardSet, Hand, HandRank, HoleCards, HOLDINGS};
 use std::sync::OnceLock;
 
-/// The ranks of every holding that misses a board, sorted.
+/// The ranks of every holding that misses a board, as the sorted distinct ranks and how
+/// many holdings lie below each.
+///
+/// A holding that makes no flush with the board has the rank of its two card ranks alone,
+/// so such holdings are counted per rank pair (from the cards of each rank left) and
+/// evaluated once per pair (at most 91); only the holdings that can make a flush are
+/// evaluated one by one. The counts, and so every
+/// percentile, are those of sorting all 1,081 (or 1,128) ranks (a test compares both on
+/// random boards); about 5x faster to build (`cargo bench -p loki-bot --features bench
+/// --bench runout`).
 #[derive(Debug, Clone)]
 pub struct SortedRanks {
     board: Hand,
+    /// The distinct ranks, ascending.
     ranks: Box<[u16]>,
+    /// `below[i]`: the holdings ranked below `ranks[i]`; one more entry, the total.
+    below: Box<[u32]>,
 }
 
 impl SortedRanks {
     /// The sorted ranks of `board` (4 or 5 cards) plus each holding missing it.
     pub fn new(board: &[Card]) -> SortedRanks {
-        let set: CardSet = board.iter().copied().collect();
+        let set = board.iter().copied().collect::<CardSet>().bits();
         let hand = Hand::EMPTY.with_all(board);
-        let mut ranks: Vec<u16> = Vec::with_capacity(HOLDINGS);
-        for &(mask, a, b) in pairs() {
-            if mask & set.bits() == 0 {
-                ranks.push(hand.with_index(a).with_index(b).rank().value());
+        let mut suits = [0u8; 4];
+        let mut left = [4u32; 13];
+        for c in board {
+            suits[usize::from(c.index() & 3)] += 1;
+            left[usize::from(c.index() >> 2)] -= 1;
+        }
+        let flushes = |a: u8, b: u8| {
+            let (sa, sb) = (usize::from(a & 3), usize::from(b & 3));
+            if sa == sb {
+                suits[sa] + 2 >= 5
+            } else {
+                suits[sa] + 1 >= 5 || suits[sb] + 1 >= 5
+            }
+        };
+        // The holdings of each rank pair (13 * high + low) that miss the board.
+        let mut plain = [0u32; 169];
+        for hi in 0..13 {
+            for lo in 0..=hi {
+                plain[hi * 13 + lo] = if lo == hi {
+                    left[hi] * left[hi].saturating_sub(1) / 2
+                } else {
+                    left[lo] * left[hi]
+                };
             }
         }
-        ranks.sort_unstable();
+        let mut entries: Vec<(u16, u32)> = Vec::with_capacity(160);
+        // The holdings that can make a flush (at most one suit has three board cards),
+        // one by one, taken out of their rank pair's count.
+        if let Some(s) = (0..4).find(|&s| suits[s] >= 3) {
+            let free = |c: u8| set & (1u64 << c) == 0;
+            let suited = (0..13u8).map(|r| r * 4 + s as u8).filter(|&c| free(c));
+            for a in suited {
+                for b in (0..52u8).filter(|&b| b != a && free(b)) {
+                    // Each pair once: two suited cards in index order.
+                    if (b & 3) == s as u8 && b < a || !flushes(a, b) {
+                        continue;
+                    }
+                    entries.push((hand.with_index(a).with_index(b).rank().value(), 1));
+                    plain[usize::from(a.max(b) >> 2) * 13 + usize::from(a.min(b) >> 2)] -= 1;
+                }
+            }
+        }
+        // The others: one evaluation per rank pair, of its first holding that misses the
+        // board and makes no flush (they all rank alike).
+        for hi in 0..13u8 {
+            for lo in 0..=hi {
+                let n = plain[usize::from(hi) * 13 + usize::from(lo)];
+                if n == 0 {
+                    continue;
+                }
+                let first = (0..16u8).find_map(|k| {
+                    let (a, b) = (lo * 4 + (k >> 2), hi * 4 + (k & 3));
+                    let fine = a != b
+                        && set & (1u64 << a) == 0
+                        && set & (1u64 << b) == 0
+                        && !flushes(a, b);
+                    fine.then_some((a, b))
+                });
+                if let Some((a, b)) = first {
+                    entries.push((hand.with_index(a).with_index(b).rank().value(), n));
+                }
+            }
+        }
+        entries.sort_unstable();
+        let mut ranks = Vec::with_capacity(entries.len());
+        let mut below = Vec::with_capacity(entries.len() + 1);
+        let mut total = 0u32;
+        for (r, n) in entries {
+            if ranks.last() != Some(&r) {
+                ranks.push(r);
+                below.push(total);
+            }
+            total += n;
+        }
+        below.push(total);
         SortedRanks {
             board: hand,
             ranks: ranks.into_boxed_slice(),
+            below: below.into_boxed_slice(),
         }
     }
     /// The rank of a holding on this board.
@@ -43,10 +124,15 @@ impl SortedRanks {
     /// The percentile of a rank: the share of the holdings below it, ties counting half.
     pub fn percentile(&self, rank: HandRank) -> f64 {
         let r = rank.value();
-        let below = self.ranks.partition_point(|&x| x < r);
-        let upto = below + self.ranks[below..].partition_point(|&x| x <= r);
-        let n = self.ranks.len().max(1) as f64;
-        (below as f64 + (upto - below) as f64 / 2.0) / n
+        let i = self.ranks.partition_point(|&x| x < r);
+        let below = self.below[i];
+        let upto = if self.ranks.get(i) == Some(&r) {
+            self.below[i + 1]
+        } else {
+            below
+        };
+        let n = self.below.last().copied().unwrap_or(0).max(1) as f64;
+        (f64::from(below) + f64::from(upto - below) / 2.0) / n
     }
     /// The strength of a holding on this board (its rank's percentile).
     pub fn strength(&self, h: HoleCards) -> f64 {
@@ -156,6 +242,70 @@ mod tests {
             }
         }
         (below + tied / 2.0) / n
+    }
+
+    /// The percentile of every rank from all the holdings' ranks sorted (the table's
+    /// build before the rank pairs).
+    fn by_full_sort(board: &[Card], rank: u16) -> f64 {
+        let set: CardSet = board.iter().copied().collect();
+        let hand = Hand::EMPTY.with_all(board);
+        let mut ranks: Vec<u16> = pairs()
+            .iter()
+            .filter(|p| p.0 & set.bits() == 0)
+            .map(|&(_, a, b)| hand.with_index(a).with_index(b).rank().value())
+            .collect();
+        ranks.sort_unstable();
+        let below = ranks.partition_point(|&x| x < rank);
+        let upto = below + ranks[below..].partition_point(|&x| x <= rank);
+        (below as f64 + (upto - below) as f64 / 2.0) / ranks.len() as f64
+    }
+
+    proptest::proptest! {
+        /// Every holding's strength, bit for bit, as from sorting every holding's rank,
+        /// on random turn and river boards (flush boards, paired boards, board flushes
+        /// come up among them; the fixed ones below pin the rare shapes).
+        #[test]
+        fn rank_pairs_give_the_percentiles_of_the_full_sort(
+            cards in proptest::sample::subsequence((0u8..52).collect::<Vec<_>>(), 5),
+            shuffle in proptest::prelude::any::<u64>(),
+            river in proptest::prelude::any::<bool>(),
+        ) {
+            let mut board: Vec<Card> = cards.iter().map(|&i| Card::from_index(i).unwrap()).collect();
+            board.rotate_left((shuffle % 5) as usize);
+            board.truncate(if river { 5 } else { 4 });
+            check_against_full_sort(&board);
+        }
+    }
+
+    fn check_against_full_sort(board: &[Card]) {
+        let table = SortedRanks::new(board);
+        let set: CardSet = board.iter().copied().collect();
+        for h in HoleCards::all().filter(|h| h.set().is_disjoint(set)) {
+            let r = table.rank(h);
+            assert_eq!(
+                table.strength(h).to_bits(),
+                by_full_sort(board, r.value()).to_bits(),
+                "{h} on {board:?}"
+            );
+        }
+        // A rank no holding makes (below every one) has percentile 0.
+        assert_eq!(table.percentile(HandRank::default()), 0.0);
+    }
+
+    #[test]
+    fn rank_pairs_give_the_percentiles_of_the_full_sort_on_rare_boards() {
+        for board in [
+            "AhKhQhJhTh", // a royal flush on the board
+            "2h5h9hJhKh", // a board flush
+            "2h5h9hJhKs", // four to a flush
+            "2h5h9hJsKs", // three to a flush
+            "2c2d2h2s3c", // quads on the board
+            "7c7d7h7s",   // a turn with quads
+            "9s8s7s6s",   // four to a straight flush on the turn
+            "AsAdKsKd5c", // two pair
+        ] {
+            check_against_full_sort(&parse_cards(board).unwrap());
+        }
     }
 
     #[test]

@@ -1,0 +1,38 @@
+//! POKI's in-trial runout tables (docs/poki.md, "The in-trial strength"): one river
+//! board's sorted ranks built from the rank pairs beside the build it replaced (every
+//! holding evaluated and the 1,081 ranks sorted), in one run
+//! (`cargo bench -p loki-bot --features bench --bench runout`).
+#![allow(missing_docs)]
+use criterion::{criterion_group, criterion_main, Criterion};
+use loki_bot::runout::SortedRanks;
+use loki_cards::{parse_cards, CardSet, Hand, HoleCards};
+
+fn benches(c: &mut Criterion) {
+    let mut g = c.benchmark_group("runout_ranks");
+    // A board without a flush draw and one with three hearts (more holdings one by one).
+    for board in ["Ah7d2cKs9h", "Ah7h2cKs9h"] {
+        let river = parse_cards(board).unwrap();
+        let set: CardSet = river.iter().copied().collect();
+        let hand = Hand::EMPTY.with_all(&river);
+        let holes: Vec<HoleCards> = HoleCards::all()
+            .filter(|h| h.set().is_disjoint(set))
+            .collect();
+        g.bench_function(format!("{board}/every_holding_sorted"), |b| {
+            b.iter(|| {
+                let mut v: Vec<u16> = holes
+                    .iter()
+                    .map(|h| hand.with(h.low()).with(h.high()).rank().value())
+                    .collect();
+                v.sort_unstable();
+                v
+            })
+        });
+        g.bench_function(format!("{board}/rank_pairs"), |b| {
+            b.iter(|| SortedRanks::new(&river))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(runout, benches);
+criterion_main!(runout);
