@@ -1,10 +1,10 @@
 //! POKI's in-trial runout tables (docs/poki.md, "The in-trial strength"): one river
-//! board's sorted ranks built from the rank pairs beside the build it replaced (every
+//! board's rank counts built from the rank pairs beside the build it replaced (every
 //! holding evaluated and the 1,081 ranks sorted), in one run
 //! (`cargo bench -p loki-bot --features bench --bench runout`).
 #![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion};
-use loki_bot::runout::SortedRanks;
+use loki_bot::runout::RankCounts;
 use loki_cards::{parse_cards, CardSet, Hand, HoleCards};
 
 fn benches(c: &mut Criterion) {
@@ -28,7 +28,30 @@ fn benches(c: &mut Criterion) {
             })
         });
         g.bench_function(format!("{board}/rank_pairs"), |b| {
-            b.iter(|| SortedRanks::new(&river))
+            b.iter(|| RankCounts::new(&river))
+        });
+        // A build and the percentiles of two holdings, as a heads-up trial asks of a river.
+        let (p, q) = (holes[100], holes[700]);
+        g.bench_function(format!("{board}/every_holding_sorted_two_queries"), |b| {
+            b.iter(|| {
+                let mut v: Vec<u16> = holes
+                    .iter()
+                    .map(|h| hand.with(h.low()).with(h.high()).rank().value())
+                    .collect();
+                v.sort_unstable();
+                [p, q].map(|h| {
+                    let r = hand.with(h.low()).with(h.high()).rank().value();
+                    let below = v.partition_point(|&x| x < r);
+                    let upto = below + v[below..].partition_point(|&x| x <= r);
+                    (below as f64 + (upto - below) as f64 / 2.0) / v.len() as f64
+                })
+            })
+        });
+        g.bench_function(format!("{board}/rank_pairs_two_queries"), |b| {
+            b.iter(|| {
+                let t = RankCounts::new(&river);
+                [p, q].map(|h| t.strength(h))
+            })
         });
     }
     g.finish();

@@ -6,7 +6,7 @@
 use loki_assess::WeightTable;
 use loki_bot::board_cache::BoardRanges;
 use loki_bot::config::{PostflopConfig, SimulationConfig};
-use loki_bot::runout::SortedRanks;
+use loki_bot::runout::RankCounts;
 use loki_bot::simulation::{simulate, SimOpponent, SimulationSpot};
 use loki_cards::{parse_cards, HoleCards};
 use loki_engine::{ByAction, ByContext, GameConfig, Round};
@@ -22,16 +22,16 @@ fn main() {
     let build: Vec<f64> = (0..201)
         .map(|_| {
             let t = Instant::now();
-            let r = SortedRanks::new(&river);
+            let r = RankCounts::new(&river);
             std::hint::black_box(&r);
             t.elapsed().as_secs_f64() * 1e6
         })
         .collect();
     println!(
-        "sorted ranks of one river board: {:.1} us (median of 201)",
+        "rank counts of one river board: {:.1} us (median of 201)",
         median(build)
     );
-    let table = SortedRanks::new(&river);
+    let table = RankCounts::new(&river);
     let holes: Vec<HoleCards> = HoleCards::all()
         .filter(|h| h.set().is_disjoint(river.iter().copied().collect()))
         .collect();

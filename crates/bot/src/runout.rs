@@ -5,35 +5,38 @@
 //! turn or river it is the cheaper **rank percentile** of the hand made on that board
 //! among every holding that misses the board (HS against one uniform opponent without
 //! card removal and without potential; ours, the sources leave the in-trial strength
-//! open). Each runout's sorted ranks are built on first use (1,081 evaluations and a
-//! sort, a few microseconds) and shared by every player, trial and rotation that meets
-//! the same runout; a query is one evaluation and a binary search. docs/poki.md, "The in-trial
-//! strength", has the timings.
+//! open). Each runout's rank counts are built on first use (the holdings that make no
+//! flush counted per rank pair, at most 91 evaluations, a microsecond or two) and shared
+//! by every player, trial and rotation that meets the same runout; a query is one
+//! evaluation and a pass over the counts. docs/poki.md, "The in-trial strength", has the
+//! timings.
 use loki_cards::{Card, CardSet, Hand, HandRank, HoleCards, HOLDINGS};
 use std::sync::OnceLock;
 
-/// The ranks of every holding that misses a board, as the sorted distinct ranks and how
-/// many holdings lie below each.
+/// The ranks of every holding that misses a board, as the ranks that occur and how many
+/// holdings make each (not sorted: a query sums the counts below its rank in one pass,
+/// cheaper than sorting for the few queries most runouts get).
 ///
 /// A holding that makes no flush with the board has the rank of its two card ranks alone,
 /// so such holdings are counted per rank pair (from the cards of each rank left) and
 /// evaluated once per pair (at most 91); only the holdings that can make a flush are
 /// evaluated one by one. The counts, and so every
 /// percentile, are those of sorting all 1,081 (or 1,128) ranks (a test compares both on
-/// random boards); about 5x faster to build (`cargo bench -p loki-bot --features bench
-/// --bench runout`).
+/// random boards); several times faster to build and query (`cargo bench -p loki-bot
+/// --features bench --bench runout`).
 #[derive(Debug, Clone)]
-pub struct SortedRanks {
+pub struct RankCounts {
     board: Hand,
-    /// The distinct ranks, ascending.
+    /// Ranks, each with the number of holdings that make it (a rank may come twice).
     ranks: Box<[u16]>,
-    /// `below[i]`: the holdings ranked below `ranks[i]`; one more entry, the total.
-    below: Box<[u32]>,
+    counts: Box<[u16]>,
+    /// The holdings that miss the board.
+    total: u32,
 }
 
-impl SortedRanks {
+impl RankCounts {
     /// The sorted ranks of `board` (4 or 5 cards) plus each holding missing it.
-    pub fn new(board: &[Card]) -> SortedRanks {
+    pub fn new(board: &[Card]) -> RankCounts {
         let set = board.iter().copied().collect::<CardSet>().bits();
         let hand = Hand::EMPTY.with_all(board);
         let mut suits = [0u8; 4];
@@ -61,7 +64,8 @@ impl SortedRanks {
                 };
             }
         }
-        let mut entries: Vec<(u16, u32)> = Vec::with_capacity(160);
+        let mut ranks: Vec<u16> = Vec::with_capacity(160);
+        let mut counts: Vec<u16> = Vec::with_capacity(160);
         // The holdings that can make a flush (at most one suit has three board cards),
         // one by one, taken out of their rank pair's count.
         if let Some(s) = (0..4).find(|&s| suits[s] >= 3) {
@@ -73,7 +77,8 @@ impl SortedRanks {
                     if (b & 3) == s as u8 && b < a || !flushes(a, b) {
                         continue;
                     }
-                    entries.push((hand.with_index(a).with_index(b).rank().value(), 1));
+                    ranks.push(hand.with_index(a).with_index(b).rank().value());
+                    counts.push(1);
                     plain[usize::from(a.max(b) >> 2) * 13 + usize::from(a.min(b) >> 2)] -= 1;
                 }
             }
@@ -95,26 +100,17 @@ impl SortedRanks {
                     fine.then_some((a, b))
                 });
                 if let Some((a, b)) = first {
-                    entries.push((hand.with_index(a).with_index(b).rank().value(), n));
+                    ranks.push(hand.with_index(a).with_index(b).rank().value());
+                    counts.push(n as u16);
                 }
             }
         }
-        entries.sort_unstable();
-        let mut ranks = Vec::with_capacity(entries.len());
-        let mut below = Vec::with_capacity(entries.len() + 1);
-        let mut total = 0u32;
-        for (r, n) in entries {
-            if ranks.last() != Some(&r) {
-                ranks.push(r);
-                below.push(total);
-            }
-            total += n;
-        }
-        below.push(total);
-        SortedRanks {
+        let total = counts.iter().map(|&n| u32::from(n)).sum();
+        RankCounts {
             board: hand,
             ranks: ranks.into_boxed_slice(),
-            below: below.into_boxed_slice(),
+            counts: counts.into_boxed_slice(),
+            total,
         }
     }
     /// The rank of a holding on this board.
@@ -124,15 +120,12 @@ impl SortedRanks {
     /// The percentile of a rank: the share of the holdings below it, ties counting half.
     pub fn percentile(&self, rank: HandRank) -> f64 {
         let r = rank.value();
-        let i = self.ranks.partition_point(|&x| x < r);
-        let below = self.below[i];
-        let upto = if self.ranks.get(i) == Some(&r) {
-            self.below[i + 1]
-        } else {
-            below
-        };
-        let n = self.below.last().copied().unwrap_or(0).max(1) as f64;
-        (f64::from(below) + f64::from(upto - below) / 2.0) / n
+        let (mut below, mut tied) = (0u32, 0u32);
+        for (&x, &n) in self.ranks.iter().zip(self.counts.iter()) {
+            below += u32::from(n) * u32::from(x < r);
+            tied += u32::from(n) * u32::from(x == r);
+        }
+        (f64::from(below) + f64::from(tied) / 2.0) / f64::from(self.total.max(1))
     }
     /// The strength of a holding on this board (its rank's percentile).
     pub fn strength(&self, h: HoleCards) -> f64 {
@@ -155,9 +148,9 @@ pub(crate) fn pairs() -> &'static [(u64, u8, u8)] {
 pub struct RunoutStrengths {
     board: Vec<Card>,
     /// By the next card's index: the board plus that card.
-    next: Box<[OnceLock<SortedRanks>]>,
+    next: Box<[OnceLock<RankCounts>]>,
     /// On a flop, by `52 * low + high` of the two cards: the river board.
-    river: Box<[OnceLock<SortedRanks>]>,
+    river: Box<[OnceLock<RankCounts>]>,
 }
 
 impl std::fmt::Debug for RunoutStrengths {
@@ -166,7 +159,7 @@ impl std::fmt::Debug for RunoutStrengths {
     }
 }
 
-fn slots(n: usize) -> Box<[OnceLock<SortedRanks>]> {
+fn slots(n: usize) -> Box<[OnceLock<RankCounts>]> {
     (0..n).map(|_| OnceLock::new()).collect()
 }
 
@@ -191,16 +184,16 @@ impl RunoutStrengths {
 
     /// The board plus `card` (a flop's turn or a turn's river); `None` for a card on the
     /// board or a board without runouts.
-    pub fn after(&self, card: Card) -> Option<&SortedRanks> {
+    pub fn after(&self, card: Card) -> Option<&RankCounts> {
         if self.on_board(card) {
             return None;
         }
         let slot = self.next.get(usize::from(card.index()))?;
-        Some(slot.get_or_init(|| SortedRanks::new(&[&self.board[..], &[card]].concat())))
+        Some(slot.get_or_init(|| RankCounts::new(&[&self.board[..], &[card]].concat())))
     }
 
     /// On a flop, the river board of the runout `turn`, `river` (either order).
-    pub fn river(&self, turn: Card, river: Card) -> Option<&SortedRanks> {
+    pub fn river(&self, turn: Card, river: Card) -> Option<&RankCounts> {
         let (a, b) = (
             turn.index().min(river.index()),
             turn.index().max(river.index()),
@@ -209,7 +202,7 @@ impl RunoutStrengths {
             return None;
         }
         let slot = self.river.get(usize::from(a) * 52 + usize::from(b))?;
-        Some(slot.get_or_init(|| SortedRanks::new(&[&self.board[..], &[turn, river]].concat())))
+        Some(slot.get_or_init(|| RankCounts::new(&[&self.board[..], &[turn, river]].concat())))
     }
 
     /// Runout tables built so far.
@@ -278,7 +271,7 @@ mod tests {
     }
 
     fn check_against_full_sort(board: &[Card]) {
-        let table = SortedRanks::new(board);
+        let table = RankCounts::new(board);
         let set: CardSet = board.iter().copied().collect();
         for h in HoleCards::all().filter(|h| h.set().is_disjoint(set)) {
             let r = table.rank(h);
