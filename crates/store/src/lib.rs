@@ -278,16 +278,25 @@ impl Store {
         for d in deltas {
             check_name(&d.name)?;
         }
+        self.immediate(|tx| deltas.iter().try_for_each(|d| add_delta(tx, d, window)))
+    }
+
+    /// Runs `f` in one immediate transaction (the write lock taken at the start, so a
+    /// busy file waits for the timeout here and not halfway through) and commits it;
+    /// nothing of `f`'s writes stays when it fails.
+    fn immediate<T>(
+        &mut self,
+        f: impl FnOnce(&rusqlite::Transaction<'_>) -> rusqlite::Result<T>,
+    ) -> Result<T, StoreError> {
         let path = self.path.clone();
         let err = |e| classify(&path, e);
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(err)?;
-        for d in deltas {
-            add_delta(&tx, d, window).map_err(err)?;
-        }
-        tx.commit().map_err(err)
+        let out = f(&tx).map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(out)
     }
 
     /// Adds hands' results to the bankroll board (`bankroll.rs`), in one transaction.
@@ -299,14 +308,7 @@ impl Store {
         for r in results {
             check_name(&r.name)?;
         }
-        let path = self.path.clone();
-        let err = |e| classify(&path, e);
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(err)?;
-        bankroll::add(&tx, results).map_err(err)?;
-        tx.commit().map_err(err)
+        self.immediate(|tx| bankroll::add(tx, results))
     }
 
     /// The bankroll board: the `limit` rows with the most hands (then by name), people
@@ -324,30 +326,22 @@ impl Store {
     /// # Errors
     /// A busy file past the timeout, or SQLite errors.
     pub fn open_observer(&mut self) -> Result<Observer, StoreError> {
-        let path = self.path.clone();
-        let err = |e| classify(&path, e);
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(err)?;
-        let started: i64 = tx
-            .query_row("SELECT COALESCE(MAX(seq), 0) FROM claim", [], |r| r.get(0))
-            .map_err(err)?;
-        tx.execute(
-            "INSERT INTO observer (started, heartbeat, open) VALUES (?1, ?2, 1)",
-            params![started, now_secs()],
-        )
-        .map_err(err)?;
-        let id = tx.last_insert_rowid();
-        // Observers that are closed or long gone and hold no claim are forgotten.
-        tx.execute(
-            "DELETE FROM observer WHERE (open = 0 OR heartbeat < ?1) \
-             AND id NOT IN (SELECT observer FROM claim)",
-            params![now_secs() - OBSERVER_TIMEOUT_SECS],
-        )
-        .map_err(err)?;
-        tx.commit().map_err(err)?;
-        Ok(Observer(id))
+        self.immediate(|tx| {
+            let started: i64 =
+                tx.query_row("SELECT COALESCE(MAX(seq), 0) FROM claim", [], |r| r.get(0))?;
+            tx.execute(
+                "INSERT INTO observer (started, heartbeat, open) VALUES (?1, ?2, 1)",
+                params![started, now_secs()],
+            )?;
+            let id = tx.last_insert_rowid();
+            // Observers that are closed or long gone and hold no claim are forgotten.
+            tx.execute(
+                "DELETE FROM observer WHERE (open = 0 OR heartbeat < ?1) \
+                 AND id NOT IN (SELECT observer FROM claim)",
+                params![now_secs() - OBSERVER_TIMEOUT_SECS],
+            )?;
+            Ok(Observer(id))
+        })
     }
 
     /// Marks an observer's match as over: its claims stop a later match's hands no more.
@@ -383,47 +377,38 @@ impl Store {
         for d in deltas {
             check_name(&d.name)?;
         }
-        let path = self.path.clone();
-        let err = |e| classify(&path, e);
         let now = now_secs();
         // The key as SQLite's signed integer (the same bits).
         let key = hand_key as i64;
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(err)?;
-        let started: Option<i64> = tx
-            .query_row(
-                "SELECT started FROM observer WHERE id = ?1",
-                params![observer.0],
-                |r| r.get(0),
-            )
-            .map(Some)
-            .or_else(|e| match e {
-                rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                e => Err(e),
-            })
-            .map_err(err)?;
-        // An observer idle past the timeout may have been forgotten by another client:
-        // it registers again from here.
-        let started = match started {
-            Some(s) => s,
-            None => {
-                let s: i64 = tx
-                    .query_row("SELECT COALESCE(MAX(seq), 0) FROM claim", [], |r| r.get(0))
-                    .map_err(err)?;
-                tx.execute(
-                    "INSERT INTO observer (id, started, heartbeat, open) VALUES (?1, ?2, ?3, 1)",
-                    params![observer.0, s, now],
-                )
-                .map_err(err)?;
-                s
-            }
-        };
-        let mut counted = 0;
-        for d in deltas {
-            let duplicate: bool = tx
+        self.immediate(|tx| {
+            let started: Option<i64> = tx
                 .query_row(
+                    "SELECT started FROM observer WHERE id = ?1",
+                    params![observer.0],
+                    |r| r.get(0),
+                )
+                .map(Some)
+                .or_else(|e| match e {
+                    rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                    e => Err(e),
+                })?;
+            // An observer idle past the timeout may have been forgotten by another
+            // client: it registers again from here.
+            let started = match started {
+                Some(s) => s,
+                None => {
+                    let s: i64 =
+                        tx.query_row("SELECT COALESCE(MAX(seq), 0) FROM claim", [], |r| r.get(0))?;
+                    tx.execute(
+                        "INSERT INTO observer (id, started, heartbeat, open) VALUES (?1, ?2, ?3, 1)",
+                        params![observer.0, s, now],
+                    )?;
+                    s
+                }
+            };
+            let mut counted = 0;
+            for d in deltas {
+                let duplicate: bool = tx.query_row(
                     "SELECT EXISTS (SELECT 1 FROM claim c JOIN observer o ON o.id = c.observer \
                      WHERE c.name = ?1 AND c.hand_key = ?2 AND c.observer != ?3 \
                      AND (c.seq > ?4 OR (o.open = 1 AND o.heartbeat >= ?5)))",
@@ -435,31 +420,27 @@ impl Store {
                         now - OBSERVER_TIMEOUT_SECS
                     ],
                     |r| r.get(0),
-                )
-                .map_err(err)?;
-            if duplicate {
-                continue;
+                )?;
+                if duplicate {
+                    continue;
+                }
+                add_delta(tx, d, window)?;
+                tx.execute(
+                    "INSERT INTO claim (name, hand_key, observer) VALUES (?1, ?2, ?3)",
+                    params![d.name, key, observer.0],
+                )?;
+                counted += 1;
             }
-            add_delta(&tx, d, window).map_err(err)?;
             tx.execute(
-                "INSERT INTO claim (name, hand_key, observer) VALUES (?1, ?2, ?3)",
-                params![d.name, key, observer.0],
-            )
-            .map_err(err)?;
-            counted += 1;
-        }
-        tx.execute(
-            "UPDATE observer SET heartbeat = ?2 WHERE id = ?1",
-            params![observer.0, now],
-        )
-        .map_err(err)?;
-        tx.execute(
-            "DELETE FROM claim WHERE seq <= (SELECT MAX(seq) FROM claim) - ?1",
-            params![CLAIM_WINDOW],
-        )
-        .map_err(err)?;
-        tx.commit().map_err(err)?;
-        Ok(counted)
+                "UPDATE observer SET heartbeat = ?2 WHERE id = ?1",
+                params![observer.0, now],
+            )?;
+            tx.execute(
+                "DELETE FROM claim WHERE seq <= (SELECT MAX(seq) FROM claim) - ?1",
+                params![CLAIM_WINDOW],
+            )?;
+            Ok(counted)
+        })
     }
 
     /// How many claims of counted hands the store keeps (at most [`CLAIM_WINDOW`]).
