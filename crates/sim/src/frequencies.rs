@@ -3,27 +3,13 @@
 //! GOM itself plays", Billings et al. 1998, "Experiments"). Independent tables play in
 //! parallel, each seeded by `table_seed(seed, t)`, and their counts are summed in table
 //! order, so the result does not depend on the number of threads.
-use loki_agent::{table_seed, Roster, RosterError};
-use loki_bot::frequencies::{CategoryCounts, FrequencyError};
+use loki_agent::{table_seed, Roster};
+use loki_bot::frequencies::CategoryCounts;
 use loki_bot::{FrequencyTable, Knowledge, LokiConfig};
-use loki_engine::{Action, EngineError, Event, GameConfig, Table};
+use loki_engine::{Action, Event, GameConfig, Table};
 
-/// Why self-play could not be measured.
-#[derive(Debug, thiserror::Error)]
-pub enum FrequencyRunError {
-    /// A player list that does not parse or names an unknown player.
-    #[error(transparent)]
-    Roster(#[from] RosterError),
-    /// The engine refused something (a bug).
-    #[error(transparent)]
-    Engine(#[from] EngineError),
-    /// A table the engine cannot deal.
-    #[error(transparent)]
-    Config(#[from] loki_engine::ConfigError),
-    /// The default frequencies do not load.
-    #[error(transparent)]
-    Frequencies(#[from] FrequencyError),
-}
+/// Why self-play could not be measured (shared with the calibration).
+pub use crate::self_play_error::SelfPlayError as FrequencyRunError;
 
 /// Plays `hands` hands of `players` at one table and counts every action by category,
 /// per seat.

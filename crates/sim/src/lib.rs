@@ -22,6 +22,7 @@ pub mod results;
 pub mod run;
 pub mod runner;
 pub mod schedule;
+pub mod self_play_error;
 pub mod shard;
 pub mod signature;
 pub mod stats;

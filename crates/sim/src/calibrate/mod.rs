@@ -43,28 +43,8 @@ use loki_engine::{
 use serde::Serialize;
 use std::sync::{Arc, OnceLock};
 
-/// Why a calibration run failed.
-#[derive(Debug, thiserror::Error)]
-pub enum CalibrationError {
-    /// A player list that does not parse or names an unknown player.
-    #[error(transparent)]
-    Roster(#[from] RosterError),
-    /// The engine refused something (a bug in a player or the engine).
-    #[error(transparent)]
-    Engine(#[from] EngineError),
-    /// A table the engine cannot seat.
-    #[error(transparent)]
-    Config(#[from] loki_engine::ConfigError),
-    /// A deal the engine refused (a bug).
-    #[error(transparent)]
-    Deal(#[from] loki_engine::DealError),
-    /// An action the engine refused (a bug in a player).
-    #[error(transparent)]
-    Action(#[from] loki_engine::ActionError),
-    /// No Loki player keeps a model, so there is nothing to score.
-    #[error("no Loki player among {0:?}: nothing keeps a model to score")]
-    NoObserver(String),
-}
+/// Why a calibration run failed (shared with the frequencies' self-play).
+pub use crate::self_play_error::SelfPlayError as CalibrationError;
 
 /// What to play: the players, the hands split over independent tables, the seed.
 #[derive(Debug, Clone)]
