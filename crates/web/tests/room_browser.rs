@@ -285,12 +285,20 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
         let records = server.app.room_records(&id).unwrap();
         let mut phh = Vec::new();
         loki_history::write_phh(&mut phh, &records).unwrap();
+        // PHH counts hands from 1, as the page does; the engine (and its records) from 0.
+        let numbers: Vec<u64> = String::from_utf8_lossy(&phh)
+            .lines()
+            .filter_map(|l| l.strip_prefix("hand = ")?.parse().ok())
+            .collect();
+        let first = records[0].hand_number + 1;
+        assert_eq!(numbers, (first..first + records.len() as u64).collect::<Vec<_>>());
         let replayed = loki_history::read_phh(&phh[..]).unwrap();
         assert_eq!(replayed.len(), records.len());
         for (r, again) in records.iter().zip(replayed) {
             assert_eq!(r.net.iter().sum::<i64>(), 0);
             let again = again.unwrap_or_else(|e| panic!("hand {}: {e}", r.hand_number));
             let again = again.record().expect("a settled hand");
+            assert_eq!(again.hand_number, r.hand_number);
             assert_eq!((&again.net, &again.finishing_stacks), (&r.net, &r.finishing_stacks));
         }
         // Ann's page at 1400 x 900; Cy back on a phone: no sideways scrolling.
