@@ -124,6 +124,7 @@
     $("room-game").hidden = false;
     $("room-controls").hidden = false;
     $("room-history").href = `/api/room/${roomId}/history.phhs`;
+    $("room-text").href = `/api/room/${roomId}/history.txt`;
     $("room-link").textContent = "Share this link to let others sit: " + location.origin + "/room/" + roomId;
     const token = sessionStorage.getItem("seat-" + roomId);
     $("room-token").textContent = token

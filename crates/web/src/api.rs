@@ -7,7 +7,9 @@ use crate::app::{App, TableRequest};
 use crate::assets;
 use crate::error::ApiError;
 use crate::guard;
-use crate::request::{blocking, cookie, cookie_token, joining, json_response, Body};
+use crate::request::{
+    blocking, cookie, cookie_token, download, joining, json_response, Body, HistoryFile,
+};
 use crate::tables::Entry;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -205,26 +207,6 @@ async fn summary(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     .await
 }
 
-fn download(text: String, content_type: &'static str, file: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::CONTENT_DISPOSITION, file),
-        ],
-        text,
-    )
-        .into_response()
-}
-
-/// The two downloads of the session's history.
-#[derive(Clone, Copy)]
-enum HistoryFile {
-    /// PHH, with each hand's study-mode and abandoned marks.
-    Phh,
-    /// Plain text, hand by hand.
-    Text,
-}
-
 async fn history_phh(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     history_download(app, &headers, HistoryFile::Phh).await
 }
@@ -250,7 +232,7 @@ async fn history_download(app: Arc<App>, headers: &HeaderMap, file: HistoryFile)
                     "attachment; filename=\"loki-session.txt\"",
                 ),
             };
-            download(text, "text/plain; charset=utf-8", disposition)
+            download(text, disposition)
         },
     )
     .await

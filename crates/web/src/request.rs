@@ -55,6 +55,28 @@ pub(crate) fn json_response(json: String) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], json).into_response()
 }
 
+/// The two downloads of a person's history (the single table's session, or a room's
+/// hands dealt to the person's seat), as the person saw them.
+#[derive(Clone, Copy)]
+pub(crate) enum HistoryFile {
+    /// PHH (at the single table with each hand's study-mode and abandoned marks).
+    Phh,
+    /// Plain text, hand by hand.
+    Text,
+}
+
+/// A text answered as a file to save (`disposition`: `attachment; filename=...`).
+pub(crate) fn download(text: String, disposition: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response()
+}
+
 /// Runs `f` on a blocking thread (the bots' work and the locks of tables and rooms).
 pub(crate) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,

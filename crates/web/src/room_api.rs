@@ -8,7 +8,9 @@
 use crate::app::App;
 use crate::assets;
 use crate::error::ApiError;
-use crate::request::{blocking, cookie, cookie_token, joining, json_response, Body};
+use crate::request::{
+    blocking, cookie, cookie_token, download, joining, json_response, Body, HistoryFile,
+};
 use crate::room_app::{Held, RoomRequest};
 use crate::rooms::{is_id, Room};
 use axum::extract::{ConnectInfo, Path, State};
@@ -37,7 +39,8 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/room/{id}/sit", post(sit))
         .route("/api/room/{id}/model", post(model))
         .route("/api/room/{id}/leave", post(leave))
-        .route("/api/room/{id}/history.phhs", get(history))
+        .route("/api/room/{id}/history.phhs", get(history_phh))
+        .route("/api/room/{id}/history.txt", get(history_text))
 }
 
 fn cookie_name(id: &str) -> String {
@@ -75,37 +78,41 @@ fn answer(r: Result<Response, ApiError>) -> Response {
     r.unwrap_or_else(IntoResponse::into_response)
 }
 
-/// The hands the person was dealt into, as PHH as the person saw them (the room's last
-/// [`loki_play::MAX_HISTORY`] hands).
-async fn history(
+async fn history_phh(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let phh = |app: &App, room: &Room, token: &str| {
+    history(app, &id, &headers, HistoryFile::Phh).await
+}
+
+async fn history_text(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    history(app, &id, &headers, HistoryFile::Text).await
+}
+
+/// The hands the person was dealt into (the room's last [`loki_play::MAX_HISTORY`]
+/// hands), as PHH or plain text as the person saw them: no other seat's cards but those
+/// shown at a showdown.
+async fn history(app: Arc<App>, id: &str, headers: &HeaderMap, file: HistoryFile) -> Response {
+    let write = move |app: &App, room: &Room, token: &str| {
         app.as_person(room, token, |_, _, _| Ok(()))?;
         let (s, seats) = room.lock().ok_or(ApiError::Broken)?;
         let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
-        Ok(loki_play::history::seat_phh(
-            s.history(),
-            seat,
-            &s.names()[seat],
-        ))
+        let (hands, name) = (s.history(), &s.names()[seat]);
+        Ok(match file {
+            HistoryFile::Phh => loki_play::history::seat_phh(hands, seat, name),
+            HistoryFile::Text => loki_play::history::seat_text(hands, seat, name),
+        })
     };
-    let download = |text: String| {
-        (
-            [
-                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
-                (
-                    header::CONTENT_DISPOSITION,
-                    "attachment; filename=\"loki-room.phhs\"",
-                ),
-            ],
-            text,
-        )
-            .into_response()
+    let respond: fn(String) -> Response = match file {
+        HistoryFile::Phh => |t| download(t, "attachment; filename=\"loki-room.phhs\""),
+        HistoryFile::Text => |t| download(t, "attachment; filename=\"loki-room.txt\""),
     };
-    person_with(app, &id, &headers, phh, download).await
+    person_with(app, id, headers, write, respond).await
 }
 
 /// A room in the lobby.
