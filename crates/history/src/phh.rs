@@ -69,7 +69,8 @@ fn blinds_array(config: &GameConfig) -> Vec<Chips> {
 /// `hand = N` back to the engine's `N - 1` and refuses `hand = 0` (written by older
 /// loki) with the line, rather than guess which numbering a file uses.
 fn phh_hand(hand_number: u64) -> u64 {
-    hand_number + 1
+    // An ACPC log may number a hand u64::MAX: it stays the largest rather than wrap to 0.
+    hand_number.saturating_add(1)
 }
 
 /// Writes one hand as a PHH table `[key]` (pass `None` for a single-hand `.phh`).
