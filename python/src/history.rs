@@ -17,7 +17,8 @@ pub struct PyHandRecord(pub HandRecord);
 
 #[pymethods]
 impl PyHandRecord {
-    /// The hand number (ACPC numbering, from 0).
+    /// The hand number (the engine's and ACPC logs' numbering, from 0; `to_phh()` writes
+    /// it plus 1 as PHH's `hand`, which counts from 1).
     #[getter]
     fn hand_number(&self) -> u64 {
         self.0.hand_number

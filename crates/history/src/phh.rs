@@ -63,6 +63,16 @@ fn blinds_array(config: &GameConfig) -> Vec<Chips> {
     b
 }
 
+/// The hand's number in PHH's `hand`: the engine counts from 0 (the ACPC convention:
+/// seat rotation and ACPC logs use it), PHH from 1, as the public PHH dataset's files
+/// (`1.phh`, `2.phh`, ...) and every page and text history of loki do. The reader maps
+/// `hand = N` back to the engine's `N - 1` and refuses `hand = 0` (written by older
+/// loki) with the line, rather than guess which numbering a file uses.
+fn phh_hand(hand_number: u64) -> u64 {
+    // An ACPC log may number a hand u64::MAX: it stays the largest rather than wrap to 0.
+    hand_number.saturating_add(1)
+}
+
 /// Writes one hand as a PHH table `[key]` (pass `None` for a single-hand `.phh`).
 pub fn write_phh_hand(
     w: &mut impl Write,
@@ -86,7 +96,7 @@ pub fn write_phh_hand(
                 .map_or("????".to_string(), |h| h.to_string())
         },
     )?;
-    writeln!(w, "hand = {}", record.hand_number)?;
+    writeln!(w, "hand = {}", phh_hand(record.hand_number))?;
     let seats: Vec<usize> = record.seats.iter().map(|s| s + 1).collect();
     writeln!(w, "seats = {}", phh_list(&seats))?;
     let names: Vec<String> = record.names.iter().map(|s| toml_string(s)).collect();
@@ -212,7 +222,7 @@ pub fn write_phh_unsettled(
             .flatten()
             .map_or("????".to_string(), |h| h.to_string())
     })?;
-    writeln!(w, "hand = {}", hand.hand_number)?;
+    writeln!(w, "hand = {}", phh_hand(hand.hand_number))?;
     let seats: Vec<usize> = hand.seats.iter().map(|s| s + 1).collect();
     writeln!(w, "seats = {}", phh_list(&seats))?;
     let names: Vec<String> = hand.names.iter().map(|s| toml_string(s)).collect();
@@ -458,9 +468,16 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
         }
         None => (1..=n).map(|i| format!("p{i}")).collect(),
     };
-    let hand_number = int(&table, "hand")
-        .map_err(|e| at(line_of_key("hand"), e))?
-        .map_or(0, |h| h.max(0) as u64);
+    let hand_number = match int(&table, "hand").map_err(|e| at(line_of_key("hand"), e))? {
+        None => 0,
+        Some(h) if h >= 1 => (h - 1) as u64,
+        Some(h) => {
+            return Err(at(
+                line_of_key("hand"),
+                format!("`hand = {h}`: PHH numbers hands from 1 (older loki wrote the first as 0: add 1 to each `hand`)"),
+            ))
+        }
+    };
     let seats = int_list(&table, "seats")
         .map_err(|e| at(line_of_key("seats"), e))?
         .filter(|v| v.len() == n && v.iter().all(|&x| x >= 1))

@@ -5,7 +5,7 @@
 use loki_cards::{parse_cards, HoleCards};
 use loki_engine::{GameConfig, GameSpec, HandRecord, HandState, Phase};
 use loki_history::{
-    detect_format, format_state_line, format_value, read_acpc, read_history, read_phh,
+    detect_format, format_state_line, format_value, read_acpc, read_history, read_phh, write_phh,
     write_phh_hand, Format, HistoryError,
 };
 
@@ -142,7 +142,7 @@ actions = [
   "p2 sm 7h4c",
   "p1 sm 8c3s",
 ]
-hand = 0
+hand = 1
 seats = [1, 2]
 players = ["call", "raise"]
 finishing_stacks = [38, 66]
@@ -157,6 +157,50 @@ fn heads_up_phh_is_exact() {
     let mut out = Vec::new();
     write_phh_hand(&mut out, Some(1), h.record().unwrap()).unwrap();
     assert_eq!(String::from_utf8(out).unwrap(), HEADS_UP);
+}
+
+#[test]
+fn phh_numbers_hands_from_one() {
+    // `hand = 1` is the engine's first hand (0, as in ACPC logs), `hand = 18` its 17th.
+    let first = read_phh(HEADS_UP.as_bytes()).unwrap();
+    assert_eq!(first[0].as_ref().unwrap().record().unwrap().hand_number, 0);
+    let later = HEADS_UP.replace("hand = 1\n", "hand = 18\n");
+    let later = read_phh(later.as_bytes()).unwrap();
+    assert_eq!(later[0].as_ref().unwrap().record().unwrap().hand_number, 17);
+    // Without `hand`, the first.
+    let none = HEADS_UP.replace("hand = 1\n", "");
+    let none = read_phh(none.as_bytes()).unwrap();
+    assert_eq!(none[0].as_ref().unwrap().record().unwrap().hand_number, 0);
+    // The ACPC log's hand 0 is PHH's hand 1, and back.
+    let log = "STATE:0:crrrc/cc/cc/rc:7d3d|2hAc/5sKs7s/9s/6h:60|-60:Alice|Bob\n\
+               STATE:9:rrf:3h4c|4d8d:20|-20:Alice|Bob\n";
+    let hands = read_acpc(log.as_bytes(), &acpc_game()).unwrap();
+    let records: Vec<HandRecord> = hands
+        .iter()
+        .map(|h| h.as_ref().unwrap().record().unwrap().clone())
+        .collect();
+    let mut phh = Vec::new();
+    write_phh(&mut phh, &records).unwrap();
+    let phh = String::from_utf8(phh).unwrap();
+    let numbers: Vec<&str> = phh.lines().filter(|l| l.starts_with("hand = ")).collect();
+    assert_eq!(numbers, ["hand = 1", "hand = 10"]);
+    let again = read_phh(phh.as_bytes()).unwrap();
+    let lines: Vec<String> = again
+        .iter()
+        .map(|h| format_state_line(h.as_ref().unwrap().record().unwrap()))
+        .collect();
+    assert!(
+        lines[0].starts_with("STATE:0:") && lines[1].starts_with("STATE:9:"),
+        "{lines:?}"
+    );
+    // `hand = 0` (as older loki wrote) and below are refused, with the line.
+    for h in ["0", "-3"] {
+        let e = bad(&HEADS_UP.replace("hand = 1\n", &format!("hand = {h}\n")));
+        assert_eq!(
+            e,
+            format!("hand [1], line 28: `hand = {h}`: PHH numbers hands from 1 (older loki wrote the first as 0: add 1 to each `hand`)")
+        );
+    }
 }
 
 fn bad(text: &str) -> String {

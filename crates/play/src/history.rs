@@ -6,6 +6,8 @@
 //!   user-defined fields `_study_mode` (study mode was on during it) and `_abandoned`
 //!   (the person left in the middle), which PokerKit keeps as such.
 //! * As plain text a person can read: each hand's log and result, the person's net.
+//!
+//! A room's person gets both for the hands dealt to their seat, as seen from it.
 use crate::narrate::narrate;
 use crate::session::{HandMeta, PERSON};
 use loki_engine::{Event, HandRecord};
@@ -41,6 +43,21 @@ pub fn person_phh<'a>(records: impl IntoIterator<Item = &'a HandRecord>) -> Stri
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// The hands of `records` that a room's person `name` in `seat` was dealt into.
+fn dealt_to<'a>(
+    records: impl IntoIterator<Item = &'a HandRecord>,
+    seat: usize,
+    name: &str,
+) -> impl Iterator<Item = &'a HandRecord> {
+    let name = name.to_string();
+    records.into_iter().filter(move |r| {
+        r.seats
+            .iter()
+            .position(|&s| s == seat)
+            .is_some_and(|p| r.names.get(p).is_some_and(|n| *n == name))
+    })
+}
+
 /// The hands a room's person `name` in `seat` was dealt into, as a `.phhs` text as that
 /// person saw them (numbered from 1 in the file).
 pub fn seat_phh<'a>(
@@ -49,13 +66,7 @@ pub fn seat_phh<'a>(
     name: &str,
 ) -> String {
     let mut out = Vec::new();
-    let mine = records.into_iter().filter(|r| {
-        r.seats
-            .iter()
-            .position(|&s| s == seat)
-            .is_some_and(|p| r.names.get(p).is_some_and(|n| n == name))
-    });
-    for (i, record) in mine.enumerate() {
+    for (i, record) in dealt_to(records, seat, name).enumerate() {
         if i > 0 {
             out.push(b'\n');
         }
@@ -88,11 +99,30 @@ pub fn person_phh_with_meta<'a>(
 /// The hands as plain text: per hand, the stakes and seats, every line of the log as the
 /// person saw it, the result and the person's net.
 pub fn person_text<'a>(hands: impl IntoIterator<Item = &'a (HandRecord, HandMeta)>) -> String {
+    text_as_seen_by(hands.into_iter().map(|(r, m)| (r, *m)), PERSON)
+}
+
+/// The hands a room's person `name` in `seat` was dealt into, as plain text as that
+/// person saw them ([`person_text`]'s form; the session's net is the room's).
+pub fn seat_text<'a>(
+    records: impl IntoIterator<Item = &'a HandRecord>,
+    seat: usize,
+    name: &str,
+) -> String {
+    let hands = dealt_to(records, seat, name).map(|r| (r, HandMeta::default()));
+    text_as_seen_by(hands, seat)
+}
+
+/// The hands as plain text as the player in `seat` saw them.
+fn text_as_seen_by<'a>(
+    hands: impl IntoIterator<Item = (&'a HandRecord, HandMeta)>,
+    seat: usize,
+) -> String {
     let mut out = String::new();
     let mut total = 0;
     for (record, meta) in hands {
-        let seen = as_seen_by_person(record);
-        let me = seen.seats.iter().position(|&s| s == PERSON);
+        let seen = as_seen_by(record, seat);
+        let me = seen.seats.iter().position(|&s| s == seat);
         let c = &seen.config;
         let _ = writeln!(
             out,

@@ -5,8 +5,7 @@
 // Plain JavaScript, no libraries; every text goes through textContent.
 "use strict";
 (() => {
-  const $ = (id) => document.getElementById(id);
-  const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+  const { $, SUITS, el, api } = window.loki; // common.js
   const RANKS = "AKQJT98765432";
   const SVG = "http://www.w3.org/2000/svg";
   const KEYS = { f: "act-fold", c: "act-call", r: "act-raise", " ": "next-hand" };
@@ -20,31 +19,8 @@
   // When each paced step of a replay was shown (ms): for the page's tests.
   window.lokiReplay = [];
 
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-
   function message(text) {
     $("message").textContent = text || "";
-  }
-
-  async function api(method, path, body) {
-    const opts = { method, headers: {}, credentials: "same-origin" };
-    if (body !== undefined) {
-      opts.headers["Content-Type"] = "application/json";
-      opts.body = JSON.stringify(body);
-    }
-    const r = await fetch(path, opts);
-    let data;
-    try {
-      data = await r.json();
-    } catch (_) {
-      data = { error: "the server answered " + r.status };
-    }
-    return { ok: r.ok, status: r.status, data };
   }
 
   function setBusy(on) {

@@ -6,8 +6,7 @@
 // Plain JavaScript, no libraries; every text goes through textContent.
 "use strict";
 (() => {
-  const $ = (id) => document.getElementById(id);
-  const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+  const { $, SUITS, el, api } = window.loki; // common.js
   // ms between the bots' actions shown: the normal pace of the one-person table, or
   // the tab's own choice (`loki-pace` in its session storage).
   const PACE = Number(sessionStorage.getItem("loki-pace") ?? 600) || 0;
@@ -19,29 +18,6 @@
   let shownLog = { hand: null, count: 0 };
   let pacing = null;
   let clock = null;
-
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-
-  async function api(method, path, body) {
-    const opts = { method, headers: {}, credentials: "same-origin" };
-    if (body !== undefined) {
-      opts.headers["Content-Type"] = "application/json";
-      opts.body = JSON.stringify(body);
-    }
-    const r = await fetch(path, opts);
-    let data;
-    try {
-      data = await r.json();
-    } catch (_) {
-      data = { error: "the server answered " + r.status };
-    }
-    return { ok: r.ok, status: r.status, data };
-  }
 
   function cardEl(text) {
     const c = el("span", "card");
@@ -148,6 +124,7 @@
     $("room-game").hidden = false;
     $("room-controls").hidden = false;
     $("room-history").href = `/api/room/${roomId}/history.phhs`;
+    $("room-text").href = `/api/room/${roomId}/history.txt`;
     $("room-link").textContent = "Share this link to let others sit: " + location.origin + "/room/" + roomId;
     const token = sessionStorage.getItem("seat-" + roomId);
     $("room-token").textContent = token

@@ -7,10 +7,12 @@ use crate::app::{App, TableRequest};
 use crate::assets;
 use crate::error::ApiError;
 use crate::guard;
+use crate::request::{
+    blocking, cookie, cookie_token, download, joining, json_response, Body, HistoryFile,
+};
 use crate::tables::Entry;
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Json, Router};
@@ -24,10 +26,11 @@ pub(crate) const COOKIE: &str = "loki_table";
 
 pub(crate) fn router(app: Arc<App>) -> Router {
     Router::new()
-        .route("/", get(assets::index))
-        .route("/app.js", get(assets::app_js))
-        .route("/app.css", get(assets::app_css))
-        .route("/favicon.svg", get(assets::favicon))
+        .route("/", assets::serve(assets::INDEX_HTML))
+        .route("/app.js", assets::serve(assets::APP_JS))
+        .route("/common.js", assets::serve(assets::COMMON_JS))
+        .route("/app.css", assets::serve(assets::APP_CSS))
+        .route("/favicon.svg", assets::serve(assets::FAVICON_SVG))
         .route("/api/state", get(state))
         .route("/api/options", get(options))
         .route("/api/join", post(join))
@@ -47,59 +50,23 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
-/// The token in the request's cookie, if it has the form the server issues.
-fn token(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|part| part.trim().split_once('='))
-        .find(|(k, v)| *k == COOKIE && v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
-        .map(|(_, v)| v.to_ascii_lowercase())
-}
-
 /// A new unguessable token (128 bits from the operating system's generator).
 fn new_token() -> String {
     format!("{:032x}", rand::random::<u128>())
-}
-
-fn cookie(token: &str, max_age: u64) -> HeaderValue {
-    let v = format!("{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={max_age}");
-    HeaderValue::from_str(&v).unwrap_or_else(|_| HeaderValue::from_static(""))
-}
-
-fn json_response(json: String) -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], json).into_response()
 }
 
 /// Adds the table's cookie again, with a fresh `Max-Age`.
 fn renewed(mut r: Response, app: &App, token: &str) -> Response {
     r.headers_mut().insert(
         header::SET_COOKIE,
-        cookie(token, app.limits().idle.as_secs()),
+        cookie(COOKIE, token, app.limits().idle.as_secs()),
     );
     r
 }
 
-fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    b.map(|Json(x)| x).map_err(|r| {
-        let text: String = r.body_text().chars().take(200).collect();
-        ApiError::Body(r.status(), text)
-    })
-}
-
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|_| ApiError::Broken)?
-}
-
 /// The browser's table, if it may make a request now.
 fn table(app: &App, headers: &HeaderMap) -> Result<(String, Arc<Entry>), ApiError> {
-    let token = token(headers).ok_or(ApiError::NoTable)?;
+    let token = cookie_token(headers, COOKIE).ok_or(ApiError::NoTable)?;
     let entry = app.tables.get(&token).ok_or(ApiError::NoTable)?;
     if !app.may_request(&entry) {
         return Err(ApiError::TooMany(1));
@@ -144,70 +111,26 @@ async fn options(State(app): State<Arc<App>>) -> Response {
     Json(app.options().clone()).into_response()
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct JoinRequest {
-    name: String,
-    #[serde(default = "yes")]
-    show_model: bool,
-    #[serde(default)]
-    study: bool,
-    #[serde(default)]
-    seats: Option<usize>,
-    #[serde(default, alias = "bots")]
-    players: Option<String>,
-    #[serde(default)]
-    stakes: Option<String>,
-    #[serde(default)]
-    blinds: Option<String>,
-    #[serde(default)]
-    bets: Option<String>,
-}
-
-fn yes() -> bool {
-    true
-}
-
 async fn join(
     State(app): State<Arc<App>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    req: Result<Json<JoinRequest>, JsonRejection>,
+    Body(request): Body<TableRequest>,
 ) -> Response {
-    let req = match body(req) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
-    if !app.may_join(addr.ip()) {
-        let after = (1.0 / app.limits().join_rate).ceil().clamp(1.0, 3600.0) as u64;
-        return ApiError::TooMany(after).into_response();
-    }
     // A new table gets a new token; the browser's old table, if any, is closed (its
     // hand abandoned and its profile saved).
-    if let Some(old) = token(&headers) {
-        let app2 = app.clone();
-        let _ = blocking(move || app2.close(&old, |_| ())).await;
-    }
+    let old = cookie_token(&headers, COOKIE);
     let token = new_token();
-    let app2 = app.clone();
-    let t = token.clone();
-    let request = TableRequest {
-        name: req.name,
-        show_model: req.show_model,
-        study: req.study,
-        seats: req.seats,
-        players: req.players,
-        stakes: req.stakes,
-        blinds: req.blinds,
-        bets: req.bets,
-    };
-    let ip = addr.ip();
-    match blocking(move || app2.open_table(t, ip, &request)).await {
-        Ok(json) => renewed(json_response(json), &app, &token),
-        Err(e) => {
-            app.refund_join(ip);
-            e.into_response()
+    let (t, ip) = (token.clone(), addr.ip());
+    let opened = joining(&app, ip, true, move |app| {
+        if let Some(old) = old {
+            let _ = app.close(&old, |_| ());
         }
+        app.open_table(t, ip, &request)
+    });
+    match opened.await {
+        Ok(json) => renewed(json_response(json), &app, &token),
+        Err(e) => e.into_response(),
     }
 }
 
@@ -222,12 +145,8 @@ struct ActRequest {
 async fn act(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
-    req: Result<Json<ActRequest>, JsonRejection>,
+    Body(req): Body<ActRequest>,
 ) -> Response {
-    let req = match body(req) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
     on_table(app, &headers, move |s| {
         s.choose(req.seat, req.action, req.step)
             .map_err(ApiError::from)
@@ -244,12 +163,8 @@ struct NextRequest {
 async fn next(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
-    req: Result<Json<NextRequest>, JsonRejection>,
+    Body(req): Body<NextRequest>,
 ) -> Response {
-    let req = match body(req) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
     on_table(app, &headers, move |s| {
         s.next_hand(req.step).map_err(ApiError::from)
     })
@@ -268,12 +183,8 @@ struct ModelRequest {
 async fn model(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
-    req: Result<Json<ModelRequest>, JsonRejection>,
+    Body(req): Body<ModelRequest>,
 ) -> Response {
-    let req = match body(req) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
     on_table(app, &headers, move |s| {
         if let Some(show) = req.show {
             s.set_show_model(show);
@@ -294,26 +205,6 @@ async fn summary(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
         |s| Json(s.summary()).into_response(),
     )
     .await
-}
-
-fn download(text: String, content_type: &'static str, file: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::CONTENT_DISPOSITION, file),
-        ],
-        text,
-    )
-        .into_response()
-}
-
-/// The two downloads of the session's history.
-#[derive(Clone, Copy)]
-enum HistoryFile {
-    /// PHH, with each hand's study-mode and abandoned marks.
-    Phh,
-    /// Plain text, hand by hand.
-    Text,
 }
 
 async fn history_phh(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
@@ -341,21 +232,22 @@ async fn history_download(app: Arc<App>, headers: &HeaderMap, file: HistoryFile)
                     "attachment; filename=\"loki-session.txt\"",
                 ),
             };
-            download(text, "text/plain; charset=utf-8", disposition)
+            download(text, disposition)
         },
     )
     .await
 }
 
 async fn leave(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
-    let Some(token) = token(&headers) else {
+    let Some(token) = cookie_token(&headers, COOKIE) else {
         return ApiError::NoTable.into_response();
     };
     let app2 = app.clone();
     match blocking(move || app2.leave(&token)).await {
         Ok(left) => {
             let mut r = Json(left).into_response();
-            r.headers_mut().insert(header::SET_COOKIE, cookie("", 0));
+            r.headers_mut()
+                .insert(header::SET_COOKIE, cookie(COOKIE, "", 0));
             r
         }
         Err(e) => e.into_response(),

@@ -10,7 +10,7 @@ use loki_bot::{LokiConfig, PlayerKind};
 use loki_engine::HandRecord;
 use loki_play::{Session, Stakes, SummaryView, TableSpec};
 use loki_store::Store;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
@@ -63,26 +63,38 @@ impl Default for ServerConfig {
     }
 }
 
-/// What a person asks for when taking a seat (the page's form; unset: the server's
-/// defaults).
-#[derive(Debug, Clone, Default)]
+/// What a person asks for when taking a seat (the page's form, `POST /api/join`, no
+/// unknown fields; unset: the server's defaults).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TableRequest {
     /// The person's name.
     pub name: String,
-    /// The model view on at the start.
+    /// The model view on at the start (on unless said).
+    #[serde(default = "yes")]
     pub show_model: bool,
     /// Study mode on at the start.
+    #[serde(default)]
     pub study: bool,
     /// Seats, 2 to 10.
+    #[serde(default)]
     pub seats: Option<usize>,
-    /// The bots (`--players` syntax).
+    /// The bots (`--players` syntax; `bots` is taken too).
+    #[serde(default, alias = "bots")]
     pub players: Option<String>,
     /// The stakes' shorthand `SMALL/BIG`.
+    #[serde(default)]
     pub stakes: Option<String>,
     /// The blinds `SB,BB`.
+    #[serde(default)]
     pub blinds: Option<String>,
     /// The bets `SMALL,BIG`.
+    #[serde(default)]
     pub bets: Option<String>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A kind of bot the page offers.

@@ -3,8 +3,9 @@
 //! [`loki_play::Session`]; this crate is the edge: HTTP, cookies, limits, the people's
 //! profile store).
 //!
-//! * **Pages**: `/` (one HTML page, `/app.js`, `/app.css`, `/favicon.svg`, compiled into
-//!   the binary with `include_str!`; no build step, nothing fetched from elsewhere).
+//! * **Pages**: `/` (one HTML page, `/app.js`, `/common.js`, `/app.css`, `/favicon.svg`,
+//!   compiled into the binary with `include_str!`; no build step, nothing fetched from
+//!   elsewhere).
 //! * **API** (JSON; every request names the table only through its cookie):
 //!   `GET /api/state`, `GET /api/options` (the kinds of bots and the defaults),
 //!   `POST /api/join {"name", "show_model", "study", "seats", "players", "stakes",
@@ -46,6 +47,7 @@ mod error;
 mod guard;
 pub mod head_guard;
 mod limits;
+mod request;
 mod room_api;
 mod room_app;
 mod room_events;

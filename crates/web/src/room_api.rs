@@ -8,11 +8,13 @@
 use crate::app::App;
 use crate::assets;
 use crate::error::ApiError;
-use crate::room_app::RoomRequest;
+use crate::request::{
+    blocking, cookie, cookie_token, download, joining, json_response, Body, HistoryFile,
+};
+use crate::room_app::{Held, RoomRequest};
 use crate::rooms::{is_id, Room};
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -24,9 +26,9 @@ use std::time::Instant;
 
 pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
-        .route("/lobby", get(assets::room_html))
-        .route("/room/{id}", get(assets::room_html))
-        .route("/room.js", get(assets::room_js))
+        .route("/lobby", assets::serve(assets::ROOM_HTML))
+        .route("/room/{id}", assets::serve(assets::ROOM_HTML))
+        .route("/room.js", assets::serve(assets::ROOM_JS))
         .route("/api/lobby", get(lobby))
         .route("/api/rooms", post(create))
         .route("/api/room/{id}/join", post(join))
@@ -37,55 +39,19 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/room/{id}/sit", post(sit))
         .route("/api/room/{id}/model", post(model))
         .route("/api/room/{id}/leave", post(leave))
-        .route("/api/room/{id}/history.phhs", get(history))
+        .route("/api/room/{id}/history.phhs", get(history_phh))
+        .route("/api/room/{id}/history.txt", get(history_text))
 }
 
 fn cookie_name(id: &str) -> String {
     format!("loki_room_{id}")
 }
 
-/// The browser's token for room `id`, if it has the form the server hands out.
-pub(crate) fn token(headers: &HeaderMap, id: &str) -> Option<String> {
-    let name = cookie_name(id);
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|part| part.trim().split_once('='))
-        .find(|(k, v)| *k == name && is_id(v))
-        .map(|(_, v)| v.to_ascii_lowercase())
-}
-
 fn with_cookie(json: String, id: &str, token: &str, max_age: u64) -> Response {
     let mut r = json_response(json);
-    let v = format!(
-        "{}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={max_age}",
-        cookie_name(id)
-    );
-    if let Ok(v) = HeaderValue::from_str(&v) {
-        r.headers_mut().insert(header::SET_COOKIE, v);
-    }
+    let v = cookie(&cookie_name(id), token, max_age);
+    r.headers_mut().insert(header::SET_COOKIE, v);
     r
-}
-
-fn json_response(json: String) -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], json).into_response()
-}
-
-fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    b.map(|Json(x)| x).map_err(|r| {
-        let text: String = r.body_text().chars().take(200).collect();
-        ApiError::Body(r.status(), text)
-    })
-}
-
-pub(crate) async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|_| ApiError::Broken)?
 }
 
 pub(crate) fn room(app: &App, id: &str) -> Result<Arc<Room>, ApiError> {
@@ -104,7 +70,7 @@ pub(crate) fn seated(
     headers: &HeaderMap,
 ) -> Result<(Arc<Room>, String), ApiError> {
     let room = room(app, id)?;
-    let token = token(headers, &room.info.id).ok_or(ApiError::NoSeat)?;
+    let token = cookie_token(headers, &cookie_name(&room.info.id)).ok_or(ApiError::NoSeat)?;
     Ok((room, token))
 }
 
@@ -112,37 +78,41 @@ fn answer(r: Result<Response, ApiError>) -> Response {
     r.unwrap_or_else(IntoResponse::into_response)
 }
 
-/// The hands the person was dealt into, as PHH as the person saw them (the room's last
-/// [`loki_play::MAX_HISTORY`] hands).
-async fn history(
+async fn history_phh(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let phh = |app: &App, room: &Room, token: &str| {
+    history(app, &id, &headers, HistoryFile::Phh).await
+}
+
+async fn history_text(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    history(app, &id, &headers, HistoryFile::Text).await
+}
+
+/// The hands the person was dealt into (the room's last [`loki_play::MAX_HISTORY`]
+/// hands), as PHH or plain text as the person saw them: no other seat's cards but those
+/// shown at a showdown.
+async fn history(app: Arc<App>, id: &str, headers: &HeaderMap, file: HistoryFile) -> Response {
+    let write = move |app: &App, room: &Room, token: &str| {
         app.as_person(room, token, |_, _, _| Ok(()))?;
         let (s, seats) = room.lock().ok_or(ApiError::Broken)?;
         let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
-        Ok(loki_play::history::seat_phh(
-            s.history(),
-            seat,
-            &s.names()[seat],
-        ))
+        let (hands, name) = (s.history(), &s.names()[seat]);
+        Ok(match file {
+            HistoryFile::Phh => loki_play::history::seat_phh(hands, seat, name),
+            HistoryFile::Text => loki_play::history::seat_text(hands, seat, name),
+        })
     };
-    let download = |text: String| {
-        (
-            [
-                (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
-                (
-                    header::CONTENT_DISPOSITION,
-                    "attachment; filename=\"loki-room.phhs\"",
-                ),
-            ],
-            text,
-        )
-            .into_response()
+    let respond: fn(String) -> Response = match file {
+        HistoryFile::Phh => |t| download(t, "attachment; filename=\"loki-room.phhs\""),
+        HistoryFile::Text => |t| download(t, "attachment; filename=\"loki-room.txt\""),
     };
-    person_with(app, &id, &headers, phh, download).await
+    person_with(app, id, headers, write, respond).await
 }
 
 /// A room in the lobby.
@@ -196,50 +166,15 @@ async fn lobby(State(app): State<Arc<App>>) -> Response {
     )
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CreateRequest {
-    name: String,
-    #[serde(default)]
-    layout: Option<String>,
-    #[serde(default)]
-    stakes: Option<String>,
-    #[serde(default)]
-    blinds: Option<String>,
-    #[serde(default)]
-    bets: Option<String>,
-    #[serde(default)]
-    time_bank: Option<u64>,
-}
-
 async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    req: Result<Json<CreateRequest>, JsonRejection>,
+    Body(request): Body<RoomRequest>,
 ) -> Response {
-    let req = match body(req) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
     let ip = addr.ip();
-    if !app.may_join(ip) {
-        return ApiError::TooMany(app.join_retry_after()).into_response();
-    }
-    let request = RoomRequest {
-        name: req.name,
-        layout: req.layout,
-        stakes: req.stakes,
-        blinds: req.blinds,
-        bets: req.bets,
-        time_bank: req.time_bank,
-    };
-    let app2 = app.clone();
-    match blocking(move || app2.open_room(ip, &request)).await {
+    match joining(&app, ip, true, move |app| app.open_room(ip, &request)).await {
         Ok((room, held)) => with_cookie(held.json, &room.info.id, &held.token, max_age(&app)),
-        Err(e) => {
-            app.refund_join(ip);
-            e.into_response()
-        }
+        Err(e) => e.into_response(),
     }
 }
 
@@ -257,29 +192,12 @@ async fn join(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    req: Result<Json<JoinRequest>, JsonRejection>,
+    Body(req): Body<JoinRequest>,
 ) -> Response {
-    let req = match body(req) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
-    let ip = addr.ip();
-    let room = match room(&app, &id) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
-    if !app.may_join(ip) {
-        return ApiError::TooMany(app.join_retry_after()).into_response();
-    }
-    let app2 = app.clone();
-    let r = room.clone();
-    match blocking(move || app2.take_seat(&r, &req.name)).await {
-        Ok(held) => with_cookie(held.json, &room.info.id, &held.token, max_age(&app)),
-        Err(e) => {
-            app.refund_join(ip);
-            e.into_response()
-        }
-    }
+    seat(app, &id, addr, true, move |app, room| {
+        app.take_seat(room, &req.name)
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -293,26 +211,32 @@ async fn rejoin(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    req: Result<Json<RejoinRequest>, JsonRejection>,
+    Body(req): Body<RejoinRequest>,
 ) -> Response {
-    let req = match body(req) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
-    let room = match room(&app, &id) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
-    // Every attempt counts against the address's join rate: seat tokens cannot be
-    // guessed by trying.
-    let ip = addr.ip();
-    if !app.may_join(ip) {
-        return ApiError::TooMany(app.join_retry_after()).into_response();
-    }
-    let app2 = app.clone();
-    let r = room.clone();
+    // Every attempt counts against the address's join rate (`refund` false): seat tokens
+    // cannot be guessed by trying.
     let token = req.seat_token.trim().to_ascii_lowercase();
-    match blocking(move || app2.retake_seat(&r, &req.name, &token)).await {
+    seat(app, &id, addr, false, move |app, room| {
+        app.retake_seat(room, &req.name, &token)
+    })
+    .await
+}
+
+/// Seats the browser in room `id` by `f` (taking a seat or coming back to one), drawing
+/// on the address's join rate ([`joining`]); answers the view with the room's cookie.
+async fn seat(
+    app: Arc<App>,
+    id: &str,
+    addr: SocketAddr,
+    refund: bool,
+    f: impl FnOnce(&App, &Room) -> Result<Held, ApiError> + Send + 'static,
+) -> Response {
+    let room = match room(&app, id) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    let r = room.clone();
+    match joining(&app, addr.ip(), refund, move |app| f(app, &r)).await {
         Ok(held) => with_cookie(held.json, &room.info.id, &held.token, max_age(&app)),
         Err(e) => e.into_response(),
     }
@@ -368,12 +292,8 @@ async fn act(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    req: Result<Json<ActRequest>, JsonRejection>,
+    Body(req): Body<ActRequest>,
 ) -> Response {
-    let req = match body(req) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
     person(app, &id, &headers, move |app, room, token| {
         app.as_person(room, token, |s, _, seat| {
             if let Some(asked) = req.seat.filter(|&x| x != seat) {
@@ -412,12 +332,8 @@ async fn sit(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    req: Result<Json<SitRequest>, JsonRejection>,
+    Body(req): Body<SitRequest>,
 ) -> Response {
-    let req = match body(req) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
     person(app, &id, &headers, move |app, room, token| {
         app.room_sit(room, token, req.out)
     })
@@ -434,12 +350,8 @@ async fn model(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    req: Result<Json<ModelRequest>, JsonRejection>,
+    Body(req): Body<ModelRequest>,
 ) -> Response {
-    let req = match body(req) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
     person(app, &id, &headers, move |app, room, token| {
         app.as_person(room, token, |_, seats, seat| {
             if let Some(p) = seats.people[seat].as_mut() {

@@ -9,7 +9,7 @@ use crate::limits::{address_key, Bucket};
 use crate::rooms::{new_id, Person, Room, RoomInfo, Seats};
 use loki_engine::HandRecord;
 use loki_play::{RoomSpec, SeatKind, Session, Stakes, TableView};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -20,20 +20,26 @@ pub const DEFAULT_LAYOUT: &str = "3*open,SOM,GOM,LOKI2";
 /// Longest layout a request may give, in characters (ours).
 pub const MAX_LAYOUT_CHARS: usize = 200;
 
-/// A room asked for.
-#[derive(Debug, Clone, Default)]
+/// A room asked for (`POST /api/rooms`, no unknown fields; unset: the defaults).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RoomRequest {
     /// The creator's name (the creator takes the first open seat).
     pub name: String,
     /// The seats (`2*open,SOM,GOM`; `open` is a person's seat).
+    #[serde(default)]
     pub layout: Option<String>,
     /// The stakes' shorthand `SMALL/BIG`.
+    #[serde(default)]
     pub stakes: Option<String>,
     /// The blinds `SB,BB`.
+    #[serde(default)]
     pub blinds: Option<String>,
     /// The bets `SMALL,BIG`.
+    #[serde(default)]
     pub bets: Option<String>,
     /// The time bank in seconds.
+    #[serde(default)]
     pub time_bank: Option<u64>,
 }
 

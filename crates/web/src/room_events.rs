@@ -8,7 +8,8 @@
 use crate::app::App;
 use crate::error::ApiError;
 use crate::limits::Connections;
-use crate::room_api::{blocking, seated};
+use crate::request::blocking;
+use crate::room_api::seated;
 use crate::rooms::Room;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;

@@ -10,6 +10,10 @@
 //! the first person's page is shot at 1400 x 900 and the third person comes back on an
 //! emulated phone (390 x 844) with no sideways scrolling (`target/tmp/e2e/room-*.png`).
 //!
+//! Rooms of 2 to 10 seats in one browser, at 1400 x 900 and 1280 x 720 on the person's
+//! turn and after a showdown: every control and every seat in view without scrolling, no
+//! seat over the felt; at 390 x 844 no sideways scrolling (`room-seats-*.png`).
+//!
 //! Needs Chromium and ChromeDriver as `browser.rs` does (skipped without them unless
 //! `LOKI_REQUIRE_BROWSER=1`).
 #![allow(missing_docs)]
@@ -21,8 +25,12 @@ mod chrome;
 mod webdriver;
 use chrome::{browser, start_driver, FLAGS};
 use serde_json::{json, Value};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use webdriver::Client;
+
+/// One browser test at a time: the machine is small.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 async fn js(c: &Client, script: &str) -> Value {
     c.execute(script, vec![]).await.expect("script")
@@ -35,6 +43,14 @@ async fn until(c: &Client, what: &str, script: &str) {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
+}
+
+/// The tests' single-threaded runtime (the server runs on its own).
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
 }
 
 /// A new browser session with its own profile.
@@ -158,6 +174,7 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
     let Some((chromium, driver)) = browser() else {
         return;
     };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     // LOKI_ROOM_HANDS plays another number of hands (30 to 1,000; 100 by default).
     let hands_wanted: usize = std::env::var("LOKI_ROOM_HANDS")
         .ok()
@@ -169,11 +186,7 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
     let server = start(cfg);
     let (_driver, port) = start_driver(&driver);
     let t0 = Instant::now();
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
+    runtime().block_on(async {
         let base = format!("http://{}", server.addr);
         let ann = session(port, &chromium, "ann").await;
         ann.goto(&format!("{base}/lobby")).await.unwrap();
@@ -272,12 +285,20 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
         let records = server.app.room_records(&id).unwrap();
         let mut phh = Vec::new();
         loki_history::write_phh(&mut phh, &records).unwrap();
+        // PHH counts hands from 1, as the page does; the engine (and its records) from 0.
+        let numbers: Vec<u64> = String::from_utf8_lossy(&phh)
+            .lines()
+            .filter_map(|l| l.strip_prefix("hand = ")?.parse().ok())
+            .collect();
+        let first = records[0].hand_number + 1;
+        assert_eq!(numbers, (first..first + records.len() as u64).collect::<Vec<_>>());
         let replayed = loki_history::read_phh(&phh[..]).unwrap();
         assert_eq!(replayed.len(), records.len());
         for (r, again) in records.iter().zip(replayed) {
             assert_eq!(r.net.iter().sum::<i64>(), 0);
             let again = again.unwrap_or_else(|e| panic!("hand {}: {e}", r.hand_number));
             let again = again.record().expect("a settled hand");
+            assert_eq!(again.hand_number, r.hand_number);
             assert_eq!((&again.net, &again.finishing_stacks), (&r.net, &r.finishing_stacks));
         }
         // Ann's page at 1400 x 900; Cy back on a phone: no sideways scrolling.
@@ -303,6 +324,143 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
     });
     println!(
         "{hands_wanted} hands in three browsers in {:.1} s",
+        t0.elapsed().as_secs_f64()
+    );
+}
+
+/// Makes the page `width` x `height` (a phone: touch and a mobile viewport) through the
+/// DevTools protocol, the same browser session at every size.
+async fn viewport(c: &Client, width: u32, height: u32, phone: bool) {
+    let metrics =
+        json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone });
+    c.cdp("Emulation.setDeviceMetricsOverride", metrics)
+        .await
+        .expect("the viewport");
+    let size = format!("return window.innerWidth === {width} && window.innerHeight === {height}");
+    until(c, "the viewport", &size).await;
+}
+
+/// What of the room's page is out of place: each shown control (the buttons of the
+/// person's turn or of the next hand, the countdown on the person's turn, the header's
+/// switch and buttons) and each seat's box not wholly in the window without scrolling,
+/// each seat over the felt, and sideways scrolling.
+async fn room_out_of_place(c: &Client) -> Vec<String> {
+    let v = js(
+        c,
+        "const shown = (e) => !e.hidden && !e.closest('[hidden]');
+         const box = (e) => e.getBoundingClientRect();
+         const inView = (r) => window.scrollY === 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth && r.height > 0;
+         const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+         const out = [];
+         const controls = ['room-fold', 'room-call', 'room-raise', 'room-next', 'room-sit', 'room-leave', 'room-model'].map(i => document.getElementById(i)).filter(shown);
+         if (window.lokiView.your_turn) controls.push(document.getElementById('room-clock'));
+         for (const e of controls) if (!inView(box(e))) out.push(e.id + ' out of view');
+         const felt = box(document.getElementById('room-felt'));
+         document.querySelectorAll('.room-seat').forEach((s, i) => {
+           if (!inView(box(s))) out.push('seat ' + i + ' out of view');
+           if (over(box(s), felt)) out.push('seat ' + i + ' over the felt');
+         });
+         const d = document.documentElement;
+         if (d.scrollWidth > d.clientWidth || document.body.scrollWidth > d.clientWidth) out.push('sideways scrolling');
+         return out;",
+    )
+    .await;
+    serde_json::from_value(v).expect("a list of texts")
+}
+
+/// Rooms of 2 to 10 seats (the person in the first, Loki players and open seats after
+/// it), in one browser at 1400 x 900 and 1280 x 720 on the person's turn (its buttons and
+/// countdown showing) and after the hand (its next-hand button): every control and every
+/// seat in the window without scrolling, no seat over the felt, no sideways scrolling;
+/// at 390 x 844 (a phone), no sideways scrolling. A 1400 x 900 shot of each room in
+/// `target/tmp/e2e/room-seats-<n>.png`.
+#[test]
+fn every_room_fits() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut cfg = config(6, "call");
+    cfg.rooms.rooms_per_address = 20;
+    let server = start(cfg);
+    let (_driver, port) = start_driver(&driver);
+    let t0 = Instant::now();
+    runtime().block_on(async {
+        let base = format!("http://{}", server.addr);
+        let c = session(port, &chromium, "seats").await;
+        pace_zero(&c, &base).await;
+        const BOTS: [&str; 5] = ["SOM", "GOM", "LOKI2", "BPM", "BPT"];
+        const SIZES: [(u32, u32); 2] = [(1400, 900), (1280, 720)];
+        // The lowest seat or button after a showdown at 1280 x 720 (px from the top).
+        let mut lowest = 0f64;
+        for seats in 2..=10usize {
+            // The person, then a Loki player and an open seat in turn.
+            let layout: Vec<&str> = std::iter::once("open")
+                .chain((1..seats).map(|i| if i % 2 == 1 { BOTS[i / 2 % 5] } else { "open" }))
+                .collect();
+            viewport(&c, 1400, 900, false).await;
+            c.goto(&format!("{base}/lobby")).await.unwrap();
+            until(&c, "the lobby", "return !document.getElementById('lobby').hidden").await;
+            let layout = layout.join(",");
+            fill_and_submit(&c, &[("create-name", "Ann"), ("create-layout", &layout)], "create-button").await;
+            until(&c, "the room", &format!("return !!window.lokiView && document.querySelectorAll('.room-seat').length === {seats}")).await;
+            // On the person's turn (with its countdown), then after the hand.
+            until(&c, "the person's turn", "return window.lokiView.your_turn && !document.getElementById('room-call').hidden && document.getElementById('room-clock').textContent.startsWith('You have')").await;
+            for (width, height) in SIZES {
+                viewport(&c, width, height, false).await;
+                let out = room_out_of_place(&c).await;
+                assert!(out.is_empty(), "{seats} seats at {width}x{height}, the person's turn: {out:?}");
+                if width == 1400 {
+                    save(&c, &format!("room-seats-{seats}.png")).await;
+                }
+            }
+            viewport(&c, 390, 844, true).await;
+            let out = room_out_of_place(&c).await;
+            assert!(!out.contains(&"sideways scrolling".to_string()), "{seats} seats on a phone");
+            // Hands called down until one ends in a showdown (the result on the felt,
+            // the cards shown in the seats): the next-hand button and every seat in view.
+            viewport(&c, 1400, 900, false).await;
+            let mut showdown = false;
+            for _ in 0..12 {
+                let mut guard = 0;
+                while js(&c, "return !window.lokiView.in_progress && !document.getElementById('room-next').hidden").await != Value::Bool(true) {
+                    js(&c, "const b = ['room-call', 'room-fold'].map(i => document.getElementById(i)).find(b => !b.hidden); if (b) b.click(); return true").await;
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    guard += 1;
+                    assert!(guard < 1000, "{seats} seats: the hand never ended");
+                }
+                if js(&c, "return window.lokiView.result.showdown").await == Value::Bool(true) {
+                    showdown = true;
+                    break;
+                }
+                let hand = js(&c, "return window.lokiView.hand").await;
+                js(&c, "document.getElementById('room-next').click(); return true").await;
+                until(&c, "the next hand", &format!("return window.lokiView.hand !== {hand}")).await;
+            }
+            assert!(showdown, "{seats} seats: no showdown in 12 hands");
+            for (width, height) in SIZES {
+                viewport(&c, width, height, false).await;
+                let out = room_out_of_place(&c).await;
+                assert!(out.is_empty(), "{seats} seats at {width}x{height}, the hand over: {out:?}");
+                if height == 720 {
+                    let low = js(&c, "return Math.max(...[...document.querySelectorAll('.room-seat, #room-actions')].map(e => e.getBoundingClientRect().bottom))").await;
+                    lowest = lowest.max(low.as_f64().unwrap_or(f64::MAX));
+                }
+                if width == 1400 {
+                    save(&c, &format!("room-seats-{seats}-showdown.png")).await;
+                }
+            }
+            viewport(&c, 390, 844, true).await;
+            let out = room_out_of_place(&c).await;
+            assert!(!out.contains(&"sideways scrolling".to_string()), "{seats} seats on a phone");
+            js(&c, "document.getElementById('room-leave').click(); return true").await;
+            until(&c, "the lobby again", "return location.pathname === '/lobby'").await;
+        }
+        c.close().await.unwrap();
+        println!("at 1280 x 720 the lowest seat or button ends {lowest:.0} px from the top");
+    });
+    println!(
+        "rooms of 2 to 10 seats at three sizes in {:.1} s",
         t0.elapsed().as_secs_f64()
     );
 }

@@ -5,6 +5,7 @@
 #![allow(missing_docs)]
 mod common;
 use common::{config, request, start, Client, Resp, Server};
+use loki_engine::Event;
 use loki_web::{RoomLimits, ServerConfig};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
@@ -144,7 +145,7 @@ fn three_people_and_three_bots_play_without_seeing_each_others_cards() {
         let records = server.app.room_records(&id).unwrap();
         let mine: Vec<_> = records.iter().filter(|h| h.seats.contains(you)).collect();
         assert_eq!(r.body.matches("hand = ").count(), mine.len(), "{}", r.body);
-        for h in mine {
+        for h in &mine {
             let me = h.seats.iter().position(|s| s == you).unwrap();
             for (p, hole) in h.hole.iter().enumerate() {
                 let Some(hole) = hole else { continue };
@@ -154,6 +155,51 @@ fn three_people_and_three_bots_play_without_seeing_each_others_cards() {
                 }
             }
         }
+        // The same hands as plain text, each as the person saw it: the own cards, and
+        // another seat's only where shown at the showdown.
+        let t = c.send("GET", &path(&id, "history.txt"), None);
+        assert_eq!(t.status, 200);
+        assert!(t
+            .header("content-disposition")
+            .is_some_and(|d| d.contains("loki-room.txt")));
+        let hands: Vec<&str> = t.body.split("\nHand ").collect();
+        assert_eq!(hands.len(), mine.len(), "{}", t.body);
+        let mut others_shown = 0;
+        for (h, text) in mine.iter().zip(&hands) {
+            let number = format!("{}:", h.hand_number + 1);
+            assert!(
+                text.trim_start_matches("Hand ").starts_with(&number),
+                "{text}"
+            );
+            let me = h.seats.iter().position(|s| s == you).unwrap();
+            let shown: Vec<usize> = h
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Showdown { hands } => Some(hands.iter().map(|s| s.position)),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            let tokens: Vec<&str> = text.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+            for (p, hole) in h.hole.iter().enumerate() {
+                let hole = (*hole).expect("the server's record holds every card");
+                let seen = hole.cards().iter().any(|card| {
+                    let card = card.to_string();
+                    tokens
+                        .iter()
+                        .any(|t| *t == card || (t.len() == 4 && (t[..2] == card || t[2..] == card)))
+                });
+                if p == me {
+                    assert!(text.contains(&hole.to_string()), "own cards {hole}: {text}");
+                } else if shown.contains(&p) {
+                    others_shown += usize::from(seen);
+                } else {
+                    assert!(!seen, "seat {you} sees {hole} of position {p}: {text}");
+                }
+            }
+        }
+        assert!(others_shown > 0, "no showdown in the text history");
     }
     let records = server.app.room_records(&id).unwrap();
     for r in &records {

@@ -595,6 +595,9 @@ fn the_page_keeps_to_itself() {
     for (path, ct) in [
         ("/", "text/html; charset=utf-8"),
         ("/app.js", "text/javascript; charset=utf-8"),
+        ("/common.js", "text/javascript; charset=utf-8"),
+        ("/lobby", "text/html; charset=utf-8"),
+        ("/room.js", "text/javascript; charset=utf-8"),
         ("/app.css", "text/css; charset=utf-8"),
         ("/favicon.svg", "image/svg+xml"),
         ("/api/state", "application/json"),

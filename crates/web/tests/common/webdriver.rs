@@ -179,6 +179,11 @@ impl Client {
         let body = json!({ "width": width, "height": height });
         self.command("POST", "/window/rect", Some(body)).map(drop)
     }
+    /// Runs a command of the Chrome DevTools Protocol (ChromeDriver's `goog/cdp/execute`).
+    pub async fn cdp(&self, cmd: &str, params: Value) -> Result<Value, Error> {
+        let body = json!({ "cmd": cmd, "params": params });
+        self.command("POST", "/goog/cdp/execute", Some(body))
+    }
     /// The page as a PNG.
     pub async fn screenshot(&self) -> Result<Vec<u8>, Error> {
         let v = self.command("GET", "/screenshot", None)?;
