@@ -139,12 +139,16 @@
 //! The naive table would be 1,176 x 4.7 ms = 5.6 s: the range table is about 2,000 times
 //! faster.
 mod board;
+mod by_type;
 mod cache;
 mod classes;
+#[cfg(any(test, feature = "bench"))]
 mod counts;
 mod next_card;
 mod prefix;
 mod river;
+#[cfg(any(test, feature = "bench"))]
+mod rows;
 mod simd;
 mod sweep;
 
@@ -152,16 +156,21 @@ pub use cache::{CachedPotential, HandCounts, RankCache};
 pub use classes::{flop_classes, ClassStats, FlopClasses, CLASS_BYTES, CLASS_STORE_BYTES};
 pub use next_card::NextCardCache;
 pub use river::RiverTable;
+#[cfg(feature = "bench")]
+#[doc(hidden)]
+pub use rows::RankRows;
 
 use crate::AssessError;
 use board::{BoardInfo, NONE};
 use classes::FlopClass;
 use loki_cards::{Card, HoleCards};
 use rayon::prelude::*;
+use std::sync::Arc;
 use sweep::Fill;
 
-/// The dense rank cache, each runout's rank table and the rank tables, as filled by the
-/// sweep.
+/// The rank cache's parts as filled by the sweep: with [`Fill::Types`] (no dense rows)
+/// each runout's group and the groups' type tables; otherwise the dense rows, each
+/// runout's rank table and the rank tables.
 type CacheParts = (Vec<i8>, Vec<u16>, Vec<u16>);
 
 /// Exact integer counts of one holding against one uniform opponent: HS counts and the
@@ -204,7 +213,7 @@ impl HoldingCounts {
 /// The range table of one flop or turn: see the module docs.
 #[derive(Clone, Debug)]
 pub struct RangeTable {
-    info: BoardInfo,
+    info: Arc<BoardInfo>,
     counts: Vec<HoldingCounts>,
     values: Vec<CachedPotential>,
     cache: Option<RankCache>,
@@ -226,7 +235,7 @@ impl RangeTable {
     /// # Errors
     /// As [`RangeTable::new`].
     pub fn new_in(board: &[Card], classes: &FlopClasses) -> Result<RangeTable, AssessError> {
-        Ok(RangeTable::build_filled(board, false, Fill::PerGroup, Some(classes))?.0)
+        Ok(RangeTable::build_filled(board, None, Some(classes))?.0)
     }
 
     /// The range table plus the board's river-rank cache (filled during the same pass;
@@ -235,7 +244,7 @@ impl RangeTable {
     /// # Errors
     /// [`AssessError::BoardLength`] or [`AssessError::DuplicateCard`].
     pub fn with_rank_cache(board: &[Card]) -> Result<RangeTable, AssessError> {
-        RangeTable::with_rank_cache_filled(board, Fill::PerGroup, None)
+        RangeTable::with_rank_cache_filled(board, None)
     }
 
     /// [`RangeTable::with_rank_cache`] with a flop whose suit class `classes` holds
@@ -248,50 +257,37 @@ impl RangeTable {
         board: &[Card],
         classes: &FlopClasses,
     ) -> Result<RangeTable, AssessError> {
-        RangeTable::with_rank_cache_filled(board, Fill::PerGroup, Some(classes))
-    }
-
-    /// [`RangeTable::with_rank_cache`] with the cache rows written one lookup per holding
-    /// and runout: the reference the criterion bench compares with (the same table).
-    ///
-    /// # Errors
-    /// As [`RangeTable::with_rank_cache`].
-    #[cfg(feature = "bench")]
-    #[doc(hidden)]
-    pub fn with_rank_cache_per_holding(board: &[Card]) -> Result<RangeTable, AssessError> {
-        RangeTable::with_rank_cache_filled(board, Fill::PerHolding, None)
+        RangeTable::with_rank_cache_filled(board, Some(classes))
     }
 
     fn with_rank_cache_filled(
         board: &[Card],
-        fill: Fill,
         store: Option<&FlopClasses>,
     ) -> Result<RangeTable, AssessError> {
-        let (mut table, (y, groups, ranks)) = RangeTable::build_filled(board, true, fill, store)?;
-        table.cache = Some(RankCache {
-            info: table.info.clone(),
-            y,
+        let (mut table, (_, groups, ranks)) =
+            RangeTable::build_filled(board, Some(Fill::Types), store)?;
+        table.cache = Some(RankCache::from_types(
+            Arc::clone(&table.info),
             groups,
             ranks,
-        });
+        ));
         Ok(table)
     }
 
-    /// The table and, if asked, the filled cache rows.
+    /// The table and, if asked, the rank cache's type tables.
     pub(crate) fn build(
         board: &[Card],
         cache: bool,
     ) -> Result<(RangeTable, CacheParts), AssessError> {
-        RangeTable::build_filled(board, cache, Fill::PerGroup, None)
+        RangeTable::build_filled(board, cache.then_some(Fill::Types), None)
     }
 
-    /// The table (and cache rows if asked); on a flop whose class `store` holds, the sums
-    /// are the class's, mapped through the suit permutation, and the sweep only fills the
-    /// cache rows.
+    /// The table (and the rank cache's parts as `cache` asks); on a flop whose class
+    /// `store` holds, the sums are the class's, mapped through the suit permutation, and
+    /// the sweep only fills the cache.
     fn build_filled(
         board: &[Card],
-        cache: bool,
-        fill: Fill,
+        cache: Option<Fill>,
         store: Option<&FlopClasses>,
     ) -> Result<(RangeTable, CacheParts), AssessError> {
         let info = BoardInfo::new(board)?;
@@ -301,16 +297,22 @@ impl RangeTable {
         };
         let stored = class.and_then(|c| store.and_then(|s| s.get(&c)));
         let n = info.n();
-        let (mut y, mut groups, mut ranks) = if cache {
-            (
-                vec![sweep::DEAD_DENSE; info.runouts.len() * n],
-                vec![0u16; info.runouts.len()],
+        let runouts = info.runouts.len();
+        let (mut y, mut groups, mut ranks) = match cache {
+            Some(Fill::Types) => (
+                Vec::new(),
+                vec![0u16; runouts],
+                Vec::with_capacity(300 * sweep::TYPE_TABLE),
+            ),
+            Some(_) => (
+                vec![sweep::DEAD_DENSE; runouts * n],
+                vec![0u16; runouts],
                 Vec::with_capacity(400 * sweep::RANK_STRIDE),
-            )
-        } else {
-            (Vec::new(), Vec::new(), Vec::new())
+            ),
+            None => (Vec::new(), Vec::new(), Vec::new()),
         };
-        let rows = cache.then_some((&mut y[..], &mut groups[..], &mut ranks));
+        let fill = cache.unwrap_or(Fill::Types);
+        let rows = cache.map(|_| (&mut y[..], &mut groups[..], &mut ranks));
         let sums = match (stored, class) {
             (Some(by_holding), Some(class)) => {
                 if rows.is_some() {
@@ -361,7 +363,7 @@ impl RangeTable {
         let values = counts.iter().map(|c| c.potential(r)).collect();
         Ok((
             RangeTable {
-                info,
+                info: Arc::new(info),
                 counts,
                 values,
                 cache: None,
@@ -455,7 +457,7 @@ impl FlopClasses {
             .map(|f| {
                 let board: Result<Vec<Card>, _> = f.iter().map(|&c| Card::from_index(c)).collect();
                 board.ok().map_or(0, |b| {
-                    let swept = RangeTable::build_filled(&b, false, Fill::PerGroup, Some(self));
+                    let swept = RangeTable::build_filled(&b, None, Some(self));
                     usize::from(swept.is_ok())
                 })
             })
@@ -558,9 +560,9 @@ mod tests {
             for p in [[1, 2, 3, 0], [3, 0, 2, 1]] {
                 let board = relabel(f, p);
                 let (a, rows_a) =
-                    RangeTable::build_filled(&board, true, Fill::PerGroup, Some(&store)).unwrap();
+                    RangeTable::build_filled(&board, Some(Fill::Types), Some(&store)).unwrap();
                 let (b, rows_b) =
-                    RangeTable::build_filled(&board, true, Fill::PerGroup, None).unwrap();
+                    RangeTable::build_filled(&board, Some(Fill::Types), None).unwrap();
                 assert!(a.counts == b.counts, "counts differ on {board:?}");
                 assert!(a.values == b.values, "values differ on {board:?}");
                 assert!(rows_a == rows_b, "cache rows differ on {board:?}");
@@ -571,6 +573,59 @@ mod tests {
         assert_eq!(stats.classes, 1_755);
         assert_eq!(stats.hits, served);
         assert_eq!(stats.bytes, 1_755 * CLASS_BYTES);
+    }
+
+    /// The rank cache's type tables give the same hand counts and river ranks as the dense
+    /// rows (one compare per holding and runout): every flop class seen through a suit
+    /// relabelling, eight hands on each (the holdings at fixed strides through the
+    /// board's live holdings, so every kind of hand comes up), and turns of every
+    /// texture with every hand.
+    #[test]
+    fn type_tables_count_as_the_dense_rows() {
+        let card = |i: u8| Card::from_index(i).unwrap();
+        let mut boards: Vec<(Vec<Card>, usize)> = canonical_flops()
+            .iter()
+            .map(|f| {
+                (
+                    f.map(|c| card(c / 4 * 4 + [2, 0, 3, 1][usize::from(c % 4)]))
+                        .to_vec(),
+                    8,
+                )
+            })
+            .collect();
+        for (i, f) in canonical_flops().iter().enumerate().step_by(97) {
+            let t = (0..52u8).find(|t| !f.contains(t) && usize::from(*t) % 5 == i % 5);
+            if let Some(t) = t {
+                boards.push((f.iter().chain([t].iter()).map(|&x| card(x)).collect(), 0));
+            }
+        }
+        let hands: usize = boards
+            .par_iter()
+            .map(|(b, per_board)| {
+                let cache = RankCache::new(b).unwrap();
+                let (_, rows) = rows::RankRows::new(b, false, None).unwrap();
+                let info = &cache.info;
+                let n = info.n();
+                let step = if *per_board == 0 { 1 } else { n / per_board };
+                let mut hands = 0;
+                for k in (0..n).step_by(step.max(1)) {
+                    let hole = HoleCards::from_index(usize::from(info.global[k])).unwrap();
+                    let (x, y) = (
+                        cache.hand_counts(hole).unwrap(),
+                        rows.hand_counts(hole).unwrap(),
+                    );
+                    assert!(x == y, "counts differ for {hole} on {b:?}");
+                    hands += 1;
+                }
+                for ri in (0..info.runouts.len()).step_by(37) {
+                    for g in (0..loki_cards::HOLDINGS).step_by(11) {
+                        assert_eq!(cache.river_rank(ri, g), rows.river_rank(ri, g), "{b:?}");
+                    }
+                }
+                hands
+            })
+            .sum();
+        assert!(hands > 1_755 * 8, "{hands} hands compared");
     }
 
     /// The suit-symmetry reduction is a separate step: with it switched off, every
