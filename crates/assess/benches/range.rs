@@ -1,11 +1,13 @@
 //! The range table per flop texture and on the turn (swept in full), a flop served from
 //! its suit class against the same flop swept, the rank cache as type tables against
-//! dense rows (built and one hand counted), the cached weighted potential of one
+//! dense rows (built and one hand counted), the next-card cache as type tables against
+//! one rank per holding and turn card, the cached weighted potential of one
 //! hand against 1 and 10 opponent tables, and a naive single-holding Figure-2 loop as the
 //! baseline (the naive table would be 1,176 times that).
 #![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion};
-use loki_assess::range::{FlopClasses, RankRows, CLASS_STORE_BYTES};
+use loki_assess::range::{FlopClasses, NextCardRanks, RankRows, CLASS_STORE_BYTES};
+use loki_assess::NextCardCache;
 use loki_assess::{RangeTable, RankCache, WeightTable};
 use loki_cards::{parse_cards, Card, Hand, HoleCards, HOLDINGS};
 use std::hint::black_box;
@@ -106,7 +108,7 @@ fn bench(c: &mut Criterion) {
     // their class (as in a long run), the turn swept.
     let mut g = c.benchmark_group("rank_cache");
     g.sample_size(30);
-    let hole: HoleCards = "AdQc".parse().unwrap();
+    let hole: HoleCards = "Ad9s".parse().unwrap();
     for (name, b) in [
         ("rainbow_5s4dKh", "5s4dKh"),
         ("two_tone_3h4cJh", "3h4cJh"),
@@ -126,6 +128,30 @@ fn bench(c: &mut Criterion) {
             bn.iter(|| {
                 let (_, rows) = RankRows::new(black_box(&board), false, Some(&classes)).unwrap();
                 rows.hand_counts(hole).unwrap()
+            })
+        });
+    }
+    g.finish();
+    // The next-card cache built and one hand counted, same run, per texture: type tables
+    // over the turn cards (ours) against one six-card rank per holding and turn card.
+    let mut g = c.benchmark_group("next_card");
+    g.sample_size(30);
+    for (name, b) in [
+        ("rainbow_5s4dKh", "5s4dKh"),
+        ("two_tone_3h4cJh", "3h4cJh"),
+        ("monotone_JcQc8c", "JcQc8c"),
+    ] {
+        let board = parse_cards(b).unwrap();
+        g.bench_function(format!("{name}_type_tables"), |bn| {
+            bn.iter(|| {
+                let cache = NextCardCache::new(black_box(&board)).unwrap();
+                cache.hand_counts(hole).unwrap()
+            })
+        });
+        g.bench_function(format!("{name}_every_rank"), |bn| {
+            bn.iter(|| {
+                let ranks = NextCardRanks::new(black_box(&board), false).unwrap();
+                ranks.hand_counts(hole).unwrap()
             })
         });
     }

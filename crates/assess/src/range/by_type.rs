@@ -104,7 +104,7 @@ pub(crate) fn hand_tally(cache: &RankCache, h: usize) -> (Vec<u16>, Vec<u16>) {
             }
         }
     }
-    let flop = info.board.len() == 3;
+    let pairs = info.runouts.first().is_some_and(|&(_, c2)| c2 < 52);
     for (k, (&(ka, kb), &mask)) in info.cards.iter().zip(&info.masks).enumerate() {
         if mask & hm != 0 {
             continue;
@@ -129,9 +129,9 @@ pub(crate) fn hand_tally(cache: &RankCache, h: usize) -> (Vec<u16>, Vec<u16>) {
                 .wrapping_sub(card_eq[a][tb])
                 .wrapping_sub(card_eq[b][ta]);
         }
-        // On a flop the runouts are the holdings, in the same order: the runout of k's
-        // own cards was taken back through each of them.
-        if flop && info.runouts.get(k) == Some(&(ka, kb)) {
+        // With two-card runouts (a flop's) the runouts are the holdings, in the same
+        // order: the runout of k's own cards was taken back through each of them.
+        if pairs && info.runouts.get(k) == Some(&(ka, kb)) {
             let (Some(&g), Some(&s)) = (cache.groups.get(k), cache.suits.get(k)) else {
                 continue;
             };

@@ -113,6 +113,7 @@ impl HandCounts {
     /// Counts from opponent holdings grouped by their state now from our side (ahead,
     /// tied, behind), each as (global holding index, runouts ending below us, runouts
     /// ending tied), with `r` runouts shared by every pair.
+    #[cfg(any(test, feature = "bench"))]
     pub(crate) fn from_groups(
         hole: HoleCards,
         r: u32,

@@ -155,6 +155,9 @@ mod sweep;
 pub use cache::{CachedPotential, HandCounts, RankCache};
 pub use classes::{flop_classes, ClassStats, FlopClasses, CLASS_BYTES, CLASS_STORE_BYTES};
 pub use next_card::NextCardCache;
+#[cfg(feature = "bench")]
+#[doc(hidden)]
+pub use next_card::NextCardRanks;
 pub use river::RiverTable;
 #[cfg(feature = "bench")]
 #[doc(hidden)]
@@ -434,6 +437,12 @@ impl RangeTable {
         (0..loki_cards::HOLDINGS).map(|i| self.ehs_at(i)).collect()
     }
 
+    /// The next-card cache of this flop (`None` on a turn): the same as
+    /// [`NextCardCache::new`], from the board set-up this table has.
+    pub fn next_card_cache(&self) -> Option<NextCardCache> {
+        NextCardCache::of_flop(&self.info)
+    }
+
     /// The river-rank cache, if built with [`RangeTable::with_rank_cache`].
     pub fn rank_cache(&self) -> Option<&RankCache> {
         self.cache.as_ref()
@@ -443,6 +452,21 @@ impl RangeTable {
     pub fn into_rank_cache(self) -> Option<RankCache> {
         self.cache
     }
+}
+
+/// The type tables of the rank cache of the board `info` describes (each runout's group,
+/// the groups' tables), from the cache part of the sweep alone.
+fn type_tables(info: &BoardInfo) -> (Vec<u16>, Vec<u16>) {
+    let mut groups = vec![0u16; info.runouts.len()];
+    let mut ranks = Vec::with_capacity(64 * sweep::TYPE_TABLE);
+    let mut no_rows: [i8; 0] = [];
+    simd::sweep(
+        info,
+        Some((&mut no_rows[..], &mut groups[..], &mut ranks)),
+        Fill::Types,
+        false,
+    );
+    (groups, ranks)
 }
 
 impl FlopClasses {
