@@ -20,6 +20,21 @@ use super::sweep::{card_type, CT, TYPE_TABLE};
 /// Flush-suit values: the four suits and "none".
 const SUITS: usize = 5;
 
+/// `CARD_TYPES[s][c]`: the card type of card index `c` under flush-suit value `s`.
+static CARD_TYPES: [[u8; 52]; SUITS] = {
+    let mut out = [[0u8; 52]; SUITS];
+    let mut s = 0;
+    while s < SUITS {
+        let mut c = 0;
+        while c < 52 {
+            out[s][c] = card_type(c, s);
+            c += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
 /// `(below, equal)` by local holding for our hand at local index `h` (zero for the
 /// holdings that share a card with ours).
 #[inline(always)]
@@ -31,12 +46,7 @@ pub(crate) fn hand_tally(cache: &RankCache, h: usize) -> (Vec<u16>, Vec<u16>) {
     let (Some(&hm), Some(&(ha, hb))) = (info.masks.get(h), info.cards.get(h)) else {
         return (below, equal);
     };
-    let mut types = [[0u8; 52]; SUITS];
-    for (s, row) in types.iter_mut().enumerate() {
-        for (c, t) in row.iter_mut().enumerate() {
-            *t = card_type(c, s);
-        }
-    }
+    let types = &CARD_TYPES;
     let key = |a: u8, b: u8, s: usize| {
         usize::from(types[s][usize::from(a) % 52]) * CT + usize::from(types[s][usize::from(b) % 52])
     };

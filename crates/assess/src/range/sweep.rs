@@ -82,8 +82,8 @@ fn key(a: u8, b: u8) -> usize {
 
 /// The card type of card index `c` under flush-suit value `s` (0..4; 4: none).
 #[inline(always)]
-pub(crate) fn card_type(c: usize, s: usize) -> u8 {
-    (c / 4 * 2 + usize::from(c % 4 == s)) as u8
+pub(crate) const fn card_type(c: usize, s: usize) -> u8 {
+    (c / 4 * 2 + (c % 4 == s) as usize) as u8
 }
 
 /// Groups of equal river rank a runout can have in the dense cache (`i8` values
