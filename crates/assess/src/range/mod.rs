@@ -75,23 +75,29 @@
 //!
 //! # River-rank cache
 //!
-//! [`RangeTable::with_rank_cache`] (or [`RankCache::new`]) also keeps, for every runout,
-//! each holding's river rank as its order among that runout's distinct ranks (one
-//! signed byte: at most 91 non-flush rank pairs plus 56 flush classes, so at most 147
-//! values; 1.4 MB on a flop, plus a 256-entry rank table per runout group). The rows are
-//! written per runout group: one row per flush suit from each holding's type under it
-//! (one lookup per holding, group and flush suit its runouts have), copied to each runout
-//! of the group with that flush suit with the holdings through its runout cards marked
-//! dead (the same bytes as one lookup per holding and runout, which the tests and the
-//! criterion bench keep as the reference; about 0.3 ms instead of 1.7 ms on a rainbow
-//! flop).
+//! [`RangeTable::with_rank_cache`] (or [`RankCache::new`]) also keeps every holding's
+//! river rank on every runout, by holding type: per runout group (the runouts that sweep
+//! alike), one table of river ranks by ordered pair of card types (26 x 26 entries of 16
+//! bits), and per runout its group and flush suit. A live holding's river rank on a
+//! runout is its group's entry for the holding's type under the runout's flush suit (a
+//! suit permutation maps the group's representative onto each of its runouts, the
+//! representative's flush suit onto the runout's). On a rainbow flop that is 289 tables,
+//! 391 KB, where one byte per holding and runout took 1.4 MB (plus 148 KB of rank
+//! tables); the tests and the criterion bench keep those dense rows as the reference
+//! (`rows.rs`). The sweep fills a table from the group's holding types (about 150 to 270);
+//! a hand without a flush has the river rank of every hand with the same runout and hole
+//! ranks, so it is evaluated once per board and looked up by ranks after that.
+//!
 //! [`RankCache::hand_counts`] then does one weight-free pass per (board, hand): per
-//! opponent holding, how many shared runouts end below or tied with us (byte compares,
-//! byte counters widened every 248 rows). [`HandCounts::potential`] turns that into the
-//! weighted HS, HP table, PPot and NPot against one opponent
+//! opponent holding, how many shared runouts end below or tied with us, tallied by type
+//! (`by_type.rs`: per group and flush suit a 676-entry compare-and-add, per runout card a
+//! 26-entry one, then a few lookups per holding; the same integers as one compare per
+//! holding and runout, which a test checks on every flop class). [`HandCounts::potential`]
+//! turns that into the weighted HS, HP table, PPot and NPot against one opponent
 //! [`WeightTable`](crate::WeightTable) in one branch-free pass over about 1,100
 //! holdings grouped by their state now. [`RankCache::potentials`] does one hand against
-//! several tables.
+//! several tables. The next-card cache ([`NextCardCache`], one card of lookahead on a
+//! flop) is the same structure over the 49 turn cards.
 //!
 //! # Flop classes
 //!
@@ -101,8 +107,8 @@
 //! (`classes.rs`). A [`FlopClasses`] store keeps them (31.8 KB a class,
 //! 55.8 MB for all, a 64 MB budget): a flop whose class is stored costs the board's
 //! set-up, the HS counts and, with the rank cache, the cache part of the sweep (the
-//! holding types' river ranks and the rows), about a third of a full sweep with the
-//! cache and a thirtieth without. Served and swept tables are the same (a test compares
+//! holding types' river ranks), about a seventh of a full sweep with the cache and a
+//! thirtieth without. Served and swept tables are the same (a test compares
 //! them on every class). In random deals the store holds 727 classes after 1,000 flops
 //! (27 % of them served), 1,697 after 10,000 (83 %) and all after about 20,000;
 //! [`FlopClasses::fill_all`] stores every class at once (about 5 s of one core).
@@ -127,9 +133,9 @@
 //! | range table, rainbow paired 9d2s9h | 1.9 ms |
 //! | range table, trips 7c7d7h | 1.3 ms |
 //! | range table, turn 3h4cJh2d (PPot1) | 0.34 ms |
-//! | range table + rank cache, rainbow flop (rows per runout group; per holding: 4.9 ms in the same run, load about 4) | 3.1 ms |
+//! | range table + rank cache (type tables), rainbow flop (criterion, load about 5) | 2.3 ms |
 //! | range table, a flop served from its class, rainbow / two-tone (criterion, load about 6; swept 3.3 / 2.6 ms in the same run) | 0.08 / 0.11 ms |
-//! | range table + rank cache, served from its class, rainbow / two-tone (swept 3.6 / 2.9 ms in the same run) | 0.76 / 1.29 ms |
+//! | range table + rank cache (type tables), served from its class, rainbow / two-tone (as dense rows: 0.76 / 1.29 ms) | 0.28 / 0.31 ms |
 //! | cached two-card HP table, one hand vs 1 table | 83 us |
 //! | cached two-card HP table, one hand vs 10 tables | 99 us |
 //! | weighted pass alone (one more table) | 1.2 us |
