@@ -14,7 +14,7 @@
 //! Written to auto-vectorise; `simd.rs` compiles it a second time with AVX2. The
 //! counts are those of one compare per holding and runout over the dense rows (a test
 //! compares both on every flop class).
-use super::cache::RankCache;
+use super::board::BoardInfo;
 use super::sweep::{card_type, CT, TYPE_TABLE};
 
 /// Flush-suit values: the four suits and "none".
@@ -35,11 +35,20 @@ static CARD_TYPES: [[u8; 52]; SUITS] = {
     out
 };
 
+/// The rank cache's parts the counts pass reads: the board, each runout's group and
+/// flush suit, the groups' type tables.
+pub(crate) struct TypeTables<'a> {
+    pub info: &'a BoardInfo,
+    pub groups: &'a [u16],
+    pub suits: &'a [u8],
+    pub ranks: &'a [u16],
+}
+
 /// `(below, equal)` by local holding for our hand at local index `h` (zero for the
 /// holdings that share a card with ours).
 #[inline(always)]
-pub(crate) fn hand_tally(cache: &RankCache, h: usize) -> (Vec<u16>, Vec<u16>) {
-    let info = &cache.info;
+pub(crate) fn hand_tally(cache: &TypeTables<'_>, h: usize) -> (Vec<u16>, Vec<u16>) {
+    let info = cache.info;
     let n = info.n();
     let mut below = vec![0u16; n];
     let mut equal = vec![0u16; n];

@@ -1,5 +1,6 @@
 //! The board's river-rank cache and the weighted single-hand potential computed from it.
 use super::board::{BoardInfo, NONE};
+use super::by_type::TypeTables;
 use super::sweep::{card_type, flush_suit, ABSENT, CT, TYPE_TABLE};
 use crate::{AssessError, WeightTable};
 use loki_cards::HoleCards;
@@ -298,7 +299,13 @@ impl RankCache {
             });
         }
         let h = h as usize;
-        let (below, equal) = super::simd::hand_tally(self, h);
+        let tables = TypeTables {
+            info,
+            groups: &self.groups,
+            suits: &self.suits,
+            ranks: &self.ranks,
+        };
+        let (below, equal) = super::simd::hand_tally(&tables, h);
         Ok(HandCounts::from_local(info, hole, h, &below, &equal))
     }
 

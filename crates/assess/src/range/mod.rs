@@ -460,21 +460,6 @@ impl RangeTable {
     }
 }
 
-/// The type tables of the rank cache of the board `info` describes (each runout's group,
-/// the groups' tables), from the cache part of the sweep alone.
-fn type_tables(info: &BoardInfo) -> (Vec<u16>, Vec<u16>) {
-    let mut groups = vec![0u16; info.runouts.len()];
-    let mut ranks = Vec::with_capacity(64 * sweep::TYPE_TABLE);
-    let mut no_rows: [i8; 0] = [];
-    simd::sweep(
-        info,
-        Some((&mut no_rows[..], &mut groups[..], &mut ranks)),
-        Fill::Types,
-        false,
-    );
-    (groups, ranks)
-}
-
 impl FlopClasses {
     /// Sweeps every flop class not stored yet, in parallel on rayon's pool (about 5 s
     /// of one core for all 1,755), so that every later flop is served from its class:

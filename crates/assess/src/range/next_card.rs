@@ -53,7 +53,7 @@ impl NextCardCache {
     /// The cache of the flop `info` describes (`None` on a turn).
     pub(crate) fn of_flop(info: &BoardInfo) -> Option<NextCardCache> {
         let next = info.next_card()?;
-        let (groups, ranks) = super::type_tables(&next);
+        let (groups, ranks) = super::simd::type_tables(&next);
         Some(NextCardCache {
             cache: RankCache::from_types(Arc::new(next), groups, ranks),
         })

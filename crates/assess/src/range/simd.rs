@@ -4,8 +4,8 @@
 //! build.
 #![allow(unsafe_code)]
 use super::board::BoardInfo;
-use super::cache::RankCache;
-use super::sweep::{CacheRows, Fill, Sums};
+use super::by_type::TypeTables;
+use super::sweep::{CacheRows, Fill, Sums, TYPE_TABLE};
 
 /// The range-table sweep (see `sweep::sweep`).
 pub(crate) fn sweep(
@@ -35,7 +35,7 @@ fn sweep_avx2(info: &BoardInfo, cache: Option<CacheRows<'_>>, fill: Fill, sums: 
 }
 
 /// The counts pass of one hand over the type tables (see `by_type::hand_tally`).
-pub(crate) fn hand_tally(cache: &RankCache, h: usize) -> (Vec<u16>, Vec<u16>) {
+pub(crate) fn hand_tally(cache: &TypeTables<'_>, h: usize) -> (Vec<u16>, Vec<u16>) {
     #[cfg(target_arch = "x86_64")]
     {
         if std::is_x86_feature_detected!("avx2") {
@@ -49,7 +49,7 @@ pub(crate) fn hand_tally(cache: &RankCache, h: usize) -> (Vec<u16>, Vec<u16>) {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn hand_tally_avx2(cache: &RankCache, h: usize) -> (Vec<u16>, Vec<u16>) {
+fn hand_tally_avx2(cache: &TypeTables<'_>, h: usize) -> (Vec<u16>, Vec<u16>) {
     super::by_type::hand_tally(cache, h)
 }
 
@@ -72,4 +72,19 @@ pub(crate) fn count_rows(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equa
 #[target_feature(enable = "avx2")]
 fn count_rows_avx2(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
     super::counts::count_rows(y, rows, below, equal)
+}
+
+/// The type tables of the rank cache of the board `info` describes (each runout's group,
+/// the groups' tables), from the cache part of the sweep alone.
+pub(crate) fn type_tables(info: &BoardInfo) -> (Vec<u16>, Vec<u16>) {
+    let mut groups = vec![0u16; info.runouts.len()];
+    let mut ranks = Vec::with_capacity(64 * TYPE_TABLE);
+    let mut no_rows: [i8; 0] = [];
+    sweep(
+        info,
+        Some((&mut no_rows[..], &mut groups[..], &mut ranks)),
+        Fill::Types,
+        false,
+    );
+    (groups, ranks)
 }
