@@ -1,11 +1,13 @@
 //! The range table per flop texture and on the turn (swept in full), a flop served from
-//! its suit class against the same flop swept, the rank cache filled per runout group
-//! and per holding (the reference), the cached weighted potential of one
+//! its suit class against the same flop swept, the rank cache as type tables against
+//! dense rows (built and one hand counted), the next-card cache as type tables against
+//! one rank per holding and turn card, the cached weighted potential of one
 //! hand against 1 and 10 opponent tables, and a naive single-holding Figure-2 loop as the
 //! baseline (the naive table would be 1,176 times that).
 #![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion};
-use loki_assess::range::{FlopClasses, CLASS_STORE_BYTES};
+use loki_assess::range::{FlopClasses, NextCardRanks, RankRows, CLASS_STORE_BYTES};
+use loki_assess::NextCardCache;
 use loki_assess::{RangeTable, RankCache, WeightTable};
 use loki_cards::{parse_cards, Card, Hand, HoleCards, HOLDINGS};
 use std::hint::black_box;
@@ -99,10 +101,14 @@ fn bench(c: &mut Criterion) {
     }
     g.finish();
 
-    // The rank cache's rows written per runout group (ours, the default) against one
-    // lookup per holding and runout (the reference), same run, per texture.
-    let mut g = c.benchmark_group("range_table_with_rank_cache");
-    g.sample_size(20);
+    // What a first decision on a new board builds and reads of the rank cache, same
+    // run, per texture: the range table with the type tables (ours) and one hand's
+    // counts over them, against the table with the dense rows (one byte per holding and
+    // runout, per runout group) and the counts pass over those rows; flops served from
+    // their class (as in a long run), the turn swept.
+    let mut g = c.benchmark_group("rank_cache");
+    g.sample_size(30);
+    let hole: HoleCards = "Ad9s".parse().unwrap();
     for (name, b) in [
         ("rainbow_5s4dKh", "5s4dKh"),
         ("two_tone_3h4cJh", "3h4cJh"),
@@ -110,11 +116,51 @@ fn bench(c: &mut Criterion) {
         ("turn_3h4cJh2d", "3h4cJh2d"),
     ] {
         let board = parse_cards(b).unwrap();
-        g.bench_function(format!("{name}_per_group"), |bn| {
-            bn.iter(|| RangeTable::with_rank_cache(black_box(&board)).unwrap())
+        let classes = FlopClasses::new(CLASS_STORE_BYTES);
+        RangeTable::new_in(&board, &classes).unwrap();
+        g.bench_function(format!("{name}_type_tables"), |bn| {
+            bn.iter(|| {
+                let t = RangeTable::with_rank_cache_in(black_box(&board), &classes).unwrap();
+                t.rank_cache().unwrap().hand_counts(hole).unwrap()
+            })
         });
-        g.bench_function(format!("{name}_per_holding"), |bn| {
-            bn.iter(|| RangeTable::with_rank_cache_per_holding(black_box(&board)).unwrap())
+        g.bench_function(format!("{name}_dense_rows"), |bn| {
+            bn.iter(|| {
+                let (_, rows) = RankRows::new(black_box(&board), false, Some(&classes)).unwrap();
+                rows.hand_counts(hole).unwrap()
+            })
+        });
+    }
+    g.finish();
+    // The next-card cache built and one hand counted, same run, per texture: type tables
+    // over the turn cards from the flop's range table set-up (ours, as a first flop
+    // decision builds it), from nothing, and one six-card rank per holding and turn card.
+    let mut g = c.benchmark_group("next_card");
+    g.sample_size(30);
+    for (name, b) in [
+        ("rainbow_5s4dKh", "5s4dKh"),
+        ("two_tone_3h4cJh", "3h4cJh"),
+        ("monotone_JcQc8c", "JcQc8c"),
+    ] {
+        let board = parse_cards(b).unwrap();
+        let table = RangeTable::new(&board).unwrap();
+        g.bench_function(format!("{name}_type_tables"), |bn| {
+            bn.iter(|| {
+                let cache = black_box(&table).next_card_cache().unwrap();
+                cache.hand_counts(hole).unwrap()
+            })
+        });
+        g.bench_function(format!("{name}_type_tables_alone"), |bn| {
+            bn.iter(|| {
+                let cache = NextCardCache::new(black_box(&board)).unwrap();
+                cache.hand_counts(hole).unwrap()
+            })
+        });
+        g.bench_function(format!("{name}_every_rank"), |bn| {
+            bn.iter(|| {
+                let ranks = NextCardRanks::new(black_box(&board), false).unwrap();
+                ranks.hand_counts(hole).unwrap()
+            })
         });
     }
     g.finish();

@@ -88,16 +88,16 @@ impl BoardRanges {
             None => RangeTable::with_rank_cache(b),
         };
         let analysis = match board.len() {
-            3 | 4 => Analysis::Draw(Box::new(DrawBoard {
-                table: table(board)?,
-                counts: slots(),
-                next_card: if board.len() == 3 {
-                    Some((NextCardCache::new(board)?, slots()))
-                } else {
-                    None
-                },
-                runouts: OnceLock::new(),
-            })),
+            3 | 4 => {
+                let table = table(board)?;
+                let next_card = table.next_card_cache().map(|cache| (cache, slots()));
+                Analysis::Draw(Box::new(DrawBoard {
+                    table,
+                    counts: slots(),
+                    next_card,
+                    runouts: OnceLock::new(),
+                }))
+            }
             5 => Analysis::River(RiverTable::new(board)?),
             n => return Err(AssessError::BoardLength(n)),
         };

@@ -139,6 +139,28 @@ impl BoardInfo {
         })
     }
 
+    /// A flop's board with one card of lookahead instead of two: the runouts are the 49
+    /// turn cards (each `(card, 255)`), 45 of them shared by every pair of disjoint
+    /// holdings; the rest as on the flop. `None` for a turn.
+    pub fn next_card(&self) -> Option<BoardInfo> {
+        if self.board.len() != 3 {
+            return None;
+        }
+        let runouts: Vec<(u8, u8)> = (0..52u8)
+            .filter(|&c| self.board_mask >> c & 1 == 0)
+            .map(|c| (c, 255))
+            .collect();
+        let runout_masks = runouts.iter().map(|&(c, _)| 1u64 << c).collect();
+        let (_, orbits) = symmetry(self.board_mask, &[], &self.local, &runouts);
+        Some(BoardInfo {
+            runouts,
+            runout_masks,
+            r: 45,
+            orbits,
+            ..self.clone()
+        })
+    }
+
     /// The same board with the symmetry reduction switched off (every runout its own
     /// orbit, the identity the only permutation): for tests of the reduction.
     #[cfg(test)]

@@ -1,22 +1,29 @@
 //! The board's river-rank cache and the weighted single-hand potential computed from it.
 use super::board::{BoardInfo, NONE};
+use super::by_type::TypeTables;
+use super::sweep::{card_type, flush_suit, ABSENT, CT, TYPE_TABLE};
 use crate::{AssessError, WeightTable};
 use loki_cards::HoleCards;
+use std::sync::Arc;
 
 /// The river rank of every holding that avoids the board on every runout (two cards on a
-/// flop: 1,176 x 1,176 holdings; one card on a turn: 48 x 1,128), stored densely: per
-/// runout, the holdings' ranks are replaced by their order among the distinct ranks of
-/// that runout (at most 147 distinct values, so one signed byte each: 1.4 MB on a flop),
-/// with a 256-entry "group -> rank" table per group of runouts that sweep alike. Holdings
-/// that touch a runout hold a sentinel above every group.
+/// flop: 1,176 runouts x 1,176 holdings; one card on a turn: 48 x 1,128), stored by
+/// holding type: the runouts fall into groups that sweep alike (on a rainbow flop 289),
+/// and each group keeps one table of river ranks by holding type (an ordered pair of card
+/// types, a card's type being its rank and whether it is of the runout's flush suit):
+/// a live holding's river rank on a runout is its group's entry for the holding's type
+/// under the runout's flush suit. About 0.4 MB on a flop; the same ranks as one byte per
+/// holding and runout (1.4 MB), which the tests keep as the reference.
 #[derive(Clone, Debug)]
 pub struct RankCache {
-    pub(crate) info: BoardInfo,
-    /// Runout-major: `y[runout * n + holding]` = dense group - 128 (127 = dead).
-    pub(crate) y: Vec<i8>,
-    /// Runout -> its rank table (runouts that sweep alike share one).
+    pub(crate) info: Arc<BoardInfo>,
+    /// Runout -> its group (the index of its type table).
     pub(crate) groups: Vec<u16>,
-    /// `ranks[table * 256 + group]` = the river rank of that dense group.
+    /// Runout -> its flush-suit value (the suit of three or more of its five or six
+    /// cards, 4 for none).
+    pub(crate) suits: Vec<u8>,
+    /// `ranks[group * TYPE_TABLE + a * CT + b]`: the river rank of the holdings of card
+    /// types `a` and `b` on the group's runouts ([`ABSENT`] for a type with none live).
     pub(crate) ranks: Vec<u16>,
 }
 
@@ -24,7 +31,7 @@ pub struct RankCache {
 /// holding `k` that avoids our hole cards and the board, how many of the runouts they
 /// share end with `k` below our hand and how many tie. One pass per (board, hand) serves
 /// every opponent weight table.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct HandCounts {
     hole: HoleCards,
     r: u32,
@@ -107,6 +114,7 @@ impl HandCounts {
     /// Counts from opponent holdings grouped by their state now from our side (ahead,
     /// tied, behind), each as (global holding index, runouts ending below us, runouts
     /// ending tied), with `r` runouts shared by every pair.
+    #[cfg(any(test, feature = "bench"))]
     pub(crate) fn from_groups(
         hole: HoleCards,
         r: u32,
@@ -125,6 +133,45 @@ impl HandCounts {
             global: all.iter().map(|x| x.0).collect(),
             below: all.iter().map(|x| x.1).collect(),
             equal: all.iter().map(|x| x.2).collect(),
+            starts,
+        }
+    }
+
+    /// Counts from the per-holding tallies of the hand at local index `h` on the board
+    /// `info` describes: `below[k]` and `equal[k]`, the runouts shared with local holding
+    /// `k` that end with `k` below us and tied (read only for holdings that avoid ours).
+    pub(crate) fn from_local(
+        info: &BoardInfo,
+        hole: HoleCards,
+        h: usize,
+        below: &[u16],
+        equal: &[u16],
+    ) -> HandCounts {
+        let hm = info.masks[h];
+        let xh = info.x[h];
+        let mut groups: [Vec<usize>; 3] = Default::default();
+        for k in (0..info.n()).filter(|&k| info.masks[k] & hm == 0) {
+            let state = match xh.cmp(&info.x[k]) {
+                std::cmp::Ordering::Greater => 0,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Less => 2,
+            };
+            groups[state].push(k);
+        }
+        let order: Vec<usize> = groups.concat();
+        let starts = [
+            0,
+            groups[0].len(),
+            groups[0].len() + groups[1].len(),
+            order.len(),
+        ];
+        let count = |v: &[u16], k: usize| f64::from(v.get(k).copied().unwrap_or(0));
+        HandCounts {
+            hole,
+            r: info.r,
+            global: order.iter().map(|&k| info.global[k]).collect(),
+            below: order.iter().map(|&k| count(below, k)).collect(),
+            equal: order.iter().map(|&k| count(equal, k)).collect(),
             starts,
         }
     }
@@ -171,19 +218,30 @@ impl HandCounts {
 }
 
 impl RankCache {
+    /// The cache of the board `info` describes from the sweep's type tables (filled with
+    /// [`Fill::Types`](super::sweep::Fill::Types)).
+    pub(crate) fn from_types(info: Arc<BoardInfo>, groups: Vec<u16>, ranks: Vec<u16>) -> RankCache {
+        let suits = info
+            .runout_masks
+            .iter()
+            .map(|&m| flush_suit(info.board_mask | m) as u8)
+            .collect();
+        RankCache {
+            info,
+            groups,
+            suits,
+            ranks,
+        }
+    }
+
     /// Builds the cache of a flop (3 cards) or turn (4 cards) on its own (the range
     /// table's pass fills it too, see [`super::RangeTable::with_rank_cache`]).
     ///
     /// # Errors
     /// A board of the wrong length or with a repeated card.
     pub fn new(board: &[loki_cards::Card]) -> Result<RankCache, AssessError> {
-        let (table, (y, groups, ranks)) = super::RangeTable::build(board, true)?;
-        Ok(RankCache {
-            info: table.info,
-            y,
-            groups,
-            ranks,
-        })
+        let (table, (_, groups, ranks)) = super::RangeTable::build(board, true)?;
+        Ok(RankCache::from_types(table.info, groups, ranks))
     }
 
     /// The board cards.
@@ -204,22 +262,20 @@ impl RankCache {
     /// `runout` (in the order of [`RankCache::runouts`]); `None` if either is out of range,
     /// the holding touches the board, or it touches the runout.
     pub fn river_rank(&self, runout: usize, holding: usize) -> Option<u16> {
-        let l = *self.info.local.get(holding)?;
-        if l == NONE {
+        let info = &self.info;
+        let l = usize::from(*info.local.get(holding)?);
+        let (&(a, b), &mask) = (info.cards.get(l)?, info.masks.get(l)?);
+        if mask & *info.runout_masks.get(runout)? != 0 {
             return None;
         }
-        if runout >= self.info.runouts.len() {
-            return None;
-        }
-        let v = *self.y.get(runout * self.info.n() + l as usize)?;
-        if v == super::sweep::DEAD_DENSE {
-            return None;
-        }
-        let group = (i32::from(v) + 128) as usize;
-        let table = usize::from(*self.groups.get(runout)?);
+        let s = usize::from(*self.suits.get(runout)?);
+        let key = usize::from(card_type(usize::from(a), s)) * CT
+            + usize::from(card_type(usize::from(b), s));
+        let group = usize::from(*self.groups.get(runout)?);
         self.ranks
-            .get(table * super::sweep::RANK_STRIDE + group)
+            .get(group * TYPE_TABLE + key)
             .copied()
+            .filter(|&y| y != ABSENT)
     }
 
     /// The runouts, in cache order: card index pairs on a flop, `(card, 255)` on a turn.
@@ -227,57 +283,30 @@ impl RankCache {
         &self.info.runouts
     }
 
-    /// The weight-free counts of one hand (one pass over the cache, about 1.3 million
-    /// vectorised compares on a flop).
+    /// The weight-free counts of one hand: per runout group and flush suit, which holding
+    /// types end below or tied with ours, then per holding its types' totals less the
+    /// runouts through its own cards (a few tens of thousands of operations on a flop; the
+    /// same counts as one compare per holding and runout).
     ///
     /// # Errors
     /// [`AssessError::HoleTouchesBoard`] when the hole cards share a card with the board.
     pub fn hand_counts(&self, hole: HoleCards) -> Result<HandCounts, AssessError> {
         let info = &self.info;
-        let n = info.n();
         let h = info.local[hole.index()];
-        if h == NONE || n == 0 {
+        if h == NONE || info.n() == 0 {
             return Err(AssessError::HoleTouchesBoard {
                 hole: hole.to_string(),
             });
         }
         let h = h as usize;
-        let hm = info.masks[h];
-        let mut below = vec![0u16; n];
-        let mut equal = vec![0u16; n];
-        let rows: Vec<(usize, i8)> = info
-            .runout_masks
-            .iter()
-            .enumerate()
-            .filter(|&(_, &rm)| rm & hm == 0)
-            .filter_map(|(ri, _)| Some((ri * n, *self.y.get(ri * n + h)?)))
-            .collect();
-        super::simd::count_rows(&self.y, &rows, &mut below, &mut equal);
-        let xh = info.x[h];
-        let mut groups: [Vec<usize>; 3] = Default::default();
-        for k in (0..n).filter(|&k| info.masks[k] & hm == 0) {
-            let state = match xh.cmp(&info.x[k]) {
-                std::cmp::Ordering::Greater => 0,
-                std::cmp::Ordering::Equal => 1,
-                std::cmp::Ordering::Less => 2,
-            };
-            groups[state].push(k);
-        }
-        let order: Vec<usize> = groups.concat();
-        let starts = [
-            0,
-            groups[0].len(),
-            groups[0].len() + groups[1].len(),
-            order.len(),
-        ];
-        Ok(HandCounts {
-            hole,
-            r: info.r,
-            global: order.iter().map(|&k| info.global[k]).collect(),
-            below: order.iter().map(|&k| f64::from(below[k])).collect(),
-            equal: order.iter().map(|&k| f64::from(equal[k])).collect(),
-            starts,
-        })
+        let tables = TypeTables {
+            info,
+            groups: &self.groups,
+            suits: &self.suits,
+            ranks: &self.ranks,
+        };
+        let (below, equal) = super::simd::hand_tally(&tables, h);
+        Ok(HandCounts::from_local(info, hole, h, &below, &equal))
     }
 
     /// The weighted potential of one hand against one opponent table: the hand's counts

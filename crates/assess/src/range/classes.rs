@@ -14,8 +14,8 @@
 //! every thread that holds it: [`RangeTable::new_in`](super::RangeTable::new_in) and
 //! [`RangeTable::with_rank_cache_in`](super::RangeTable::with_rank_cache_in) read and
 //! fill it, and [`flop_classes`] gives the store shared by every board cache of the
-//! process while one is alive. The river-rank cache (1.4 MB a flop) is not kept: it is
-//! rebuilt for each flop by the cache part of the sweep alone.
+//! process while one is alive. The river-rank cache (about 0.4 MB a flop) is not kept:
+//! it is rebuilt for each flop by the cache part of the sweep alone.
 use super::sweep::Sums;
 use loki_cards::{holding_index, HOLDINGS};
 use std::collections::HashMap;

@@ -75,23 +75,29 @@
 //!
 //! # River-rank cache
 //!
-//! [`RangeTable::with_rank_cache`] (or [`RankCache::new`]) also keeps, for every runout,
-//! each holding's river rank as its order among that runout's distinct ranks (one
-//! signed byte: at most 91 non-flush rank pairs plus 56 flush classes, so at most 147
-//! values; 1.4 MB on a flop, plus a 256-entry rank table per runout group). The rows are
-//! written per runout group: one row per flush suit from each holding's type under it
-//! (one lookup per holding, group and flush suit its runouts have), copied to each runout
-//! of the group with that flush suit with the holdings through its runout cards marked
-//! dead (the same bytes as one lookup per holding and runout, which the tests and the
-//! criterion bench keep as the reference; about 0.3 ms instead of 1.7 ms on a rainbow
-//! flop).
+//! [`RangeTable::with_rank_cache`] (or [`RankCache::new`]) also keeps every holding's
+//! river rank on every runout, by holding type: per runout group (the runouts that sweep
+//! alike), one table of river ranks by ordered pair of card types (26 x 26 entries of 16
+//! bits), and per runout its group and flush suit. A live holding's river rank on a
+//! runout is its group's entry for the holding's type under the runout's flush suit (a
+//! suit permutation maps the group's representative onto each of its runouts, the
+//! representative's flush suit onto the runout's). On a rainbow flop that is 289 tables,
+//! 391 KB, where one byte per holding and runout took 1.4 MB (plus 148 KB of rank
+//! tables); the tests and the criterion bench keep those dense rows as the reference
+//! (`rows.rs`). The sweep fills a table from the group's holding types (about 150 to 270);
+//! a hand without a flush has the river rank of every hand with the same runout and hole
+//! ranks, so it is evaluated once per board and looked up by ranks after that.
+//!
 //! [`RankCache::hand_counts`] then does one weight-free pass per (board, hand): per
-//! opponent holding, how many shared runouts end below or tied with us (byte compares,
-//! byte counters widened every 248 rows). [`HandCounts::potential`] turns that into the
-//! weighted HS, HP table, PPot and NPot against one opponent
+//! opponent holding, how many shared runouts end below or tied with us, tallied by type
+//! (`by_type.rs`: per group and flush suit a 676-entry compare-and-add, per runout card a
+//! 26-entry one, then a few lookups per holding; the same integers as one compare per
+//! holding and runout, which a test checks on every flop class). [`HandCounts::potential`]
+//! turns that into the weighted HS, HP table, PPot and NPot against one opponent
 //! [`WeightTable`](crate::WeightTable) in one branch-free pass over about 1,100
 //! holdings grouped by their state now. [`RankCache::potentials`] does one hand against
-//! several tables.
+//! several tables. The next-card cache ([`NextCardCache`], one card of lookahead on a
+//! flop) is the same structure over the 49 turn cards.
 //!
 //! # Flop classes
 //!
@@ -101,8 +107,8 @@
 //! (`classes.rs`). A [`FlopClasses`] store keeps them (31.8 KB a class,
 //! 55.8 MB for all, a 64 MB budget): a flop whose class is stored costs the board's
 //! set-up, the HS counts and, with the rank cache, the cache part of the sweep (the
-//! holding types' river ranks and the rows), about a third of a full sweep with the
-//! cache and a thirtieth without. Served and swept tables are the same (a test compares
+//! holding types' river ranks), about a seventh of a full sweep with the cache and a
+//! thirtieth without. Served and swept tables are the same (a test compares
 //! them on every class). In random deals the store holds 727 classes after 1,000 flops
 //! (27 % of them served), 1,697 after 10,000 (83 %) and all after about 20,000;
 //! [`FlopClasses::fill_all`] stores every class at once (about 5 s of one core).
@@ -127,9 +133,9 @@
 //! | range table, rainbow paired 9d2s9h | 1.9 ms |
 //! | range table, trips 7c7d7h | 1.3 ms |
 //! | range table, turn 3h4cJh2d (PPot1) | 0.34 ms |
-//! | range table + rank cache, rainbow flop (rows per runout group; per holding: 4.9 ms in the same run, load about 4) | 3.1 ms |
+//! | range table + rank cache (type tables), rainbow flop (criterion, load about 5) | 2.3 ms |
 //! | range table, a flop served from its class, rainbow / two-tone (criterion, load about 6; swept 3.3 / 2.6 ms in the same run) | 0.08 / 0.11 ms |
-//! | range table + rank cache, served from its class, rainbow / two-tone (swept 3.6 / 2.9 ms in the same run) | 0.76 / 1.29 ms |
+//! | range table + rank cache (type tables), served from its class, rainbow / two-tone (as dense rows: 0.76 / 1.29 ms) | 0.28 / 0.31 ms |
 //! | cached two-card HP table, one hand vs 1 table | 83 us |
 //! | cached two-card HP table, one hand vs 10 tables | 99 us |
 //! | weighted pass alone (one more table) | 1.2 us |
@@ -139,29 +145,41 @@
 //! The naive table would be 1,176 x 4.7 ms = 5.6 s: the range table is about 2,000 times
 //! faster.
 mod board;
+mod by_type;
 mod cache;
 mod classes;
+#[cfg(any(test, feature = "bench"))]
 mod counts;
 mod next_card;
 mod prefix;
 mod river;
+#[cfg(any(test, feature = "bench"))]
+mod rows;
 mod simd;
 mod sweep;
 
 pub use cache::{CachedPotential, HandCounts, RankCache};
 pub use classes::{flop_classes, ClassStats, FlopClasses, CLASS_BYTES, CLASS_STORE_BYTES};
 pub use next_card::NextCardCache;
+#[cfg(feature = "bench")]
+#[doc(hidden)]
+pub use next_card::NextCardRanks;
 pub use river::RiverTable;
+#[cfg(feature = "bench")]
+#[doc(hidden)]
+pub use rows::RankRows;
 
 use crate::AssessError;
 use board::{BoardInfo, NONE};
 use classes::FlopClass;
 use loki_cards::{Card, HoleCards};
 use rayon::prelude::*;
+use std::sync::Arc;
 use sweep::Fill;
 
-/// The dense rank cache, each runout's rank table and the rank tables, as filled by the
-/// sweep.
+/// The rank cache's parts as filled by the sweep: with [`Fill::Types`] (no dense rows)
+/// each runout's group and the groups' type tables; otherwise the dense rows, each
+/// runout's rank table and the rank tables.
 type CacheParts = (Vec<i8>, Vec<u16>, Vec<u16>);
 
 /// Exact integer counts of one holding against one uniform opponent: HS counts and the
@@ -204,7 +222,7 @@ impl HoldingCounts {
 /// The range table of one flop or turn: see the module docs.
 #[derive(Clone, Debug)]
 pub struct RangeTable {
-    info: BoardInfo,
+    info: Arc<BoardInfo>,
     counts: Vec<HoldingCounts>,
     values: Vec<CachedPotential>,
     cache: Option<RankCache>,
@@ -226,7 +244,7 @@ impl RangeTable {
     /// # Errors
     /// As [`RangeTable::new`].
     pub fn new_in(board: &[Card], classes: &FlopClasses) -> Result<RangeTable, AssessError> {
-        Ok(RangeTable::build_filled(board, false, Fill::PerGroup, Some(classes))?.0)
+        Ok(RangeTable::build_filled(board, None, Some(classes))?.0)
     }
 
     /// The range table plus the board's river-rank cache (filled during the same pass;
@@ -235,7 +253,7 @@ impl RangeTable {
     /// # Errors
     /// [`AssessError::BoardLength`] or [`AssessError::DuplicateCard`].
     pub fn with_rank_cache(board: &[Card]) -> Result<RangeTable, AssessError> {
-        RangeTable::with_rank_cache_filled(board, Fill::PerGroup, None)
+        RangeTable::with_rank_cache_filled(board, None)
     }
 
     /// [`RangeTable::with_rank_cache`] with a flop whose suit class `classes` holds
@@ -248,50 +266,37 @@ impl RangeTable {
         board: &[Card],
         classes: &FlopClasses,
     ) -> Result<RangeTable, AssessError> {
-        RangeTable::with_rank_cache_filled(board, Fill::PerGroup, Some(classes))
-    }
-
-    /// [`RangeTable::with_rank_cache`] with the cache rows written one lookup per holding
-    /// and runout: the reference the criterion bench compares with (the same table).
-    ///
-    /// # Errors
-    /// As [`RangeTable::with_rank_cache`].
-    #[cfg(feature = "bench")]
-    #[doc(hidden)]
-    pub fn with_rank_cache_per_holding(board: &[Card]) -> Result<RangeTable, AssessError> {
-        RangeTable::with_rank_cache_filled(board, Fill::PerHolding, None)
+        RangeTable::with_rank_cache_filled(board, Some(classes))
     }
 
     fn with_rank_cache_filled(
         board: &[Card],
-        fill: Fill,
         store: Option<&FlopClasses>,
     ) -> Result<RangeTable, AssessError> {
-        let (mut table, (y, groups, ranks)) = RangeTable::build_filled(board, true, fill, store)?;
-        table.cache = Some(RankCache {
-            info: table.info.clone(),
-            y,
+        let (mut table, (_, groups, ranks)) =
+            RangeTable::build_filled(board, Some(Fill::Types), store)?;
+        table.cache = Some(RankCache::from_types(
+            Arc::clone(&table.info),
             groups,
             ranks,
-        });
+        ));
         Ok(table)
     }
 
-    /// The table and, if asked, the filled cache rows.
+    /// The table and, if asked, the rank cache's type tables.
     pub(crate) fn build(
         board: &[Card],
         cache: bool,
     ) -> Result<(RangeTable, CacheParts), AssessError> {
-        RangeTable::build_filled(board, cache, Fill::PerGroup, None)
+        RangeTable::build_filled(board, cache.then_some(Fill::Types), None)
     }
 
-    /// The table (and cache rows if asked); on a flop whose class `store` holds, the sums
-    /// are the class's, mapped through the suit permutation, and the sweep only fills the
-    /// cache rows.
+    /// The table (and the rank cache's parts as `cache` asks); on a flop whose class
+    /// `store` holds, the sums are the class's, mapped through the suit permutation, and
+    /// the sweep only fills the cache.
     fn build_filled(
         board: &[Card],
-        cache: bool,
-        fill: Fill,
+        cache: Option<Fill>,
         store: Option<&FlopClasses>,
     ) -> Result<(RangeTable, CacheParts), AssessError> {
         let info = BoardInfo::new(board)?;
@@ -301,16 +306,22 @@ impl RangeTable {
         };
         let stored = class.and_then(|c| store.and_then(|s| s.get(&c)));
         let n = info.n();
-        let (mut y, mut groups, mut ranks) = if cache {
-            (
-                vec![sweep::DEAD_DENSE; info.runouts.len() * n],
-                vec![0u16; info.runouts.len()],
+        let runouts = info.runouts.len();
+        let (mut y, mut groups, mut ranks) = match cache {
+            Some(Fill::Types) => (
+                Vec::new(),
+                vec![0u16; runouts],
+                Vec::with_capacity(300 * sweep::TYPE_TABLE),
+            ),
+            Some(_) => (
+                vec![sweep::DEAD_DENSE; runouts * n],
+                vec![0u16; runouts],
                 Vec::with_capacity(400 * sweep::RANK_STRIDE),
-            )
-        } else {
-            (Vec::new(), Vec::new(), Vec::new())
+            ),
+            None => (Vec::new(), Vec::new(), Vec::new()),
         };
-        let rows = cache.then_some((&mut y[..], &mut groups[..], &mut ranks));
+        let fill = cache.unwrap_or(Fill::Types);
+        let rows = cache.map(|_| (&mut y[..], &mut groups[..], &mut ranks));
         let sums = match (stored, class) {
             (Some(by_holding), Some(class)) => {
                 if rows.is_some() {
@@ -361,7 +372,7 @@ impl RangeTable {
         let values = counts.iter().map(|c| c.potential(r)).collect();
         Ok((
             RangeTable {
-                info,
+                info: Arc::new(info),
                 counts,
                 values,
                 cache: None,
@@ -432,6 +443,12 @@ impl RangeTable {
         (0..loki_cards::HOLDINGS).map(|i| self.ehs_at(i)).collect()
     }
 
+    /// The next-card cache of this flop (`None` on a turn): the same as
+    /// [`NextCardCache::new`], from the board set-up this table has.
+    pub fn next_card_cache(&self) -> Option<NextCardCache> {
+        NextCardCache::of_flop(&self.info)
+    }
+
     /// The river-rank cache, if built with [`RangeTable::with_rank_cache`].
     pub fn rank_cache(&self) -> Option<&RankCache> {
         self.cache.as_ref()
@@ -455,7 +472,7 @@ impl FlopClasses {
             .map(|f| {
                 let board: Result<Vec<Card>, _> = f.iter().map(|&c| Card::from_index(c)).collect();
                 board.ok().map_or(0, |b| {
-                    let swept = RangeTable::build_filled(&b, false, Fill::PerGroup, Some(self));
+                    let swept = RangeTable::build_filled(&b, None, Some(self));
                     usize::from(swept.is_ok())
                 })
             })
@@ -558,9 +575,9 @@ mod tests {
             for p in [[1, 2, 3, 0], [3, 0, 2, 1]] {
                 let board = relabel(f, p);
                 let (a, rows_a) =
-                    RangeTable::build_filled(&board, true, Fill::PerGroup, Some(&store)).unwrap();
+                    RangeTable::build_filled(&board, Some(Fill::Types), Some(&store)).unwrap();
                 let (b, rows_b) =
-                    RangeTable::build_filled(&board, true, Fill::PerGroup, None).unwrap();
+                    RangeTable::build_filled(&board, Some(Fill::Types), None).unwrap();
                 assert!(a.counts == b.counts, "counts differ on {board:?}");
                 assert!(a.values == b.values, "values differ on {board:?}");
                 assert!(rows_a == rows_b, "cache rows differ on {board:?}");
@@ -571,6 +588,59 @@ mod tests {
         assert_eq!(stats.classes, 1_755);
         assert_eq!(stats.hits, served);
         assert_eq!(stats.bytes, 1_755 * CLASS_BYTES);
+    }
+
+    /// The rank cache's type tables give the same hand counts and river ranks as the dense
+    /// rows (one compare per holding and runout): every flop class seen through a suit
+    /// relabelling, eight hands on each (the holdings at fixed strides through the
+    /// board's live holdings, so every kind of hand comes up), and turns of every
+    /// texture with every hand.
+    #[test]
+    fn type_tables_count_as_the_dense_rows() {
+        let card = |i: u8| Card::from_index(i).unwrap();
+        let mut boards: Vec<(Vec<Card>, usize)> = canonical_flops()
+            .iter()
+            .map(|f| {
+                (
+                    f.map(|c| card(c / 4 * 4 + [2, 0, 3, 1][usize::from(c % 4)]))
+                        .to_vec(),
+                    8,
+                )
+            })
+            .collect();
+        for (i, f) in canonical_flops().iter().enumerate().step_by(97) {
+            let t = (0..52u8).find(|t| !f.contains(t) && usize::from(*t) % 5 == i % 5);
+            if let Some(t) = t {
+                boards.push((f.iter().chain([t].iter()).map(|&x| card(x)).collect(), 0));
+            }
+        }
+        let hands: usize = boards
+            .par_iter()
+            .map(|(b, per_board)| {
+                let cache = RankCache::new(b).unwrap();
+                let (_, rows) = rows::RankRows::new(b, false, None).unwrap();
+                let info = &cache.info;
+                let n = info.n();
+                let step = if *per_board == 0 { 1 } else { n / per_board };
+                let mut hands = 0;
+                for k in (0..n).step_by(step.max(1)) {
+                    let hole = HoleCards::from_index(usize::from(info.global[k])).unwrap();
+                    let (x, y) = (
+                        cache.hand_counts(hole).unwrap(),
+                        rows.hand_counts(hole).unwrap(),
+                    );
+                    assert!(x == y, "counts differ for {hole} on {b:?}");
+                    hands += 1;
+                }
+                for ri in (0..info.runouts.len()).step_by(37) {
+                    for g in (0..loki_cards::HOLDINGS).step_by(11) {
+                        assert_eq!(cache.river_rank(ri, g), rows.river_rank(ri, g), "{b:?}");
+                    }
+                }
+                hands
+            })
+            .sum();
+        assert!(hands > 1_755 * 8, "{hands} hands compared");
     }
 
     /// The suit-symmetry reduction is a separate step: with it switched off, every

@@ -4,21 +4,79 @@
 //! any weight table costs one counts pass per (board, hand) and one weighted pass per
 //! table, like the two-card [`RankCache`](super::RankCache).
 //!
-//! Building it is 49 x 1,176 six-card evaluations (about 0.2 ms); the counts pass is
-//! 47 turn cards x 1,176 holdings of 16-bit compares, written to auto-vectorise.
-use super::cache::HandCounts;
+//! Building it is 49 x 1,176 six-card ranks: a hand without a flush has the rank of any
+//! other with the same turn and hole ranks, so about 2,200 are evaluated and the others
+//! looked up in a table by ranks (about 1,300 evaluations more for the hands with a
+//! flush on the two-tone boards that allow one); the counts pass is 47 turn cards x
+//! 1,176 holdings of 16-bit compares, written to auto-vectorise.
+use super::board::BoardInfo;
+use super::cache::{HandCounts, RankCache};
 use crate::AssessError;
-use loki_cards::{Card, Hand, HoleCards, HOLDINGS};
+use loki_cards::{Card, HoleCards};
+#[cfg(any(test, feature = "bench"))]
+use loki_cards::{Hand, HOLDINGS};
+use std::sync::Arc;
 
 /// "No local index": the holding touches the board.
+#[cfg(any(test, feature = "bench"))]
 const NONE: u16 = u16::MAX;
 /// The rank of a holding that touches the turn card: above every real rank, so that it
 /// counts as neither below nor tied with ours.
+#[cfg(any(test, feature = "bench"))]
 const DEAD: u16 = u16::MAX;
 
-/// Each live holding's rank on the flop and on every turn card.
+/// The next-card cache of a flop: one hand's one-card counts from the river-rank cache's
+/// type tables ([`RankCache`]) over the 49 turn cards as runouts (per group of turn cards
+/// that rank alike, a table of six-card ranks by holding type).
 #[derive(Clone)]
 pub struct NextCardCache {
+    cache: RankCache,
+}
+
+impl std::fmt::Debug for NextCardCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "NextCardCache({} holdings)", self.cache.info.n())
+    }
+}
+
+impl NextCardCache {
+    /// The cache of a three-card board.
+    ///
+    /// # Errors
+    /// A board that is not three distinct cards.
+    pub fn new(board: &[Card]) -> Result<NextCardCache, AssessError> {
+        super::board::board_mask(board, &[3])?;
+        let info = BoardInfo::new(board)?;
+        NextCardCache::of_flop(&info).ok_or(AssessError::BoardLength(board.len()))
+    }
+
+    /// The cache of the flop `info` describes (`None` on a turn).
+    pub(crate) fn of_flop(info: &BoardInfo) -> Option<NextCardCache> {
+        let next = info.next_card()?;
+        let (groups, ranks) = super::simd::type_tables(&next);
+        Some(NextCardCache {
+            cache: RankCache::from_types(Arc::new(next), groups, ranks),
+        })
+    }
+
+    /// The weight-free one-card counts of a hand: for every opponent holding that avoids
+    /// the board and our cards, on how many of the 45 turn cards they share it ends below
+    /// and tied with us (then [`HandCounts::potential`] gives PPot1 and NPot1 against a
+    /// table).
+    ///
+    /// # Errors
+    /// [`AssessError::HoleTouchesBoard`] when the hole cards share a card with the board.
+    pub fn hand_counts(&self, hole: HoleCards) -> Result<HandCounts, AssessError> {
+        self.cache.hand_counts(hole)
+    }
+}
+
+/// Each live holding's rank on the flop and on every turn card, one evaluation or lookup
+/// per holding and turn card: the reference [`NextCardCache`] is compared with.
+#[cfg(any(test, feature = "bench"))]
+#[doc(hidden)]
+#[derive(Clone)]
+pub struct NextCardRanks {
     /// Local holding -> global holding index.
     global: Vec<u16>,
     /// Global holding index -> local index, or [`NONE`].
@@ -34,18 +92,14 @@ pub struct NextCardCache {
     ranks: Vec<u16>,
 }
 
-impl std::fmt::Debug for NextCardCache {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "NextCardCache({} holdings)", self.global.len())
-    }
-}
-
-impl NextCardCache {
-    /// The cache of a three-card board.
+#[cfg(any(test, feature = "bench"))]
+impl NextCardRanks {
+    /// The ranks of a three-card board; with `share`, hands without a flush take their
+    /// rank from a table by (turn rank, hole ranks) once one of them was evaluated.
     ///
     /// # Errors
     /// A board that is not three distinct cards.
-    pub fn new(board: &[Card]) -> Result<NextCardCache, AssessError> {
+    pub fn new(board: &[Card], share: bool) -> Result<NextCardRanks, AssessError> {
         let board_mask = super::board::board_mask(board, &[3])?;
         let base = Hand::EMPTY.with_all(board);
         let mut global = Vec::with_capacity(1176);
@@ -72,17 +126,41 @@ impl NextCardCache {
             .collect();
         let n = global.len();
         let mut ranks = vec![DEAD; turns.len() * n];
+        // Without a flush a six-card rank depends on the ranks alone: by (turn rank,
+        // hole ranks), 0 until evaluated. Only a suit with three of the four board cards
+        // can make a flush with two hole cards.
+        let mut plain = vec![0u16; 13 * 169];
+        let suit_counts =
+            |mask: u64| [0, 1, 2, 3].map(|s| (mask >> s & 0x0001_1111_1111_1111).count_ones());
         for (t, &card) in turns.iter().enumerate() {
             let with_turn = base.with_index(card);
             let bit = 1u64 << card;
-            for (k, row) in ranks[t * n..(t + 1) * n].iter_mut().enumerate() {
-                if masks[k] & bit == 0 {
-                    let (a, b) = cards[k];
-                    *row = with_turn.with_index(a).with_index(b).rank().value();
+            let counts = suit_counts(board_mask | bit);
+            let flush_suit = (0..4u8).find(|&s| counts[usize::from(s)] >= 3);
+            let turn_rank = usize::from(card / 4) * 169;
+            let Some(row) = ranks.get_mut(t * n..(t + 1) * n) else {
+                continue;
+            };
+            for ((y, &mask), &(a, b)) in row.iter_mut().zip(&masks).zip(&cards) {
+                if mask & bit != 0 {
+                    continue;
                 }
+                let flush = flush_suit.is_some_and(|s| {
+                    counts[usize::from(s)] + u32::from(a % 4 == s) + u32::from(b % 4 == s) >= 5
+                });
+                let slot = plain.get_mut(turn_rank + usize::from(a / 4) * 13 + usize::from(b / 4));
+                *y = match slot {
+                    Some(p) if !flush && share => {
+                        if *p == 0 {
+                            *p = with_turn.with_index(a).with_index(b).rank().value();
+                        }
+                        *p
+                    }
+                    _ => with_turn.with_index(a).with_index(b).rank().value(),
+                };
             }
         }
-        Ok(NextCardCache {
+        Ok(NextCardRanks {
             global,
             local,
             masks,
@@ -176,6 +254,35 @@ mod tests {
                         "{board} {hole}: {got:?} vs {want:?}"
                     );
                 }
+            }
+        }
+    }
+
+    /// The type tables give the counts of one rank per holding and turn card (itself
+    /// the same with ranks shared by hands without a flush as with every one evaluated)
+    /// on every flop class, seen through a suit relabelling, for twelve hands each.
+    #[test]
+    fn type_tables_count_as_the_ranks_of_every_holding_on_every_flop_class() {
+        let card = |i: u8| loki_cards::Card::from_index(i).unwrap();
+        let flops = crate::range::classes::canonical_flops();
+        assert_eq!(flops.len(), 1_755);
+        for f in flops {
+            let b = f.map(|c| card(c / 4 * 4 + [3, 1, 0, 2][usize::from(c % 4)]));
+            let (shared, evaluated) = (
+                NextCardRanks::new(&b, true).unwrap(),
+                NextCardRanks::new(&b, false).unwrap(),
+            );
+            assert!(
+                shared.ranks == evaluated.ranks && shared.now == evaluated.now,
+                "{b:?}"
+            );
+            let cache = NextCardCache::new(&b).unwrap();
+            for &g in shared.global.iter().step_by(shared.global.len() / 12) {
+                let hole = HoleCards::from_index(usize::from(g)).unwrap();
+                assert!(
+                    cache.hand_counts(hole).unwrap() == shared.hand_counts(hole).unwrap(),
+                    "{hole} on {b:?}"
+                );
             }
         }
     }

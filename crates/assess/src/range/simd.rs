@@ -1,10 +1,11 @@
-//! Runtime ISA dispatch: the two hot loops (the range-table sweep and the per-hand counts
-//! pass over the rank cache) are portable Rust written to auto-vectorise; on x86-64 CPUs
+//! Runtime ISA dispatch: the hot loops (the range-table sweep, the per-hand counts pass
+//! over the rank cache's type tables, and the reference counts pass over dense rows) are portable Rust written to auto-vectorise; on x86-64 CPUs
 //! with AVX2 the same code is compiled a second time with AVX2 enabled (lanes twice as wide) and chosen at run time. Everything else falls back to the portable
 //! build.
 #![allow(unsafe_code)]
 use super::board::BoardInfo;
-use super::sweep::{CacheRows, Fill, Sums};
+use super::by_type::TypeTables;
+use super::sweep::{CacheRows, Fill, Sums, TYPE_TABLE};
 
 /// The range-table sweep (see `sweep::sweep`).
 pub(crate) fn sweep(
@@ -33,7 +34,27 @@ fn sweep_avx2(info: &BoardInfo, cache: Option<CacheRows<'_>>, fill: Fill, sums: 
     super::sweep::sweep(info, cache, fill, sums)
 }
 
-/// The counts pass of one hand (see `counts::count_rows`).
+/// The counts pass of one hand over the type tables (see `by_type::hand_tally`).
+pub(crate) fn hand_tally(cache: &TypeTables<'_>, h: usize) -> (Vec<u16>, Vec<u16>) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2 (detected just above), the only
+            // precondition of calling a `#[target_feature(enable = "avx2")]` function.
+            return unsafe { hand_tally_avx2(cache, h) };
+        }
+    }
+    super::by_type::hand_tally(cache, h)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn hand_tally_avx2(cache: &TypeTables<'_>, h: usize) -> (Vec<u16>, Vec<u16>) {
+    super::by_type::hand_tally(cache, h)
+}
+
+/// The counts pass of one hand over dense rows (see `counts::count_rows`).
+#[cfg(any(test, feature = "bench"))]
 pub(crate) fn count_rows(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
     #[cfg(target_arch = "x86_64")]
     {
@@ -47,8 +68,23 @@ pub(crate) fn count_rows(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equa
     super::counts::count_rows(y, rows, below, equal)
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", any(test, feature = "bench")))]
 #[target_feature(enable = "avx2")]
 fn count_rows_avx2(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
     super::counts::count_rows(y, rows, below, equal)
+}
+
+/// The type tables of the rank cache of the board `info` describes (each runout's group,
+/// the groups' tables), from the cache part of the sweep alone.
+pub(crate) fn type_tables(info: &BoardInfo) -> (Vec<u16>, Vec<u16>) {
+    let mut groups = vec![0u16; info.runouts.len()];
+    let mut ranks = Vec::with_capacity(64 * TYPE_TABLE);
+    let mut no_rows: [i8; 0] = [];
+    sweep(
+        info,
+        Some((&mut no_rows[..], &mut groups[..], &mut ranks)),
+        Fill::Types,
+        false,
+    );
+    (groups, ranks)
 }

@@ -3,7 +3,15 @@ use super::board::BoardInfo;
 use super::prefix::Prefix;
 
 /// Card types: `2 * rank + (suit == flush suit)`.
-const CT: usize = 26;
+pub(crate) const CT: usize = 26;
+/// Entries of a runout group's type table ([`Fill::Types`]): one per ordered pair of card
+/// types, `a * CT + b` (both orders hold the same rank).
+pub(crate) const TYPE_TABLE: usize = CT * CT;
+/// The type table's entry of a holding type with no live holding on the group's runouts:
+/// above every river rank (a rank's category is in its top four bits and at most 9, so
+/// ranks stay below 40,960), so that it compares as neither below nor tied with a live
+/// holding.
+pub(crate) const ABSENT: u16 = u16::MAX;
 /// Key stride: type keys are `a * KS + b` with `a <= b`; `26` marks a dead card.
 const KS: usize = 27;
 /// The card type of a dead card.
@@ -72,9 +80,10 @@ fn key(a: u8, b: u8) -> usize {
     a as usize * KS + b as usize
 }
 
+/// The card type of card index `c` under flush-suit value `s` (0..4; 4: none).
 #[inline(always)]
-fn card_type(c: usize, s: usize) -> u8 {
-    (c / 4 * 2 + usize::from(c % 4 == s)) as u8
+pub(crate) const fn card_type(c: usize, s: usize) -> u8 {
+    (c / 4 * 2 + (c % 4 == s) as usize) as u8
 }
 
 /// Groups of equal river rank a runout can have in the dense cache (`i8` values
@@ -195,7 +204,7 @@ impl DenseRanks {
 
 /// The flush suit of a 5-card (or 4-card) board given as a card mask: the suit with 3 or
 /// more cards (at most one), or [`NO_SUIT`].
-fn flush_suit(board: u64) -> usize {
+pub(crate) fn flush_suit(board: u64) -> usize {
     (0..4)
         .find(|&s| (board >> s & 0x0001_1111_1111_1111).count_ones() >= 3)
         .unwrap_or(NO_SUIT)
@@ -240,9 +249,18 @@ fn runout_groups(info: &BoardInfo) -> Vec<Vec<usize>> {
     groups
 }
 
-/// How the sweep writes the dense rows of the rank cache. Both write the same bytes.
+/// What the sweep writes of the rank cache: one table of river ranks by holding type per
+/// runout group ([`Fill::Types`], the cache players use), or the dense rows of every
+/// runout (the reference the tests and the criterion bench compare with, written one of
+/// two ways with the same bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Fill {
+    /// Per runout group, the river rank of each holding type (a [`TYPE_TABLE`]-entry
+    /// table by ordered card-type pair, [`ABSENT`] where no live holding has the type),
+    /// and per runout its group: every live holding's river rank on a runout is its
+    /// group's entry for the holding's type under the runout's flush suit (see
+    /// [`Fill::PerGroup`]). No per-holding rows.
+    Types,
     /// Every row of every runout from the holdings' card types, one lookup per holding
     /// and runout (the reference).
     #[cfg_attr(not(any(test, feature = "bench")), allow(dead_code))]
@@ -267,17 +285,23 @@ pub(crate) enum Fill {
 /// group has the same).
 ///
 /// `fill` chooses how the dense rows are written (the same bytes either way, see
-/// [`Fill`]). With `sums` false only the cache is filled (the holding types' river ranks
+/// [`Fill`]); with [`Fill::Types`] `dense` is not touched, `groups` gets each runout's
+/// group and `ranks` one [`TYPE_TABLE`]-entry table per group. With `sums` false only the cache is filled (the holding types' river ranks
 /// and rows, no counts: the sums come from the board's suit class, `classes.rs`) and the
 /// returned list is empty.
 #[inline(always)]
 pub(crate) fn sweep(
     info: &BoardInfo,
-    mut cache: Option<CacheRows<'_>>,
+    cache: Option<CacheRows<'_>>,
     fill: Fill,
     sums: bool,
 ) -> Vec<Sums> {
     let n = info.n();
+    // The type tables go their own way; `cache` is left with the dense rows, if asked.
+    let (mut cache, mut type_tables) = match fill {
+        Fill::Types => (None, cache),
+        _ => (cache, None),
+    };
     // Per flush-suit value, each local holding's type key (for the per-group fill).
     let type_keys: Vec<Vec<u16>> = match (&cache, fill) {
         (Some(_), Fill::PerGroup) => (0..5)
@@ -294,15 +318,17 @@ pub(crate) fn sweep(
     };
     // Per flush-suit value, the current group's row by type (filled when a runout of the
     // group with that flush suit first needs it).
-    let mut suit_rows = vec![DEAD_DENSE; 5 * n];
+    let mut suit_rows = vec![DEAD_DENSE; if cache.is_some() { 5 * n } else { 0 }];
     let mut suit_stamp = [usize::MAX; 5];
     let dx = info.dx.max(1);
     let mut le_g = Prefix::new(dx);
     let mut le_p = vec![Prefix::new(dx); CT];
-    let mut acc = vec![[0u32; 6]; 5 * KS * KS];
-    let mut dead_acc = vec![[0u32; 6]; n];
-    let mut cnt = vec![[0u32; 6]; KS * KS];
-    let mut stamp = vec![usize::MAX; KS * KS];
+    // The sums' accumulators (not needed when only the cache is filled).
+    let size = |len: usize| if sums { len } else { 0 };
+    let mut acc = vec![[0u32; 6]; size(5 * KS * KS)];
+    let mut dead_acc = vec![[0u32; 6]; size(n)];
+    let mut cnt = vec![[0u32; 6]; size(KS * KS)];
+    let mut stamp = vec![usize::MAX; size(KS * KS)];
     // Indexed by type key (below KS * KS = 729), 1,024 entries so that a key masked to
     // 10 bits needs no bounds check in the row gathers.
     let mut ykey = [DEAD_DENSE; 1024];
@@ -312,6 +338,9 @@ pub(crate) fn sweep(
     let mut scratch: Vec<u32> = Vec::with_capacity(400);
     let mut before: Vec<[i32; 3]> = Vec::with_capacity(400);
     let mut dense = DenseRanks::new();
+    // The river ranks of hands without a flush by (runout ranks, hole ranks), shared by
+    // every group with those runout ranks (0: not evaluated yet).
+    let mut plain = vec![0u16; 13 * 14 * 13 * 13];
     for (gi, group) in runout_groups(info).iter().enumerate() {
         // Every runout of the group sweeps identically (same flush suit, same card types
         // live in the same numbers, same river ranks): sweep the first one, weighted by
@@ -330,6 +359,17 @@ pub(crate) fn sweep(
             h5 = h5.with_index(r2);
         }
         let s = flush_suit(dead);
+        // Cards of the flush suit on the five (or six) cards, and the runout's ranks.
+        let suited = if s < 4 {
+            (dead >> s & 0x0001_1111_1111_1111).count_ones()
+        } else {
+            0
+        };
+        let (k1, k2) = (
+            usize::from(r1 / 4),
+            if r2 < 52 { usize::from(r2 / 4) } else { 13 },
+        );
+        let runout_ranks = (k1.min(k2) * 14 + k1.max(k2)) * 169;
         let mut full = [0u8; 52];
         let mut nct = [0u16; CT];
         let mut rep = [[0u8; 2]; CT];
@@ -343,6 +383,57 @@ pub(crate) fn sweep(
                 }
                 nct[t as usize] += 1;
             }
+        }
+        // Without a flush a hand's river rank depends on the ranks alone (another group
+        // with the same runout ranks may have evaluated it).
+        let mut river_rank = |a: usize, b: usize, c1: u8, c2: u8| -> u16 {
+            let flush = suited + u32::from(a as u8 & 1) + u32::from(b as u8 & 1) >= 5;
+            let slot = plain.get_mut(runout_ranks + a / 2 * 13 + b / 2);
+            match slot {
+                Some(y) if !flush => {
+                    if *y == 0 {
+                        *y = h5.with_index(c1).with_index(c2).rank().value();
+                    }
+                    *y
+                }
+                _ => h5.with_index(c1).with_index(c2).rank().value(),
+            }
+        };
+        if let (Some((_, groups, ranks)), false) = (type_tables.as_mut(), sums) {
+            // The type table alone: every pair of live card types (a pair of one type
+            // needs two live cards of it), both orders.
+            let mut live = [0usize; CT];
+            let mut count = 0;
+            for (t, &k) in nct.iter().enumerate() {
+                if k > 0 {
+                    live[count] = t;
+                    count += 1;
+                }
+            }
+            let live = &live[..count];
+            let base = ranks.len();
+            ranks.resize(base + TYPE_TABLE, ABSENT);
+            if let Some(table) = ranks.get_mut(base..base + TYPE_TABLE) {
+                for (i, &a) in live.iter().enumerate() {
+                    for &b in &live[i..] {
+                        if a == b && nct[a] < 2 {
+                            continue;
+                        }
+                        let (c1, c2) = (rep[a][0], if a == b { rep[a][1] } else { rep[b][0] });
+                        let y = river_rank(a, b, c1, c2);
+                        table[a * CT + b] = y;
+                        table[b * CT + a] = y;
+                    }
+                }
+            }
+            for &o in group {
+                for &(rj, _) in &info.orbits[o].1 {
+                    if let Some(slot) = groups.get_mut(rj) {
+                        *slot = gi as u16;
+                    }
+                }
+            }
+            continue;
         }
         // One representative per holding type: all live holdings of a type share the
         // board rank and the river rank (no other suit can make a flush; a flush on the
@@ -371,7 +462,7 @@ pub(crate) fn sweep(
                 if xc == super::board::NONE {
                     continue;
                 }
-                let y = h5.with_index(c1).with_index(c2).rank().value();
+                let y = river_rank(a, b, c1, c2);
                 types.push(TypeRec {
                     a: a as u8,
                     b: b as u8,
@@ -381,6 +472,28 @@ pub(crate) fn sweep(
                     wa,
                     wb,
                 });
+            }
+        }
+        if let Some((_, groups, ranks)) = type_tables.as_mut() {
+            // The group's river rank of each holding type, both orders of its card types.
+            let base = ranks.len();
+            ranks.resize(base + TYPE_TABLE, ABSENT);
+            if let Some(table) = ranks.get_mut(base..) {
+                for t in &types {
+                    let (a, b) = (usize::from(t.a) % CT, usize::from(t.b) % CT);
+                    table[a * CT + b] = t.y;
+                    table[b * CT + a] = t.y;
+                }
+            }
+            for &o in group {
+                for &(rj, _) in &info.orbits[o].1 {
+                    if let Some(slot) = groups.get_mut(rj) {
+                        *slot = gi as u16;
+                    }
+                }
+            }
+            if !sums {
+                continue;
             }
         }
         if !sums {
