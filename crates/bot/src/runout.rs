@@ -20,10 +20,9 @@ use std::sync::OnceLock;
 /// A holding that makes no flush with the board has the rank of its two card ranks alone,
 /// so such holdings are counted per rank pair (from the cards of each rank left) and
 /// evaluated once per pair (at most 91); only the holdings that can make a flush are
-/// evaluated one by one. The counts, and so every
-/// percentile, are those of sorting all 1,081 (or 1,128) ranks (a test compares both on
-/// random boards); several times faster to build and query (`cargo bench -p loki-bot
-/// --features bench --bench runout`).
+/// evaluated one by one. The counts, and so every percentile, are those of sorting all
+/// 1,081 (or 1,128) ranks (a test compares both on random boards); several times faster
+/// to build and query (`cargo bench -p loki-bot --features bench --bench runout`).
 #[derive(Debug, Clone)]
 pub struct RankCounts {
     board: Hand,
@@ -35,7 +34,7 @@ pub struct RankCounts {
 }
 
 impl RankCounts {
-    /// The sorted ranks of `board` (4 or 5 cards) plus each holding missing it.
+    /// The rank counts of `board` (4 or 5 cards) plus each holding missing it.
     pub fn new(board: &[Card]) -> RankCounts {
         let set = board.iter().copied().collect::<CardSet>().bits();
         let hand = Hand::EMPTY.with_all(board);
