@@ -44,6 +44,7 @@ impl RankCounts {
             suits[usize::from(c.index() & 3)] += 1;
             left[usize::from(c.index() >> 2)] -= 1;
         }
+        let free = |c: u8| set & (1u64 << c) == 0;
         let flushes = |a: u8, b: u8| {
             let (sa, sb) = (usize::from(a & 3), usize::from(b & 3));
             if sa == sb {
@@ -68,7 +69,6 @@ impl RankCounts {
         // The holdings that can make a flush (at most one suit has three board cards),
         // one by one, taken out of their rank pair's count.
         if let Some(s) = (0..4).find(|&s| suits[s] >= 3) {
-            let free = |c: u8| set & (1u64 << c) == 0;
             let suited = (0..13u8).map(|r| r * 4 + s as u8).filter(|&c| free(c));
             for a in suited {
                 for b in (0..52u8).filter(|&b| b != a && free(b)) {
@@ -92,10 +92,7 @@ impl RankCounts {
                 }
                 let first = (0..16u8).find_map(|k| {
                     let (a, b) = (lo * 4 + (k >> 2), hi * 4 + (k & 3));
-                    let fine = a != b
-                        && set & (1u64 << a) == 0
-                        && set & (1u64 << b) == 0
-                        && !flushes(a, b);
+                    let fine = a != b && free(a) && free(b) && !flushes(a, b);
                     fine.then_some((a, b))
                 });
                 if let Some((a, b)) = first {
