@@ -1,5 +1,5 @@
 //! The routes: the page's files and the JSON API. A request finds its table only through
-//! the browser's cookie (a random token the server issued), and every answer about a
+//! the browser's cookie (a random token the server handed out), and every answer about a
 //! table renews the cookie (a table in use never loses its browser); bodies are small
 //! JSON objects with no unknown fields; the bots' work runs on blocking threads. Every
 //! answer is JSON, a wrong method (405) and an unknown path (404) included.

@@ -381,7 +381,7 @@ fn inputs_are_validated_and_bounded() {
         assert_eq!(r.status, expect, "{name:?}: {}", r.body);
         assert!(d.cookie.is_none());
     }
-    // Cookies that the server did not issue find nothing.
+    // Cookies that the server did not hand out find nothing.
     for bad in [
         "loki_table=",
         "loki_table=zz",
