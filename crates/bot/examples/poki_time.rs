@@ -80,6 +80,7 @@ fn main() {
         rules: &rules,
         smoothing: 0.05,
         ehs_now: 0.6,
+        own: None,
         folded: Vec::new(),
         ppot1_now: 0.0,
         plan: None,

@@ -458,6 +458,26 @@ pub struct SimulationConfig {
     /// A free check is never valued below folding, 0 (we can always check and fold
     /// later for nothing; ours).
     pub free_check_floor: bool,
+    /// Which of our in-trial actions are drawn as the model of our own seat predicts
+    /// them (its thresholds from our own action frequencies in each context, at our
+    /// in-trial strength HS_n), as an opponent's are, instead of by our post-flop rules:
+    /// none, those after the round of the decision, or all post-flop ones (our pre-flop
+    /// ones follow our plan either way). A trial then plays our later actions the way
+    /// we really play against this table (ours; it needs the model of our own seat,
+    /// which a player ranking holdings the paper's way keeps).
+    pub self_model: SelfModel,
+}
+
+/// Which of our in-trial post-flop actions follow the model of our own seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SelfModel {
+    /// None: our post-flop rules make them.
+    Off,
+    /// Those after the round of the decision.
+    Later,
+    /// Every post-flop one, the round of the decision included.
+    All,
 }
 
 /// When POKI simulates its pre-flop decisions.
@@ -487,6 +507,7 @@ impl Default for SimulationConfig {
             later_potential: false,
             own_potential: false,
             free_check_floor: false,
+            self_model: SelfModel::Off,
         }
     }
 }
@@ -520,6 +541,8 @@ pub struct VariantConfig {
     pub own_potential: Option<bool>,
     /// POKI: overrides `simulation.free_check_floor`.
     pub free_check_floor: Option<bool>,
+    /// POKI: overrides `simulation.self_model`.
+    pub self_model: Option<SelfModel>,
     /// POKI: overrides `simulation.triple_width`.
     pub triple_width: Option<f64>,
     /// What re-weighting ranks holdings by: "paper" or "uniform" (overrides

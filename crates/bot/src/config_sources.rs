@@ -106,6 +106,7 @@ pub const SOURCES: &[(&str, Source)] = &[
         "simulation.free_check_floor",
         Ours("simulation.free_check_floor"),
     ),
+    ("simulation.self_model", Ours("simulation.self_model")),
     ("variants.*.*", Variant),
 ];
 

@@ -137,6 +137,9 @@ pub struct SimulationSpot<'a> {
     pub level: u32,
     /// The live opponents.
     pub opponents: Vec<SimOpponent<'a>>,
+    /// The model of our own seat, when our in-trial post-flop actions follow it
+    /// (`simulation.self_model`), and whether those of this round do too.
+    pub own: Option<(SimOpponent<'a>, bool)>,
     /// The folded players' weight tables (their cards are dealt first when
     /// `simulation.deal_folded` asks).
     pub folded: Vec<&'a WeightTable>,
@@ -467,6 +470,12 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
         line.apply(p, action, self.bet_size(line.round), p == self.spot.me);
     }
 
+    /// The context (round, bets to call) of a player facing `to_call` chips.
+    fn context(&self, round: Round, to_call: Chips) -> Context {
+        let bet = self.bet_size(round).max(1);
+        Context::new(round, ((to_call + bet - 1) / bet).clamp(0, 2) as usize)
+    }
+
     /// The action of `p` in a line, drawn from its triple.
     fn draw_action(&self, line: &Line, deal: &Deal, p: usize, rng: &mut TrialRng) -> Action {
         let round = line.round;
@@ -485,7 +494,19 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
                 },
             ))
         } else if p == self.spot.me {
-            self.our_triple(line, deal, to_call, can_raise)
+            match &self.spot.own {
+                Some((own, this_round)) if *this_round || round != self.spot.round => {
+                    let opponents = line.live_count().saturating_sub(1) as i32;
+                    let v = if round == self.spot.round {
+                        self.spot.ehs_now
+                    } else {
+                        deal.strength(self.strength, self.spot, p, round, self.spot.hole, false)
+                    };
+                    let hs_n = v.powi(opponents.max(1));
+                    own.triple(self.context(round, to_call), hs_n, self.width)
+                }
+                _ => self.our_triple(line, deal, to_call, can_raise),
+            }
         } else {
             let (i, h) = match (self.opponent_at[p], deal.hole[p]) {
                 (Some(i), Some(h)) => (i, h),
@@ -495,9 +516,7 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
             if self.multiway && round != Round::Preflop {
                 v = multiway_strength(v, line.live_count());
             }
-            let bet = self.bet_size(round).max(1);
-            let btc = ((to_call + bet - 1) / bet).clamp(0, 2) as usize;
-            self.spot.opponents[i].triple(Context::new(round, btc), v, self.width)
+            self.spot.opponents[i].triple(self.context(round, to_call), v, self.width)
         };
         let mut a = triple.sample(rng.unit());
         if a == Action::Raise && !can_raise {

@@ -326,6 +326,9 @@ impl Style {
             if let Some(w) = v.triple_width {
                 sim.triple_width = w;
             }
+            if let Some(m) = v.self_model {
+                sim.self_model = m;
+            }
             let flags = [
                 (v.deal_folded, &mut sim.deal_folded),
                 (v.later_potential, &mut sim.later_potential),

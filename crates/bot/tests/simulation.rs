@@ -67,6 +67,7 @@ fn river_spot<'a>(
         rules,
         smoothing: 0.0,
         ehs_now: 0.5,
+        own: None,
         folded: Vec::new(),
         ppot1_now: 0.0,
         plan: None,
@@ -184,6 +185,7 @@ fn flop_simulation_is_seeded_and_reads_the_hand() {
         rules: &rules,
         smoothing: 0.05,
         ehs_now: ehs,
+        own: None,
         folded: Vec::new(),
         ppot1_now: 0.0,
         plan: None,
@@ -278,6 +280,7 @@ fn preflop_against_a_maniac_plays_every_hand_it_should() {
         rules: &rules,
         smoothing: 0.05,
         ehs_now: 0.5,
+        own: None,
         folded: Vec::new(),
         ppot1_now: 0.0,
         plan: Some(loki_bot::preflop::Plan::Make1),
@@ -528,4 +531,58 @@ fn own_potential_lets_us_chase_a_draw_in_trial() {
     let b = simulate(&spot, &ranges, &on, [false, true, false], 6);
     assert_eq!(a.ev.call(), Some(0.0), "{a:?}");
     assert!(b.ev.call().unwrap() != 0.0, "{b:?}");
+}
+
+#[test]
+fn with_the_model_of_our_own_seat_our_later_actions_follow_it() {
+    // The turn, heads-up, we (position 0) act first into 10 with a set of jacks against
+    // an opponent whose only holding is 4c3c. The opponent checks behind or calls on
+    // the turn and bets or raises every river.
+    let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let board = parse_cards("2c7d9hJs").unwrap();
+    let rules = PostflopConfig::default();
+    let cfg = SimulationConfig {
+        triple_width: 0.0,
+        ..SimulationConfig::default()
+    };
+    let theirs = only(hole("4c3c"));
+    let mut maniac_on_the_river = STATION;
+    maniac_on_the_river.0[3] = [(0.0, 0.0); 3];
+    let mut spot = river_spot(
+        &game,
+        &board,
+        &rules,
+        hole("JdJh"),
+        &theirs,
+        maniac_on_the_river,
+    );
+    spot.round = Round::Turn;
+    // Our own rules play the river: the set wins, and both lines are worth more than
+    // what we put in on the turn.
+    let out = simulate(&spot, &Flat(0.3), &cfg, [false, true, true], 5);
+    assert!(out.ev.call().unwrap() > 10.0, "{:?}", out.ev);
+    assert!(out.ev.raise().unwrap() > 14.0, "{:?}", out.ev);
+    // A model of our own seat that checks when free and folds to every bet (thresholds
+    // above every strength) plays our river instead: a check then a fold to the river bet (0), or the
+    // turn bet called and then the same fold (-4), whatever we hold.
+    let uniform = WeightTable::uniform();
+    let folder = SimOpponent {
+        position: 0,
+        weights: &uniform,
+        thresholds: ByContext([[(1.5, 1.5); 3]; 4]),
+        frequencies: ByContext::splat(ByAction::new(1.0, 0.0, 0.0)),
+        trust: 1.0,
+    };
+    spot.own = Some((folder, false));
+    let out = simulate(&spot, &Flat(0.3), &cfg, [false, true, true], 5);
+    assert_eq!(out.ev, [None, Some(0.0), Some(-4.0)]);
+    // Against an opponent who bets and raises on the turn too, our answer on the turn
+    // is our rules' with the model for later rounds only, and the model's (a fold) with
+    // it for every round: a check then a fold (0), a bet then a fold to the raise (-4).
+    spot.opponents[0].thresholds.0[2] = [(0.0, 0.0); 3];
+    let later = simulate(&spot, &Flat(0.3), &cfg, [false, true, true], 5);
+    assert_ne!(later.ev.call(), Some(0.0), "{:?}", later.ev);
+    spot.own = Some((folder, true));
+    let all = simulate(&spot, &Flat(0.3), &cfg, [false, true, true], 5);
+    assert_eq!(all.ev, [None, Some(0.0), Some(-4.0)]);
 }

@@ -7,7 +7,7 @@
 use super::LokiPlayer;
 use super::PreflopContext;
 use crate::board_cache::BoardRanges;
-use crate::config::{PreflopSimulation, SimulationConfig};
+use crate::config::{PreflopSimulation, SelfModel, SimulationConfig};
 use crate::frequencies::{thresholds as thresholds_of, Context};
 use crate::opponent_model::OpponentModel;
 use crate::preflop::Plan;
@@ -90,6 +90,12 @@ impl LokiPlayer {
             pot: view.pot(),
             level: view.bets_this_round(),
             opponents,
+            own: match cfg.self_model {
+                SelfModel::Off => None,
+                m => self
+                    .sim_opponent(view, me)
+                    .map(|o| (SimOpponent { trust: 1.0, ..o }, m == SelfModel::All)),
+            },
             folded: (0..n)
                 .filter(|&p| p != me && !view.is_live(p))
                 .filter_map(|p| self.models.get(&view.seat_of(p)))
