@@ -1,0 +1,36 @@
+//! The `#[pymethods]` block of a class that wraps one Rust value (PyO3 takes one block a
+//! type): the getters it lists one a line (`/// doc`, then `name: Type = value;` with the
+//! wrapped value bound to the name given) and the methods written out. `frozen_methods!`
+//! adds `copy.copy` and `copy.deepcopy` of an immutable class: the object itself.
+macro_rules! methods {
+    ($ty:ident, |$this:ident| {
+        $( $(#[$doc:meta])* $name:ident: $ret:ty = $get:expr; )*
+    } $($own:tt)*) => {
+        #[pymethods]
+        impl $ty {
+            $(
+                $(#[$doc])*
+                #[getter]
+                fn $name(&self) -> $ret {
+                    let $this = &self.0;
+                    $get
+                }
+            )*
+            $($own)*
+        }
+    };
+}
+
+macro_rules! frozen_methods {
+    ($ty:ident, |$this:ident| { $($getters:tt)* } $($own:tt)*) => {
+        methods!($ty, |$this| { $($getters)* }
+            $($own)*
+            fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+                slf
+            }
+            fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+                slf
+            }
+        );
+    };
+}
