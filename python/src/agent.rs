@@ -13,6 +13,7 @@ use crate::engine::{actions_arg, PyHandState};
 use crate::errors;
 use crate::game::{action_name, PyGameConfig};
 use crate::history::PyHandRecord;
+use crate::methods::rebuilder;
 use loki_acpc::{HandTracker, MatchState};
 use loki_agent::{ProfileBook, Roster, Seat, Spot};
 use loki_bot::{Knowledge, LokiConfig};
@@ -939,7 +940,7 @@ impl PyAgent {
     /// current hand began, and every step since, which the copy replays: a copy plays on
     /// exactly as the original would. An agent with `profiles` is refused (`TypeError`).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let rebuild = py.import("loki")?.getattr("_loki")?.getattr("_agent")?;
+        let rebuild = rebuilder(py, "_agent")?;
         (rebuild, (self.pickle()?,)).into_pyobject(py)
     }
     fn __copy__(&self) -> PyResult<PyAgent> {

@@ -7,6 +7,7 @@
 use crate::args::Int;
 use crate::cards::{cards_arg, hole_arg, starting_hand_arg, type_name, PyCard};
 use crate::errors;
+use crate::methods::rebuilder;
 use loki_assess::{
     AssessError, Assessment, HandStrength, IncomeRates, Lookahead, Potential, RiverTable,
     WeightTable,
@@ -184,11 +185,6 @@ frozen_methods! {
             self.0.hole, self.0.hs, self.0.hs_n, self.0.ppot, self.0.npot, self.0.ehs
         )
     }
-}
-
-/// The module function that rebuilds a pickled value.
-fn rebuilder<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-    py.import("loki")?.getattr("_loki")?.getattr(name)
 }
 
 /// A potential's fields: hp, hp_total, lookahead, runouts, ppot, npot.

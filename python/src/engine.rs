@@ -8,6 +8,7 @@ use crate::cards::{cards_arg, hole_arg, PyCard, PyHoleCards};
 use crate::errors;
 use crate::game::{action_arg, action_name, event_dict, ActionArg, PyGameConfig};
 use crate::history::PyHandRecord;
+use crate::methods::rebuilder;
 use crate::steps;
 use loki_cards::Card;
 use loki_engine::{Action, Chips, GameConfig, HandRecord, HandState, Phase};
@@ -193,10 +194,7 @@ methods! {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let me = slf.borrow();
-        let rebuild = py
-            .import("loki")?
-            .getattr("_loki")?
-            .getattr("_hand_state")?;
+        let rebuild = rebuilder(py, "_hand_state")?;
         (
             rebuild,
             (

@@ -9,6 +9,7 @@ use crate::engine::PyHandState;
 use crate::env_table::{EnvTable, TableStart};
 use crate::errors;
 use crate::game::{action_arg, PyGameConfig};
+use crate::methods::rebuilder;
 use crate::observation::{self, FIELDS, SIZE};
 use loki_agent::{player_seed, table_seed, Seat};
 use loki_engine::{Action, GameConfig};
@@ -247,7 +248,7 @@ impl PyTable {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let me = slf.borrow();
-        let rebuild = py.import("loki")?.getattr("_loki")?.getattr("_table")?;
+        let rebuild = rebuilder(py, "_table")?;
         (
             rebuild,
             (lineup_fields(&me.lineup), table_fields(&me.table)),
@@ -471,10 +472,7 @@ impl PyVectorEnv {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let me = slf.borrow();
-        let rebuild = py
-            .import("loki")?
-            .getattr("_loki")?
-            .getattr("_vector_env")?;
+        let rebuild = rebuilder(py, "_vector_env")?;
         let tables: Vec<TableFields> = me.tables.iter().map(table_fields).collect();
         (rebuild, (lineup_fields(&me.lineup), tables)).into_pyobject(py)
     }

@@ -4,6 +4,7 @@
 use crate::cards::{PyCard, PyHoleCards};
 use crate::errors;
 use crate::game::{action_name, event_dict, PyGameConfig};
+use crate::methods::rebuilder;
 use crate::steps;
 use loki_engine::{GameSpec, HandRecord};
 use loki_history::{read_history as read_any, HistoryError, ReplayedHand};
@@ -79,10 +80,7 @@ frozen_methods! {
     /// Pickles as the game, the seats, the steps of the hand, the names and the number.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let r = &self.0;
-        let rebuild = py
-            .import("loki")?
-            .getattr("_loki")?
-            .getattr("_hand_record")?;
+        let rebuild = rebuilder(py, "_hand_record")?;
         let steps = steps::encode(&steps::of_events(&r.events, r.names.len()));
         (
             rebuild,

@@ -1,7 +1,9 @@
 //! The `#[pymethods]` block of a class that wraps one Rust value (PyO3 takes one block a
 //! type): the getters it lists one a line (`/// doc`, then `name: Type = value;` with the
 //! wrapped value bound to the name given) and the methods written out. `frozen_methods!`
-//! adds `copy.copy` and `copy.deepcopy` of an immutable class: the object itself.
+//! adds `copy.copy` and `copy.deepcopy` of an immutable class: the object itself. And
+//! [`rebuilder`], the module function that unpickles a class.
+use pyo3::prelude::*;
 macro_rules! methods {
     ($ty:ident, |$this:ident| {
         $( $(#[$doc:meta])* $name:ident: $ret:ty = $get:expr; )*
@@ -33,4 +35,9 @@ macro_rules! frozen_methods {
             }
         );
     };
+}
+
+/// The module function (`loki._loki.NAME`) that rebuilds a pickled value.
+pub fn rebuilder<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("loki")?.getattr("_loki")?.getattr(name)
 }
