@@ -2,8 +2,9 @@
 //! hands, net chips, big blinds per 100 hands, the person's VPIP, PFR and aggression
 //! factor in this session, the biggest pots, and how many hands were played in study
 //! mode or abandoned.
+use crate::hand::BigPot;
 use crate::hud::hud_of;
-use crate::session::{BigPot, Session, PERSON};
+use crate::session::{Session, PERSON};
 use loki_engine::Chips;
 use serde::Serialize;
 use std::fmt::Write as _;
