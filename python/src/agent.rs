@@ -687,8 +687,26 @@ fn holes_arg(holes: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Option<HoleCards>
         .collect()
 }
 
-#[pymethods]
-impl PyAgent {
+methods! {
+    PyAgent, |a = self| {
+        /// Nanoseconds the last `act` spent in Rust on the hand's replay and the decision
+        /// (for python/bench/bench_agent.py: the rest of the call is Python's cost).
+        _last_decision_ns: u64 = a.last_ns;
+        /// The player kind (canonical name).
+        kind: &str = &a.kind;
+        /// The player's name.
+        name: &str = a.seat.name();
+        /// The seed.
+        seed: u64 = a.seed;
+        /// Number of players.
+        seats: usize = a.game.seats();
+        /// The game.
+        config: PyGameConfig = PyGameConfig(a.game.clone());
+        /// Hands ended.
+        hands: u64 = a.counts.hands;
+        /// Decisions made.
+        decisions: u64 = a.counts.decisions;
+    }
     /// A Loki player of `kind` (SOM, GOM, LOKI2, POKI, BPM ... or a configured variant;
     /// also the simple players call, raise, random) for a game of `seats` players (the
     /// tournament's game: blinds 1/2, bets 2/4, a bet and 3 raises) or of `config` (a
@@ -773,12 +791,6 @@ impl PyAgent {
         self.policy_now()
     }
 
-    /// Nanoseconds the last `act` spent in Rust on the hand's replay and the decision
-    /// (for python/bench/bench_agent.py: the rest of the call is Python's cost).
-    #[getter]
-    fn _last_decision_ns(&self) -> u64 {
-        self.last_ns
-    }
 
     /// Tells the player the hand so far without asking it to act (e.g. the actions after
     /// its last decision). Arguments as `act`.
@@ -950,41 +962,6 @@ impl PyAgent {
         PyAgent::unpickle_from(self)
     }
 
-    /// The player kind (canonical name).
-    #[getter]
-    fn kind(&self) -> &str {
-        &self.kind
-    }
-    /// The player's name.
-    #[getter]
-    fn name(&self) -> &str {
-        self.seat.name()
-    }
-    /// The seed.
-    #[getter]
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-    /// Number of players.
-    #[getter]
-    fn seats(&self) -> usize {
-        self.game.seats()
-    }
-    /// The game.
-    #[getter]
-    fn config(&self) -> PyGameConfig {
-        PyGameConfig(self.game.clone())
-    }
-    /// Hands ended.
-    #[getter]
-    fn hands(&self) -> u64 {
-        self.counts.hands
-    }
-    /// Decisions made.
-    #[getter]
-    fn decisions(&self) -> u64 {
-        self.counts.decisions
-    }
     fn __repr__(&self) -> String {
         format!(
             "Agent(kind='{}', seats={}, seed={})",

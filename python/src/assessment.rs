@@ -47,7 +47,7 @@ pub fn weights_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<WeightTable> {
 pub struct PyHandStrength(HandStrength);
 
 frozen_methods! {
-    PyHandStrength, |h| {
+    PyHandStrength, |h = self.0| {
         /// Weight of the opponent holdings we beat.
         ahead: f64 = h.ahead;
         /// Weight of the opponent holdings we tie.
@@ -84,7 +84,7 @@ frozen_methods! {
 pub struct PyPotential(Potential);
 
 frozen_methods! {
-    PyPotential, |p| {
+    PyPotential, |p = self.0| {
         /// `hp[now][final]`, rows and columns in the order ahead, tied, behind.
         hp: [[f64; 3]; 3] = p.hp;
         /// Weighted live holdings by state now (ahead, tied, behind).
@@ -117,7 +117,7 @@ frozen_methods! {
 pub struct PyAssessment(Assessment);
 
 frozen_methods! {
-    PyAssessment, |r| {
+    PyAssessment, |r = self.0| {
         /// Our hole cards.
         hole: crate::cards::PyHoleCards = crate::cards::PyHoleCards(r.hole);
         /// The board.
@@ -441,7 +441,9 @@ impl PyRangeTable {
 }
 
 frozen_methods! {
-    PyRangeTable, |_t| {
+    PyRangeTable, |t = self| {
+        /// The board.
+        board: Vec<PyCard> = t.board.iter().copied().map(PyCard).collect();
     }
     /// Builds the table of a board of 3, 4 or 5 cards.
     #[new]
@@ -454,11 +456,6 @@ frozen_methods! {
             })
             .map_err(errors::assess)?;
         Ok(PyRangeTable { board, table })
-    }
-    /// The board.
-    #[getter]
-    fn board(&self) -> Vec<PyCard> {
-        self.board.iter().copied().map(PyCard).collect()
     }
     /// Runouts per (holding, opponent holding) pair: 990 on a flop, 44 on a turn, 0 on
     /// the river.

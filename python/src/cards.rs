@@ -21,7 +21,7 @@ macro_rules! card_class {
         #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct $py(pub $inner);
 
-        frozen_methods!($py, |$this| { $($getters)* }
+        frozen_methods!($py, |$this = self.0| { $($getters)* }
             $($own)*
             fn __getnewargs__(&self) -> ($index,) {
                 (self.0.index(),)

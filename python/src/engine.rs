@@ -23,7 +23,7 @@ use pyo3::types::{PyDict, PyString, PyTuple};
 pub struct PyHandState(pub HandState);
 
 methods! {
-    PyHandState, |s| {
+    PyHandState, |s = self.0| {
         /// The game.
         config: PyGameConfig = PyGameConfig(s.config().clone());
         /// Number of players.

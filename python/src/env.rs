@@ -158,8 +158,17 @@ pub struct PyTable {
     table: EnvTable,
 }
 
-#[pymethods]
-impl PyTable {
+methods! {
+    PyTable, |t = self| {
+        /// The caller's seat to act, or None.
+        to_act: Option<usize> = t.table.to_act_seat();
+        /// Whether the hand is over.
+        is_over: bool = t.table.is_over();
+        /// Hands dealt.
+        hands: u64 = t.table.hands();
+        /// The game.
+        config: PyGameConfig = PyGameConfig(t.table.config().clone());
+    }
     #[new]
     #[pyo3(signature = (config = None, players = None, seed = Int(0), settings = None, *, seats = None))]
     fn new(
@@ -196,21 +205,6 @@ impl PyTable {
             .map_err(errors::IllegalActionError::new_err)?;
         self.table.apply(a).map_err(errors::action)
     }
-    /// The caller's seat to act, or None.
-    #[getter]
-    fn to_act(&self) -> Option<usize> {
-        self.table.to_act_seat()
-    }
-    /// Whether the hand is over.
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.table.is_over()
-    }
-    /// Hands dealt.
-    #[getter]
-    fn hands(&self) -> u64 {
-        self.table.hands()
-    }
     /// The position of a seat in this hand.
     fn position_of(&self, seat: Int) -> PyResult<usize> {
         Ok(self.table.position_of(self.seat(seat)?))
@@ -239,11 +233,6 @@ impl PyTable {
     /// The hand in progress (all its cards: for tests and rendering, not for players).
     fn hand_state(&self) -> PyHandState {
         PyHandState(self.table.state().clone())
-    }
-    /// The game.
-    #[getter]
-    fn config(&self) -> PyGameConfig {
-        PyGameConfig(self.table.config().clone())
     }
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
@@ -313,8 +302,17 @@ pub struct PyVectorEnv {
     seats: Vec<usize>,
 }
 
-#[pymethods]
-impl PyVectorEnv {
+methods! {
+    PyVectorEnv, |v = self| {
+        /// Number of tables.
+        num_tables: usize = v.tables.len();
+        /// Players at each table.
+        seats: usize = v.lineup.config.seats();
+        /// The game.
+        config: PyGameConfig = PyGameConfig(v.lineup.config.clone());
+        /// Hands dealt over all tables.
+        hands: u64 = v.tables.iter().map(EnvTable::hands).sum();
+    }
     #[new]
     #[pyo3(signature = (tables, seats = None, seed = Int(0), players = None, config = None, settings = None))]
     fn new(
@@ -340,26 +338,6 @@ impl PyVectorEnv {
         Ok(env)
     }
 
-    /// Number of tables.
-    #[getter]
-    fn num_tables(&self) -> usize {
-        self.tables.len()
-    }
-    /// Players at each table.
-    #[getter]
-    fn seats(&self) -> usize {
-        self.lineup.config.seats()
-    }
-    /// The game.
-    #[getter]
-    fn config(&self) -> PyGameConfig {
-        PyGameConfig(self.lineup.config.clone())
-    }
-    /// Hands dealt over all tables.
-    #[getter]
-    fn hands(&self) -> u64 {
-        self.tables.iter().map(EnvTable::hands).sum()
-    }
 
     /// The tables' current decisions: (observations, masks, seats to act). The rewards of
     /// hands the Loki players finished by themselves wait for the next `step`.

@@ -17,7 +17,7 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 pub struct PyGameConfig(pub GameConfig);
 
 frozen_methods! {
-    PyGameConfig, |g| {
+    PyGameConfig, |g = self.0| {
         /// Number of players.
         seats: usize = g.seats();
         /// The small blind.

@@ -17,7 +17,7 @@ use pyo3::types::{PyDict, PyTuple};
 pub struct PyHandRecord(pub HandRecord);
 
 frozen_methods! {
-    PyHandRecord, |r| {
+    PyHandRecord, |r = self.0| {
         /// The hand number (the engine's and ACPC logs' numbering, from 0; `to_phh()` writes
         /// it plus 1 as PHH's `hand`, which counts from 1).
         hand_number: u64 = r.hand_number;
