@@ -6,23 +6,15 @@
 use pyo3::prelude::*;
 
 macro_rules! methods {
-    ($ty:ident, |$this:ident = self.0| {
-        $( $(#[$doc:meta])* $name:ident: $ret:ty = $get:expr; )*
-    } $($own:tt)*) => {
-        #[pymethods]
-        impl $ty {
-            $(
-                $(#[$doc])*
-                #[getter]
-                fn $name(&self) -> $ret {
-                    let $this = &self.0;
-                    $get
-                }
-            )*
-            $($own)*
-        }
+    // The caller's `self` token is both the getters' receiver and what they bind: a
+    // `self` written here would not name the caller's one (hygiene).
+    ($ty:ident, |$this:ident = $s:tt . $field:tt| $($rest:tt)*) => {
+        methods!(@block $ty, $s, $this = &$s.$field, $($rest)*);
     };
-    ($ty:ident, |$this:ident = self| {
+    ($ty:ident, |$this:ident = $s:tt| $($rest:tt)*) => {
+        methods!(@block $ty, $s, $this = $s, $($rest)*);
+    };
+    (@block $ty:ident, $s:tt, $this:ident = $bind:expr, {
         $( $(#[$doc:meta])* $name:ident: $ret:ty = $get:expr; )*
     } $($own:tt)*) => {
         #[pymethods]
@@ -30,8 +22,8 @@ macro_rules! methods {
             $(
                 $(#[$doc])*
                 #[getter]
-                fn $name(&self) -> $ret {
-                    let $this = self;
+                fn $name(&$s) -> $ret {
+                    let $this = $bind;
                     $get
                 }
             )*
@@ -41,8 +33,8 @@ macro_rules! methods {
 }
 
 macro_rules! frozen_methods {
-    ($ty:ident, |$this:ident = self $(. $field:tt)?| { $($getters:tt)* } $($own:tt)*) => {
-        methods!($ty, |$this = self $(. $field)?| { $($getters)* }
+    ($ty:ident, |$this:ident = $s:tt $(. $field:tt)?| { $($getters:tt)* } $($own:tt)*) => {
+        methods!($ty, |$this = $s $(. $field)?| { $($getters)* }
             $($own)*
             fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
                 slf
