@@ -1160,13 +1160,7 @@ fn _bench_agent_reference(
     })
 }
 
-/// Adds the class and functions of this module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyAgent>()?;
-    m.add_function(wrap_pyfunction!(advise, m)?)?;
-    m.add_function(wrap_pyfunction!(simulate, m)?)?;
-    m.add_function(wrap_pyfunction!(player_seed, m)?)?;
-    m.add_function(wrap_pyfunction!(_bench_agent_reference, m)?)?;
-    m.add_function(wrap_pyfunction!(_agent, m)?)?;
-    Ok(())
+register! {
+    classes: PyAgent;
+    functions: advise, simulate, player_seed, _bench_agent_reference, _agent;
 }

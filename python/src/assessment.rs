@@ -549,23 +549,8 @@ fn income_rates<'py>(py: Python<'py>, seats: Int) -> PyResult<Bound<'py, PyArray
     Ok(PyArray1::from_slice(py, t))
 }
 
-/// Adds the classes and functions of this module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyHandStrength>()?;
-    m.add_class::<PyPotential>()?;
-    m.add_class::<PyAssessment>()?;
-    m.add_class::<PyRangeTable>()?;
-    m.add_function(wrap_pyfunction!(_hand_strength, m)?)?;
-    m.add_function(wrap_pyfunction!(_potential, m)?)?;
-    m.add_function(wrap_pyfunction!(_assessment, m)?)?;
-    m.add_function(wrap_pyfunction!(hand_strength, m)?)?;
-    m.add_function(wrap_pyfunction!(hs_n, m)?)?;
-    m.add_function(wrap_pyfunction!(potential, m)?)?;
-    m.add_function(wrap_pyfunction!(assess, m)?)?;
-    m.add_function(wrap_pyfunction!(ehs, m)?)?;
-    m.add_function(wrap_pyfunction!(ehs_npot, m)?)?;
-    m.add_function(wrap_pyfunction!(weights_from_json, m)?)?;
-    m.add_function(wrap_pyfunction!(income_rate, m)?)?;
-    m.add_function(wrap_pyfunction!(income_rates, m)?)?;
-    Ok(())
+register! {
+    classes: PyHandStrength, PyPotential, PyAssessment, PyRangeTable;
+    functions: _hand_strength, _potential, _assessment, hand_strength, hs_n, potential,
+        assess, ehs, ehs_npot, weights_from_json, income_rate, income_rates;
 }

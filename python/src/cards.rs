@@ -275,16 +275,11 @@ fn holding_cards(index: Int) -> PyResult<(u8, u8)> {
         .ok_or_else(|| errors::card_message(format!("index must be 0 to 1325, got {i}")))
 }
 
-/// Adds the classes and functions of this module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyCard>()?;
-    m.add_class::<PyHoleCards>()?;
-    m.add_class::<PyStartingHand>()?;
-    m.add("HOLDINGS", HOLDINGS)?;
-    m.add("STARTING_HANDS", loki_cards::STARTING_HANDS)?;
-    m.add_function(wrap_pyfunction!(parse_cards_py, m)?)?;
-    m.add_function(wrap_pyfunction!(card_indices, m)?)?;
-    m.add_function(wrap_pyfunction!(holding_index, m)?)?;
-    m.add_function(wrap_pyfunction!(holding_cards, m)?)?;
-    Ok(())
+register! {
+    classes: PyCard, PyHoleCards, PyStartingHand;
+    functions: parse_cards_py, card_indices, holding_index, holding_cards;
+    |m| {
+        m.add("HOLDINGS", HOLDINGS)?;
+        m.add("STARTING_HANDS", loki_cards::STARTING_HANDS)?;
+    }
 }

@@ -387,11 +387,7 @@ fn replay(
     Ok(PyHandState(state))
 }
 
-/// Adds the classes and functions of this module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyGameConfig>()?;
-    m.add_class::<PyHandState>()?;
-    m.add_function(wrap_pyfunction!(replay, m)?)?;
-    m.add_function(wrap_pyfunction!(_hand_state, m)?)?;
-    Ok(())
+register! {
+    classes: PyGameConfig, PyHandState;
+    functions: replay, _hand_state;
 }

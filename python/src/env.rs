@@ -552,13 +552,11 @@ fn layout<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
     Ok(d)
 }
 
-/// Adds the classes and functions of this module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyTable>()?;
-    m.add_class::<PyVectorEnv>()?;
-    m.add_function(wrap_pyfunction!(_table, m)?)?;
-    m.add_function(wrap_pyfunction!(_vector_env, m)?)?;
-    m.add("OBSERVATION_SIZE", SIZE)?;
-    m.add("OBSERVATION_FIELDS", layout(m.py())?)?;
-    Ok(())
+register! {
+    classes: PyTable, PyVectorEnv;
+    functions: _table, _vector_env;
+    |m| {
+        m.add("OBSERVATION_SIZE", SIZE)?;
+        m.add("OBSERVATION_FIELDS", layout(m.py())?)?;
+    }
 }

@@ -212,13 +212,7 @@ fn _hand_record(
     Ok(PyHandRecord(record))
 }
 
-/// Adds the classes and functions of this module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyHandRecord>()?;
-    m.add_function(wrap_pyfunction!(_hand_record, m)?)?;
-    m.add_function(wrap_pyfunction!(read_history, m)?)?;
-    m.add_function(wrap_pyfunction!(check_history, m)?)?;
-    m.add_function(wrap_pyfunction!(write_phh, m)?)?;
-    m.add_function(wrap_pyfunction!(parse_betting, m)?)?;
-    Ok(())
+register! {
+    classes: PyHandRecord;
+    functions: _hand_record, read_history, check_history, write_phh, parse_betting;
 }

@@ -2,7 +2,8 @@
 //! one a line (`/// doc`, then `name: Type = value;`, with `|x = self.0|` or `|x = self|`
 //! naming what the values read) and the methods written out. `frozen_methods!` adds
 //! `copy.copy` and `copy.deepcopy` of an immutable class: the object itself. And
-//! [`rebuilder`], the module function that unpickles a class.
+//! [`rebuilder`], the module function that unpickles a class, and `register!`, which
+//! writes a module's `register`.
 use pyo3::prelude::*;
 
 macro_rules! methods {
@@ -43,6 +44,20 @@ macro_rules! frozen_methods {
                 slf
             }
         );
+    };
+}
+
+/// `register`, which adds a module's classes, functions and other values to `loki._loki`:
+/// `register! { classes: A, B; functions: f, g; |m| { m.add("NAME", value)?; } }`.
+macro_rules! register {
+    ($(classes: $($class:ident),+;)? functions: $($f:ident),+; $(|$m:ident| $values:block)?) => {
+        /// Adds the classes, functions and values of this module.
+        pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+            $($(m.add_class::<$class>()?;)+)?
+            $(m.add_function(wrap_pyfunction!($f, m)?)?;)+
+            $(let $m = m; $values)?
+            Ok(())
+        }
     };
 }
 
