@@ -8,9 +8,9 @@
 //! `loki_agent::Spot`), `simulate` (a match on the engine's table with the players of a
 //! `--players` list, as `loki simulate`) and `player_seed` (the one seed derivation).
 use crate::args::{self, Int};
-use crate::cards::{cards_arg, hole_arg};
+use crate::cards::{board_arg, cards_arg, hole_arg};
 use crate::engine::{actions_arg, PyHandState};
-use crate::errors;
+use crate::errors::{self, agenterr};
 use crate::game::{action_name, PyGameConfig};
 use crate::history::PyHandRecord;
 use crate::methods::rebuilder;
@@ -30,7 +30,7 @@ fn default_knowledge() -> PyResult<Arc<Knowledge>> {
     if let Some(k) = KNOW.get() {
         return Ok(k.clone());
     }
-    let k = Knowledge::new(LokiConfig::default()).map_err(|e| agent_err(e.to_string()))?;
+    let k = Knowledge::new(LokiConfig::default()).map_err(|e| agenterr(e.to_string()))?;
     Ok(KNOW.get_or_init(|| k).clone())
 }
 
@@ -42,13 +42,9 @@ pub(crate) fn roster(settings: Option<&str>) -> PyResult<Roster> {
         Some(text) => {
             let config = LokiConfig::from_toml(text)
                 .map_err(|e| errors::ConfigError::new_err(format!("settings: {e}")))?;
-            Roster::new(config).map_err(|e| agent_err(e.to_string()))
+            Roster::new(config).map_err(|e| agenterr(e.to_string()))
         }
     }
-}
-
-fn agent_err(message: String) -> PyErr {
-    errors::AgentError::new_err(message)
 }
 
 /// The number of players argument: 2 to 10.
@@ -65,14 +61,6 @@ fn game_arg(config: Option<PyGameConfig>, seats: Option<usize>) -> PyResult<Game
         ))),
         (Some(c), _) => Ok(c.0),
         (None, n) => GameConfig::limit(n.unwrap_or(2), 1, 2, 2, 4).map_err(errors::config),
-    }
-}
-
-/// The board argument (`None` = no card).
-fn board_arg(board: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Card>> {
-    match board.filter(|b| !b.is_none()) {
-        Some(b) => cards_arg(b),
-        None => Ok(Vec::new()),
     }
 }
 
@@ -161,13 +149,13 @@ impl View {
     fn match_state(&self, n: usize, hand: u32) -> PyResult<MatchState> {
         let rounds = self.betting.len();
         if rounds > 4 {
-            return Err(agent_err(format!(
+            return Err(agenterr(format!(
                 "the betting has {rounds} rounds; hold'em has 4"
             )));
         }
         let need = Round::ALL[rounds - 1].board_len();
         if self.board.len() < need {
-            return Err(agent_err(format!(
+            return Err(agenterr(format!(
                 "the betting reaches the {} but the board has {} card(s)",
                 Round::ALL[rounds - 1],
                 self.board.len()
@@ -369,14 +357,14 @@ impl PyAgent {
         let roster = roster(settings)?;
         let kind = roster
             .canonical(kind)
-            .map_err(|e| agent_err(e.to_string()))?;
+            .map_err(|e| agenterr(e.to_string()))?;
         let name = name.unwrap_or_else(|| kind.clone());
         let mut seat =
-            Seat::build(&roster, &kind, &name, seed).map_err(|e| agent_err(e.to_string()))?;
+            Seat::build(&roster, &kind, &name, seed).map_err(|e| agenterr(e.to_string()))?;
         let with_profiles = profiles.is_some();
         if let Some(path) = profiles {
             let store = loki_store::Store::open(&path)
-                .map_err(|e| agent_err(format!("opponent profiles {}: {e}", path.display())))?;
+                .map_err(|e| agenterr(format!("opponent profiles {}: {e}", path.display())))?;
             let window = roster.know.config.model.window;
             seat = seat.with_profiles(ProfileBook::new(store, names.unwrap_or_default(), window));
         }
@@ -402,7 +390,7 @@ impl PyAgent {
     fn sync(&mut self, view: View, seats: Option<Vec<usize>>, hand: Option<i64>) -> PyResult<()> {
         let n = self.game.seats();
         if view.position >= n {
-            return Err(agent_err(format!(
+            return Err(agenterr(format!(
                 "position must be 0 to {}, got {}",
                 n - 1,
                 view.position
@@ -447,7 +435,7 @@ impl PyAgent {
                     let mut sorted = s.clone();
                     sorted.sort_unstable();
                     if sorted != (0..n).collect::<Vec<_>>() {
-                        return Err(agent_err(format!(
+                        return Err(agenterr(format!(
                             "seats must give each of the {n} seats 0 to {} once, got {s:?}",
                             n - 1
                         )));
@@ -457,8 +445,8 @@ impl PyAgent {
                 None => (0..n).collect(),
             };
             let ms = view.match_state(n, self.counts.begun - 1)?;
-            let tracker = HandTracker::start(&self.game, &ms, &seats)
-                .map_err(|e| agent_err(e.to_string()))?;
+            let tracker =
+                HandTracker::start(&self.game, &ms, &seats).map_err(|e| agenterr(e.to_string()))?;
             self.seat.begin_hand(&tracker.view());
             self.tracker = Some(tracker);
             self.ended = false;
@@ -466,21 +454,21 @@ impl PyAgent {
         }
         let ms = view.match_state(n, self.counts.begun - 1)?;
         let (Some(tracker), seat) = (self.tracker.as_mut(), &mut self.seat) else {
-            return Err(agent_err("no hand in progress".into()));
+            return Err(agenterr("no hand in progress".into()));
         };
         let result = tracker.update(&ms, &mut |e, v| seat.observe(e, v));
         self.last = Some(view);
-        result.map_err(|e| agent_err(format!("the hand does not replay: {e}")))
+        result.map_err(|e| agenterr(format!("the hand does not replay: {e}")))
     }
 
     /// The hand's view for the decision to make (our position must be to act).
     fn my_turn(&self) -> PyResult<&HandTracker> {
         let Some(tracker) = self.tracker.as_ref() else {
-            return Err(agent_err("no hand in progress".into()));
+            return Err(agenterr("no hand in progress".into()));
         };
         if !tracker.is_my_turn() {
             let position = tracker.position();
-            return Err(agent_err(match tracker.state().to_act() {
+            return Err(agenterr(match tracker.state().to_act() {
                 Some(p) => format!("position {position} is not to act: position {p} is"),
                 None => {
                     "nobody is to act after the betting (the round or the hand is over)".to_string()
@@ -500,7 +488,7 @@ impl PyAgent {
     fn decide_now(&mut self) -> PyResult<Action> {
         self.my_turn()?;
         let (Some(tracker), seat) = (self.tracker.as_ref(), &mut self.seat) else {
-            return Err(agent_err("no hand in progress".into()));
+            return Err(agenterr("no hand in progress".into()));
         };
         let view = tracker.view();
         let mut action = seat.act(&view);
@@ -580,7 +568,7 @@ impl PyAgent {
 
     /// An agent from plain values: built, set to its start, and its steps replayed.
     fn unpickle(p: AgentUnpickle) -> PyResult<PyAgent> {
-        let bad = |e: String| agent_err(format!("not a pickled Agent: {e}"));
+        let bad = |e: String| agenterr(format!("not a pickled Agent: {e}"));
         let mut agent = PyAgent::build(
             &p.kind,
             p.config.0,
@@ -619,7 +607,7 @@ impl PyAgent {
                 Op::Load(state) => agent
                     .seat
                     .load_state(&state)
-                    .map_err(|e| agent_err(e.to_string())),
+                    .map_err(|e| agenterr(e.to_string())),
             };
         }
         Ok(agent)
@@ -635,7 +623,7 @@ impl PyAgent {
         holes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<View> {
         let n = self.game.seats() as i128;
-        let position = position.within("position", 0, n - 1, errors::agenterr)?;
+        let position = position.within("position", 0, n - 1, agenterr)?;
         let hole = hole_arg(hole)?;
         let board = board_arg(board)?;
         let betting = betting_arg(&self.game, betting, &board)?;
@@ -654,19 +642,14 @@ impl PyAgent {
 /// that they are the seats of the game once each).
 fn seats_list(seats: Option<Vec<Int>>) -> PyResult<Option<Vec<usize>>> {
     seats
-        .map(|s| args::each(s, "seats", |v, name| v.within(name, 0, 9, errors::agenterr)))
+        .map(|s| args::each(s, "seats", |v, name| v.within(name, 0, 9, agenterr)))
         .transpose()
 }
 
 /// A `hand` argument: any 64-bit integer.
 fn hand_arg(hand: Option<Int>) -> PyResult<Option<i64>> {
     args::opt(hand, |h| {
-        h.within(
-            "hand",
-            i128::from(i64::MIN),
-            i128::from(i64::MAX),
-            errors::agenterr,
-        )
+        h.within("hand", i128::from(i64::MIN), i128::from(i64::MAX), agenterr)
     })
 }
 
@@ -820,7 +803,7 @@ methods! {
         betting: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
         let Some(last) = self.last.as_ref().filter(|_| !self.ended) else {
-            return Err(agent_err("no hand in progress".into()));
+            return Err(agenterr("no hand in progress".into()));
         };
         let (position, hole) = (last.position, last.hole);
         let board = match board.filter(|b| !b.is_none()) {
@@ -869,7 +852,7 @@ methods! {
             }
             (None, None) if given => {
                 let Some(last) = self.last.as_ref().filter(|_| !self.ended) else {
-                    return Err(agent_err(
+                    return Err(agenterr(
                         "no hand in progress: give position and hole".into(),
                     ));
                 };
@@ -892,7 +875,7 @@ methods! {
                 self.sync(view, None, self.counts.hand_key)?;
             }
             (None, None) => {}
-            _ => return Err(agent_err("give both position and hole, or neither".into())),
+            _ => return Err(agenterr("give both position and hole, or neither".into())),
         }
         self.since.push(Op::Finish);
         self.finish();
@@ -938,7 +921,7 @@ methods! {
     fn load_state(&mut self, state: &str) -> PyResult<()> {
         self.seat
             .load_state(state)
-            .map_err(|e| agent_err(e.to_string()))?;
+            .map_err(|e| agenterr(e.to_string()))?;
         self.since.push(Op::Load(state.to_string()));
         Ok(())
     }
@@ -999,7 +982,7 @@ fn _agent(pickled: AgentUnpickle) -> PyResult<PyAgent> {
 }
 
 fn trace_dict(py: Python<'_>, t: &loki_bot::DecisionTrace) -> PyResult<Py<PyAny>> {
-    let text = serde_json::to_string(t).map_err(|e| agent_err(e.to_string()))?;
+    let text = serde_json::to_string(t).map_err(|e| agenterr(e.to_string()))?;
     let json = py.import("json")?;
     Ok(json.call_method1("loads", (text,))?.unbind())
 }
@@ -1025,15 +1008,15 @@ fn advise(
     detail: bool,
 ) -> PyResult<Py<PyAny>> {
     let seats: usize = seats.within("seats", 2, 10, errors::configerr)?;
-    let position: usize = position.within("position", 0, seats as i128 - 1, errors::agenterr)?;
+    let position: usize = position.within("position", 0, seats as i128 - 1, agenterr)?;
     let seed = seed.seed("seed")?;
     let roster = roster(settings)?;
     let kind = roster
         .canonical(player)
-        .map_err(|e| agent_err(e.to_string()))?;
+        .map_err(|e| agenterr(e.to_string()))?;
     let mut p = roster
         .loki(&kind, &kind.to_ascii_uppercase(), seed)
-        .map_err(|e| agent_err(e.to_string()))?;
+        .map_err(|e| agenterr(e.to_string()))?;
     p.set_detail(detail);
     let spot = Spot {
         game: GameConfig::paper(seats).map_err(errors::config)?,
@@ -1045,7 +1028,7 @@ fn advise(
     };
     let hand = spot
         .replay(&mut p)
-        .map_err(|e| agent_err(format!("betting '{betting}': {e}")))?;
+        .map_err(|e| agenterr(format!("betting '{betting}': {e}")))?;
     let d = p.decide(&hand.view());
     trace_dict(py, &d.trace)
 }
@@ -1071,14 +1054,14 @@ fn simulate(
     let roster = roster(settings)?;
     let table = roster
         .table(&players, seed)
-        .map_err(|e| agent_err(e.to_string()))?;
+        .map_err(|e| agenterr(e.to_string()))?;
     let game = game_arg(config, Some(table.len()))?;
     let records = py.detach(move || -> Result<_, String> {
         let mut t = Table::new(game, table, seed).map_err(|e| e.to_string())?;
         t.play(hands).map_err(|e| e.to_string())
     });
     Ok(records
-        .map_err(agent_err)?
+        .map_err(agenterr)?
         .into_iter()
         .map(PyHandRecord)
         .collect())
@@ -1108,7 +1091,7 @@ fn players_arg(players: &Bound<'_, PyAny>) -> PyResult<String> {
         ))
     })?;
     if let Some(bad) = list.iter().find(|k| k.contains(',')) {
-        return Err(agent_err(format!(
+        return Err(agenterr(format!(
             "players: one kind per list item, got {bad:?}"
         )));
     }

@@ -5,7 +5,7 @@
 //! weights in [0, 1] indexed by holding index (`None` = uniform). Heavy work releases
 //! the GIL.
 use crate::args::Int;
-use crate::cards::{cards_arg, hole_arg, starting_hand_arg, type_name, PyCard};
+use crate::cards::{board_arg, cards_arg, hole_arg, starting_hand_arg, type_name, PyCard};
 use crate::errors;
 use crate::methods::rebuilder;
 use loki_assess::{
@@ -375,13 +375,6 @@ fn ehs_npot(hs_n: f64, ppot: f64, npot: f64) -> f64 {
 fn weights_from_json<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let t = loki_assess::parse_weights_json(text).map_err(errors::assess)?;
     Ok(PyArray1::from_slice(py, t.weights()))
-}
-
-fn board_arg(board: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<loki_cards::Card>> {
-    match board.filter(|b| !b.is_none()) {
-        None => Ok(Vec::new()),
-        Some(b) => cards_arg(b),
-    }
 }
 
 enum Table {

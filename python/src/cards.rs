@@ -176,6 +176,13 @@ pub fn cards_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     Ok(out)
 }
 
+/// The board argument: cards as `cards_arg` takes them, or `None` for no card.
+pub fn board_arg(board: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Card>> {
+    board
+        .filter(|b| !b.is_none())
+        .map_or(Ok(Vec::new()), cards_arg)
+}
+
 /// A holding from a `HoleCards`, text (`"AsKd"`), two cards, or a holding index.
 pub fn hole_arg(obj: &Bound<'_, PyAny>) -> PyResult<HoleCards> {
     if let Ok(h) = obj.extract::<PyHoleCards>() {
