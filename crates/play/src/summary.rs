@@ -4,6 +4,7 @@
 //! mode or abandoned.
 use crate::hand::BigPot;
 use crate::hud::hud_of;
+use crate::narrate::signed;
 use crate::session::{Session, PERSON};
 use loki_engine::Chips;
 use serde::Serialize;
@@ -61,14 +62,6 @@ impl Session {
             abandoned_hands: self.abandoned_hands(),
             biggest_pots: self.biggest_pots().to_vec(),
         }
-    }
-}
-
-fn signed(x: i64) -> String {
-    if x > 0 {
-        format!("+{x}")
-    } else {
-        x.to_string()
     }
 }
 
