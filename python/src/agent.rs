@@ -774,7 +774,6 @@ methods! {
         self.policy_now()
     }
 
-
     /// Tells the player the hand so far without asking it to act (e.g. the actions after
     /// its last decision). Arguments as `act`.
     #[pyo3(signature = (position, hole, board = None, betting = None, *, seats = None, hand = None))]

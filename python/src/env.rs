@@ -338,7 +338,6 @@ methods! {
         Ok(env)
     }
 
-
     /// The tables' current decisions: (observations, masks, seats to act). The rewards of
     /// hands the Loki players finished by themselves wait for the next `step`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {

@@ -40,7 +40,10 @@ macro_rules! frozen_methods {
             fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
                 slf
             }
-            fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+            fn __deepcopy__<'py>(
+                slf: PyRef<'py, Self>,
+                _memo: &Bound<'py, PyAny>,
+            ) -> PyRef<'py, Self> {
                 slf
             }
         );
