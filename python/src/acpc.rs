@@ -37,10 +37,6 @@ fn acpc_game_config(text: &str) -> PyResult<PyGameConfig> {
         .map_err(|e| errors::ConfigError::new_err(e.to_string()))
 }
 
-/// Adds the functions of this module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(acpc_games, m)?)?;
-    m.add_function(wrap_pyfunction!(acpc_game, m)?)?;
-    m.add_function(wrap_pyfunction!(acpc_game_config, m)?)?;
-    Ok(())
+register! {
+    functions: acpc_games, acpc_game, acpc_game_config;
 }

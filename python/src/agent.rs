@@ -8,11 +8,12 @@
 //! `loki_agent::Spot`), `simulate` (a match on the engine's table with the players of a
 //! `--players` list, as `loki simulate`) and `player_seed` (the one seed derivation).
 use crate::args::{self, Int};
-use crate::cards::{cards_arg, hole_arg};
+use crate::cards::{board_arg, cards_arg, hole_arg};
 use crate::engine::{actions_arg, PyHandState};
-use crate::errors;
+use crate::errors::{self, agenterr};
 use crate::game::{action_name, PyGameConfig};
 use crate::history::PyHandRecord;
+use crate::methods::rebuilder;
 use loki_acpc::{HandTracker, MatchState};
 use loki_agent::{ProfileBook, Roster, Seat, Spot};
 use loki_bot::{Knowledge, LokiConfig};
@@ -29,7 +30,7 @@ fn default_knowledge() -> PyResult<Arc<Knowledge>> {
     if let Some(k) = KNOW.get() {
         return Ok(k.clone());
     }
-    let k = Knowledge::new(LokiConfig::default()).map_err(|e| agent_err(e.to_string()))?;
+    let k = Knowledge::new(LokiConfig::default()).map_err(|e| agenterr(e.to_string()))?;
     Ok(KNOW.get_or_init(|| k).clone())
 }
 
@@ -41,13 +42,9 @@ pub(crate) fn roster(settings: Option<&str>) -> PyResult<Roster> {
         Some(text) => {
             let config = LokiConfig::from_toml(text)
                 .map_err(|e| errors::ConfigError::new_err(format!("settings: {e}")))?;
-            Roster::new(config).map_err(|e| agent_err(e.to_string()))
+            Roster::new(config).map_err(|e| agenterr(e.to_string()))
         }
     }
-}
-
-fn agent_err(message: String) -> PyErr {
-    errors::AgentError::new_err(message)
 }
 
 /// The number of players argument: 2 to 10.
@@ -64,14 +61,6 @@ fn game_arg(config: Option<PyGameConfig>, seats: Option<usize>) -> PyResult<Game
         ))),
         (Some(c), _) => Ok(c.0),
         (None, n) => GameConfig::limit(n.unwrap_or(2), 1, 2, 2, 4).map_err(errors::config),
-    }
-}
-
-/// The board argument (`None` = no card).
-fn board_arg(board: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Card>> {
-    match board.filter(|b| !b.is_none()) {
-        Some(b) => cards_arg(b),
-        None => Ok(Vec::new()),
     }
 }
 
@@ -160,13 +149,13 @@ impl View {
     fn match_state(&self, n: usize, hand: u32) -> PyResult<MatchState> {
         let rounds = self.betting.len();
         if rounds > 4 {
-            return Err(agent_err(format!(
+            return Err(agenterr(format!(
                 "the betting has {rounds} rounds; hold'em has 4"
             )));
         }
         let need = Round::ALL[rounds - 1].board_len();
         if self.board.len() < need {
-            return Err(agent_err(format!(
+            return Err(agenterr(format!(
                 "the betting reaches the {} but the board has {} card(s)",
                 Round::ALL[rounds - 1],
                 self.board.len()
@@ -368,14 +357,14 @@ impl PyAgent {
         let roster = roster(settings)?;
         let kind = roster
             .canonical(kind)
-            .map_err(|e| agent_err(e.to_string()))?;
+            .map_err(|e| agenterr(e.to_string()))?;
         let name = name.unwrap_or_else(|| kind.clone());
         let mut seat =
-            Seat::build(&roster, &kind, &name, seed).map_err(|e| agent_err(e.to_string()))?;
+            Seat::build(&roster, &kind, &name, seed).map_err(|e| agenterr(e.to_string()))?;
         let with_profiles = profiles.is_some();
         if let Some(path) = profiles {
             let store = loki_store::Store::open(&path)
-                .map_err(|e| agent_err(format!("opponent profiles {}: {e}", path.display())))?;
+                .map_err(|e| agenterr(format!("opponent profiles {}: {e}", path.display())))?;
             let window = roster.know.config.model.window;
             seat = seat.with_profiles(ProfileBook::new(store, names.unwrap_or_default(), window));
         }
@@ -401,7 +390,7 @@ impl PyAgent {
     fn sync(&mut self, view: View, seats: Option<Vec<usize>>, hand: Option<i64>) -> PyResult<()> {
         let n = self.game.seats();
         if view.position >= n {
-            return Err(agent_err(format!(
+            return Err(agenterr(format!(
                 "position must be 0 to {}, got {}",
                 n - 1,
                 view.position
@@ -446,7 +435,7 @@ impl PyAgent {
                     let mut sorted = s.clone();
                     sorted.sort_unstable();
                     if sorted != (0..n).collect::<Vec<_>>() {
-                        return Err(agent_err(format!(
+                        return Err(agenterr(format!(
                             "seats must give each of the {n} seats 0 to {} once, got {s:?}",
                             n - 1
                         )));
@@ -456,8 +445,8 @@ impl PyAgent {
                 None => (0..n).collect(),
             };
             let ms = view.match_state(n, self.counts.begun - 1)?;
-            let tracker = HandTracker::start(&self.game, &ms, &seats)
-                .map_err(|e| agent_err(e.to_string()))?;
+            let tracker =
+                HandTracker::start(&self.game, &ms, &seats).map_err(|e| agenterr(e.to_string()))?;
             self.seat.begin_hand(&tracker.view());
             self.tracker = Some(tracker);
             self.ended = false;
@@ -465,21 +454,21 @@ impl PyAgent {
         }
         let ms = view.match_state(n, self.counts.begun - 1)?;
         let (Some(tracker), seat) = (self.tracker.as_mut(), &mut self.seat) else {
-            return Err(agent_err("no hand in progress".into()));
+            return Err(agenterr("no hand in progress".into()));
         };
         let result = tracker.update(&ms, &mut |e, v| seat.observe(e, v));
         self.last = Some(view);
-        result.map_err(|e| agent_err(format!("the hand does not replay: {e}")))
+        result.map_err(|e| agenterr(format!("the hand does not replay: {e}")))
     }
 
     /// The hand's view for the decision to make (our position must be to act).
     fn my_turn(&self) -> PyResult<&HandTracker> {
         let Some(tracker) = self.tracker.as_ref() else {
-            return Err(agent_err("no hand in progress".into()));
+            return Err(agenterr("no hand in progress".into()));
         };
         if !tracker.is_my_turn() {
             let position = tracker.position();
-            return Err(agent_err(match tracker.state().to_act() {
+            return Err(agenterr(match tracker.state().to_act() {
                 Some(p) => format!("position {position} is not to act: position {p} is"),
                 None => {
                     "nobody is to act after the betting (the round or the hand is over)".to_string()
@@ -499,7 +488,7 @@ impl PyAgent {
     fn decide_now(&mut self) -> PyResult<Action> {
         self.my_turn()?;
         let (Some(tracker), seat) = (self.tracker.as_ref(), &mut self.seat) else {
-            return Err(agent_err("no hand in progress".into()));
+            return Err(agenterr("no hand in progress".into()));
         };
         let view = tracker.view();
         let mut action = seat.act(&view);
@@ -579,7 +568,7 @@ impl PyAgent {
 
     /// An agent from plain values: built, set to its start, and its steps replayed.
     fn unpickle(p: AgentUnpickle) -> PyResult<PyAgent> {
-        let bad = |e: String| agent_err(format!("not a pickled Agent: {e}"));
+        let bad = |e: String| agenterr(format!("not a pickled Agent: {e}"));
         let mut agent = PyAgent::build(
             &p.kind,
             p.config.0,
@@ -618,7 +607,7 @@ impl PyAgent {
                 Op::Load(state) => agent
                     .seat
                     .load_state(&state)
-                    .map_err(|e| agent_err(e.to_string())),
+                    .map_err(|e| agenterr(e.to_string())),
             };
         }
         Ok(agent)
@@ -634,7 +623,7 @@ impl PyAgent {
         holes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<View> {
         let n = self.game.seats() as i128;
-        let position = position.within("position", 0, n - 1, errors::agenterr)?;
+        let position = position.within("position", 0, n - 1, agenterr)?;
         let hole = hole_arg(hole)?;
         let board = board_arg(board)?;
         let betting = betting_arg(&self.game, betting, &board)?;
@@ -653,19 +642,14 @@ impl PyAgent {
 /// that they are the seats of the game once each).
 fn seats_list(seats: Option<Vec<Int>>) -> PyResult<Option<Vec<usize>>> {
     seats
-        .map(|s| args::each(s, "seats", |v, name| v.within(name, 0, 9, errors::agenterr)))
+        .map(|s| args::each(s, "seats", |v, name| v.within(name, 0, 9, agenterr)))
         .transpose()
 }
 
 /// A `hand` argument: any 64-bit integer.
 fn hand_arg(hand: Option<Int>) -> PyResult<Option<i64>> {
     args::opt(hand, |h| {
-        h.within(
-            "hand",
-            i128::from(i64::MIN),
-            i128::from(i64::MAX),
-            errors::agenterr,
-        )
+        h.within("hand", i128::from(i64::MIN), i128::from(i64::MAX), agenterr)
     })
 }
 
@@ -686,8 +670,26 @@ fn holes_arg(holes: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Option<HoleCards>
         .collect()
 }
 
-#[pymethods]
-impl PyAgent {
+methods! {
+    PyAgent, |a = self| {
+        /// Nanoseconds the last `act` spent in Rust on the hand's replay and the decision
+        /// (for python/bench/bench_agent.py: the rest of the call is Python's cost).
+        _last_decision_ns: u64 = a.last_ns;
+        /// The player kind (canonical name).
+        kind: &str = &a.kind;
+        /// The player's name.
+        name: &str = a.seat.name();
+        /// The seed.
+        seed: u64 = a.seed;
+        /// Number of players.
+        seats: usize = a.game.seats();
+        /// The game.
+        config: PyGameConfig = PyGameConfig(a.game.clone());
+        /// Hands ended.
+        hands: u64 = a.counts.hands;
+        /// Decisions made.
+        decisions: u64 = a.counts.decisions;
+    }
     /// A Loki player of `kind` (SOM, GOM, LOKI2, POKI, BPM ... or a configured variant;
     /// also the simple players call, raise, random) for a game of `seats` players (the
     /// tournament's game: blinds 1/2, bets 2/4, a bet and 3 raises) or of `config` (a
@@ -772,13 +774,6 @@ impl PyAgent {
         self.policy_now()
     }
 
-    /// Nanoseconds the last `act` spent in Rust on the hand's replay and the decision
-    /// (for python/bench/bench_agent.py: the rest of the call is Python's cost).
-    #[getter]
-    fn _last_decision_ns(&self) -> u64 {
-        self.last_ns
-    }
-
     /// Tells the player the hand so far without asking it to act (e.g. the actions after
     /// its last decision). Arguments as `act`.
     #[pyo3(signature = (position, hole, board = None, betting = None, *, seats = None, hand = None))]
@@ -807,7 +802,7 @@ impl PyAgent {
         betting: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
         let Some(last) = self.last.as_ref().filter(|_| !self.ended) else {
-            return Err(agent_err("no hand in progress".into()));
+            return Err(agenterr("no hand in progress".into()));
         };
         let (position, hole) = (last.position, last.hole);
         let board = match board.filter(|b| !b.is_none()) {
@@ -856,7 +851,7 @@ impl PyAgent {
             }
             (None, None) if given => {
                 let Some(last) = self.last.as_ref().filter(|_| !self.ended) else {
-                    return Err(agent_err(
+                    return Err(agenterr(
                         "no hand in progress: give position and hole".into(),
                     ));
                 };
@@ -879,7 +874,7 @@ impl PyAgent {
                 self.sync(view, None, self.counts.hand_key)?;
             }
             (None, None) => {}
-            _ => return Err(agent_err("give both position and hole, or neither".into())),
+            _ => return Err(agenterr("give both position and hole, or neither".into())),
         }
         self.since.push(Op::Finish);
         self.finish();
@@ -925,7 +920,7 @@ impl PyAgent {
     fn load_state(&mut self, state: &str) -> PyResult<()> {
         self.seat
             .load_state(state)
-            .map_err(|e| agent_err(e.to_string()))?;
+            .map_err(|e| agenterr(e.to_string()))?;
         self.since.push(Op::Load(state.to_string()));
         Ok(())
     }
@@ -939,7 +934,7 @@ impl PyAgent {
     /// current hand began, and every step since, which the copy replays: a copy plays on
     /// exactly as the original would. An agent with `profiles` is refused (`TypeError`).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let rebuild = py.import("loki")?.getattr("_loki")?.getattr("_agent")?;
+        let rebuild = rebuilder(py, "_agent")?;
         (rebuild, (self.pickle()?,)).into_pyobject(py)
     }
     fn __copy__(&self) -> PyResult<PyAgent> {
@@ -949,41 +944,6 @@ impl PyAgent {
         PyAgent::unpickle_from(self)
     }
 
-    /// The player kind (canonical name).
-    #[getter]
-    fn kind(&self) -> &str {
-        &self.kind
-    }
-    /// The player's name.
-    #[getter]
-    fn name(&self) -> &str {
-        self.seat.name()
-    }
-    /// The seed.
-    #[getter]
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-    /// Number of players.
-    #[getter]
-    fn seats(&self) -> usize {
-        self.game.seats()
-    }
-    /// The game.
-    #[getter]
-    fn config(&self) -> PyGameConfig {
-        PyGameConfig(self.game.clone())
-    }
-    /// Hands ended.
-    #[getter]
-    fn hands(&self) -> u64 {
-        self.counts.hands
-    }
-    /// Decisions made.
-    #[getter]
-    fn decisions(&self) -> u64 {
-        self.counts.decisions
-    }
     fn __repr__(&self) -> String {
         format!(
             "Agent(kind='{}', seats={}, seed={})",
@@ -1021,7 +981,7 @@ fn _agent(pickled: AgentUnpickle) -> PyResult<PyAgent> {
 }
 
 fn trace_dict(py: Python<'_>, t: &loki_bot::DecisionTrace) -> PyResult<Py<PyAny>> {
-    let text = serde_json::to_string(t).map_err(|e| agent_err(e.to_string()))?;
+    let text = serde_json::to_string(t).map_err(|e| agenterr(e.to_string()))?;
     let json = py.import("json")?;
     Ok(json.call_method1("loads", (text,))?.unbind())
 }
@@ -1047,15 +1007,15 @@ fn advise(
     detail: bool,
 ) -> PyResult<Py<PyAny>> {
     let seats: usize = seats.within("seats", 2, 10, errors::configerr)?;
-    let position: usize = position.within("position", 0, seats as i128 - 1, errors::agenterr)?;
+    let position: usize = position.within("position", 0, seats as i128 - 1, agenterr)?;
     let seed = seed.seed("seed")?;
     let roster = roster(settings)?;
     let kind = roster
         .canonical(player)
-        .map_err(|e| agent_err(e.to_string()))?;
+        .map_err(|e| agenterr(e.to_string()))?;
     let mut p = roster
         .loki(&kind, &kind.to_ascii_uppercase(), seed)
-        .map_err(|e| agent_err(e.to_string()))?;
+        .map_err(|e| agenterr(e.to_string()))?;
     p.set_detail(detail);
     let spot = Spot {
         game: GameConfig::paper(seats).map_err(errors::config)?,
@@ -1067,7 +1027,7 @@ fn advise(
     };
     let hand = spot
         .replay(&mut p)
-        .map_err(|e| agent_err(format!("betting '{betting}': {e}")))?;
+        .map_err(|e| agenterr(format!("betting '{betting}': {e}")))?;
     let d = p.decide(&hand.view());
     trace_dict(py, &d.trace)
 }
@@ -1093,14 +1053,14 @@ fn simulate(
     let roster = roster(settings)?;
     let table = roster
         .table(&players, seed)
-        .map_err(|e| agent_err(e.to_string()))?;
+        .map_err(|e| agenterr(e.to_string()))?;
     let game = game_arg(config, Some(table.len()))?;
     let records = py.detach(move || -> Result<_, String> {
         let mut t = Table::new(game, table, seed).map_err(|e| e.to_string())?;
         t.play(hands).map_err(|e| e.to_string())
     });
     Ok(records
-        .map_err(agent_err)?
+        .map_err(agenterr)?
         .into_iter()
         .map(PyHandRecord)
         .collect())
@@ -1130,7 +1090,7 @@ fn players_arg(players: &Bound<'_, PyAny>) -> PyResult<String> {
         ))
     })?;
     if let Some(bad) = list.iter().find(|k| k.contains(',')) {
-        return Err(agent_err(format!(
+        return Err(agenterr(format!(
             "players: one kind per list item, got {bad:?}"
         )));
     }
@@ -1182,13 +1142,7 @@ fn _bench_agent_reference(
     })
 }
 
-/// Adds the class and functions of this module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyAgent>()?;
-    m.add_function(wrap_pyfunction!(advise, m)?)?;
-    m.add_function(wrap_pyfunction!(simulate, m)?)?;
-    m.add_function(wrap_pyfunction!(player_seed, m)?)?;
-    m.add_function(wrap_pyfunction!(_bench_agent_reference, m)?)?;
-    m.add_function(wrap_pyfunction!(_agent, m)?)?;
-    Ok(())
+register! {
+    classes: PyAgent;
+    functions: advise, simulate, player_seed, _bench_agent_reference, _agent;
 }

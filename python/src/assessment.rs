@@ -5,8 +5,9 @@
 //! weights in [0, 1] indexed by holding index (`None` = uniform). Heavy work releases
 //! the GIL.
 use crate::args::Int;
-use crate::cards::{cards_arg, hole_arg, starting_hand_arg, type_name, PyCard};
+use crate::cards::{board_arg, cards_arg, hole_arg, starting_hand_arg, type_name, PyCard};
 use crate::errors;
+use crate::methods::rebuilder;
 use loki_assess::{
     AssessError, Assessment, HandStrength, IncomeRates, Lookahead, Potential, RiverTable,
     WeightTable,
@@ -45,32 +46,18 @@ pub fn weights_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<WeightTable> {
 #[derive(Clone)]
 pub struct PyHandStrength(HandStrength);
 
-#[pymethods]
-impl PyHandStrength {
-    /// Weight of the opponent holdings we beat.
-    #[getter]
-    fn ahead(&self) -> f64 {
-        self.0.ahead
-    }
-    /// Weight of the opponent holdings we tie.
-    #[getter]
-    fn tied(&self) -> f64 {
-        self.0.tied
-    }
-    /// Weight of the opponent holdings that beat us.
-    #[getter]
-    fn behind(&self) -> f64 {
-        self.0.behind
-    }
-    /// ahead + tied + behind.
-    #[getter]
-    fn total(&self) -> f64 {
-        self.0.total()
-    }
-    /// HS = (ahead + tied / 2) / total.
-    #[getter]
-    fn hs(&self) -> f64 {
-        self.0.hs()
+frozen_methods! {
+    PyHandStrength, |h = self.0| {
+        /// Weight of the opponent holdings we beat.
+        ahead: f64 = h.ahead;
+        /// Weight of the opponent holdings we tie.
+        tied: f64 = h.tied;
+        /// Weight of the opponent holdings that beat us.
+        behind: f64 = h.behind;
+        /// ahead + tied + behind.
+        total: f64 = h.total();
+        /// HS = (ahead + tied / 2) / total.
+        hs: f64 = h.hs();
     }
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let h = &self.0;
@@ -79,12 +66,6 @@ impl PyHandStrength {
             ((h.ahead, h.tied, h.behind),),
         )
             .into_pyobject(py)
-    }
-    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
-        slf
     }
     fn __repr__(&self) -> String {
         format!(
@@ -102,46 +83,23 @@ impl PyHandStrength {
 #[derive(Clone)]
 pub struct PyPotential(Potential);
 
-#[pymethods]
-impl PyPotential {
-    /// `hp[now][final]`, rows and columns in the order ahead, tied, behind.
-    #[getter]
-    fn hp(&self) -> [[f64; 3]; 3] {
-        self.0.hp
-    }
-    /// Weighted live holdings by state now (ahead, tied, behind).
-    #[getter]
-    fn hp_total(&self) -> [f64; 3] {
-        self.0.hp_total
-    }
-    /// Cards looked ahead (1 or 2).
-    #[getter]
-    fn lookahead(&self) -> usize {
-        self.0.lookahead.cards()
-    }
-    /// Runouts per opponent holding: 990 (two cards on the flop), 45 or 44.
-    #[getter]
-    fn runouts(&self) -> usize {
-        self.0.runouts
-    }
-    /// Positive potential: the chance to end ahead when behind now (ties count half).
-    #[getter]
-    fn ppot(&self) -> f64 {
-        self.0.ppot
-    }
-    /// Negative potential: the chance to end behind when ahead now (ties count half).
-    #[getter]
-    fn npot(&self) -> f64 {
-        self.0.npot
+frozen_methods! {
+    PyPotential, |p = self.0| {
+        /// `hp[now][final]`, rows and columns in the order ahead, tied, behind.
+        hp: [[f64; 3]; 3] = p.hp;
+        /// Weighted live holdings by state now (ahead, tied, behind).
+        hp_total: [f64; 3] = p.hp_total;
+        /// Cards looked ahead (1 or 2).
+        lookahead: usize = p.lookahead.cards();
+        /// Runouts per opponent holding: 990 (two cards on the flop), 45 or 44.
+        runouts: usize = p.runouts;
+        /// Positive potential: the chance to end ahead when behind now (ties count half).
+        ppot: f64 = p.ppot;
+        /// Negative potential: the chance to end behind when ahead now (ties count half).
+        npot: f64 = p.npot;
     }
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         (rebuilder(py, "_potential")?, (potential_fields(&self.0),)).into_pyobject(py)
-    }
-    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
-        slf
     }
     fn __repr__(&self) -> String {
         format!(
@@ -158,67 +116,32 @@ impl PyPotential {
 #[pyclass(module = "loki", name = "Assessment", frozen)]
 pub struct PyAssessment(Assessment);
 
-#[pymethods]
-impl PyAssessment {
-    /// Our hole cards.
-    #[getter]
-    fn hole(&self) -> crate::cards::PyHoleCards {
-        crate::cards::PyHoleCards(self.0.hole)
-    }
-    /// The board.
-    #[getter]
-    fn board(&self) -> Vec<PyCard> {
-        self.0.board.iter().copied().map(PyCard).collect()
-    }
-    /// Number of opponents (all share the table).
-    #[getter]
-    fn opponents(&self) -> usize {
-        self.0.opponents
-    }
-    /// Weighted ahead / tied / behind against one opponent.
-    #[getter]
-    fn strength(&self) -> PyHandStrength {
-        PyHandStrength(self.0.strength)
-    }
-    /// HS against one opponent.
-    #[getter]
-    fn hs(&self) -> f64 {
-        self.0.hs
-    }
-    /// HS_n = HS ** opponents.
-    #[getter]
-    fn hs_n(&self) -> f64 {
-        self.0.hs_n
-    }
-    /// One-card lookahead (flop and turn), else None.
-    #[getter]
-    fn potential1(&self) -> Option<PyPotential> {
-        self.0.potential1.map(PyPotential)
-    }
-    /// Two-card lookahead (flop only), else None.
-    #[getter]
-    fn potential2(&self) -> Option<PyPotential> {
-        self.0.potential2.map(PyPotential)
-    }
-    /// The PPot of EHS: PPot2 on the flop, PPot1 on the turn, 0 otherwise.
-    #[getter]
-    fn ppot(&self) -> f64 {
-        self.0.ppot
-    }
-    /// The NPot matching `ppot`.
-    #[getter]
-    fn npot(&self) -> f64 {
-        self.0.npot
-    }
-    /// EHS = HS_n + (1 - HS_n) PPot.
-    #[getter]
-    fn ehs(&self) -> f64 {
-        self.0.ehs
-    }
-    /// EHS - HS_n NPot (reported only).
-    #[getter]
-    fn ehs_npot(&self) -> f64 {
-        self.0.ehs_npot
+frozen_methods! {
+    PyAssessment, |r = self.0| {
+        /// Our hole cards.
+        hole: crate::cards::PyHoleCards = crate::cards::PyHoleCards(r.hole);
+        /// The board.
+        board: Vec<PyCard> = r.board.iter().copied().map(PyCard).collect();
+        /// Number of opponents (all share the table).
+        opponents: usize = r.opponents;
+        /// Weighted ahead / tied / behind against one opponent.
+        strength: PyHandStrength = PyHandStrength(r.strength);
+        /// HS against one opponent.
+        hs: f64 = r.hs;
+        /// HS_n = HS ** opponents.
+        hs_n: f64 = r.hs_n;
+        /// One-card lookahead (flop and turn), else None.
+        potential1: Option<PyPotential> = r.potential1.map(PyPotential);
+        /// Two-card lookahead (flop only), else None.
+        potential2: Option<PyPotential> = r.potential2.map(PyPotential);
+        /// The PPot of EHS: PPot2 on the flop, PPot1 on the turn, 0 otherwise.
+        ppot: f64 = r.ppot;
+        /// The NPot matching `ppot`.
+        npot: f64 = r.npot;
+        /// EHS = HS_n + (1 - HS_n) PPot.
+        ehs: f64 = r.ehs;
+        /// EHS - HS_n NPot (reported only).
+        ehs_npot: f64 = r.ehs_npot;
     }
     /// The keys and values of `loki assess --json`: ahead, tied, behind, hs, hs_n, ehs,
     /// ehs_npot; on the flop and turn hp1, ppot1, npot1; on the flop hp2, ppot2, npot2.
@@ -256,23 +179,12 @@ impl PyAssessment {
         };
         (rebuilder(py, "_assessment")?, (fields,)).into_pyobject(py)
     }
-    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
-        slf
-    }
     fn __repr__(&self) -> String {
         format!(
             "Assessment(hole={}, hs={}, hs_n={}, ppot={}, npot={}, ehs={})",
             self.0.hole, self.0.hs, self.0.hs_n, self.0.ppot, self.0.npot, self.0.ehs
         )
     }
-}
-
-/// The module function that rebuilds a pickled value.
-fn rebuilder<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-    py.import("loki")?.getattr("_loki")?.getattr(name)
 }
 
 /// A potential's fields: hp, hp_total, lookahead, runouts, ppot, npot.
@@ -465,13 +377,6 @@ fn weights_from_json<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, Py
     Ok(PyArray1::from_slice(py, t.weights()))
 }
 
-fn board_arg(board: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<loki_cards::Card>> {
-    match board.filter(|b| !b.is_none()) {
-        None => Ok(Vec::new()),
-        Some(b) => cards_arg(b),
-    }
-}
-
 enum Table {
     Range(Box<loki_assess::RangeTable>),
     River(RiverTable),
@@ -528,8 +433,11 @@ impl PyRangeTable {
     }
 }
 
-#[pymethods]
-impl PyRangeTable {
+frozen_methods! {
+    PyRangeTable, |t = self| {
+        /// The board.
+        board: Vec<PyCard> = t.board.iter().copied().map(PyCard).collect();
+    }
     /// Builds the table of a board of 3, 4 or 5 cards.
     #[new]
     fn new(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<PyRangeTable> {
@@ -541,11 +449,6 @@ impl PyRangeTable {
             })
             .map_err(errors::assess)?;
         Ok(PyRangeTable { board, table })
-    }
-    /// The board.
-    #[getter]
-    fn board(&self) -> Vec<PyCard> {
-        self.board.iter().copied().map(PyCard).collect()
     }
     /// Runouts per (holding, opponent holding) pair: 990 on a flop, 44 on a turn, 0 on
     /// the river.
@@ -614,12 +517,6 @@ impl PyRangeTable {
     fn __getnewargs__(&self) -> (String,) {
         (self.board.iter().map(|c| c.to_string()).collect(),)
     }
-    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
-        slf
-    }
     fn __repr__(&self) -> String {
         let b: Vec<String> = self.board.iter().map(|c| c.to_string()).collect();
         format!("RangeTable('{}')", b.join(""))
@@ -645,23 +542,8 @@ fn income_rates<'py>(py: Python<'py>, seats: Int) -> PyResult<Bound<'py, PyArray
     Ok(PyArray1::from_slice(py, t))
 }
 
-/// Adds the classes and functions of this module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyHandStrength>()?;
-    m.add_class::<PyPotential>()?;
-    m.add_class::<PyAssessment>()?;
-    m.add_class::<PyRangeTable>()?;
-    m.add_function(wrap_pyfunction!(_hand_strength, m)?)?;
-    m.add_function(wrap_pyfunction!(_potential, m)?)?;
-    m.add_function(wrap_pyfunction!(_assessment, m)?)?;
-    m.add_function(wrap_pyfunction!(hand_strength, m)?)?;
-    m.add_function(wrap_pyfunction!(hs_n, m)?)?;
-    m.add_function(wrap_pyfunction!(potential, m)?)?;
-    m.add_function(wrap_pyfunction!(assess, m)?)?;
-    m.add_function(wrap_pyfunction!(ehs, m)?)?;
-    m.add_function(wrap_pyfunction!(ehs_npot, m)?)?;
-    m.add_function(wrap_pyfunction!(weights_from_json, m)?)?;
-    m.add_function(wrap_pyfunction!(income_rate, m)?)?;
-    m.add_function(wrap_pyfunction!(income_rates, m)?)?;
-    Ok(())
+register! {
+    classes: PyHandStrength, PyPotential, PyAssessment, PyRangeTable;
+    functions: _hand_strength, _potential, _assessment, hand_strength, hs_n, potential,
+        assess, ehs, ehs_npot, weights_from_json, income_rate, income_rates;
 }

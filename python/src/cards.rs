@@ -10,180 +10,103 @@ use loki_cards::{parse_cards, Card, CardError, HoleCards, StartingHand, HOLDINGS
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-/// A playing card. `Card("As")`, `Card(51)`; `int(card)` is its index `4 * rank + suit`.
-#[pyclass(module = "loki", name = "Card", from_py_object, frozen, eq, ord, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct PyCard(pub Card);
+/// A card type's class: the struct (frozen; compared, ordered and hashed as the Rust
+/// value), its getters and methods, and the dunders the three share: pickled by index,
+/// `int()` and `operator.index` give the index, `str()` the text, `repr()` `Card('As')`.
+macro_rules! card_class {
+    ($(#[$doc:meta])* $py:ident($inner:ty) as $name:literal, index $index:ty,
+     |$this:ident| { $($getters:tt)* } $($own:tt)*) => {
+        $(#[$doc])*
+        #[pyclass(module = "loki", name = $name, from_py_object, frozen, eq, ord, hash)]
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $py(pub $inner);
 
-#[pymethods]
-impl PyCard {
+        frozen_methods!($py, |$this = self.0| { $($getters)* }
+            $($own)*
+            fn __getnewargs__(&self) -> ($index,) {
+                (self.0.index(),)
+            }
+            fn __index__(&self) -> $index {
+                self.0.index()
+            }
+            fn __int__(&self) -> $index {
+                self.0.index()
+            }
+            fn __str__(&self) -> String {
+                self.0.to_string()
+            }
+            fn __repr__(&self) -> String {
+                format!(concat!($name, "('{}')"), self.0)
+            }
+        );
+    };
+}
+
+card_class! {
+    /// A playing card. `Card("As")`, `Card(51)`; `int(card)` is its index `4 * rank + suit`.
+    PyCard(Card) as "Card", index u8, |c| {
+        /// The card index `4 * rank + suit` (2c = 0, 2d = 1, ..., As = 51).
+        index: u8 = c.index();
+        /// The rank index 0..13 (2 = 0, ..., A = 12).
+        rank: u8 = c.rank().index();
+        /// The suit index 0..4 (c = 0, d = 1, h = 2, s = 3).
+        suit: u8 = c.suit().index();
+    }
     /// A card from its text (`"As"`, `"td"`) or its index (0..52).
     #[new]
     fn new(card: &Bound<'_, PyAny>) -> PyResult<PyCard> {
         one_card(card).map(PyCard)
     }
-    /// The card index `4 * rank + suit` (2c = 0, 2d = 1, ..., As = 51).
-    #[getter]
-    fn index(&self) -> u8 {
-        self.0.index()
-    }
-    /// The rank index 0..13 (2 = 0, ..., A = 12).
-    #[getter]
-    fn rank(&self) -> u8 {
-        self.0.rank().index()
-    }
-    /// The suit index 0..4 (c = 0, d = 1, h = 2, s = 3).
-    #[getter]
-    fn suit(&self) -> u8 {
-        self.0.suit().index()
-    }
-    fn __getnewargs__(&self) -> (u8,) {
-        (self.0.index(),)
-    }
-    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
-        slf
-    }
-    fn __index__(&self) -> u8 {
-        self.0.index()
-    }
-    fn __int__(&self) -> u8 {
-        self.0.index()
-    }
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-    fn __repr__(&self) -> String {
-        format!("Card('{}')", self.0)
-    }
 }
 
-/// Two distinct hole cards (one of the 1,326 holdings). `HoleCards("AsKd")`,
-/// `HoleCards(("As", "Kd"))`, `HoleCards(1325)`; `int(h)` is the holding index.
-#[pyclass(
-    module = "loki",
-    name = "HoleCards",
-    from_py_object,
-    frozen,
-    eq,
-    ord,
-    hash
-)]
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct PyHoleCards(pub HoleCards);
-
-#[pymethods]
-impl PyHoleCards {
+card_class! {
+    /// Two distinct hole cards (one of the 1,326 holdings). `HoleCards("AsKd")`,
+    /// `HoleCards(("As", "Kd"))`, `HoleCards(1325)`; `int(h)` is the holding index.
+    PyHoleCards(HoleCards) as "HoleCards", index usize, |h| {
+        /// The holding index 0..1326.
+        index: usize = h.index();
+        /// The card with the higher index.
+        high: PyCard = PyCard(h.high());
+        /// The card with the lower index.
+        low: PyCard = PyCard(h.low());
+        /// Both cards, low index first.
+        cards: (PyCard, PyCard) = (PyCard(h.low()), PyCard(h.high()));
+        /// The starting-hand class (`AKs`, `AKo`, `AA`, ...).
+        starting_hand: PyStartingHand = PyStartingHand(StartingHand::of(*h));
+    }
     /// A holding from text (`"AsKd"`, either order), two cards, or its index (0..1326).
     #[new]
     fn new(hole: &Bound<'_, PyAny>) -> PyResult<PyHoleCards> {
         hole_arg(hole).map(PyHoleCards)
-    }
-    /// The holding index 0..1326.
-    #[getter]
-    fn index(&self) -> usize {
-        self.0.index()
-    }
-    /// The card with the higher index.
-    #[getter]
-    fn high(&self) -> PyCard {
-        PyCard(self.0.high())
-    }
-    /// The card with the lower index.
-    #[getter]
-    fn low(&self) -> PyCard {
-        PyCard(self.0.low())
-    }
-    /// Both cards, low index first.
-    #[getter]
-    fn cards(&self) -> (PyCard, PyCard) {
-        (PyCard(self.0.low()), PyCard(self.0.high()))
-    }
-    /// The starting-hand class (`AKs`, `AKo`, `AA`, ...).
-    #[getter]
-    fn starting_hand(&self) -> PyStartingHand {
-        PyStartingHand(StartingHand::of(self.0))
     }
     /// All 1,326 holdings in index order.
     #[staticmethod]
     fn all() -> Vec<PyHoleCards> {
         HoleCards::all().map(PyHoleCards).collect()
     }
-    fn __getnewargs__(&self) -> (usize,) {
-        (self.0.index(),)
-    }
-    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
-        slf
-    }
-    fn __index__(&self) -> usize {
-        self.0.index()
-    }
-    fn __int__(&self) -> usize {
-        self.0.index()
-    }
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-    fn __repr__(&self) -> String {
-        format!("HoleCards('{}')", self.0)
-    }
 }
 
-/// One of the 169 starting-hand classes (`"AA"`, `"AKs"`, `"T9o"`); `int(s)` is its
-/// index on Papp's 13 x 13 grid (`row * 13 + col`, suited hands above the diagonal).
-#[pyclass(
-    module = "loki",
-    name = "StartingHand",
-    from_py_object,
-    frozen,
-    eq,
-    ord,
-    hash
-)]
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct PyStartingHand(pub StartingHand);
-
-#[pymethods]
-impl PyStartingHand {
+card_class! {
+    /// One of the 169 starting-hand classes (`"AA"`, `"AKs"`, `"T9o"`); `int(s)` is its
+    /// index on Papp's 13 x 13 grid (`row * 13 + col`, suited hands above the diagonal).
+    PyStartingHand(StartingHand) as "StartingHand", index usize, |s| {
+        /// The grid index 0..169.
+        index: usize = s.index();
+        /// The higher rank index (2 = 0 .. A = 12).
+        high: u8 = s.high().index();
+        /// The lower rank index.
+        low: u8 = s.low().index();
+        /// Whether the two cards share a suit.
+        suited: bool = s.is_suited();
+        /// Whether the two cards share a rank.
+        pair: bool = s.is_pair();
+        /// The number of holdings in the class (6, 4 or 12).
+        combos: usize = s.combos();
+    }
     /// A class from its name (`"AKs"`, `"72o"`, `"QQ"`) or its grid index (0..169).
     #[new]
     fn new(hand: &Bound<'_, PyAny>) -> PyResult<PyStartingHand> {
         starting_hand_arg(hand).map(PyStartingHand)
-    }
-    /// The grid index 0..169.
-    #[getter]
-    fn index(&self) -> usize {
-        self.0.index()
-    }
-    /// The higher rank index (2 = 0 .. A = 12).
-    #[getter]
-    fn high(&self) -> u8 {
-        self.0.high().index()
-    }
-    /// The lower rank index.
-    #[getter]
-    fn low(&self) -> u8 {
-        self.0.low().index()
-    }
-    /// Whether the two cards share a suit.
-    #[getter]
-    fn suited(&self) -> bool {
-        self.0.is_suited()
-    }
-    /// Whether the two cards share a rank.
-    #[getter]
-    fn pair(&self) -> bool {
-        self.0.is_pair()
-    }
-    /// The number of holdings in the class (6, 4 or 12).
-    #[getter]
-    fn combos(&self) -> usize {
-        self.0.combos()
     }
     /// The holdings of the class.
     fn holdings(&self) -> Vec<PyHoleCards> {
@@ -193,27 +116,6 @@ impl PyStartingHand {
     #[staticmethod]
     fn all() -> Vec<PyStartingHand> {
         StartingHand::all().map(PyStartingHand).collect()
-    }
-    fn __getnewargs__(&self) -> (usize,) {
-        (self.0.index(),)
-    }
-    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
-        slf
-    }
-    fn __index__(&self) -> usize {
-        self.0.index()
-    }
-    fn __int__(&self) -> usize {
-        self.0.index()
-    }
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-    fn __repr__(&self) -> String {
-        format!("StartingHand('{}')", self.0)
     }
 }
 
@@ -272,6 +174,13 @@ pub fn cards_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
         out.push(c);
     }
     Ok(out)
+}
+
+/// The board argument: cards as `cards_arg` takes them, or `None` for no card.
+pub fn board_arg(board: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Card>> {
+    board
+        .filter(|b| !b.is_none())
+        .map_or(Ok(Vec::new()), cards_arg)
 }
 
 /// A holding from a `HoleCards`, text (`"AsKd"`), two cards, or a holding index.
@@ -373,16 +282,11 @@ fn holding_cards(index: Int) -> PyResult<(u8, u8)> {
         .ok_or_else(|| errors::card_message(format!("index must be 0 to 1325, got {i}")))
 }
 
-/// Adds the classes and functions of this module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyCard>()?;
-    m.add_class::<PyHoleCards>()?;
-    m.add_class::<PyStartingHand>()?;
-    m.add("HOLDINGS", HOLDINGS)?;
-    m.add("STARTING_HANDS", loki_cards::STARTING_HANDS)?;
-    m.add_function(wrap_pyfunction!(parse_cards_py, m)?)?;
-    m.add_function(wrap_pyfunction!(card_indices, m)?)?;
-    m.add_function(wrap_pyfunction!(holding_index, m)?)?;
-    m.add_function(wrap_pyfunction!(holding_cards, m)?)?;
-    Ok(())
+register! {
+    classes: PyCard, PyHoleCards, PyStartingHand;
+    functions: parse_cards_py, card_indices, holding_index, holding_cards;
+    |m| {
+        m.add("HOLDINGS", HOLDINGS)?;
+        m.add("STARTING_HANDS", loki_cards::STARTING_HANDS)?;
+    }
 }

@@ -8,6 +8,7 @@ use crate::cards::{cards_arg, hole_arg, PyCard, PyHoleCards};
 use crate::errors;
 use crate::game::{action_arg, action_name, event_dict, ActionArg, PyGameConfig};
 use crate::history::PyHandRecord;
+use crate::methods::rebuilder;
 use crate::steps;
 use loki_cards::Card;
 use loki_engine::{Action, Chips, GameConfig, HandRecord, HandState, Phase};
@@ -21,8 +22,33 @@ use pyo3::types::{PyDict, PyString, PyTuple};
 #[derive(Clone)]
 pub struct PyHandState(pub HandState);
 
-#[pymethods]
-impl PyHandState {
+methods! {
+    PyHandState, |s = self.0| {
+        /// The game.
+        config: PyGameConfig = PyGameConfig(s.config().clone());
+        /// Number of players.
+        players: usize = s.players();
+        /// The position to act, or None.
+        to_act: Option<usize> = s.to_act();
+        /// The current round: "preflop", "flop", "turn" or "river".
+        round: String = s.round().to_string();
+        /// Whether the hand is over.
+        is_complete: bool = s.is_complete();
+        /// The board dealt so far.
+        board: Vec<PyCard> = s.board().iter().copied().map(PyCard).collect();
+        /// Chips in the pot.
+        pot: Chips = s.pot();
+        /// Chips each position has put in this hand.
+        contributions: Vec<Chips> = s.contributions().to_vec();
+        /// Each position's bet in the current round.
+        round_bets: Vec<Chips> = s.round_bets().to_vec();
+        /// Chips behind by position, when stacks are configured.
+        stacks: Option<Vec<Chips>> = s.stacks().map(<[Chips]>::to_vec);
+        /// Bets and raises made in the current round (the big blind counts pre-flop).
+        bets_this_round: u32 = s.bets_this_round();
+        /// Raises made in the current round after the opening bet.
+        raises_this_round: u32 = s.raises_this_round();
+    }
     /// A new hand of `config` (default: heads-up, blinds 1/2, bets 2/4).
     #[new]
     #[pyo3(signature = (config = None))]
@@ -35,16 +61,6 @@ impl PyHandState {
             .map(PyHandState)
             .map_err(errors::config)
     }
-    /// The game.
-    #[getter]
-    fn config(&self) -> PyGameConfig {
-        PyGameConfig(self.0.config().clone())
-    }
-    /// Number of players.
-    #[getter]
-    fn players(&self) -> usize {
-        self.0.players()
-    }
     /// What the hand waits for: "deal_hole", "deal_board", "act", "reveal" or "complete".
     #[getter]
     fn phase(&self) -> &'static str {
@@ -56,26 +72,6 @@ impl PyHandState {
             Phase::Complete => "complete",
         }
     }
-    /// The position to act, or None.
-    #[getter]
-    fn to_act(&self) -> Option<usize> {
-        self.0.to_act()
-    }
-    /// The current round: "preflop", "flop", "turn" or "river".
-    #[getter]
-    fn round(&self) -> String {
-        self.0.round().to_string()
-    }
-    /// Whether the hand is over.
-    #[getter]
-    fn is_complete(&self) -> bool {
-        self.0.is_complete()
-    }
-    /// The board dealt so far.
-    #[getter]
-    fn board(&self) -> Vec<PyCard> {
-        self.0.board().iter().copied().map(PyCard).collect()
-    }
     /// Hole cards by position (None where not dealt or hidden).
     #[getter]
     fn hole_cards(&self) -> Vec<Option<PyHoleCards>> {
@@ -84,36 +80,6 @@ impl PyHandState {
             .iter()
             .map(|h| h.map(PyHoleCards))
             .collect()
-    }
-    /// Chips in the pot.
-    #[getter]
-    fn pot(&self) -> Chips {
-        self.0.pot()
-    }
-    /// Chips each position has put in this hand.
-    #[getter]
-    fn contributions(&self) -> Vec<Chips> {
-        self.0.contributions().to_vec()
-    }
-    /// Each position's bet in the current round.
-    #[getter]
-    fn round_bets(&self) -> Vec<Chips> {
-        self.0.round_bets().to_vec()
-    }
-    /// Chips behind by position, when stacks are configured.
-    #[getter]
-    fn stacks(&self) -> Option<Vec<Chips>> {
-        self.0.stacks().map(<[Chips]>::to_vec)
-    }
-    /// Bets and raises made in the current round (the big blind counts pre-flop).
-    #[getter]
-    fn bets_this_round(&self) -> u32 {
-        self.0.bets_this_round()
-    }
-    /// Raises made in the current round after the opening bet.
-    #[getter]
-    fn raises_this_round(&self) -> u32 {
-        self.0.raises_this_round()
     }
     /// Whether a position is still in the hand (has not folded).
     fn is_live(&self, position: Int) -> PyResult<bool> {
@@ -228,10 +194,7 @@ impl PyHandState {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let me = slf.borrow();
-        let rebuild = py
-            .import("loki")?
-            .getattr("_loki")?
-            .getattr("_hand_state")?;
+        let rebuild = rebuilder(py, "_hand_state")?;
         (
             rebuild,
             (
@@ -424,11 +387,7 @@ fn replay(
     Ok(PyHandState(state))
 }
 
-/// Adds the classes and functions of this module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyGameConfig>()?;
-    m.add_class::<PyHandState>()?;
-    m.add_function(wrap_pyfunction!(replay, m)?)?;
-    m.add_function(wrap_pyfunction!(_hand_state, m)?)?;
-    Ok(())
+register! {
+    classes: PyGameConfig, PyHandState;
+    functions: replay, _hand_state;
 }

@@ -9,6 +9,7 @@ use crate::engine::PyHandState;
 use crate::env_table::{EnvTable, TableStart};
 use crate::errors;
 use crate::game::{action_arg, PyGameConfig};
+use crate::methods::rebuilder;
 use crate::observation::{self, FIELDS, SIZE};
 use loki_agent::{player_seed, table_seed, Seat};
 use loki_engine::{Action, GameConfig};
@@ -157,8 +158,17 @@ pub struct PyTable {
     table: EnvTable,
 }
 
-#[pymethods]
-impl PyTable {
+methods! {
+    PyTable, |t = self| {
+        /// The caller's seat to act, or None.
+        to_act: Option<usize> = t.table.to_act_seat();
+        /// Whether the hand is over.
+        is_over: bool = t.table.is_over();
+        /// Hands dealt.
+        hands: u64 = t.table.hands();
+        /// The game.
+        config: PyGameConfig = PyGameConfig(t.table.config().clone());
+    }
     #[new]
     #[pyo3(signature = (config = None, players = None, seed = Int(0), settings = None, *, seats = None))]
     fn new(
@@ -195,21 +205,6 @@ impl PyTable {
             .map_err(errors::IllegalActionError::new_err)?;
         self.table.apply(a).map_err(errors::action)
     }
-    /// The caller's seat to act, or None.
-    #[getter]
-    fn to_act(&self) -> Option<usize> {
-        self.table.to_act_seat()
-    }
-    /// Whether the hand is over.
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.table.is_over()
-    }
-    /// Hands dealt.
-    #[getter]
-    fn hands(&self) -> u64 {
-        self.table.hands()
-    }
     /// The position of a seat in this hand.
     fn position_of(&self, seat: Int) -> PyResult<usize> {
         Ok(self.table.position_of(self.seat(seat)?))
@@ -239,15 +234,10 @@ impl PyTable {
     fn hand_state(&self) -> PyHandState {
         PyHandState(self.table.state().clone())
     }
-    /// The game.
-    #[getter]
-    fn config(&self) -> PyGameConfig {
-        PyGameConfig(self.table.config().clone())
-    }
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let me = slf.borrow();
-        let rebuild = py.import("loki")?.getattr("_loki")?.getattr("_table")?;
+        let rebuild = rebuilder(py, "_table")?;
         (
             rebuild,
             (lineup_fields(&me.lineup), table_fields(&me.table)),
@@ -312,8 +302,17 @@ pub struct PyVectorEnv {
     seats: Vec<usize>,
 }
 
-#[pymethods]
-impl PyVectorEnv {
+methods! {
+    PyVectorEnv, |v = self| {
+        /// Number of tables.
+        num_tables: usize = v.tables.len();
+        /// Players at each table.
+        seats: usize = v.lineup.config.seats();
+        /// The game.
+        config: PyGameConfig = PyGameConfig(v.lineup.config.clone());
+        /// Hands dealt over all tables.
+        hands: u64 = v.tables.iter().map(EnvTable::hands).sum();
+    }
     #[new]
     #[pyo3(signature = (tables, seats = None, seed = Int(0), players = None, config = None, settings = None))]
     fn new(
@@ -337,27 +336,6 @@ impl PyVectorEnv {
         };
         env.settle_all(py)?;
         Ok(env)
-    }
-
-    /// Number of tables.
-    #[getter]
-    fn num_tables(&self) -> usize {
-        self.tables.len()
-    }
-    /// Players at each table.
-    #[getter]
-    fn seats(&self) -> usize {
-        self.lineup.config.seats()
-    }
-    /// The game.
-    #[getter]
-    fn config(&self) -> PyGameConfig {
-        PyGameConfig(self.lineup.config.clone())
-    }
-    /// Hands dealt over all tables.
-    #[getter]
-    fn hands(&self) -> u64 {
-        self.tables.iter().map(EnvTable::hands).sum()
     }
 
     /// The tables' current decisions: (observations, masks, seats to act). The rewards of
@@ -471,10 +449,7 @@ impl PyVectorEnv {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let me = slf.borrow();
-        let rebuild = py
-            .import("loki")?
-            .getattr("_loki")?
-            .getattr("_vector_env")?;
+        let rebuild = rebuilder(py, "_vector_env")?;
         let tables: Vec<TableFields> = me.tables.iter().map(table_fields).collect();
         (rebuild, (lineup_fields(&me.lineup), tables)).into_pyobject(py)
     }
@@ -576,13 +551,11 @@ fn layout<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
     Ok(d)
 }
 
-/// Adds the classes and functions of this module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyTable>()?;
-    m.add_class::<PyVectorEnv>()?;
-    m.add_function(wrap_pyfunction!(_table, m)?)?;
-    m.add_function(wrap_pyfunction!(_vector_env, m)?)?;
-    m.add("OBSERVATION_SIZE", SIZE)?;
-    m.add("OBSERVATION_FIELDS", layout(m.py())?)?;
-    Ok(())
+register! {
+    classes: PyTable, PyVectorEnv;
+    functions: _table, _vector_env;
+    |m| {
+        m.add("OBSERVATION_SIZE", SIZE)?;
+        m.add("OBSERVATION_FIELDS", layout(m.py())?)?;
+    }
 }

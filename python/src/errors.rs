@@ -5,56 +5,40 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-create_exception!(
-    loki,
-    LokiError,
-    PyValueError,
-    "Base class of loki's errors (a ValueError)."
-);
-create_exception!(
-    loki,
-    CardError,
-    LokiError,
-    "Bad card text, card index, holding or starting hand (loki_cards::CardError)."
-);
-create_exception!(
-    loki,
-    AssessError,
-    LokiError,
-    "A hand assessment that cannot be made: bad board, weights, opponents (loki_assess::AssessError)."
-);
-create_exception!(
-    loki,
-    ConfigError,
-    LokiError,
-    "An invalid game configuration (loki_engine::ConfigError)."
-);
-create_exception!(
-    loki,
-    DealError,
-    LokiError,
-    "A deal the rules engine refuses (loki_engine::DealError); the state is unchanged."
-);
-create_exception!(
-    loki,
-    IllegalActionError,
-    LokiError,
-    "An action the rules engine refuses (loki_engine::ActionError); the state is unchanged. \
-     From `replay`, the attributes `index`, `position` and `action` name the first illegal action."
-);
-create_exception!(
-    loki,
-    HistoryError,
-    LokiError,
-    "A hand history that cannot be read or does not replay (loki_history::HistoryError)."
-);
-create_exception!(
-    loki,
-    AgentError,
-    LokiError,
-    "A view of a hand the agent cannot play (a position not to act, betting that does not \
-     replay, a bad seat list), an unknown player kind or unusable profiles."
-);
+/// The exceptions, each with its base and docstring, and `register`, which adds them to
+/// the module.
+macro_rules! exceptions {
+    ($($name:ident($base:ident) $doc:literal;)*) => {
+        $(create_exception!(loki, $name, $base, $doc);)*
+
+        /// Adds the exception classes to the module.
+        pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+            $(m.add(stringify!($name), m.py().get_type::<$name>())?;)*
+            Ok(())
+        }
+    };
+}
+
+exceptions! {
+    LokiError(PyValueError) "Base class of loki's errors (a ValueError).";
+    CardError(LokiError)
+        "Bad card text, card index, holding or starting hand (loki_cards::CardError).";
+    AssessError(LokiError)
+        "A hand assessment that cannot be made: bad board, weights, opponents \
+         (loki_assess::AssessError).";
+    ConfigError(LokiError) "An invalid game configuration (loki_engine::ConfigError).";
+    DealError(LokiError)
+        "A deal the rules engine refuses (loki_engine::DealError); the state is unchanged.";
+    IllegalActionError(LokiError)
+        "An action the rules engine refuses (loki_engine::ActionError); the state is unchanged. \
+         From `replay`, the attributes `index`, `position` and `action` name the first illegal \
+         action.";
+    HistoryError(LokiError)
+        "A hand history that cannot be read or does not replay (loki_history::HistoryError).";
+    AgentError(LokiError)
+        "A view of a hand the agent cannot play (a position not to act, betting that does not \
+         replay, a bad seat list), an unknown player kind or unusable profiles.";
+}
 
 /// A card error as a Python exception.
 pub fn card(e: loki_cards::CardError) -> PyErr {
@@ -84,20 +68,6 @@ pub fn action(e: loki_engine::ActionError) -> PyErr {
 /// A history error as a Python exception.
 pub fn history(e: loki_history::HistoryError) -> PyErr {
     HistoryError::new_err(e.to_string())
-}
-
-/// Adds the exception classes to the module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("LokiError", py.get_type::<LokiError>())?;
-    m.add("CardError", py.get_type::<CardError>())?;
-    m.add("AssessError", py.get_type::<AssessError>())?;
-    m.add("ConfigError", py.get_type::<ConfigError>())?;
-    m.add("DealError", py.get_type::<DealError>())?;
-    m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
-    m.add("HistoryError", py.get_type::<HistoryError>())?;
-    m.add("AgentError", py.get_type::<AgentError>())?;
-    Ok(())
 }
 
 /// A `LokiError` with a message made here (an argument out of its range).

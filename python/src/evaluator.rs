@@ -272,19 +272,9 @@ fn _bench_reference_loop(py: Python<'_>, cards: PyReadonlyArray2<'_, u8>) -> PyR
     }))
 }
 
-/// Adds the functions of this module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(evaluate_py, m)?)?;
-    m.add_function(wrap_pyfunction!(best_five_py, m)?)?;
-    m.add_function(wrap_pyfunction!(category, m)?)?;
-    m.add_function(wrap_pyfunction!(_evaluate_batch, m)?)?;
-    m.add_function(wrap_pyfunction!(_bench_reference_loop, m)?)?;
-    m.add(
-        "CATEGORIES",
-        HandCategory::ALL
-            .iter()
-            .map(|c| c.name())
-            .collect::<Vec<_>>(),
-    )?;
-    Ok(())
+register! {
+    functions: evaluate_py, best_five_py, category, _evaluate_batch, _bench_reference_loop;
+    |m| {
+        m.add("CATEGORIES", HandCategory::ALL.iter().map(|c| c.name()).collect::<Vec<_>>())?;
+    }
 }

@@ -16,8 +16,27 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 #[derive(Clone, PartialEq)]
 pub struct PyGameConfig(pub GameConfig);
 
-#[pymethods]
-impl PyGameConfig {
+frozen_methods! {
+    PyGameConfig, |g = self.0| {
+        /// Number of players.
+        seats: usize = g.seats();
+        /// The small blind.
+        small_blind: Chips = g.small_blind();
+        /// The big blind.
+        big_blind: Chips = g.big_blind();
+        /// The bet size pre-flop and on the flop.
+        small_bet: Chips = g.small_bet();
+        /// The bet size on the turn and river.
+        big_bet: Chips = g.big_bet();
+        /// Raises allowed after the opening bet in each round (None = no cap).
+        max_raises: Option<u32> = g.max_raises();
+        /// Starting stacks by position (None = deep enough that nobody is all-in).
+        stacks: Option<Vec<Chips>> = g.stacks().map(<[Chips]>::to_vec);
+        /// After the flop, the first live player from this position acts first (None: position 0).
+        postflop_first: Option<usize> = g.spec().rules.postflop_first;
+        /// The blinds posted by each position.
+        blinds: Vec<Chips> = g.blinds();
+    }
     /// The defaults are the tournament's game: blinds 1/2, bets 2/4, a bet and 3 raises.
     /// `postflop_first`: after the flop, the first live player from this position acts
     /// first (default: position 0, the small blind; heads-up the big blind).
@@ -88,57 +107,6 @@ impl PyGameConfig {
         let kwargs = PyDict::new(py);
         kwargs.set_item("postflop_first", s.rules.postflop_first)?;
         Ok((args, kwargs))
-    }
-    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
-        slf
-    }
-    /// Number of players.
-    #[getter]
-    fn seats(&self) -> usize {
-        self.0.seats()
-    }
-    /// The small blind.
-    #[getter]
-    fn small_blind(&self) -> Chips {
-        self.0.small_blind()
-    }
-    /// The big blind.
-    #[getter]
-    fn big_blind(&self) -> Chips {
-        self.0.big_blind()
-    }
-    /// The bet size pre-flop and on the flop.
-    #[getter]
-    fn small_bet(&self) -> Chips {
-        self.0.small_bet()
-    }
-    /// The bet size on the turn and river.
-    #[getter]
-    fn big_bet(&self) -> Chips {
-        self.0.big_bet()
-    }
-    /// Raises allowed after the opening bet in each round (None = no cap).
-    #[getter]
-    fn max_raises(&self) -> Option<u32> {
-        self.0.max_raises()
-    }
-    /// Starting stacks by position (None = deep enough that nobody is all-in).
-    #[getter]
-    fn stacks(&self) -> Option<Vec<Chips>> {
-        self.0.stacks().map(<[Chips]>::to_vec)
-    }
-    /// After the flop, the first live player from this position acts first (None: position 0).
-    #[getter]
-    fn postflop_first(&self) -> Option<usize> {
-        self.0.spec().rules.postflop_first
-    }
-    /// The blinds posted by each position.
-    #[getter]
-    fn blinds(&self) -> Vec<Chips> {
-        self.0.blinds()
     }
     fn __repr__(&self) -> String {
         let s = self.0.spec();

@@ -4,6 +4,7 @@
 use crate::cards::{PyCard, PyHoleCards};
 use crate::errors;
 use crate::game::{action_name, event_dict, PyGameConfig};
+use crate::methods::rebuilder;
 use crate::steps;
 use loki_engine::{GameSpec, HandRecord};
 use loki_history::{read_history as read_any, HistoryError, ReplayedHand};
@@ -15,39 +16,32 @@ use pyo3::types::{PyDict, PyTuple};
 #[derive(Clone)]
 pub struct PyHandRecord(pub HandRecord);
 
-#[pymethods]
-impl PyHandRecord {
-    /// The hand number (the engine's and ACPC logs' numbering, from 0; `to_phh()` writes
-    /// it plus 1 as PHH's `hand`, which counts from 1).
-    #[getter]
-    fn hand_number(&self) -> u64 {
-        self.0.hand_number
-    }
-    /// The game.
-    #[getter]
-    fn config(&self) -> PyGameConfig {
-        PyGameConfig(self.0.config.clone())
-    }
-    /// Player names by position.
-    #[getter]
-    fn names(&self) -> Vec<String> {
-        self.0.names.clone()
-    }
-    /// The seat of each position.
-    #[getter]
-    fn seats(&self) -> Vec<usize> {
-        self.0.seats.clone()
-    }
-    /// Hole cards by position (`None` for a holding the history does not show, PHH's
-    /// `????`).
-    #[getter]
-    fn hole(&self) -> Vec<Option<PyHoleCards>> {
-        self.0.hole.iter().map(|h| h.map(PyHoleCards)).collect()
-    }
-    /// The board as far as the hand reached.
-    #[getter]
-    fn board(&self) -> Vec<PyCard> {
-        self.0.board.iter().copied().map(PyCard).collect()
+frozen_methods! {
+    PyHandRecord, |r = self.0| {
+        /// The hand number (the engine's and ACPC logs' numbering, from 0; `to_phh()` writes
+        /// it plus 1 as PHH's `hand`, which counts from 1).
+        hand_number: u64 = r.hand_number;
+        /// The game.
+        config: PyGameConfig = PyGameConfig(r.config.clone());
+        /// Player names by position.
+        names: Vec<String> = r.names.clone();
+        /// The seat of each position.
+        seats: Vec<usize> = r.seats.clone();
+        /// Hole cards by position (`None` for a holding the history does not show, PHH's
+        /// `????`).
+        hole: Vec<Option<PyHoleCards>> = r.hole.iter().map(|h| h.map(PyHoleCards)).collect();
+        /// The board as far as the hand reached.
+        board: Vec<PyCard> = r.board.iter().copied().map(PyCard).collect();
+        /// Chips put in by each position.
+        contributions: Vec<i64> = r.contributions.clone();
+        /// Net chips by position (sums to zero).
+        net: Vec<i64> = r.net.clone();
+        /// Showdown ranks by position (None: folded, or no showdown).
+        ranks: Vec<Option<u16>> = r.ranks.iter().map(|r| r.map(|r| r.value())).collect();
+        /// Starting stacks by position (configured, or the deep stack of histories).
+        starting_stacks: Vec<i64> = r.starting_stacks.clone();
+        /// Finishing stacks: starting stacks plus net.
+        finishing_stacks: Vec<i64> = r.finishing_stacks.clone();
     }
     /// The actions of each round reached, as (position, "fold" | "call" | "raise").
     #[getter]
@@ -68,31 +62,6 @@ impl PyHandRecord {
             .collect::<Vec<_>>()
             .join("/")
     }
-    /// Chips put in by each position.
-    #[getter]
-    fn contributions(&self) -> Vec<i64> {
-        self.0.contributions.clone()
-    }
-    /// Net chips by position (sums to zero).
-    #[getter]
-    fn net(&self) -> Vec<i64> {
-        self.0.net.clone()
-    }
-    /// Showdown ranks by position (None: folded, or no showdown).
-    #[getter]
-    fn ranks(&self) -> Vec<Option<u16>> {
-        self.0.ranks.iter().map(|r| r.map(|r| r.value())).collect()
-    }
-    /// Starting stacks by position (configured, or the deep stack of histories).
-    #[getter]
-    fn starting_stacks(&self) -> Vec<i64> {
-        self.0.starting_stacks.clone()
-    }
-    /// Finishing stacks: starting stacks plus net.
-    #[getter]
-    fn finishing_stacks(&self) -> Vec<i64> {
-        self.0.finishing_stacks.clone()
-    }
     /// The full event log, as `HandState.events`.
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
@@ -108,19 +77,10 @@ impl PyHandRecord {
     fn to_acpc(&self) -> String {
         loki_history::format_state_line(&self.0)
     }
-    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
-        slf
-    }
     /// Pickles as the game, the seats, the steps of the hand, the names and the number.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let r = &self.0;
-        let rebuild = py
-            .import("loki")?
-            .getattr("_loki")?
-            .getattr("_hand_record")?;
+        let rebuild = rebuilder(py, "_hand_record")?;
         let steps = steps::encode(&steps::of_events(&r.events, r.names.len()));
         (
             rebuild,
@@ -252,13 +212,7 @@ fn _hand_record(
     Ok(PyHandRecord(record))
 }
 
-/// Adds the classes and functions of this module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyHandRecord>()?;
-    m.add_function(wrap_pyfunction!(_hand_record, m)?)?;
-    m.add_function(wrap_pyfunction!(read_history, m)?)?;
-    m.add_function(wrap_pyfunction!(check_history, m)?)?;
-    m.add_function(wrap_pyfunction!(write_phh, m)?)?;
-    m.add_function(wrap_pyfunction!(parse_betting, m)?)?;
-    Ok(())
+register! {
+    classes: PyHandRecord;
+    functions: _hand_record, read_history, check_history, write_phh, parse_betting;
 }

@@ -7,6 +7,9 @@
 //! `python/loki/__init__.py`, the type stubs in `python/loki/_loki.pyi`.
 use pyo3::prelude::*;
 
+#[macro_use]
+mod methods;
+
 mod acpc;
 mod agent;
 mod args;

@@ -521,58 +521,38 @@ mod tests {
         defaults.0[2][2] = ByAction::new(0.5, 0.2, 0.3);
         let ehs = |h: usize| Some((h % 100) as f64 / 100.0);
         let ctx1 = Context::new(Round::Turn, 1);
+        let (ctx2, river1) = (Context::new(Round::Turn, 2), Context::new(Round::River, 1));
+        let see = |m: &mut OpponentModel, ctx, action| {
+            m.observe(
+                ModelMode::Generic,
+                ctx,
+                action,
+                &defaults,
+                &full,
+                &ranking(),
+                &ehs,
+            )
+        };
         m.begin_hand();
         // Call facing a bet: call threshold 1 - 0.3 - 0.2 = 0.5, sigma 0.1.
-        assert!(m.observe(
-            ModelMode::Generic,
-            ctx1,
-            Action::Call,
-            &defaults,
-            &full,
-            &ranking(),
-            &ehs
-        ));
+        assert!(see(&mut m, ctx1, Action::Call));
         let after_call = m.weights().clone();
         let call_factor = crate::reweight::reweight_factor(0.58, 0.5, 0.1, 0.01);
         assert!((after_call.at(58) - 0.9).abs() < 1e-12 && (call_factor - 0.9).abs() < 1e-12);
         // A second call at the same threshold in the same round changes nothing.
-        assert!(!m.observe(
-            ModelMode::Generic,
-            ctx1,
-            Action::Call,
-            &defaults,
-            &full,
-            &ranking(),
-            &ehs
-        ));
+        assert!(!see(&mut m, ctx1, Action::Call));
         assert_eq!(m.weights(), &after_call);
         // A raise needs a higher threshold (0.7, sigma 0.15): re-weighted once from the
         // round's copy, so a holding at 0.58 gets the raise factor alone (0.1), not call
         // x raise (0.09).
-        assert!(m.observe(
-            ModelMode::Generic,
-            Context::new(Round::Turn, 2),
-            Action::Raise,
-            &defaults,
-            &full,
-            &ranking(),
-            &ehs
-        ));
+        assert!(see(&mut m, ctx2, Action::Raise));
         let raise_factor = crate::reweight::reweight_factor(0.58, 0.7, 0.15, 0.01);
         assert!((raise_factor - 0.1).abs() < 1e-12);
         assert!((m.weights().at(58) - raise_factor).abs() < 1e-12);
         assert!((m.weights().at(58) - call_factor * raise_factor).abs() > 1e-3);
         // A new round starts from the current weights: a river re-weighting multiplies.
         let before_river = m.weights().at(58);
-        assert!(m.observe(
-            ModelMode::Generic,
-            Context::new(Round::River, 1),
-            Action::Call,
-            &defaults,
-            &full,
-            &ranking(),
-            &ehs
-        ));
+        assert!(see(&mut m, river1, Action::Call));
         let river_factor = crate::reweight::reweight_factor(0.58, 0.5, 0.15, 0.01);
         assert!(river_factor < 1.0);
         assert!((m.weights().at(58) - before_river * river_factor).abs() < 1e-12);
@@ -727,11 +707,8 @@ mod tests {
         let defaults = FrequencyTable::papp_irc();
         let ehs = |h: usize| Some((h % 100) as f64 / 100.0);
         let ctx = Context::new(Round::Flop, 0);
-        let mut m = OpponentModel::new(&cfg).calibrated(true);
-        assert!((m.trust_level(&cfg) - cfg.trust_prior).abs() < 1e-12);
-        // Hands in which the opponent bets the flop and shows a random holding.
-        for hand in 0..30usize {
-            m.begin_hand();
+        // The opponent bets the flop.
+        let bet = |m: &mut OpponentModel| {
             m.observe(
                 ModelMode::Specific,
                 ctx,
@@ -740,35 +717,26 @@ mod tests {
                 &full,
                 &ranking(),
                 &ehs,
-            );
+            )
+        };
+        let mut m = OpponentModel::new(&cfg).calibrated(true);
+        assert!((m.trust_level(&cfg) - cfg.trust_prior).abs() < 1e-12);
+        // Hands in which the opponent bets the flop and shows a random holding.
+        for hand in 0..30usize {
+            m.begin_hand();
+            bet(&mut m);
             m.score_showdown((hand * 37) % HOLDINGS);
         }
         let t = m.trust_level(&cfg);
         assert!(t < 0.05, "{t}");
         // Its next bet barely moves the weights: the weakest holdings keep most of theirs.
         m.begin_hand();
-        m.observe(
-            ModelMode::Specific,
-            ctx,
-            Action::Raise,
-            &defaults,
-            &full,
-            &ranking(),
-            &ehs,
-        );
+        bet(&mut m);
         assert!(m.weights().at(0) > 0.9, "{}", m.weights().at(0));
         // The paper's model is unmoved by the same evidence.
         let mut paper = OpponentModel::new(&cfg);
         paper.begin_hand();
-        paper.observe(
-            ModelMode::Specific,
-            ctx,
-            Action::Raise,
-            &defaults,
-            &full,
-            &ranking(),
-            &ehs,
-        );
+        bet(&mut paper);
         paper.score_showdown(0);
         assert_eq!(paper.trust_level(&cfg), 1.0);
         assert_eq!(paper.weights().at(0), 0.01);
@@ -776,15 +744,7 @@ mod tests {
         let mut honest = OpponentModel::new(&cfg).calibrated(true);
         for hand in 0..30usize {
             honest.begin_hand();
-            honest.observe(
-                ModelMode::Specific,
-                ctx,
-                Action::Raise,
-                &defaults,
-                &full,
-                &ranking(),
-                &ehs,
-            );
+            bet(&mut honest);
             honest.score_showdown(90 + hand % 10);
         }
         assert!(honest.trust_level(&cfg) > 0.99);

@@ -41,10 +41,11 @@ pub struct Archive {
     lines: MergeStats,
 }
 
-fn merge<T: PartialEq>(slot: &mut Option<T>, line: T, conflict: &mut bool, dup: &mut usize) {
+/// Keeps the first copy of a line, counts an identical one, marks a different one.
+fn merge<T: PartialEq>(slot: &mut Option<T>, line: T, conflict: &mut bool, lines: &mut MergeStats) {
     match slot {
         None => *slot = Some(line),
-        Some(old) if *old == line => *dup += 1,
+        Some(old) if *old == line => lines.duplicate_lines += 1,
         Some(_) => *conflict = true,
     }
 }
@@ -59,12 +60,7 @@ impl Archive {
         for l in lines {
             self.lines.hdb_lines += 1;
             let p = self.parts.entry(l.timestamp).or_default();
-            merge(
-                &mut p.hdb,
-                l,
-                &mut p.conflict,
-                &mut self.lines.duplicate_lines,
-            );
+            merge(&mut p.hdb, l, &mut p.conflict, &mut self.lines);
         }
     }
     /// Adds `hroster` lines.
@@ -72,12 +68,7 @@ impl Archive {
         for l in lines {
             self.lines.roster_lines += 1;
             let p = self.parts.entry(l.timestamp).or_default();
-            merge(
-                &mut p.roster,
-                l,
-                &mut p.conflict,
-                &mut self.lines.duplicate_lines,
-            );
+            merge(&mut p.roster, l, &mut p.conflict, &mut self.lines);
         }
     }
     /// Adds `pdb` lines (of any players).
@@ -87,12 +78,7 @@ impl Archive {
             let p = self.parts.entry(l.timestamp).or_default();
             let mut slot = p.pdb.remove(&l.nick);
             let nick = l.nick.clone();
-            merge(
-                &mut slot,
-                l,
-                &mut p.conflict,
-                &mut self.lines.duplicate_lines,
-            );
+            merge(&mut slot, l, &mut p.conflict, &mut self.lines);
             if let Some(s) = slot {
                 p.pdb.insert(nick, s);
             }

@@ -22,7 +22,8 @@
 //! * **Ties** are explained in words that the page and the terminal both print
 //!   ([`BeliefView::top_note`], [`ShowdownMark::text`]): when more holdings weigh as
 //!   much as the last one listed than the list shows, or when no holding stands out.
-use crate::session::{Occupant, Session};
+use crate::hand::Occupant;
+use crate::session::Session;
 use loki_assess::{StartingHandGrid, WeightTable};
 use loki_bot::{DecisionTrace, LokiPlayer};
 use loki_cards::{CardSet, HoleCards, StartingHand, HOLDINGS};

@@ -8,8 +8,9 @@
 //! * As plain text a person can read: each hand's log and result, the person's net.
 //!
 //! A room's person gets both for the hands dealt to their seat, as seen from it.
+use crate::hand::HandMeta;
 use crate::narrate::narrate;
-use crate::session::{HandMeta, PERSON};
+use crate::session::PERSON;
 use loki_engine::{Event, HandRecord};
 use std::fmt::Write as _;
 

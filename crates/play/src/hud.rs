@@ -58,46 +58,31 @@ mod tests {
 
     #[test]
     fn hands_add_up_to_the_hud() {
+        use Action::{Call, Fold, Raise};
         let mut p = Profile::empty("x");
-        let obs = |r, b, a| Observation::new(r, b, a).unwrap();
+        // A hand: (round, bets to call, action) of each decision.
+        let mut add = |vpip, pfr, seen: &[(usize, usize, Action)]| {
+            let observations = seen
+                .iter()
+                .map(|&(r, b, a)| Observation::new(r, b, a).unwrap())
+                .collect();
+            let name = "x".into();
+            add_hand(
+                &mut p,
+                &HandDelta {
+                    name,
+                    vpip,
+                    pfr,
+                    observations,
+                },
+            );
+        };
         // Hand 1: calls pre-flop, bets the flop, calls a bet on the turn.
-        add_hand(
-            &mut p,
-            &HandDelta {
-                name: "x".into(),
-                vpip: true,
-                pfr: false,
-                observations: vec![
-                    obs(0, 1, Action::Call),
-                    obs(1, 0, Action::Raise),
-                    obs(2, 1, Action::Call),
-                ],
-            },
-        );
+        add(true, false, &[(0, 1, Call), (1, 0, Raise), (2, 1, Call)]);
         // Hand 2: raises pre-flop, checks and raises on the flop.
-        add_hand(
-            &mut p,
-            &HandDelta {
-                name: "x".into(),
-                vpip: true,
-                pfr: true,
-                observations: vec![
-                    obs(0, 1, Action::Raise),
-                    obs(1, 0, Action::Call),
-                    obs(1, 1, Action::Raise),
-                ],
-            },
-        );
+        add(true, true, &[(0, 1, Raise), (1, 0, Call), (1, 1, Raise)]);
         // Hand 3: folds.
-        add_hand(
-            &mut p,
-            &HandDelta {
-                name: "x".into(),
-                vpip: false,
-                pfr: false,
-                observations: vec![obs(0, 1, Action::Fold)],
-            },
-        );
+        add(false, false, &[(0, 1, Fold)]);
         let h = hud_of(&p);
         assert_eq!(h.hands, 3);
         assert_eq!(h.vpip, round4(2.0 / 3.0));

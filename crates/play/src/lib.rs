@@ -32,14 +32,17 @@
 #![forbid(unsafe_code)]
 
 pub mod belief;
+mod betting;
 mod choice;
 mod error;
+mod hand;
 pub mod hand_name;
 pub mod history;
 pub mod hud;
 mod narrate;
 mod room;
 mod session;
+mod settle;
 mod spec;
 mod summary;
 pub mod terminal;
@@ -49,10 +52,11 @@ mod view;
 pub use belief::{BeliefView, DecisionView, HoldingShare, ModelView, ShowdownMark};
 pub use choice::Choice;
 pub use error::PlayError;
+pub use hand::{BigPot, HandMeta};
 pub use hud::HudView;
 pub use narrate::{action_text, and_list, cards_text, LogEntry, PotView, ShownView};
 pub use room::{RoomSpec, SeatKind, OPEN};
-pub use session::{BigPot, HandMeta, Session, BIGGEST_POTS, MAX_HISTORY, PERSON};
+pub use session::{Session, BIGGEST_POTS, MAX_HISTORY, PERSON};
 pub use spec::{
     bot_name_clash, person_name, SpecError, Stakes, TableSpec, DEFAULT_BOTS, MAX_NAME_CHARS,
     MAX_STAKE,

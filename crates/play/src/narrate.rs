@@ -355,6 +355,15 @@ fn pot_view(amount: Chips, shares: &[(usize, Chips)], told: &Told<'_>) -> PotVie
     }
 }
 
+/// Chips with their sign: `+12`, `-4`, `0`.
+pub(crate) fn signed(x: i64) -> String {
+    if x > 0 {
+        format!("+{x}")
+    } else {
+        x.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,7 +19,9 @@
 //!
 //! Values **ours**: a person's seat is named `seat N` (from 1) while it is open; study
 //! mode is off in rooms (a bot's own strength would help one person against another).
-use crate::session::{free_or_fold, Occupant, Session};
+use crate::betting::free_or_fold;
+use crate::hand::Occupant;
+use crate::session::Session;
 use crate::spec::{bot_name_clash, person_name};
 use crate::{PlayError, SpecError};
 use loki_agent::{player_seed, seat_names, Roster, RosterError, Seat};

@@ -2,8 +2,10 @@
 //! hands, net chips, big blinds per 100 hands, the person's VPIP, PFR and aggression
 //! factor in this session, the biggest pots, and how many hands were played in study
 //! mode or abandoned.
+use crate::hand::BigPot;
 use crate::hud::hud_of;
-use crate::session::{BigPot, Session, PERSON};
+use crate::narrate::signed;
+use crate::session::{Session, PERSON};
 use loki_engine::Chips;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -60,14 +62,6 @@ impl Session {
             abandoned_hands: self.abandoned_hands(),
             biggest_pots: self.biggest_pots().to_vec(),
         }
-    }
-}
-
-fn signed(x: i64) -> String {
-    if x > 0 {
-        format!("+{x}")
-    } else {
-        x.to_string()
     }
 }
 

@@ -5,7 +5,7 @@
 //! [`crate::ShowdownMark::text`]), so the page and the terminal say the same.
 use crate::belief::{BeliefView, ModelView};
 use crate::hud::HudView;
-use crate::narrate::cards_text;
+use crate::narrate::{cards_text, signed};
 use crate::TableView;
 use loki_assess::StartingHandGrid;
 use std::fmt::Write as _;
@@ -14,14 +14,6 @@ use std::fmt::Write as _;
 pub const HELP: &str = "commands: f = fold, c = check or call, k = check only, r = bet or raise, \
 b = bet only, Enter = next hand, m = what Loki believes, y = what they think of you, \
 g = the belief charts, t = the table, s = the session summary, ? or help = this list, q = quit";
-
-fn signed(x: i64) -> String {
-    if x > 0 {
-        format!("+{x}")
-    } else {
-        x.to_string()
-    }
-}
 
 /// "1 hand", "2 hands".
 pub fn plural(n: u64, word: &str) -> String {

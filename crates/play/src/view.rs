@@ -294,7 +294,7 @@ impl Session {
 /// The public part of a hand for a person who is not dealt into it: the hand's number,
 /// the board, the pot, each seat's bets and folds, the seat to act. No event is read,
 /// so no card but the board's.
-fn public_part(hand: &crate::session::Hand, out: &mut TableView, seats: &mut [SeatInfo]) {
+fn public_part(hand: &crate::hand::Hand, out: &mut TableView, seats: &mut [SeatInfo]) {
     let state = &hand.state;
     let n = hand.seats.len();
     out.hand = Some(hand.number + 1);

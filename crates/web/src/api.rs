@@ -174,9 +174,7 @@ async fn next(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ModelRequest {
-    #[serde(default)]
     show: Option<bool>,
-    #[serde(default)]
     study: Option<bool>,
 }
 

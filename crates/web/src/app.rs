@@ -77,19 +77,15 @@ pub struct TableRequest {
     #[serde(default)]
     pub study: bool,
     /// Seats, 2 to 10.
-    #[serde(default)]
     pub seats: Option<usize>,
     /// The bots (`--players` syntax; `bots` is taken too).
     #[serde(default, alias = "bots")]
     pub players: Option<String>,
     /// The stakes' shorthand `SMALL/BIG`.
-    #[serde(default)]
     pub stakes: Option<String>,
     /// The blinds `SB,BB`.
-    #[serde(default)]
     pub blinds: Option<String>,
     /// The bets `SMALL,BIG`.
-    #[serde(default)]
     pub bets: Option<String>,
 }
 

@@ -282,7 +282,6 @@ async fn state(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActRequest {
-    #[serde(default)]
     seat: Option<usize>,
     action: Choice,
     step: u64,

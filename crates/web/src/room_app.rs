@@ -27,19 +27,14 @@ pub struct RoomRequest {
     /// The creator's name (the creator takes the first open seat).
     pub name: String,
     /// The seats (`2*open,SOM,GOM`; `open` is a person's seat).
-    #[serde(default)]
     pub layout: Option<String>,
     /// The stakes' shorthand `SMALL/BIG`.
-    #[serde(default)]
     pub stakes: Option<String>,
     /// The blinds `SB,BB`.
-    #[serde(default)]
     pub blinds: Option<String>,
     /// The bets `SMALL,BIG`.
-    #[serde(default)]
     pub bets: Option<String>,
     /// The time bank in seconds.
-    #[serde(default)]
     pub time_bank: Option<u64>,
 }
 

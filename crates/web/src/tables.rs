@@ -143,29 +143,21 @@ mod tests {
         let t0 = Instant::now();
         let idle = Duration::from_secs(60);
         let tables = Tables::default();
+        let put = |token: &str, now, owner, name, b: &Bounds| {
+            tables.insert(token.into(), entry(now, owner, name), b)
+        };
         let b = bounds(t0, 2, 10);
-        tables
-            .insert("a".into(), entry(t0, "10.0.0.1", "a"), &b)
-            .unwrap();
-        tables
-            .insert("b".into(), entry(t0, "10.0.0.1", "b"), &b)
-            .unwrap();
+        put("a", t0, "10.0.0.1", "a", &b).unwrap();
+        put("b", t0, "10.0.0.1", "b", &b).unwrap();
         // Full: nothing idle yet.
-        assert_eq!(
-            tables.insert("c".into(), entry(t0, "10.0.0.2", "c"), &b),
-            Err(Refused::Full)
-        );
+        assert_eq!(put("c", t0, "10.0.0.2", "c", &b), Err(Refused::Full));
         // The same token replaces its own table.
-        tables
-            .insert("a".into(), entry(t0, "10.0.0.1", "a"), &b)
-            .unwrap();
+        put("a", t0, "10.0.0.1", "a", &b).unwrap();
         assert_eq!(tables.len(), 2);
         // Later, "a" is used again and "b" is idle: a new table takes b's place.
         let t1 = t0 + Duration::from_secs(61);
         tables.get("a").unwrap().meta.lock().unwrap().last_used = t1;
-        tables
-            .insert("c".into(), entry(t1, "10.0.0.2", "c"), &bounds(t1, 2, 10))
-            .unwrap();
+        put("c", t1, "10.0.0.2", "c", &bounds(t1, 2, 10)).unwrap();
         assert!(tables.get("b").is_none());
         assert!(tables.get("a").is_some() && tables.get("c").is_some());
         assert_eq!(tables.sweep(t1 + idle, idle), 2);
@@ -177,34 +169,21 @@ mod tests {
     fn an_address_has_a_quota_and_a_name_one_table() {
         let t0 = Instant::now();
         let tables = Tables::default();
+        let put = |token: &str, now, owner, name, b: &Bounds| {
+            tables.insert(token.into(), entry(now, owner, name), b)
+        };
         let b = bounds(t0, 100, 2);
-        tables
-            .insert("a".into(), entry(t0, "10.0.0.1", "A"), &b)
-            .unwrap();
-        tables
-            .insert("b".into(), entry(t0, "10.0.0.1", "B"), &b)
-            .unwrap();
-        assert_eq!(
-            tables.insert("c".into(), entry(t0, "10.0.0.1", "C"), &b),
-            Err(Refused::Quota)
-        );
+        put("a", t0, "10.0.0.1", "A", &b).unwrap();
+        put("b", t0, "10.0.0.1", "B", &b).unwrap();
+        assert_eq!(put("c", t0, "10.0.0.1", "C", &b), Err(Refused::Quota));
         // Another address may; the same name may not, whatever its case.
-        tables
-            .insert("d".into(), entry(t0, "10.0.0.2", "D"), &b)
-            .unwrap();
-        assert_eq!(
-            tables.insert("e".into(), entry(t0, "10.0.0.3", "d"), &b),
-            Err(Refused::NameInUse)
-        );
+        put("d", t0, "10.0.0.2", "D", &b).unwrap();
+        assert_eq!(put("e", t0, "10.0.0.3", "d", &b), Err(Refused::NameInUse));
         assert!(tables.name_in_use("a", "x") && !tables.name_in_use("a", "a"));
         // A browser's new table replaces its old one: its own name and quota are free.
-        tables
-            .insert("a".into(), entry(t0, "10.0.0.1", "A"), &b)
-            .unwrap();
+        put("a", t0, "10.0.0.1", "A", &b).unwrap();
         // Leaving frees both.
         tables.remove("b");
-        tables
-            .insert("c".into(), entry(t0, "10.0.0.1", "B"), &b)
-            .unwrap();
+        put("c", t0, "10.0.0.1", "B", &b).unwrap();
     }
 }
