@@ -507,7 +507,7 @@ impl Default for SimulationConfig {
             later_potential: false,
             own_potential: false,
             free_check_floor: false,
-            self_model: SelfModel::Off,
+            self_model: SelfModel::Later,
         }
     }
 }

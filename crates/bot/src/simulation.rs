@@ -14,8 +14,10 @@
 //!    HS_n as a Loki player sees it, `simulation.multiway_strength`, ours), mixed with
 //!    the context's plain frequencies by the opponent's trust when the model is
 //!    calibrated (ours: a player whose shown cards did not follow its actions is
-//!    simulated as acting by frequency alone); ours from our own post-flop rules,
-//!    smoothed as Loki-2's, and pre-flop from our plan;
+//!    simulated as acting by frequency alone); ours pre-flop from our plan, post-flop
+//!    from our own post-flop rules smoothed as Loki-2's, or, as `simulation.self_model`
+//!    asks (ours; after the round of the decision by default), from the model of our
+//!    own seat as an opponent's are;
 //! 3. scores each line by what we win at the end minus what we put in from now on
 //!    (folding now is worth 0).
 //!
