@@ -217,6 +217,14 @@ impl HandCounts {
     }
 }
 
+impl Drop for RankCache {
+    /// A flop's type tables are kept for the next flop's cache on this thread
+    /// (`spare.rs`).
+    fn drop(&mut self) {
+        super::spare::give_back(std::mem::take(&mut self.ranks));
+    }
+}
+
 impl RankCache {
     /// The cache of the board `info` describes from the sweep's type tables (filled with
     /// [`Fill::Types`](super::sweep::Fill::Types)).

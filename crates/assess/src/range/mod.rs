@@ -156,6 +156,7 @@ mod river;
 #[cfg(any(test, feature = "bench"))]
 mod rows;
 mod simd;
+mod spare;
 mod sweep;
 
 pub use cache::{CachedPotential, HandCounts, RankCache};
@@ -168,6 +169,48 @@ pub use river::RiverTable;
 #[cfg(feature = "bench")]
 #[doc(hidden)]
 pub use rows::RankRows;
+
+/// The paths the criterion bench times beside the ones they replaced (`cargo bench -p
+/// loki-assess --features bench --bench range -- '^(type_tables|board_set_up)/'`).
+#[cfg(feature = "bench")]
+#[doc(hidden)]
+pub mod bench_paths {
+    use super::{board, simd, BoardInfo, Fill};
+    use loki_cards::Card;
+
+    /// A flop's (or turn's) set-up and the cache part of its sweep, the type tables
+    /// built from the rows shared by groups with the same runout ranks (`by_pair`
+    /// false) or written pair by pair of live card types; the number of entries.
+    pub fn type_tables(board: &[Card], by_pair: bool) -> usize {
+        let Ok(info) = BoardInfo::new(board) else {
+            return 0;
+        };
+        let mut groups = vec![0u16; info.runouts.len()];
+        let mut ranks = Vec::new();
+        let mut no_rows: [i8; 0] = [];
+        let fill = if by_pair {
+            Fill::TypesPerPair
+        } else {
+            Fill::Types
+        };
+        simd::sweep(
+            &info,
+            Some((&mut no_rows[..], &mut groups[..], &mut ranks)),
+            fill,
+            false,
+        );
+        ranks.len()
+    }
+
+    /// A board's set-up (`BoardInfo::new`), or the same computed as before (sorted
+    /// distinct ranks, one vector per orbit); the number of orbits.
+    pub fn board_set_up(cards: &[Card], reference: bool) -> usize {
+        if reference {
+            return board::reference::set_up(cards);
+        }
+        BoardInfo::new(cards).map_or(0, |info| info.orbits.len())
+    }
+}
 
 use crate::AssessError;
 use board::{BoardInfo, NONE};
@@ -311,7 +354,11 @@ impl RangeTable {
             Some(Fill::Types) => (
                 Vec::new(),
                 vec![0u16; runouts],
-                Vec::with_capacity(300 * sweep::TYPE_TABLE),
+                if board.len() == 3 {
+                    spare::flop_tables()
+                } else {
+                    Vec::new()
+                },
             ),
             Some(_) => (
                 vec![sweep::DEAD_DENSE; runouts * n],
@@ -641,6 +688,66 @@ mod tests {
             })
             .sum();
         assert!(hands > 1_755 * 8, "{hands} hands compared");
+    }
+
+    /// The type tables built from the rows shared by the groups with the same runout
+    /// ranks (dead types marked, hands with a flush evaluated) are the tables written pair
+    /// by pair of live card types: every flop up to suit isomorphism, its next-card
+    /// set-up (one card of lookahead), and turns of every texture.
+    #[test]
+    fn type_tables_from_shared_rows_equal_the_tables_written_by_pair() {
+        let card = |i: u8| Card::from_index(i).unwrap();
+        let mut boards: Vec<Vec<Card>> = Vec::new();
+        for (i, f) in canonical_flops().iter().enumerate() {
+            boards.push(f.map(card).to_vec());
+            if i % 5 == 0 {
+                let t = (0..52u8).find(|t| !f.contains(t) && usize::from(*t) % 3 == i % 3);
+                if let Some(t) = t {
+                    boards.push(f.iter().chain([t].iter()).map(|&x| card(x)).collect());
+                }
+            }
+        }
+        let tables = |info: &BoardInfo, fill: Fill| {
+            let mut groups = vec![0u16; info.runouts.len()];
+            let mut ranks = Vec::new();
+            let mut no_rows: [i8; 0] = [];
+            simd::sweep(
+                info,
+                Some((&mut no_rows[..], &mut groups[..], &mut ranks)),
+                fill,
+                false,
+            );
+            (groups, ranks)
+        };
+        let compared: usize = boards
+            .par_iter()
+            .map(|board| {
+                let info = BoardInfo::new(board).unwrap();
+                let mut infos = vec![info.clone()];
+                infos.extend(info.next_card());
+                for info in &infos {
+                    let (g1, r1) = tables(info, Fill::Types);
+                    let (g2, r2) = tables(info, Fill::TypesPerPair);
+                    assert!(g1 == g2, "groups differ on {board:?}");
+                    assert!(r1.len() == r2.len() && !r1.is_empty(), "{board:?}");
+                    if let Some(i) = (0..r1.len()).find(|&i| r1[i] != r2[i]) {
+                        let (g, e) = (i / sweep::TYPE_TABLE, i % sweep::TYPE_TABLE);
+                        let ri = g1.iter().position(|&x| usize::from(x) == g);
+                        panic!(
+                            "type tables differ on {board:?}, group {g} (runout {:?}), types \
+                             {} and {}: {} against {}",
+                            ri.map(|r| info.runouts[r]),
+                            e / sweep::CT,
+                            e % sweep::CT,
+                            r1[i],
+                            r2[i]
+                        );
+                    }
+                }
+                infos.len()
+            })
+            .sum();
+        assert!(compared > 2 * 1_755, "{compared} set-ups compared");
     }
 
     /// The suit-symmetry reduction is a separate step: with it switched off, every
