@@ -84,9 +84,15 @@
 //! representative's flush suit onto the runout's). On a rainbow flop that is 289 tables,
 //! 391 KB, where one byte per holding and runout took 1.4 MB (plus 148 KB of rank
 //! tables); the tests and the criterion bench keep those dense rows as the reference
-//! (`rows.rs`). The sweep fills a table from the group's holding types (about 150 to 270);
-//! a hand without a flush has the river rank of every hand with the same runout and hole
-//! ranks, so it is evaluated once per board and looked up by ranks after that.
+//! (`rows.rs`). A hand without a flush has the river rank of every hand with the same
+//! runout and hole ranks, and a hand with a flush ranks by its cards of the flush suit
+//! alone: a flop served from its class builds each group's table from the rows of hole
+//! ranks that the groups with the same runout ranks share (evaluated once per board),
+//! with the entries of dead types marked and those of hands with a flush evaluated once
+//! per set of flush-suit hole cards (`sweep::type_table`; a flop swept in full writes the
+//! table from the holding types it sweeps). A flop's tables take one buffer of the
+//! largest size (355 groups, 480 KB), kept per thread for the next flop's cache
+//! (`spare.rs`).
 //!
 //! [`RankCache::hand_counts`] then does one weight-free pass per (board, hand): per
 //! opponent holding, how many shared runouts end below or tied with us, tallied by type
@@ -134,8 +140,8 @@
 //! | range table, trips 7c7d7h | 1.3 ms |
 //! | range table, turn 3h4cJh2d (PPot1) | 0.34 ms |
 //! | range table + rank cache (type tables), rainbow flop (criterion, load about 5) | 2.3 ms |
-//! | range table, a flop served from its class, rainbow / two-tone (criterion, load about 6; swept 3.3 / 2.6 ms in the same run) | 0.08 / 0.11 ms |
-//! | range table + rank cache (type tables), served from its class, rainbow / two-tone (as dense rows: 0.76 / 1.29 ms) | 0.28 / 0.31 ms |
+//! | range table, a flop served from its class, rainbow / two-tone (criterion, load about 4.5; swept 2.2 / 2.5 ms in the same run) | 0.032 / 0.043 ms |
+//! | range table + rank cache (type tables from shared rows), served from its class, rainbow / two-tone (as dense rows: 0.76 / 1.29 ms; type tables written pair by pair: 0.28 / 0.31 ms) | 0.105 / 0.124 ms |
 //! | cached two-card HP table, one hand vs 1 table | 83 us |
 //! | cached two-card HP table, one hand vs 10 tables | 99 us |
 //! | weighted pass alone (one more table) | 1.2 us |
