@@ -91,8 +91,8 @@
 //! with the entries of dead types marked and those of hands with a flush evaluated once
 //! per set of flush-suit hole cards (`sweep::type_table`; a flop swept in full writes the
 //! table from the holding types it sweeps). A flop's tables take one buffer of the
-//! largest size (355 groups, 480 KB), kept per thread for the next flop's cache
-//! (`spare.rs`).
+//! largest size (355 groups, 480 KB), kept by the flop class store for the next flop's
+//! cache (`spare.rs`).
 //!
 //! [`RankCache::hand_counts`] then does one weight-free pass per (board, hand): per
 //! opponent holding, how many shared runouts end below or tied with us, tallied by type
@@ -324,11 +324,9 @@ impl RangeTable {
     ) -> Result<RangeTable, AssessError> {
         let (mut table, (_, groups, ranks)) =
             RangeTable::build_filled(board, Some(Fill::Types), store)?;
-        table.cache = Some(RankCache::from_types(
-            Arc::clone(&table.info),
-            groups,
-            ranks,
-        ));
+        let mut cache = RankCache::from_types(Arc::clone(&table.info), groups, ranks);
+        cache.spares = store.map(|s| Arc::clone(s.spares()));
+        table.cache = Some(cache);
         Ok(table)
     }
 
@@ -360,10 +358,9 @@ impl RangeTable {
             Some(Fill::Types) => (
                 Vec::new(),
                 vec![0u16; runouts],
-                if board.len() == 3 {
-                    spare::flop_tables()
-                } else {
-                    Vec::new()
+                match store {
+                    Some(s) if board.len() == 3 => s.spares().flop_tables(),
+                    _ => Vec::new(),
                 },
             ),
             Some(_) => (
