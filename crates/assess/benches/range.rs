@@ -1,12 +1,14 @@
 //! The range table per flop texture and on the turn (swept in full), a flop served from
-//! its suit class against the same flop swept, the rank cache as type tables against
+//! its suit class against the same flop swept, the type tables from shared rows against
+//! the tables written pair by pair and the board's set-up flat against nested, the rank
+//! cache as type tables against
 //! dense rows (built and one hand counted), the next-card cache as type tables against
 //! one rank per holding and turn card, the cached weighted potential of one
 //! hand against 1 and 10 opponent tables, and a naive single-holding Figure-2 loop as the
 //! baseline (the naive table would be 1,176 times that).
 #![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion};
-use loki_assess::range::{FlopClasses, NextCardRanks, RankRows, CLASS_STORE_BYTES};
+use loki_assess::range::{bench_paths, FlopClasses, NextCardRanks, RankRows, CLASS_STORE_BYTES};
 use loki_assess::NextCardCache;
 use loki_assess::{RangeTable, RankCache, WeightTable};
 use loki_cards::{parse_cards, Card, Hand, HoleCards, HOLDINGS};
@@ -97,6 +99,41 @@ fn bench(c: &mut Criterion) {
         });
         g.bench_function(format!("{name}_served"), |bn| {
             bn.iter(|| RangeTable::new_in(black_box(&board), &classes).unwrap())
+        });
+    }
+    g.finish();
+
+    // The cache part of a first flop decision's sweep (the board's set-up and its type
+    // tables), the tables built from the rows shared by groups with the same runout ranks
+    // (ours) against the tables written pair by pair of live card types, same run, per
+    // texture; and the board's set-up alone, flat against one vector per orbit.
+    let mut g = c.benchmark_group("type_tables");
+    g.sample_size(30);
+    for (name, b) in [
+        ("rainbow_5s4dKh", "5s4dKh"),
+        ("two_tone_3h4cJh", "3h4cJh"),
+        ("monotone_JcQc8c", "JcQc8c"),
+        ("paired_9d2s9h", "9d2s9h"),
+        ("turn_3h4cJh2d", "3h4cJh2d"),
+    ] {
+        let board = parse_cards(b).unwrap();
+        g.bench_function(format!("{name}_shared_rows"), |bn| {
+            bn.iter(|| bench_paths::type_tables(black_box(&board), false))
+        });
+        g.bench_function(format!("{name}_by_pair"), |bn| {
+            bn.iter(|| bench_paths::type_tables(black_box(&board), true))
+        });
+    }
+    g.finish();
+    let mut g = c.benchmark_group("board_set_up");
+    g.sample_size(30);
+    for (name, b) in [("rainbow_5s4dKh", "5s4dKh"), ("two_tone_3h4cJh", "3h4cJh")] {
+        let board = parse_cards(b).unwrap();
+        g.bench_function(format!("{name}_flat"), |bn| {
+            bn.iter(|| bench_paths::board_set_up(black_box(&board), false))
+        });
+        g.bench_function(format!("{name}_nested"), |bn| {
+            bn.iter(|| bench_paths::board_set_up(black_box(&board), true))
         });
     }
     g.finish();

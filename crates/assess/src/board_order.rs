@@ -168,7 +168,11 @@ impl BoardOrder {
             }
             below += class_w;
         }
-        let mut out = Box::new([f64::NAN; HOLDINGS]);
+        // Built on the heap (not on the stack and copied).
+        let mut out: Box<[f64; HOLDINGS]> = vec![f64::NAN; HOLDINGS]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| Box::new([f64::NAN; HOLDINGS]));
         for ((((&h, &[x, y]), &own), &a), &t) in self
             .holding
             .iter()

@@ -34,9 +34,19 @@ pub fn reweighted_by_triple(
 /// (one touching a known card).
 pub type Values = [f64; loki_cards::HOLDINGS];
 
+/// A table of values on the heap, every one NaN (built there, not on the stack and
+/// copied).
+fn nan_values() -> Box<Values> {
+    let v = vec![f64::NAN; loki_cards::HOLDINGS].into_boxed_slice();
+    match v.try_into() {
+        Ok(b) => b,
+        Err(_) => Box::new([f64::NAN; loki_cards::HOLDINGS]),
+    }
+}
+
 /// The values `value(h)` of every holding (NaN where it is `None`).
 pub fn values_of(value: impl Fn(usize) -> Option<f64>) -> Box<Values> {
-    let mut v = Box::new([f64::NAN; loki_cards::HOLDINGS]);
+    let mut v = nan_values();
     for (h, x) in v.iter_mut().enumerate() {
         if let Some(y) = value(h) {
             *x = y;
@@ -54,7 +64,7 @@ pub fn weighted_percentiles(values: &Values, weights: &WeightTable) -> Box<Value
     let mut order: Vec<usize> = (0..values.len()).filter(|&h| !values[h].is_nan()).collect();
     order.sort_unstable_by(|&a, &b| values[a].total_cmp(&values[b]).then(a.cmp(&b)));
     let total: f64 = order.iter().map(|&h| w[h]).sum();
-    let mut out = Box::new([f64::NAN; loki_cards::HOLDINGS]);
+    let mut out = nan_values();
     if total <= 0.0 {
         return out;
     }
@@ -118,10 +128,7 @@ pub fn reweight_table_with(
         let mean = apply_factors(Some(base), out, values, floor, trust, |v| law.factor(v));
         return (law, mean);
     }
-    let best = values
-        .iter()
-        .filter(|v| !v.is_nan())
-        .fold(f64::NEG_INFINITY, |a, &b| a.max(b));
+    let best = best_value(values);
     let sigma = sigma.max(1e-9);
     let mu = if ramp(best, mu, sigma) <= 0.0 {
         best - sigma
@@ -142,6 +149,67 @@ pub fn reweight_table_with(
     (law, mean)
 }
 
+/// [`reweight_table_with`] as it was written before (the best value by a running
+/// maximum, [`apply_factors_in_one_loop`]): the reference of the tests and the bench.
+#[cfg(any(test, feature = "bench"))]
+#[doc(hidden)]
+pub fn reweight_table_in_one_loop(
+    base: &WeightTable,
+    out: &mut WeightTable,
+    (mu, sigma): (f64, f64),
+    floor: f64,
+    trust: f64,
+    values: &Values,
+    keep_best: bool,
+) -> (Figure3, f64) {
+    if !keep_best {
+        let law = Figure3::new(mu, sigma.max(1e-9), floor);
+        let mean =
+            apply_factors_in_one_loop(Some(base), out, values, floor, trust, |v| law.factor(v));
+        return (law, mean);
+    }
+    let best = values
+        .iter()
+        .filter(|v| !v.is_nan())
+        .fold(f64::NEG_INFINITY, |a, &b| a.max(b));
+    let sigma = sigma.max(1e-9);
+    let mu = if ramp(best, mu, sigma) <= 0.0 {
+        best - sigma
+    } else {
+        mu
+    };
+    let divisor = match ramp(best, mu, sigma) {
+        r if r > 0.0 && r < 1.0 => r,
+        _ => 1.0,
+    };
+    let law = Figure3 {
+        mu,
+        sigma,
+        divisor,
+        floor,
+    };
+    let mean = apply_factors_in_one_loop(Some(base), out, values, floor, trust, |v| law.factor(v));
+    (law, mean)
+}
+
+/// The largest value that is not NaN (minus infinity if none), in eight lanes: a maximum
+/// is exact in any order (only the sign of a zero could differ, and every use of the
+/// best value subtracts from it or compares it).
+fn best_value(values: &Values) -> f64 {
+    let larger = |a: f64, b: f64| if b > a { b } else { a };
+    let mut lanes = [f64::NEG_INFINITY; 8];
+    let chunks = values.chunks_exact(8);
+    let rest = chunks.remainder();
+    for c in chunks {
+        for (a, &v) in lanes.iter_mut().zip(c) {
+            *a = larger(*a, v);
+        }
+    }
+    rest.iter()
+        .chain(&lanes)
+        .fold(f64::NEG_INFINITY, |a, &b| larger(a, b))
+}
+
 /// The one loop of every re-weighting (Loki-1's Figure 3 and Loki-2's triples): each
 /// holding with a value gets `max(floor, w * g)`, where `w` is its weight in `base` (or
 /// in `out` itself when `base` is `None`), `f = factor(value)` and `g = trust * f + 1 -
@@ -150,6 +218,53 @@ pub fn reweight_table_with(
 /// Returns the weighted mean of `f` over the re-weighted holdings (1 if they weigh
 /// nothing).
 pub fn apply_factors(
+    base: Option<&WeightTable>,
+    out: &mut WeightTable,
+    values: &Values,
+    floor: f64,
+    trust: f64,
+    factor: impl Fn(f64) -> f64,
+) -> f64 {
+    let trust = trust.clamp(0.0, 1.0);
+    let dst = out.weights_mut();
+    if let Some(b) = base {
+        dst.copy_from_slice(b.weights());
+    }
+    // The factors first, one holding at a time with no running sum (so the compiler can
+    // use vector lanes); NaN where a holding keeps its weight.
+    let mut fs = [f64::NAN; loki_cards::HOLDINGS];
+    for (f, &v) in fs.iter_mut().zip(values.iter()) {
+        if !v.is_nan() {
+            *f = factor(v);
+        }
+    }
+    // Then the sums in holding order, as before, and the new weights.
+    let (mut sum_w, mut sum_wf) = (0.0f64, 0.0f64);
+    for ((w, &f), &v) in dst.iter_mut().zip(&fs).zip(values.iter()) {
+        if v.is_nan() {
+            continue;
+        }
+        sum_w += *w;
+        sum_wf += *w * f;
+        let g = if trust >= 1.0 {
+            f
+        } else {
+            trust * f + (1.0 - trust)
+        };
+        *w = (*w * g).max(floor);
+    }
+    if sum_w > 0.0 {
+        sum_wf / sum_w
+    } else {
+        1.0
+    }
+}
+
+/// [`apply_factors`] as it was written before (one loop, factor and sums together): the
+/// reference the tests and the criterion bench compare it with.
+#[cfg(any(test, feature = "bench"))]
+#[doc(hidden)]
+pub fn apply_factors_in_one_loop(
     base: Option<&WeightTable>,
     out: &mut WeightTable,
     values: &Values,
@@ -237,6 +352,87 @@ mod tests {
         // The mean factor over a uniform table: about half the holdings above 0.6, a
         // ramp between 0.4 and 0.6.
         assert!((mean - 0.5).abs() < 0.01, "{mean}");
+    }
+
+    /// The re-weighting with the factors computed before the sums and the best value
+    /// found in lanes gives, bit for bit, the weights, law and mean factor of the single
+    /// loop: random tables and values (some NaN, some tied, zeros of both signs, values
+    /// beyond [0, 1]), every rule and a triple's law through `apply_factors`.
+    #[test]
+    fn reweighting_equals_the_single_loop_bit_for_bit() {
+        use crate::trust::Law;
+        use loki_engine::Action;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1998);
+        for case in 0..400 {
+            let mut w = [0.0f64; loki_cards::HOLDINGS];
+            for x in w.iter_mut() {
+                *x = if rng.random_bool(0.1) {
+                    0.0
+                } else {
+                    rng.random::<f64>()
+                };
+            }
+            let base = WeightTable::from_weights(&w).unwrap();
+            let scale = if case % 5 == 0 { 3.0 } else { 1.0 };
+            let draws: Vec<f64> = (0..loki_cards::HOLDINGS).map(|_| rng.random()).collect();
+            let value = values_of(|h| {
+                let u = draws[h];
+                match h % 13 {
+                    0 if case % 2 == 0 => None,
+                    1 => Some(if u < 0.5 { -0.0 } else { 0.0 }),
+                    2 => Some(0.5),
+                    _ => Some(u * scale - 0.1),
+                }
+            });
+            let mu = rng.random::<f64>() * 1.4 - 0.2;
+            let sigma = if case % 7 == 0 {
+                0.0
+            } else {
+                rng.random::<f64>() * 0.3
+            };
+            let floor = [0.0, 0.01, 0.2][case % 3];
+            let trust = [1.0, 0.0, 0.37, 2.0][case % 4];
+            for keep_best in [true, false] {
+                let mut a = WeightTable::uniform();
+                let mut b = WeightTable::uniform();
+                let x = reweight_table_with(
+                    &base,
+                    &mut a,
+                    (mu, sigma),
+                    floor,
+                    trust,
+                    &value,
+                    keep_best,
+                );
+                let y = reweight_table_in_one_loop(
+                    &base,
+                    &mut b,
+                    (mu, sigma),
+                    floor,
+                    trust,
+                    &value,
+                    keep_best,
+                );
+                assert_eq!(x.0, y.0, "case {case}");
+                assert_eq!(x.1.to_bits(), y.1.to_bits(), "case {case}");
+                let bits = |t: &WeightTable| t.weights().map(f64::to_bits);
+                assert_eq!(bits(&a), bits(&b), "case {case}");
+            }
+            let law = Law::Triple {
+                raise_t: mu,
+                call_t: mu * 0.5,
+                width: sigma.max(0.05),
+                min_passive: 0.1,
+                action: [Action::Fold, Action::Call, Action::Raise][case % 3],
+            };
+            let (mut a, mut b) = (base.clone(), base.clone());
+            let x = apply_factors(None, &mut a, &value, floor, trust, |v| law.factor(v));
+            let y =
+                apply_factors_in_one_loop(None, &mut b, &value, floor, trust, |v| law.factor(v));
+            assert_eq!(x.to_bits(), y.to_bits(), "case {case}");
+            assert_eq!(a.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
+        }
     }
 
     #[test]

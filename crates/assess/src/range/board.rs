@@ -44,9 +44,56 @@ pub(crate) struct BoardInfo {
     /// The suit permutations that map the board onto itself (the identity first), each
     /// as the permutation of local holdings it induces.
     pub holding_perms: Vec<Vec<u16>>,
-    /// Runout orbits under those permutations: (representative, orbit members with a
-    /// permutation index mapping the representative onto each, the representative first).
-    pub orbits: Vec<(usize, Vec<(usize, usize)>)>,
+    /// Runout orbits under those permutations.
+    pub orbits: Orbits,
+}
+
+/// The runout orbits under the suit permutations that fix the board, stored flat: orbit
+/// `o`'s members are `members[starts[o]..starts[o + 1]]`, each a runout with the index of
+/// a permutation mapping the representative onto it, the representative first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Orbits {
+    starts: Vec<u32>,
+    members: Vec<(usize, usize)>,
+}
+
+impl Orbits {
+    /// Every runout its own orbit (the identity the only permutation).
+    fn singletons(runouts: usize) -> Orbits {
+        Orbits {
+            starts: (0..=runouts as u32).collect(),
+            members: (0..runouts).map(|r| (r, 0)).collect(),
+        }
+    }
+
+    /// The number of orbits.
+    pub fn len(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// Orbit `o`'s members (runout, permutation index), the representative first; empty
+    /// past the last orbit.
+    #[inline]
+    pub fn members(&self, o: usize) -> &[(usize, usize)] {
+        match (self.starts.get(o), self.starts.get(o + 1)) {
+            (Some(&a), Some(&b)) => self.members.get(a as usize..b as usize).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
+
+    /// Orbit `o`'s representative runout.
+    #[inline]
+    pub fn rep(&self, o: usize) -> Option<usize> {
+        self.members(o).first().map(|&(r, _)| r)
+    }
+
+    /// The orbits as (representative, members), in order.
+    #[cfg(test)]
+    pub fn to_nested(&self) -> Vec<(usize, Vec<(usize, usize)>)> {
+        (0..self.len())
+            .map(|o| (self.rep(o).unwrap_or(0), self.members(o).to_vec()))
+            .collect()
+    }
 }
 
 /// The card mask of a board of one of the `lengths` with distinct cards.
@@ -74,8 +121,9 @@ impl BoardInfo {
         let board_mask = board_mask(board, &[3, 4])?;
         let board_hand = Hand::EMPTY.with_all(board);
         let live: Vec<u8> = (0..52u8).filter(|&c| board_mask >> c & 1 == 0).collect();
-        let mut cards = Vec::new();
-        let mut global = Vec::new();
+        let pairs = live.len() * (live.len() - 1) / 2;
+        let mut cards = Vec::with_capacity(pairs);
+        let mut global = Vec::with_capacity(pairs);
         let mut local = vec![NONE; HOLDINGS];
         for (ia, &a) in live.iter().enumerate() {
             for &b in &live[ia + 1..] {
@@ -90,13 +138,7 @@ impl BoardInfo {
             .iter()
             .map(|&(a, b)| board_hand.with_index(a).with_index(b).rank().value())
             .collect();
-        let mut distinct = x.clone();
-        distinct.sort_unstable();
-        distinct.dedup();
-        let xc: Vec<u16> = x
-            .iter()
-            .map(|v| distinct.partition_point(|d| d < v) as u16)
-            .collect();
+        let (xc, dx) = rank_classes(&x);
         let mut pair_xc = vec![NONE; 52 * 52];
         for (&(a, b), &c) in cards.iter().zip(&xc) {
             pair_xc[usize::from(a) * 52 + usize::from(b)] = c;
@@ -111,7 +153,9 @@ impl BoardInfo {
             .iter()
             .map(|&(a, b)| 1u64 << a | if b < 52 { 1u64 << b } else { 0 })
             .collect();
-        let mut card_holdings = vec![Vec::new(); 52];
+        let mut card_holdings: Vec<Vec<u16>> = (0..52)
+            .map(|_| Vec::with_capacity(live.len() - 1))
+            .collect();
         for (i, &(a, b)) in cards.iter().enumerate() {
             card_holdings[a as usize].push(i as u16);
             card_holdings[b as usize].push(i as u16);
@@ -127,7 +171,7 @@ impl BoardInfo {
             global,
             local,
             x,
-            dx: distinct.len(),
+            dx,
             pair_xc,
             runouts,
             runout_masks,
@@ -153,11 +197,23 @@ impl BoardInfo {
         let runout_masks = runouts.iter().map(|&(c, _)| 1u64 << c).collect();
         let (_, orbits) = symmetry(self.board_mask, &[], &self.local, &runouts);
         Some(BoardInfo {
+            board: self.board.clone(),
+            board_mask: self.board_mask,
+            board_hand: self.board_hand,
+            cards: self.cards.clone(),
+            masks: self.masks.clone(),
+            global: self.global.clone(),
+            local: self.local.clone(),
+            x: self.x.clone(),
+            dx: self.dx,
+            pair_xc: self.pair_xc.clone(),
             runouts,
             runout_masks,
             r: 45,
+            opponents: self.opponents,
+            card_holdings: self.card_holdings.clone(),
+            holding_perms: self.holding_perms.clone(),
             orbits,
-            ..self.clone()
         })
     }
 
@@ -166,7 +222,7 @@ impl BoardInfo {
     #[cfg(test)]
     pub fn without_symmetry(mut self) -> BoardInfo {
         self.holding_perms = vec![(0..self.n() as u16).collect()];
-        self.orbits = (0..self.runouts.len()).map(|r| (r, vec![(r, 0)])).collect();
+        self.orbits = Orbits::singletons(self.runouts.len());
         self
     }
 
@@ -257,7 +313,36 @@ fn map_mask(m: u64, p: &[u8; 4]) -> u64 {
     out
 }
 
-type Symmetry = (Vec<Vec<u16>>, Vec<(usize, Vec<(usize, usize)>)>);
+/// Each rank's class (its index among the distinct ranks, ascending) and the number of
+/// distinct ranks, from a bit set over the 16-bit ranks: the same classes as sorting the
+/// distinct ranks and searching each, without sorting.
+fn rank_classes(x: &[u16]) -> (Vec<u16>, usize) {
+    let mut bits = vec![0u64; 1 << 10];
+    for &v in x {
+        if let Some(w) = bits.get_mut(usize::from(v >> 6)) {
+            *w |= 1 << (v & 63);
+        }
+    }
+    let mut before = vec![0u16; 1 << 10];
+    let mut count = 0u16;
+    for (b, &w) in before.iter_mut().zip(&bits) {
+        *b = count;
+        count += w.count_ones() as u16;
+    }
+    let classes = x
+        .iter()
+        .map(|&v| {
+            let w = usize::from(v >> 6);
+            let below = bits
+                .get(w)
+                .map_or(0, |&m| (m & ((1u64 << (v & 63)) - 1)).count_ones());
+            before.get(w).map_or(0, |&b| b + below as u16)
+        })
+        .collect();
+    (classes, usize::from(count))
+}
+
+type Symmetry = (Vec<Vec<u16>>, Orbits);
 
 /// The suit permutations fixing the board (as local-holding permutations) and the runout
 /// orbits under them.
@@ -266,6 +351,11 @@ fn symmetry(board_mask: u64, cards: &[(u8, u8)], local: &[u16], runouts: &[(u8, 
         .into_iter()
         .filter(|p| map_mask(board_mask, p) == board_mask)
         .collect();
+    if perms.len() == 1 {
+        // Only the identity: every holding and runout is its own image.
+        let identity = (0..cards.len() as u16).collect();
+        return (vec![identity], Orbits::singletons(runouts.len()));
+    }
     let holding_perms: Vec<Vec<u16>> = perms
         .iter()
         .map(|p| {
@@ -299,19 +389,209 @@ fn symmetry(board_mask: u64, cards: &[(u8, u8)], local: &[u16], runouts: &[(u8, 
             .filter(|&j| j != usize::MAX)
             .unwrap_or(ri)
     };
-    let mut orbits = Vec::new();
+    let mut orbits = Orbits {
+        starts: vec![0],
+        members: Vec::with_capacity(runouts.len()),
+    };
+    let mut imgs = Vec::with_capacity(perms.len());
     for ri in 0..runouts.len() {
-        let imgs: Vec<usize> = perms.iter().map(|p| image(ri, p)).collect();
+        imgs.clear();
+        imgs.extend(perms.iter().map(|p| image(ri, p)));
         if imgs.iter().any(|&j| j < ri) {
             continue;
         }
-        let mut members: Vec<(usize, usize)> = Vec::new();
+        let start = orbits.members.len();
         for (g, &j) in imgs.iter().enumerate() {
-            if !members.iter().any(|&(m, _)| m == j) {
-                members.push((j, g));
+            if !orbits.members[start..].iter().any(|&(m, _)| m == j) {
+                orbits.members.push((j, g));
             }
         }
-        orbits.push((ri, members));
+        orbits.starts.push(orbits.members.len() as u32);
     }
     (holding_perms, orbits)
+}
+
+/// The board set-up as it was computed before the flat orbits and the rank classes from
+/// a bit set (sorted distinct ranks, one vector per orbit): the reference the tests
+/// compare [`BoardInfo::new`] with, and the criterion bench times beside it.
+#[cfg(any(test, feature = "bench"))]
+pub(crate) mod reference {
+    use super::*;
+
+    /// Everything [`BoardInfo::new`] computes, the way it was computed before (one
+    /// vector per orbit and per card's holdings grown as they come, the rank classes by
+    /// sorting, every permutation mapped): the number of orbits (for the bench).
+    #[cfg_attr(test, allow(dead_code))]
+    pub fn set_up(board: &[Card]) -> usize {
+        let Ok(board_mask) = board_mask(board, &[3, 4]) else {
+            return 0;
+        };
+        let board_hand = Hand::EMPTY.with_all(board);
+        let live: Vec<u8> = (0..52u8).filter(|&c| board_mask >> c & 1 == 0).collect();
+        let mut cards = Vec::new();
+        let mut global = Vec::new();
+        let mut local = vec![NONE; HOLDINGS];
+        for (ia, &a) in live.iter().enumerate() {
+            for &b in &live[ia + 1..] {
+                let g = holding_index(a, b).unwrap_or(0);
+                local[g] = cards.len() as u16;
+                cards.push((a, b));
+                global.push(g as u16);
+            }
+        }
+        let masks: Vec<u64> = cards.iter().map(|&(a, b)| 1u64 << a | 1u64 << b).collect();
+        let x: Vec<u16> = cards
+            .iter()
+            .map(|&(a, b)| board_hand.with_index(a).with_index(b).rank().value())
+            .collect();
+        let (xc, _) = rank_classes(&x);
+        let mut pair_xc = vec![NONE; 52 * 52];
+        for (&(a, b), &c) in cards.iter().zip(&xc) {
+            pair_xc[usize::from(a) * 52 + usize::from(b)] = c;
+            pair_xc[usize::from(b) * 52 + usize::from(a)] = c;
+        }
+        let runouts: Vec<(u8, u8)> = if board.len() == 3 {
+            cards.clone()
+        } else {
+            live.iter().map(|&c| (c, 255u8)).collect()
+        };
+        let runout_masks: Vec<u64> = runouts
+            .iter()
+            .map(|&(a, b)| 1u64 << a | if b < 52 { 1u64 << b } else { 0 })
+            .collect();
+        let mut card_holdings = vec![Vec::new(); 52];
+        for (i, &(a, b)) in cards.iter().enumerate() {
+            card_holdings[a as usize].push(i as u16);
+            card_holdings[b as usize].push(i as u16);
+        }
+        let (perms, orbits) = symmetry(board_mask, &cards, &local, &runouts);
+        std::hint::black_box((masks, global, pair_xc, runout_masks, card_holdings, perms));
+        orbits.len()
+    }
+
+    /// The rank classes and the distinct ranks by sorting.
+    pub fn rank_classes(x: &[u16]) -> (Vec<u16>, usize) {
+        let mut distinct = x.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let xc = x
+            .iter()
+            .map(|v| distinct.partition_point(|d| d < v) as u16)
+            .collect();
+        (xc, distinct.len())
+    }
+
+    /// The holding permutations and the orbits as (representative, members).
+    pub type NestedSymmetry = (Vec<Vec<u16>>, Vec<(usize, Vec<(usize, usize)>)>);
+
+    /// The permutations and orbits, one vector per orbit, every permutation mapped.
+    pub fn symmetry(
+        board_mask: u64,
+        cards: &[(u8, u8)],
+        local: &[u16],
+        runouts: &[(u8, u8)],
+    ) -> NestedSymmetry {
+        let perms: Vec<[u8; 4]> = suit_perms()
+            .into_iter()
+            .filter(|p| map_mask(board_mask, p) == board_mask)
+            .collect();
+        let holding_perms: Vec<Vec<u16>> = perms
+            .iter()
+            .map(|p| {
+                cards
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &(a, b))| {
+                        holding_index(map_card(a, p), map_card(b, p)).map_or(i as u16, |g| local[g])
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut runout_index = vec![usize::MAX; 52 * 53];
+        for (i, &(a, b)) in runouts.iter().enumerate() {
+            runout_index[usize::from(a) * 53 + usize::from(b.min(52))] = i;
+        }
+        let image = |ri: usize, p: &[u8; 4]| -> usize {
+            let (a, b) = runouts[ri];
+            let (x, y) = if b < 52 {
+                let (x, y) = (map_card(a, p), map_card(b, p));
+                (x.min(y), x.max(y))
+            } else {
+                (map_card(a, p), b)
+            };
+            let j = runout_index[usize::from(x) * 53 + usize::from(y.min(52))];
+            if j == usize::MAX {
+                ri
+            } else {
+                j
+            }
+        };
+        let mut orbits = Vec::new();
+        for ri in 0..runouts.len() {
+            let imgs: Vec<usize> = perms.iter().map(|p| image(ri, p)).collect();
+            if imgs.iter().any(|&j| j < ri) {
+                continue;
+            }
+            let mut members: Vec<(usize, usize)> = Vec::new();
+            for (g, &j) in imgs.iter().enumerate() {
+                if !members.iter().any(|&(m, _)| m == j) {
+                    members.push((j, g));
+                }
+            }
+            orbits.push((ri, members));
+        }
+        (holding_perms, orbits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use loki_cards::Card;
+
+    /// The flat orbits, the identity shortcut and the rank classes from a bit set give
+    /// what the sorted ranks and one vector per orbit gave: every flop up to suit
+    /// isomorphism, each with its next-card set-up, and turns of every texture.
+    #[test]
+    fn board_set_up_equals_the_reference() {
+        let card = |i: u8| Card::from_index(i).unwrap();
+        let mut boards: Vec<Vec<Card>> = Vec::new();
+        for (i, f) in super::super::classes::canonical_flops().iter().enumerate() {
+            boards.push(f.map(card).to_vec());
+            if i % 7 == 0 {
+                let t = (0..52u8)
+                    .rev()
+                    .find(|t| !f.contains(t) && usize::from(*t) % 5 == i % 5);
+                if let Some(t) = t {
+                    boards.push(f.iter().chain([t].iter()).map(|&x| card(x)).collect());
+                }
+            }
+        }
+        for board in boards {
+            let info = BoardInfo::new(&board).unwrap();
+            let (xc, dx) = reference::rank_classes(&info.x);
+            assert_eq!(dx, info.dx, "{board:?}");
+            for (&(a, b), &c) in info.cards.iter().zip(&xc) {
+                assert_eq!(info.pair_xc[usize::from(a) * 52 + usize::from(b)], c);
+                assert_eq!(info.pair_xc[usize::from(b) * 52 + usize::from(a)], c);
+            }
+            let mut infos = vec![info.clone()];
+            infos.extend(info.next_card());
+            for info in infos {
+                let (perms, orbits) =
+                    reference::symmetry(info.board_mask, &info.cards, &info.local, &info.runouts);
+                // The next-card set-up keeps the flop's holding permutations.
+                if info.runouts.len() != 49 {
+                    assert!(
+                        perms == info.holding_perms,
+                        "permutations differ on {board:?}"
+                    );
+                }
+                assert!(
+                    orbits == info.orbits.to_nested(),
+                    "orbits differ on {board:?}"
+                );
+            }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! The board's river-rank cache and the weighted single-hand potential computed from it.
 use super::board::{BoardInfo, NONE};
 use super::by_type::TypeTables;
+use super::spare::Spares;
 use super::sweep::{card_type, flush_suit, ABSENT, CT, TYPE_TABLE};
 use crate::{AssessError, WeightTable};
 use loki_cards::HoleCards;
@@ -25,6 +26,9 @@ pub struct RankCache {
     /// `ranks[group * TYPE_TABLE + a * CT + b]`: the river rank of the holdings of card
     /// types `a` and `b` on the group's runouts ([`ABSENT`] for a type with none live).
     pub(crate) ranks: Vec<u16>,
+    /// Where the type tables' buffer goes when the cache is dropped (the spares of the
+    /// flop class store it was built with, if any; `spare.rs`).
+    pub(crate) spares: Option<Arc<Spares>>,
 }
 
 /// The weight-free part of a hand's potential on a cached board: for every opponent
@@ -217,6 +221,16 @@ impl HandCounts {
     }
 }
 
+impl Drop for RankCache {
+    /// A flop's type tables go back to the spares of the store it was built with
+    /// (`spare.rs`).
+    fn drop(&mut self) {
+        if let Some(spares) = &self.spares {
+            spares.give_back(std::mem::take(&mut self.ranks));
+        }
+    }
+}
+
 impl RankCache {
     /// The cache of the board `info` describes from the sweep's type tables (filled with
     /// [`Fill::Types`](super::sweep::Fill::Types)).
@@ -231,6 +245,7 @@ impl RankCache {
             groups,
             suits,
             ranks,
+            spares: None,
         }
     }
 

@@ -16,6 +16,7 @@
 //! fill it, and [`flop_classes`] gives the store shared by every board cache of the
 //! process while one is alive. The river-rank cache (about 0.4 MB a flop) is not kept:
 //! it is rebuilt for each flop by the cache part of the sweep alone.
+use super::spare::Spares;
 use super::sweep::Sums;
 use loki_cards::{holding_index, HOLDINGS};
 use std::collections::HashMap;
@@ -100,6 +101,8 @@ pub struct FlopClasses {
     budget: usize,
     hits: AtomicU64,
     misses: AtomicU64,
+    /// Spare buffers for the flops' type tables (`spare.rs`).
+    spares: Arc<Spares>,
 }
 
 /// What a [`FlopClasses`] store holds and how often it served a flop.
@@ -123,7 +126,13 @@ impl FlopClasses {
             budget,
             hits: AtomicU64::new(0),
             misses: AtomicU64::new(0),
+            spares: Arc::default(),
         }
+    }
+
+    /// The spare buffers of the flops' type tables.
+    pub(crate) fn spares(&self) -> &Arc<Spares> {
+        &self.spares
     }
 
     /// The stored sums of a class (by global holding index on the canonical flop), if

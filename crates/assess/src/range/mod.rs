@@ -84,9 +84,15 @@
 //! representative's flush suit onto the runout's). On a rainbow flop that is 289 tables,
 //! 391 KB, where one byte per holding and runout took 1.4 MB (plus 148 KB of rank
 //! tables); the tests and the criterion bench keep those dense rows as the reference
-//! (`rows.rs`). The sweep fills a table from the group's holding types (about 150 to 270);
-//! a hand without a flush has the river rank of every hand with the same runout and hole
-//! ranks, so it is evaluated once per board and looked up by ranks after that.
+//! (`rows.rs`). A hand without a flush has the river rank of every hand with the same
+//! runout and hole ranks, and a hand with a flush ranks by its cards of the flush suit
+//! alone: a flop served from its class builds each group's table from the rows of hole
+//! ranks that the groups with the same runout ranks share (evaluated once per board),
+//! with the entries of dead types marked and those of hands with a flush evaluated once
+//! per set of flush-suit hole cards (`sweep::type_table`; a flop swept in full writes the
+//! table from the holding types it sweeps). A flop's tables take one buffer of the
+//! largest size (355 groups, 480 KB), kept by the flop class store for the next flop's
+//! cache (`spare.rs`).
 //!
 //! [`RankCache::hand_counts`] then does one weight-free pass per (board, hand): per
 //! opponent holding, how many shared runouts end below or tied with us, tallied by type
@@ -134,8 +140,8 @@
 //! | range table, trips 7c7d7h | 1.3 ms |
 //! | range table, turn 3h4cJh2d (PPot1) | 0.34 ms |
 //! | range table + rank cache (type tables), rainbow flop (criterion, load about 5) | 2.3 ms |
-//! | range table, a flop served from its class, rainbow / two-tone (criterion, load about 6; swept 3.3 / 2.6 ms in the same run) | 0.08 / 0.11 ms |
-//! | range table + rank cache (type tables), served from its class, rainbow / two-tone (as dense rows: 0.76 / 1.29 ms) | 0.28 / 0.31 ms |
+//! | range table, a flop served from its class, rainbow / two-tone (criterion, load about 4.5; swept 2.2 / 2.5 ms in the same run) | 0.032 / 0.043 ms |
+//! | range table + rank cache (type tables from shared rows), served from its class, rainbow / two-tone (as dense rows: 0.76 / 1.29 ms; type tables written pair by pair: 0.28 / 0.31 ms) | 0.105 / 0.124 ms |
 //! | cached two-card HP table, one hand vs 1 table | 83 us |
 //! | cached two-card HP table, one hand vs 10 tables | 99 us |
 //! | weighted pass alone (one more table) | 1.2 us |
@@ -156,6 +162,7 @@ mod river;
 #[cfg(any(test, feature = "bench"))]
 mod rows;
 mod simd;
+mod spare;
 mod sweep;
 
 pub use cache::{CachedPotential, HandCounts, RankCache};
@@ -168,6 +175,48 @@ pub use river::RiverTable;
 #[cfg(feature = "bench")]
 #[doc(hidden)]
 pub use rows::RankRows;
+
+/// The paths the criterion bench times beside the ones they replaced (`cargo bench -p
+/// loki-assess --features bench --bench range -- '^(type_tables|board_set_up)/'`).
+#[cfg(feature = "bench")]
+#[doc(hidden)]
+pub mod bench_paths {
+    use super::{board, simd, BoardInfo, Fill};
+    use loki_cards::Card;
+
+    /// A flop's (or turn's) set-up and the cache part of its sweep, the type tables
+    /// built from the rows shared by groups with the same runout ranks (`by_pair`
+    /// false) or written pair by pair of live card types; the number of entries.
+    pub fn type_tables(board: &[Card], by_pair: bool) -> usize {
+        let Ok(info) = BoardInfo::new(board) else {
+            return 0;
+        };
+        let mut groups = vec![0u16; info.runouts.len()];
+        let mut ranks = Vec::new();
+        let mut no_rows: [i8; 0] = [];
+        let fill = if by_pair {
+            Fill::TypesPerPair
+        } else {
+            Fill::Types
+        };
+        simd::sweep(
+            &info,
+            Some((&mut no_rows[..], &mut groups[..], &mut ranks)),
+            fill,
+            false,
+        );
+        ranks.len()
+    }
+
+    /// A board's set-up (`BoardInfo::new`), or the same computed as before (sorted
+    /// distinct ranks, one vector per orbit); the number of orbits.
+    pub fn board_set_up(cards: &[Card], reference: bool) -> usize {
+        if reference {
+            return board::reference::set_up(cards);
+        }
+        BoardInfo::new(cards).map_or(0, |info| info.orbits.len())
+    }
+}
 
 use crate::AssessError;
 use board::{BoardInfo, NONE};
@@ -275,11 +324,9 @@ impl RangeTable {
     ) -> Result<RangeTable, AssessError> {
         let (mut table, (_, groups, ranks)) =
             RangeTable::build_filled(board, Some(Fill::Types), store)?;
-        table.cache = Some(RankCache::from_types(
-            Arc::clone(&table.info),
-            groups,
-            ranks,
-        ));
+        let mut cache = RankCache::from_types(Arc::clone(&table.info), groups, ranks);
+        cache.spares = store.map(|s| Arc::clone(s.spares()));
+        table.cache = Some(cache);
         Ok(table)
     }
 
@@ -311,7 +358,10 @@ impl RangeTable {
             Some(Fill::Types) => (
                 Vec::new(),
                 vec![0u16; runouts],
-                Vec::with_capacity(300 * sweep::TYPE_TABLE),
+                match store {
+                    Some(s) if board.len() == 3 => s.spares().flop_tables(),
+                    _ => Vec::new(),
+                },
             ),
             Some(_) => (
                 vec![sweep::DEAD_DENSE; runouts * n],
@@ -641,6 +691,66 @@ mod tests {
             })
             .sum();
         assert!(hands > 1_755 * 8, "{hands} hands compared");
+    }
+
+    /// The type tables built from the rows shared by the groups with the same runout
+    /// ranks (dead types marked, hands with a flush evaluated) are the tables written pair
+    /// by pair of live card types: every flop up to suit isomorphism, its next-card
+    /// set-up (one card of lookahead), and turns of every texture.
+    #[test]
+    fn type_tables_from_shared_rows_equal_the_tables_written_by_pair() {
+        let card = |i: u8| Card::from_index(i).unwrap();
+        let mut boards: Vec<Vec<Card>> = Vec::new();
+        for (i, f) in canonical_flops().iter().enumerate() {
+            boards.push(f.map(card).to_vec());
+            if i % 5 == 0 {
+                let t = (0..52u8).find(|t| !f.contains(t) && usize::from(*t) % 3 == i % 3);
+                if let Some(t) = t {
+                    boards.push(f.iter().chain([t].iter()).map(|&x| card(x)).collect());
+                }
+            }
+        }
+        let tables = |info: &BoardInfo, fill: Fill| {
+            let mut groups = vec![0u16; info.runouts.len()];
+            let mut ranks = Vec::new();
+            let mut no_rows: [i8; 0] = [];
+            simd::sweep(
+                info,
+                Some((&mut no_rows[..], &mut groups[..], &mut ranks)),
+                fill,
+                false,
+            );
+            (groups, ranks)
+        };
+        let compared: usize = boards
+            .par_iter()
+            .map(|board| {
+                let info = BoardInfo::new(board).unwrap();
+                let mut infos = vec![info.clone()];
+                infos.extend(info.next_card());
+                for info in &infos {
+                    let (g1, r1) = tables(info, Fill::Types);
+                    let (g2, r2) = tables(info, Fill::TypesPerPair);
+                    assert!(g1 == g2, "groups differ on {board:?}");
+                    assert!(r1.len() == r2.len() && !r1.is_empty(), "{board:?}");
+                    if let Some(i) = (0..r1.len()).find(|&i| r1[i] != r2[i]) {
+                        let (g, e) = (i / sweep::TYPE_TABLE, i % sweep::TYPE_TABLE);
+                        let ri = g1.iter().position(|&x| usize::from(x) == g);
+                        panic!(
+                            "type tables differ on {board:?}, group {g} (runout {:?}), types \
+                             {} and {}: {} against {}",
+                            ri.map(|r| info.runouts[r]),
+                            e / sweep::CT,
+                            e % sweep::CT,
+                            r1[i],
+                            r2[i]
+                        );
+                    }
+                }
+                infos.len()
+            })
+            .sum();
+        assert!(compared > 2 * 1_755, "{compared} set-ups compared");
     }
 
     /// The suit-symmetry reduction is a separate step: with it switched off, every

@@ -5,7 +5,7 @@
 #![allow(unsafe_code)]
 use super::board::BoardInfo;
 use super::by_type::TypeTables;
-use super::sweep::{CacheRows, Fill, Sums, TYPE_TABLE};
+use super::sweep::{CacheRows, Fill, Sums};
 
 /// The range-table sweep (see `sweep::sweep`).
 pub(crate) fn sweep(
@@ -78,7 +78,7 @@ fn count_rows_avx2(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mu
 /// the groups' tables), from the cache part of the sweep alone.
 pub(crate) fn type_tables(info: &BoardInfo) -> (Vec<u16>, Vec<u16>) {
     let mut groups = vec![0u16; info.runouts.len()];
-    let mut ranks = Vec::with_capacity(64 * TYPE_TABLE);
+    let mut ranks = Vec::new();
     let mut no_rows: [i8; 0] = [];
     sweep(
         info,

@@ -144,11 +144,12 @@ struct DenseRanks {
 }
 
 impl DenseRanks {
-    fn new() -> DenseRanks {
+    /// The bit set over `blocks` blocks (256 for every 16-bit rank; 0 when unused).
+    fn new(blocks: usize) -> DenseRanks {
         DenseRanks {
             top: [0; 4],
-            bits: vec![[0; 4]; 256],
-            before: vec![[0; 4]; 256],
+            bits: vec![[0; 4]; blocks],
+            before: vec![[0; 4]; blocks],
         }
     }
 
@@ -215,38 +216,251 @@ pub(crate) fn flush_suit(board: u64) -> usize {
 /// the same signature have the same live card types in the same numbers and the same
 /// river ranks for every holding type (no suit other than the flush suit can make a
 /// flush), so their sweeps are identical. Groups in order of their first orbit.
-fn runout_groups(info: &BoardInfo) -> Vec<Vec<usize>> {
-    let mut keyed: Vec<(u32, usize)> = info
-        .orbits
-        .iter()
-        .enumerate()
-        .filter_map(|(o, &(ri, _))| {
-            let &(r1, r2) = info.runouts.get(ri)?;
+fn runout_groups(info: &BoardInfo) -> RunoutGroups {
+    let orbits = &info.orbits;
+    // Signature -> group (numbered by first orbit), then each orbit's group.
+    let mut group_of = vec![u16::MAX; 5 * KS * KS];
+    let mut sizes: Vec<u32> = Vec::with_capacity(400);
+    let of_orbit: Vec<u16> = (0..orbits.len())
+        .map(|o| {
+            let Some((ri, &(r1, r2))) = orbits
+                .rep(o)
+                .and_then(|ri| Some((ri, info.runouts.get(ri)?)))
+            else {
+                return u16::MAX;
+            };
             let s = flush_suit(info.board_mask | info.runout_masks[ri]);
             let code = |c: u8| {
                 if c < 52 {
-                    u32::from(card_type(c as usize, s))
+                    usize::from(card_type(c as usize, s))
                 } else {
-                    CT as u32
+                    CT
                 }
             };
             let (a, b) = (code(r1).min(code(r2)), code(r1).max(code(r2)));
-            Some(((s as u32 * KS as u32 + a) * KS as u32 + b, o))
+            let Some(g) = group_of.get_mut((s * KS + a) * KS + b) else {
+                return u16::MAX;
+            };
+            if *g == u16::MAX {
+                *g = sizes.len() as u16;
+                sizes.push(0);
+            }
+            if let Some(n) = sizes.get_mut(usize::from(*g)) {
+                *n += 1;
+            }
+            *g
         })
         .collect();
-    keyed.sort_unstable();
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for (i, &(sig, o)) in keyed.iter().enumerate() {
-        if i > 0 && keyed[i - 1].0 == sig {
-            if let Some(g) = groups.last_mut() {
-                g.push(o);
-                continue;
+    // Each group's span, its orbits ascending.
+    let mut spans: Vec<(u32, u32)> = Vec::with_capacity(sizes.len());
+    let mut at = 0u32;
+    for &n in &sizes {
+        spans.push((at, at + n));
+        at += n;
+    }
+    let mut fill: Vec<u32> = spans.iter().map(|&(a, _)| a).collect();
+    let mut flat = vec![0usize; at as usize];
+    for (o, &g) in of_orbit.iter().enumerate() {
+        if let Some(next) = fill.get_mut(usize::from(g)) {
+            if let Some(slot) = flat.get_mut(*next as usize) {
+                *slot = o;
+            }
+            *next += 1;
+        }
+    }
+    RunoutGroups {
+        orbits: flat,
+        spans,
+    }
+}
+
+/// The runout groups of a board: each a list of orbits, stored flat.
+struct RunoutGroups {
+    orbits: Vec<usize>,
+    spans: Vec<(u32, u32)>,
+}
+
+impl RunoutGroups {
+    /// The groups in order, each its orbits.
+    fn iter(&self) -> impl Iterator<Item = &[usize]> {
+        self.spans
+            .iter()
+            .map(|&(a, b)| self.orbits.get(a as usize..b as usize).unwrap_or(&[]))
+    }
+}
+
+/// The river ranks of hands without a flush on the runouts with given ranks, by hole
+/// ranks: a rank-pair-of-runout table per board, filled when a group with those runout
+/// ranks first needs it and shared by every group with them (a hand without a flush has
+/// the river rank of every hand with the same runout and hole ranks).
+struct SharedRows {
+    /// Runout ranks (`min * 14 + max`, 13 for a turn's missing second card) -> the
+    /// offset of its rows in `rows`, or `u32::MAX`.
+    at: [u32; 13 * 14],
+    /// Per runout ranks, 13 rows (the first hole card's rank) of [`CT`] entries (the
+    /// second hole card's type: its rank twice, for both flush-suit values).
+    rows: Vec<u16>,
+}
+
+impl SharedRows {
+    fn new() -> SharedRows {
+        SharedRows {
+            at: [u32::MAX; 13 * 14],
+            rows: Vec::new(),
+        }
+    }
+
+    /// The rows of the runout ranks `runout_ranks` (`min * 14 + max`, 13 for a missing
+    /// second card), the ranks of the board's and the runout's cards being `five` (four
+    /// or five of them, 13 past the last).
+    #[inline(always)]
+    fn rows(&mut self, runout_ranks: usize, five: [u8; 5]) -> &[u16] {
+        let at = self.at.get(runout_ranks).copied().unwrap_or(u32::MAX);
+        let start = if at == u32::MAX {
+            let start = self.rows.len();
+            self.rows.resize(start + 13 * CT, ABSENT);
+            // The seven ranks with the suits dealt in turn (at most three cards of a
+            // suit): the rank without a flush, which is the ranks' alone. A card may be
+            // given twice: the evaluator's key is a sum over the cards' ranks, and the
+            // rank of a pair of hole ranks that no live cards make is never read (its
+            // types are dead).
+            let h5 = five
+                .iter()
+                .enumerate()
+                .filter(|&(_, &r)| r < 13)
+                .fold(loki_cards::Hand::EMPTY, |h, (i, &r)| {
+                    h.with_index(r * 4 + (i % 4) as u8)
+                });
+            if let Some(rows) = self.rows.get_mut(start..start + 13 * CT) {
+                for r1 in 0..13u8 {
+                    let h6 = h5.with_index(r1 * 4 + 1);
+                    for r2 in r1..13u8 {
+                        let y = h6.with_index(r2 * 4 + 2).rank().value();
+                        let (i, j) = (usize::from(r1), usize::from(r2));
+                        for (row, col) in [(i, j), (j, i)] {
+                            if let Some(pair) =
+                                rows.get_mut(row * CT + 2 * col..row * CT + 2 * col + 2)
+                            {
+                                pair.fill(y);
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(slot) = self.at.get_mut(runout_ranks) {
+                *slot = start as u32;
+            }
+            start
+        } else {
+            at as usize
+        };
+        self.rows.get(start..start + 13 * CT).unwrap_or(&[])
+    }
+}
+
+/// Fills one runout group's type table (`TYPE_TABLE` entries) from the shared rows of
+/// its runout ranks (`rows`, see [`SharedRows`]): live card types `nct` (count of live
+/// cards per type), the five cards `h5`, flush suit `s` (4: none) with `suited` cards of
+/// it among the five. Entries of a dead type (and of a pair of one type with fewer than
+/// two live cards) are [`ABSENT`]; a hand with a flush is evaluated (with the flush
+/// suit's card of an odd type, a card of another suit of an even one); every other
+/// entry is its rows' rank. The same table as writing the live pairs one by one.
+#[inline(always)]
+fn type_table(
+    table: &mut [u16],
+    rows: &[u16],
+    nct: &[u16; CT],
+    h5: loki_cards::Hand,
+    s: usize,
+    suited: u32,
+) {
+    let dead: [u16; CT] = std::array::from_fn(|t| if nct[t] == 0 { ABSENT } else { 0 });
+    for (a, out) in table.chunks_exact_mut(CT).enumerate() {
+        let (Ok(out), Some(Ok(row))) = (
+            <&mut [u16; CT]>::try_from(out),
+            rows.get(a / 2 * CT..a / 2 * CT + CT)
+                .map(<&[u16; CT]>::try_from),
+        ) else {
+            continue;
+        };
+        if dead[a] != 0 {
+            *out = [ABSENT; CT];
+            continue;
+        }
+        // In fixed-width pieces (16 + 8 + 2 lanes), which vectorise.
+        let (o16, rest) = out.split_at_mut(16);
+        let (o8, o2) = rest.split_at_mut(8);
+        for (pieces, at) in [(o16, 0), (o8, 16), (o2, 24)] {
+            for (i, y) in pieces.iter_mut().enumerate() {
+                *y = row[at + i] | dead[at + i];
             }
         }
-        groups.push(vec![o]);
+        if nct[a] < 2 {
+            out[a] = ABSENT;
+        }
     }
-    groups.sort_unstable_by_key(|g| g.first().copied());
-    groups
+    if s >= 4 || suited < 3 {
+        return;
+    }
+    // A hand with a flush ranks by its cards of the flush suit alone (the evaluator
+    // reads that suit's ranks: with five cards of one suit among seven, no full house or
+    // four of a kind is possible), so its rank depends on which of its types are of the
+    // flush suit (odd) and on nothing else: one evaluation per flush-suit type, per pair
+    // of them, and one for none, each with cards of other suits for the rest (one of
+    // them may repeat a dead card: its suit has at most two of the seven).
+    let fs = s as u8;
+    let (t1, t2) = ((fs + 1) % 4, (fs + 2) % 4);
+    let odd = |t: usize| (t / 2) as u8 * 4 + fs;
+    let eval = |c1: u8, c2: u8| h5.with_index(c1).with_index(c2).rank().value();
+    // The live types, and those of the flush suit.
+    let mut live = [0usize; CT];
+    let mut flush = [0usize; 13];
+    let (mut nl, mut nf) = (0, 0);
+    for (t, &k) in nct.iter().enumerate() {
+        if k > 0 {
+            live[nl % CT] = t;
+            nl += 1;
+            if t % 2 == 1 {
+                flush[nf % 13] = t;
+                nf += 1;
+            }
+        }
+    }
+    let (live, flush) = (&live[..nl.min(CT)], &flush[..nf.min(13)]);
+    let mut set = |a: usize, b: usize, y: u16| {
+        if let Some(e) = table.get_mut(a * CT + b) {
+            *e = y;
+        }
+        if let Some(e) = table.get_mut(b * CT + a) {
+            *e = y;
+        }
+    };
+    // Two flush-suit hole cards (a flush whenever three are among the five).
+    for (i, &a) in flush.iter().enumerate() {
+        for &b in &flush[i + 1..] {
+            set(a, b, eval(odd(a), odd(b)));
+        }
+    }
+    if suited >= 4 {
+        // One flush-suit hole card with one of another suit.
+        for &a in flush {
+            let y = eval(odd(a), t1);
+            for &b in live.iter().filter(|&&b| b % 2 == 0) {
+                set(a, b, y);
+            }
+        }
+    }
+    if suited >= 5 {
+        // No flush-suit hole card: the five cards' flush.
+        let y = eval(t1, t2);
+        for (i, &a) in live.iter().enumerate() {
+            for &b in live[i..].iter().filter(|&&b| b % 2 == 0) {
+                if a % 2 == 0 && (a != b || nct[a] >= 2) {
+                    set(a, b, y);
+                }
+            }
+        }
+    }
 }
 
 /// What the sweep writes of the rank cache: one table of river ranks by holding type per
@@ -261,6 +475,12 @@ pub(crate) enum Fill {
     /// group's entry for the holding's type under the runout's flush suit (see
     /// [`Fill::PerGroup`]). No per-holding rows.
     Types,
+    /// [`Fill::Types`] with each group's table written pair by pair of live card types
+    /// (one river rank looked up or evaluated per pair), as before the tables were built
+    /// from shared rows: the reference the tests and the criterion bench compare with.
+    /// Only the cache part of the sweep (without sums) differs.
+    #[cfg_attr(not(any(test, feature = "bench")), allow(dead_code))]
+    TypesPerPair,
     /// Every row of every runout from the holdings' card types, one lookup per holding
     /// and runout (the reference).
     #[cfg_attr(not(any(test, feature = "bench")), allow(dead_code))]
@@ -299,7 +519,7 @@ pub(crate) fn sweep(
     let n = info.n();
     // The type tables go their own way; `cache` is left with the dense rows, if asked.
     let (mut cache, mut type_tables) = match fill {
-        Fill::Types => (None, cache),
+        Fill::Types | Fill::TypesPerPair => (None, cache),
         _ => (cache, None),
     };
     // Per flush-suit value, each local holding's type key (for the per-group fill).
@@ -321,8 +541,10 @@ pub(crate) fn sweep(
     let mut suit_rows = vec![DEAD_DENSE; if cache.is_some() { 5 * n } else { 0 }];
     let mut suit_stamp = [usize::MAX; 5];
     let dx = info.dx.max(1);
+    // Only the type tables from shared rows: no sort, no running counts, no dense rows.
+    let tables_only = !sums && fill == Fill::Types;
     let mut le_g = Prefix::new(dx);
-    let mut le_p = vec![Prefix::new(dx); CT];
+    let mut le_p = vec![Prefix::new(dx); if sums { CT } else { 0 }];
     // The sums' accumulators (not needed when only the cache is filled).
     let size = |len: usize| if sums { len } else { 0 };
     let mut acc = vec![[0u32; 6]; size(5 * KS * KS)];
@@ -337,22 +559,33 @@ pub(crate) fn sweep(
     let mut order: Vec<u32> = Vec::with_capacity(400);
     let mut scratch: Vec<u32> = Vec::with_capacity(400);
     let mut before: Vec<[i32; 3]> = Vec::with_capacity(400);
-    let mut dense = DenseRanks::new();
+    let mut dense = DenseRanks::new(if tables_only { 0 } else { 256 });
     // The river ranks of hands without a flush by (runout ranks, hole ranks), shared by
     // every group with those runout ranks (0: not evaluated yet).
-    let mut plain = vec![0u16; 13 * 14 * 13 * 13];
-    for (gi, group) in runout_groups(info).iter().enumerate() {
+    let mut plain = vec![0u16; if tables_only { 0 } else { 13 * 14 * 13 * 13 }];
+    let mut shared_rows = SharedRows::new();
+    let runout_groups = runout_groups(info);
+    if let Some((_, _, ranks)) = type_tables.as_mut() {
+        // One table per group, allocated at once: growing the tables by reallocation
+        // takes fresh pages from the system on every board (page faults).
+        let want = runout_groups.spans.len() * TYPE_TABLE;
+        ranks.reserve_exact(want);
+    }
+    for (gi, group) in runout_groups.iter().enumerate() {
         // Every runout of the group sweeps identically (same flush suit, same card types
         // live in the same numbers, same river ranks): sweep the first one, weighted by
         // the group's runouts (each orbit representative stands for its whole orbit; the
         // final average over the symmetry group sorts that out).
-        let Some(&(ri, _)) = group.first().and_then(|&o| info.orbits.get(o)) else {
+        let Some(ri) = group.first().and_then(|&o| info.orbits.rep(o)) else {
             continue;
         };
         let Some(&(r1, r2)) = info.runouts.get(ri) else {
             continue;
         };
-        let weight: u32 = group.iter().map(|&o| info.orbits[o].1.len() as u32).sum();
+        let weight: u32 = group
+            .iter()
+            .map(|&o| info.orbits.members(o).len() as u32)
+            .sum();
         let dead = info.board_mask | info.runout_masks[ri];
         let mut h5 = info.board_hand.with_index(r1);
         if r2 < 52 {
@@ -370,10 +603,36 @@ pub(crate) fn sweep(
             if r2 < 52 { usize::from(r2 / 4) } else { 13 },
         );
         let runout_ranks = (k1.min(k2) * 14 + k1.max(k2)) * 169;
+        // The ranks of the board's and the runout's cards (four or five), 13 past them.
+        let mut five = [13u8; 5];
+        for (slot, c) in five.iter_mut().zip(
+            info.board
+                .iter()
+                .map(|c| c.index())
+                .chain([r1, r2].into_iter().filter(|&c| c < 52)),
+        ) {
+            *slot = c / 4;
+        }
         let mut full = [0u8; 52];
         let mut nct = [0u16; CT];
         let mut rep = [[0u8; 2]; CT];
+        if tables_only {
+            // Live cards per type from each rank's four bits.
+            let live = !dead;
+            for (r, pair) in nct.chunks_exact_mut(2).enumerate() {
+                let m = (live >> (4 * r)) as u32 & 0xf;
+                if s < 4 {
+                    pair[0] = (m & !(1 << s)).count_ones() as u16;
+                    pair[1] = (m >> s & 1) as u16;
+                } else {
+                    pair[0] = m.count_ones() as u16;
+                }
+            }
+        }
         for (c, slot) in full.iter_mut().enumerate() {
+            if tables_only {
+                break;
+            }
             let t = card_type(c, s);
             *slot = t;
             if dead >> c & 1 == 0 {
@@ -399,9 +658,28 @@ pub(crate) fn sweep(
                 _ => h5.with_index(c1).with_index(c2).rank().value(),
             }
         };
+        if let (Some((_, groups, ranks)), false, Fill::Types) = (type_tables.as_mut(), sums, fill) {
+            // The type table alone, from the rows the groups with these runout ranks
+            // share, with the entries of dead types marked and those of hands with a
+            // flush evaluated.
+            let base = ranks.len();
+            ranks.resize(base + TYPE_TABLE, ABSENT);
+            let rows = shared_rows.rows(runout_ranks / 169, five);
+            if let Some(table) = ranks.get_mut(base..base + TYPE_TABLE) {
+                type_table(table, rows, &nct, h5, s, suited);
+            }
+            for &o in group {
+                for &(rj, _) in info.orbits.members(o) {
+                    if let Some(slot) = groups.get_mut(rj) {
+                        *slot = gi as u16;
+                    }
+                }
+            }
+            continue;
+        }
         if let (Some((_, groups, ranks)), false) = (type_tables.as_mut(), sums) {
-            // The type table alone: every pair of live card types (a pair of one type
-            // needs two live cards of it), both orders.
+            // The reference: every pair of live card types (a pair of one type needs two
+            // live cards of it), both orders.
             let mut live = [0usize; CT];
             let mut count = 0;
             for (t, &k) in nct.iter().enumerate() {
@@ -427,7 +705,7 @@ pub(crate) fn sweep(
                 }
             }
             for &o in group {
-                for &(rj, _) in &info.orbits[o].1 {
+                for &(rj, _) in info.orbits.members(o) {
                     if let Some(slot) = groups.get_mut(rj) {
                         *slot = gi as u16;
                     }
@@ -486,7 +764,7 @@ pub(crate) fn sweep(
                 }
             }
             for &o in group {
-                for &(rj, _) in &info.orbits[o].1 {
+                for &(rj, _) in info.orbits.members(o) {
                     if let Some(slot) = groups.get_mut(rj) {
                         *slot = gi as u16;
                     }
@@ -583,8 +861,10 @@ pub(crate) fn sweep(
             (ranks.len() / RANK_STRIDE - 1) as u16
         });
         for &o in group {
-            let (ri, members) = &info.orbits[o];
-            let ri = *ri;
+            let members = info.orbits.members(o);
+            let Some(&(ri, _)) = members.first() else {
+                continue;
+            };
             let w = members.len() as u32;
             let Some(&(r1, r2)) = info.runouts.get(ri) else {
                 continue;
@@ -717,7 +997,65 @@ pub(crate) fn sweep(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use loki_cards::parse_cards;
+    use loki_cards::{parse_cards, Card};
+
+    /// The runout groups as they were formed before (sorted by signature, then by first
+    /// orbit), for the test below.
+    fn runout_groups_by_sorting(info: &BoardInfo) -> Vec<Vec<usize>> {
+        let mut keyed: Vec<(u32, usize)> = (0..info.orbits.len())
+            .map(|o| {
+                let ri = info.orbits.rep(o).unwrap();
+                let (r1, r2) = info.runouts[ri];
+                let s = flush_suit(info.board_mask | info.runout_masks[ri]);
+                let code = |c: u8| {
+                    if c < 52 {
+                        u32::from(card_type(c as usize, s))
+                    } else {
+                        CT as u32
+                    }
+                };
+                let (a, b) = (code(r1).min(code(r2)), code(r1).max(code(r2)));
+                ((s as u32 * KS as u32 + a) * KS as u32 + b, o)
+            })
+            .collect();
+        keyed.sort_unstable();
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for (i, &(sig, o)) in keyed.iter().enumerate() {
+            if i > 0 && keyed[i - 1].0 == sig {
+                groups.last_mut().unwrap().push(o);
+            } else {
+                groups.push(vec![o]);
+            }
+        }
+        groups.sort_unstable_by_key(|g| g.first().copied());
+        groups
+    }
+
+    /// The groups numbered by first orbit without sorting are the groups formed by
+    /// sorting, in the same order: every flop up to suit isomorphism with its next-card
+    /// set-up, and turns of every texture.
+    #[test]
+    fn runout_groups_equal_the_groups_formed_by_sorting() {
+        let card = |i: u8| Card::from_index(i).unwrap();
+        for (i, f) in super::super::classes::canonical_flops().iter().enumerate() {
+            let flop = BoardInfo::new(&f.map(card)).unwrap();
+            let mut infos = vec![flop.next_card().unwrap(), flop];
+            if i % 7 == 0 {
+                let t = (0..52u8).find(|t| !f.contains(t) && usize::from(*t) % 4 == i % 4);
+                let turn: Vec<Card> = f.iter().chain(t.iter()).map(|&x| card(x)).collect();
+                infos.push(BoardInfo::new(&turn).unwrap());
+            }
+            for info in infos {
+                let groups: Vec<Vec<usize>> =
+                    runout_groups(&info).iter().map(<[usize]>::to_vec).collect();
+                assert!(
+                    groups == runout_groups_by_sorting(&info),
+                    "{:?}",
+                    info.board
+                );
+            }
+        }
+    }
 
     /// The number of sweeps per texture, and every group holds runouts of one signature
     /// (checked through the sweep itself in `mod.rs` and `tests/range.rs`).
@@ -726,9 +1064,9 @@ mod tests {
         let groups = |b: &str| {
             let info = BoardInfo::new(&parse_cards(b).unwrap()).unwrap();
             let g = runout_groups(&info);
-            let orbits: usize = g.iter().map(Vec::len).sum();
+            let orbits: usize = g.iter().map(<[usize]>::len).sum();
             assert_eq!(orbits, info.orbits.len(), "every orbit in one group on {b}");
-            g.len()
+            g.iter().count()
         };
         let counts: Vec<usize> = ["5s4dKh", "3h4cJh", "JcQc8c", "9d2s9h", "7c7d7h", "3h4cJh2h"]
             .iter()
