@@ -292,10 +292,6 @@ impl Agent {
     pub fn seat(&self) -> &Seat {
         &self.seat
     }
-    /// The seat, mutably.
-    pub fn seat_mut(&mut self) -> &mut Seat {
-        &mut self.seat
-    }
     /// The hand as rebuilt so far.
     pub fn tracker(&self) -> Option<&HandTracker> {
         self.tracker.as_ref()

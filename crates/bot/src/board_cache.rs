@@ -117,13 +117,26 @@ impl BoardRanges {
         })
     }
 
-    /// The board's holdings in rank order and the potential term `potential` chooses.
-    fn ranking(&self, potential: RankPotential) -> Option<(&BoardOrder, &[f64; HOLDINGS])> {
-        let (order, ppot) = self.paper()?;
-        Some(match potential {
-            RankPotential::Uniform => (order, &**ppot),
-            RankPotential::Crude => (order, self.crude_potentials()),
-        })
+    /// `strengths` of the board's holdings in rank order, each `x` raised to
+    /// `x + (1 - x) PPot` by the potential term `potential` chooses; every holding's EHS
+    /// when the board has no ranking.
+    fn ranked(
+        &self,
+        potential: RankPotential,
+        strengths: impl FnOnce(&BoardOrder) -> Box<[f64; HOLDINGS]>,
+    ) -> Box<[f64; HOLDINGS]> {
+        let Some((order, ppot)) = self.paper() else {
+            return self.ehs.clone();
+        };
+        let ppot = match potential {
+            RankPotential::Uniform => &**ppot,
+            RankPotential::Crude => self.crude_potentials(),
+        };
+        let mut v = strengths(order);
+        for (x, &p) in v.iter_mut().zip(ppot.iter()) {
+            *x += (1.0 - *x) * p;
+        }
+        v
     }
 
     fn paper(&self) -> Option<&PaperRanking> {
@@ -164,10 +177,7 @@ impl BoardRanges {
         tables: &[&WeightTable],
         potential: RankPotential,
     ) -> Box<[f64; HOLDINGS]> {
-        let Some((order, ppot)) = self.ranking(potential) else {
-            return self.ehs.clone();
-        };
-        with_potential(order.field_strengths(tables), ppot)
+        self.ranked(potential, |order| order.field_strengths(tables))
     }
 
     /// Every holding's EHS as a player facing the holders of `tables` computes it:
@@ -178,20 +188,19 @@ impl BoardRanges {
         tables: &[&WeightTable],
         potential: RankPotential,
     ) -> Box<[f64; HOLDINGS]> {
-        let Some((order, ppot)) = self.ranking(potential) else {
-            return self.ehs.clone();
-        };
-        let mut v = Box::new([1.0f64; HOLDINGS]);
-        for t in tables {
-            let s = order.field_strengths(&[t]);
-            for (x, &y) in v.iter_mut().zip(s.iter()) {
-                *x *= y;
+        self.ranked(potential, |order| {
+            if tables.is_empty() {
+                return order.field_strengths(&[]);
             }
-        }
-        if tables.is_empty() {
-            v = order.field_strengths(&[]);
-        }
-        with_potential(v, ppot)
+            let mut v = Box::new([1.0f64; HOLDINGS]);
+            for t in tables {
+                let s = order.field_strengths(&[t]);
+                for (x, &y) in v.iter_mut().zip(s.iter()) {
+                    *x *= y;
+                }
+            }
+            v
+        })
     }
 
     /// Every holding's crude potential PPOT_c on this board (NaN where it touches the
@@ -370,13 +379,6 @@ impl BoardCache {
 }
 
 /// EHS' from hand strengths: `hs + (1 - hs) x ppot`, holding by holding.
-fn with_potential(mut v: Box<[f64; HOLDINGS]>, ppot: &[f64; HOLDINGS]) -> Box<[f64; HOLDINGS]> {
-    for (x, &p) in v.iter_mut().zip(ppot.iter()) {
-        *x += (1.0 - *x) * p;
-    }
-    v
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -111,17 +111,6 @@ impl ProbabilityTriple {
             Action::Raise
         }
     }
-
-    /// The most likely action (ties go to the more passive one).
-    pub fn most_likely(self) -> Action {
-        let mut best = Action::Fold;
-        for a in [Action::Call, Action::Raise] {
-            if self.get(a) > self.get(best) {
-                best = a;
-            }
-        }
-        best
-    }
 }
 
 impl std::fmt::Display for ProbabilityTriple {
@@ -158,7 +147,6 @@ mod tests {
         assert_eq!(t.sample(0.2), Action::Call);
         assert_eq!(t.sample(0.499), Action::Call);
         assert_eq!(t.sample(0.5), Action::Raise);
-        assert_eq!(t.most_likely(), Action::Raise);
         assert_eq!(
             ProbabilityTriple::pure(Action::Fold).sample(0.99),
             Action::Fold

@@ -1,5 +1,5 @@
 //! [`HandRecord`]: everything a finished hand needs for PHH and ACPC histories.
-use crate::{Action, Chips, Event, GameConfig, HandState, Round};
+use crate::{Action, Chips, Event, GameConfig, HandState};
 use loki_cards::{Card, HandRank, HoleCards};
 
 /// A finished hand, by position.
@@ -102,10 +102,6 @@ impl HandRecord {
     /// Number of players.
     pub fn players(&self) -> usize {
         self.names.len()
-    }
-    /// The last round reached.
-    pub fn last_round(&self) -> Round {
-        Round::ALL[self.actions.len().clamp(1, 4) - 1]
     }
     /// The ACPC betting string (`crrrc/cc/...`).
     pub fn acpc_betting(&self) -> String {

@@ -161,10 +161,6 @@ impl Session {
         Ok(s)
     }
 
-    /// Whether this session is a room.
-    pub fn is_room(&self) -> bool {
-        self.room
-    }
     /// Whether a person's seat is taken by someone.
     pub fn is_taken(&self, seat: usize) -> bool {
         self.taken.get(seat).copied().unwrap_or(false)
