@@ -129,6 +129,15 @@ pub fn reweight_table_with(
         return (law, mean);
     }
     let best = best_value(values);
+    let law = law_keeping_best(best, (mu, sigma), floor);
+    let mean = apply_factors(Some(base), out, values, floor, trust, |v| law.factor(v));
+    (law, mean)
+}
+
+/// Figure 3's law for `(mu, sigma)` that keeps the best holding (of value `best`) in the
+/// table: when the ramp would give it nothing, the ramp moves down to end at it, and the
+/// factors are divided by its ramp value so that it keeps a factor of 1.
+fn law_keeping_best(best: f64, (mu, sigma): (f64, f64), floor: f64) -> Figure3 {
     let sigma = sigma.max(1e-9);
     let mu = if ramp(best, mu, sigma) <= 0.0 {
         best - sigma
@@ -139,14 +148,12 @@ pub fn reweight_table_with(
         r if r > 0.0 && r < 1.0 => r,
         _ => 1.0,
     };
-    let law = Figure3 {
+    Figure3 {
         mu,
         sigma,
         divisor,
         floor,
-    };
-    let mean = apply_factors(Some(base), out, values, floor, trust, |v| law.factor(v));
-    (law, mean)
+    }
 }
 
 /// [`reweight_table_with`] as it was written before (the best value by a running
@@ -172,22 +179,7 @@ pub fn reweight_table_in_one_loop(
         .iter()
         .filter(|v| !v.is_nan())
         .fold(f64::NEG_INFINITY, |a, &b| a.max(b));
-    let sigma = sigma.max(1e-9);
-    let mu = if ramp(best, mu, sigma) <= 0.0 {
-        best - sigma
-    } else {
-        mu
-    };
-    let divisor = match ramp(best, mu, sigma) {
-        r if r > 0.0 && r < 1.0 => r,
-        _ => 1.0,
-    };
-    let law = Figure3 {
-        mu,
-        sigma,
-        divisor,
-        floor,
-    };
+    let law = law_keeping_best(best, (mu, sigma), floor);
     let mean = apply_factors_in_one_loop(Some(base), out, values, floor, trust, |v| law.factor(v));
     (law, mean)
 }
