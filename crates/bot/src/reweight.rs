@@ -123,22 +123,20 @@ pub fn reweight_table_with(
     values: &Values,
     keep_best: bool,
 ) -> (Figure3, f64) {
-    if !keep_best {
-        let law = Figure3::new(mu, sigma.max(1e-9), floor);
-        let mean = apply_factors(Some(base), out, values, floor, trust, |v| law.factor(v));
-        return (law, mean);
-    }
-    let best = best_value(values);
-    let law = law_keeping_best(best, (mu, sigma), floor);
+    let law = law_of((mu, sigma), floor, keep_best.then(|| best_value(values)));
     let mean = apply_factors(Some(base), out, values, floor, trust, |v| law.factor(v));
     (law, mean)
 }
 
-/// Figure 3's law for `(mu, sigma)` that keeps the best holding (of value `best`) in the
-/// table: when the ramp would give it nothing, the ramp moves down to end at it, and the
-/// factors are divided by its ramp value so that it keeps a factor of 1.
-fn law_keeping_best(best: f64, (mu, sigma): (f64, f64), floor: f64) -> Figure3 {
+/// Figure 3's law for `(mu, sigma)`; with the value `best` of the best holding, the law
+/// that keeps it in the table: when the ramp would give it nothing, the ramp moves down
+/// to end at it, and the factors are divided by its ramp value so that it keeps a factor
+/// of 1.
+fn law_of((mu, sigma): (f64, f64), floor: f64, best: Option<f64>) -> Figure3 {
     let sigma = sigma.max(1e-9);
+    let Some(best) = best else {
+        return Figure3::new(mu, sigma, floor);
+    };
     let mu = if ramp(best, mu, sigma) <= 0.0 {
         best - sigma
     } else {
@@ -169,17 +167,13 @@ pub fn reweight_table_in_one_loop(
     values: &Values,
     keep_best: bool,
 ) -> (Figure3, f64) {
-    if !keep_best {
-        let law = Figure3::new(mu, sigma.max(1e-9), floor);
-        let mean =
-            apply_factors_in_one_loop(Some(base), out, values, floor, trust, |v| law.factor(v));
-        return (law, mean);
-    }
-    let best = values
-        .iter()
-        .filter(|v| !v.is_nan())
-        .fold(f64::NEG_INFINITY, |a, &b| a.max(b));
-    let law = law_keeping_best(best, (mu, sigma), floor);
+    let best = keep_best.then(|| {
+        values
+            .iter()
+            .filter(|v| !v.is_nan())
+            .fold(f64::NEG_INFINITY, |a, &b| a.max(b))
+    });
+    let law = law_of((mu, sigma), floor, best);
     let mean = apply_factors_in_one_loop(Some(base), out, values, floor, trust, |v| law.factor(v));
     (law, mean)
 }
