@@ -70,7 +70,9 @@ fn benches(c: &mut Criterion) {
 
 fn reweighting(c: &mut Criterion) {
     use loki_assess::WeightTable;
-    use loki_bot::reweight::{reweight_table_in_one_loop, reweight_table_with, values_of};
+    use loki_bot::reweight::{
+        reweight_table_in_one_loop, reweight_table_weights, reweight_table_with, values_of,
+    };
     let mut w = [0.0f64; loki_cards::HOLDINGS];
     for (h, x) in w.iter_mut().enumerate() {
         *x = 0.01 + 0.99 * ((h.wrapping_mul(2_654_435_761) >> 8) % 1000) as f64 / 1000.0;
@@ -82,6 +84,9 @@ fn reweighting(c: &mut Criterion) {
     let mut g = c.benchmark_group("reweight");
     g.bench_function("figure3_factors_first", |b| {
         b.iter(|| reweight_table_with(&base, &mut out, (0.7, 0.1), 0.01, 1.0, &values, true))
+    });
+    g.bench_function("figure3_without_mean", |b| {
+        b.iter(|| reweight_table_weights(&base, &mut out, (0.7, 0.1), 0.01, 1.0, &values, true))
     });
     g.bench_function("figure3_one_loop", |b| {
         b.iter(|| reweight_table_in_one_loop(&base, &mut out, (0.7, 0.1), 0.01, 1.0, &values, true))

@@ -30,7 +30,8 @@
 use crate::config::{CheckRule, LokiConfig, ModelConfig, ThresholdScale, WindowScope};
 use crate::frequencies::{thresholds, ActionFrequencies, ActionStats, Context, FrequencyTable};
 use crate::reweight::{
-    apply_factors, reweight_table_with, values_of, weighted_percentiles, Values,
+    apply_factors, reweight_table_weights, reweight_table_with, set_factors, values_of,
+    weighted_percentiles, Values,
 };
 use crate::trust::{Law, PendingEvidence, Trust};
 use loki_assess::WeightTable;
@@ -110,6 +111,9 @@ pub struct OpponentModel {
     calibrated: bool,
     pending: Vec<PendingEvidence>,
     weights: WeightTable,
+    /// Whether the weights may have changed since they were last reset to 1 (a new
+    /// hand then resets them; an opponent that only folded leaves them as they are).
+    touched: bool,
     /// The weights as they stood when the flop was dealt (kept only by a player whose
     /// field is `reweight.field = "preflop"`; see [`OpponentModel::keep_preflop`]).
     preflop: Option<WeightTable>,
@@ -136,6 +140,7 @@ impl OpponentModel {
             calibrated: false,
             pending: Vec::new(),
             weights: WeightTable::uniform(),
+            touched: false,
             preflop: None,
             round_start: WeightTable::uniform(),
             round: None,
@@ -222,9 +227,14 @@ impl OpponentModel {
     /// Resets the weight table for a new hand (statistics are kept).
     pub fn begin_hand(&mut self) {
         self.pending.clear();
-        self.weights.fill(1.0);
-        if let Some(t) = &mut self.preflop {
-            t.fill(1.0);
+        // Weights untouched since the last reset are all 1 still, and so is the pre-flop
+        // copy (only ever copied from them).
+        if self.touched {
+            self.weights.fill(1.0);
+            if let Some(t) = &mut self.preflop {
+                t.fill(1.0);
+            }
+            self.touched = false;
         }
         self.round = None;
         self.round_threshold = f64::NEG_INFINITY;
@@ -415,9 +425,24 @@ impl OpponentModel {
             return false;
         }
         self.round_threshold = mu;
+        self.touched = true;
         let mut values = values_of(value);
         if round != Round::Preflop && self.scale == ThresholdScale::Range {
             values = weighted_percentiles(&values, &self.round_start);
+        }
+        self.last = Some(Reweighting { round, mu, sigma });
+        if !self.calibrated {
+            // No evidence kept: the weights without the mean factor.
+            reweight_table_weights(
+                &self.round_start,
+                &mut self.weights,
+                (mu, sigma),
+                floor,
+                trust,
+                &values,
+                self.keep_best,
+            );
+            return true;
         }
         let (law, mean) = reweight_table_with(
             &self.round_start,
@@ -428,7 +453,6 @@ impl OpponentModel {
             &values,
             self.keep_best,
         );
-        self.last = Some(Reweighting { round, mu, sigma });
         self.pending.retain(|e| e.round != round);
         self.keep_evidence(round, Law::Figure3(law), mean, values);
         true
@@ -444,9 +468,17 @@ impl OpponentModel {
         trust: f64,
         value: impl Fn(usize) -> Option<f64>,
     ) {
+        self.touched = true;
         let mut values = values_of(value);
         if round != Round::Preflop && self.scale == ThresholdScale::Range {
             values = weighted_percentiles(&values, &self.weights);
+        }
+        if !self.calibrated {
+            // No evidence kept: the weights without the mean factor.
+            set_factors(None, &mut self.weights, &values, floor, trust, |v| {
+                law.factor(v)
+            });
+            return;
         }
         let mean = apply_factors(None, &mut self.weights, &values, floor, trust, |v| {
             law.factor(v)
@@ -506,6 +538,56 @@ mod tests {
             .map(|h| m.weights().at(h))
             .sum();
         assert!(strong > 10.0 * weak / 8.0);
+    }
+
+    /// A new hand resets the weights and their pre-flop copy to 1, whether the last hand
+    /// re-weighted them (pre-flop, post-flop, by Figure 3 or by triples, calibrated or
+    /// not) or the opponent only folded; and a model that skipped the reset re-weights
+    /// as one that did, bit for bit.
+    #[test]
+    fn a_new_hand_resets_the_weights_whatever_the_last_hand_did() {
+        use rand::{Rng, SeedableRng};
+        let full = LokiConfig::default();
+        let defaults = FrequencyTable::papp_irc();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(31);
+        let ehs = |h: usize| Some(((h * 37) % 101) as f64 / 100.0);
+        let bits = |t: &WeightTable| t.weights().map(f64::to_bits);
+        let uniform = bits(&WeightTable::uniform());
+        for calibrated in [false, true] {
+            for mode in [ModelMode::Generic, ModelMode::Loki2] {
+                let mut m = OpponentModel::new(&full.model).calibrated(calibrated);
+                let mut fresh = m.clone();
+                for hand in 0..60 {
+                    m.begin_hand();
+                    assert_eq!(bits(m.weights()), uniform, "hand {hand}");
+                    assert_eq!(bits(m.preflop_weights()), uniform, "hand {hand}");
+                    // The reference: a new model with the same statistics and trust.
+                    fresh.begin_hand();
+                    fresh.weights.fill(1.0);
+                    fresh.preflop = None;
+                    for round in [Round::Preflop, Round::Flop, Round::Turn] {
+                        let action = match rng.random_range(0..4) {
+                            0 => Action::Fold,
+                            1 => Action::Raise,
+                            _ => Action::Call,
+                        };
+                        let ctx = Context::new(round, rng.random_range(0..3));
+                        if round == Round::Flop {
+                            m.keep_preflop();
+                            fresh.keep_preflop();
+                        }
+                        let see = |x: &mut OpponentModel| {
+                            x.observe(mode, ctx, action, &defaults, &full, &ranking(), &ehs)
+                        };
+                        assert_eq!(see(&mut m), see(&mut fresh));
+                        assert_eq!(bits(m.weights()), bits(fresh.weights()), "hand {hand}");
+                        if action == Action::Fold {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
