@@ -118,6 +118,10 @@ pub struct OpponentModel {
     /// field is `reweight.field = "preflop"`; see [`OpponentModel::keep_preflop`]).
     preflop: Option<WeightTable>,
     round_start: WeightTable,
+    /// Whether `round_start` is still to be copied from the weights, which have not
+    /// changed since the round began (copied when first read or before the weights
+    /// change: an opponent that folds costs no copy).
+    round_start_due: bool,
     round: Option<Round>,
     round_threshold: f64,
     last: Option<Reweighting>,
@@ -143,6 +147,7 @@ impl OpponentModel {
             touched: false,
             preflop: None,
             round_start: WeightTable::uniform(),
+            round_start_due: false,
             round: None,
             round_threshold: f64::NEG_INFINITY,
             last: None,
@@ -264,8 +269,16 @@ impl OpponentModel {
     fn enter_round(&mut self, round: Round) {
         if self.round != Some(round) {
             self.round = Some(round);
-            self.round_start.copy_from(&self.weights);
+            self.round_start_due = true;
             self.round_threshold = f64::NEG_INFINITY;
+        }
+    }
+    /// Copies the weights as the round began into `round_start` if that is still due
+    /// (call before reading it or changing the weights).
+    fn settle_round_start(&mut self) {
+        if self.round_start_due {
+            self.round_start.copy_from(&self.weights);
+            self.round_start_due = false;
         }
     }
 
@@ -387,8 +400,11 @@ impl OpponentModel {
             action,
         };
         if loki1_check {
+            // The round starts again after the check: no copy of the table before it.
+            self.round_start_due = false;
             self.reweight_by_law(ctx.round, triple(f.raise()), cfg.floor, trust, ehs);
-            self.round_start.copy_from(&self.weights);
+            // The round starts again from the weights as they are now.
+            self.round_start_due = true;
             return true;
         }
         match mode {
@@ -426,6 +442,7 @@ impl OpponentModel {
         }
         self.round_threshold = mu;
         self.touched = true;
+        self.settle_round_start();
         let mut values = values_of(value);
         if round != Round::Preflop && self.scale == ThresholdScale::Range {
             values = weighted_percentiles(&values, &self.round_start);
@@ -469,6 +486,7 @@ impl OpponentModel {
         value: impl Fn(usize) -> Option<f64>,
     ) {
         self.touched = true;
+        self.settle_round_start();
         let mut values = values_of(value);
         if round != Round::Preflop && self.scale == ThresholdScale::Range {
             values = weighted_percentiles(&values, &self.weights);
@@ -542,47 +560,58 @@ mod tests {
 
     /// A new hand resets the weights and their pre-flop copy to 1, whether the last hand
     /// re-weighted them (pre-flop, post-flop, by Figure 3 or by triples, calibrated or
-    /// not) or the opponent only folded; and a model that skipped the reset re-weights
-    /// as one that did, bit for bit.
+    /// not, checks re-weighting or ignored) or the opponent only folded; and the model,
+    /// which skips the reset of untouched weights and copies the table a round starts
+    /// from only when it is read or the weights change, re-weights bit for bit as a
+    /// model that resets and copies every time.
     #[test]
-    fn a_new_hand_resets_the_weights_whatever_the_last_hand_did() {
+    fn lazy_resets_and_round_copies_reweight_as_eager_ones() {
         use rand::{Rng, SeedableRng};
-        let full = LokiConfig::default();
         let defaults = FrequencyTable::papp_irc();
         let mut rng = rand::rngs::StdRng::seed_from_u64(31);
         let ehs = |h: usize| Some(((h * 37) % 101) as f64 / 100.0);
         let bits = |t: &WeightTable| t.weights().map(f64::to_bits);
         let uniform = bits(&WeightTable::uniform());
-        for calibrated in [false, true] {
-            for mode in [ModelMode::Generic, ModelMode::Loki2] {
-                let mut m = OpponentModel::new(&full.model).calibrated(calibrated);
-                let mut fresh = m.clone();
-                for hand in 0..60 {
-                    m.begin_hand();
-                    assert_eq!(bits(m.weights()), uniform, "hand {hand}");
-                    assert_eq!(bits(m.preflop_weights()), uniform, "hand {hand}");
-                    // The reference: a new model with the same statistics and trust.
-                    fresh.begin_hand();
-                    fresh.weights.fill(1.0);
-                    fresh.preflop = None;
-                    for round in [Round::Preflop, Round::Flop, Round::Turn] {
-                        let action = match rng.random_range(0..4) {
-                            0 => Action::Fold,
-                            1 => Action::Raise,
-                            _ => Action::Call,
-                        };
-                        let ctx = Context::new(round, rng.random_range(0..3));
-                        if round == Round::Flop {
-                            m.keep_preflop();
-                            fresh.keep_preflop();
-                        }
-                        let see = |x: &mut OpponentModel| {
-                            x.observe(mode, ctx, action, &defaults, &full, &ranking(), &ehs)
-                        };
-                        assert_eq!(see(&mut m), see(&mut fresh));
-                        assert_eq!(bits(m.weights()), bits(fresh.weights()), "hand {hand}");
-                        if action == Action::Fold {
-                            break;
+        for checks in [CheckRule::Reweight, CheckRule::Ignore] {
+            let mut full = LokiConfig::default();
+            full.model.checks = checks;
+            for calibrated in [false, true] {
+                for mode in [ModelMode::Generic, ModelMode::Loki2] {
+                    let mut m = OpponentModel::new(&full.model).calibrated(calibrated);
+                    let mut eager = m.clone();
+                    for hand in 0..80 {
+                        m.begin_hand();
+                        assert_eq!(bits(m.weights()), uniform, "hand {hand}");
+                        assert_eq!(bits(m.preflop_weights()), uniform, "hand {hand}");
+                        eager.begin_hand();
+                        eager.weights.fill(1.0);
+                        eager.preflop = None;
+                        'hand: for round in [Round::Preflop, Round::Flop, Round::Turn, Round::River]
+                        {
+                            if round == Round::Flop {
+                                m.keep_preflop();
+                                eager.keep_preflop();
+                            }
+                            for _ in 0..rng.random_range(1..4) {
+                                let action = match rng.random_range(0..5) {
+                                    0 => Action::Fold,
+                                    1 => Action::Raise,
+                                    _ => Action::Call,
+                                };
+                                let ctx = Context::new(round, rng.random_range(0..3));
+                                // The eager model copies the round's table as it begins.
+                                eager.enter_round(round);
+                                eager.settle_round_start();
+                                let see = |x: &mut OpponentModel| {
+                                    x.observe(mode, ctx, action, &defaults, &full, &ranking(), &ehs)
+                                };
+                                assert_eq!(see(&mut m), see(&mut eager));
+                                eager.settle_round_start();
+                                assert_eq!(bits(m.weights()), bits(eager.weights()), "hand {hand}");
+                                if action == Action::Fold {
+                                    break 'hand;
+                                }
+                            }
                         }
                     }
                 }
