@@ -33,7 +33,7 @@ use crate::reweight::{
     apply_factors, reweight_table_weights, reweight_table_with, set_factors, values_of,
     weighted_percentiles, Values,
 };
-use crate::trust::{Law, PendingEvidence, Trust};
+use crate::trust::{triple_factor, Law, PendingEvidence, Trust};
 use loki_assess::WeightTable;
 use loki_engine::{Action, ByAction, Round};
 use serde::{Deserialize, Serialize};
@@ -491,17 +491,43 @@ impl OpponentModel {
         if round != Round::Preflop && self.scale == ThresholdScale::Range {
             values = weighted_percentiles(&values, &self.weights);
         }
-        if !self.calibrated {
-            // No evidence kept: the weights without the mean factor.
-            set_factors(None, &mut self.weights, &values, floor, trust, |v| {
-                law.factor(v)
-            });
-            return;
+        let (weights, calibrated) = (&mut self.weights, self.calibrated);
+        // The law's kind taken once, outside the loop over the holdings.
+        let mean = match law {
+            Law::Figure3(f) => {
+                reweight_in_place(weights, &values, floor, trust, calibrated, |v| f.factor(v))
+            }
+            Law::Triple {
+                raise_t,
+                call_t,
+                width,
+                min_passive,
+                action,
+            } => reweight_in_place(weights, &values, floor, trust, calibrated, |v| {
+                triple_factor(v, (raise_t, call_t, width), min_passive, action)
+            }),
+        };
+        if let Some(mean) = mean {
+            self.keep_evidence(round, law, mean, values);
         }
-        let mean = apply_factors(None, &mut self.weights, &values, floor, trust, |v| {
-            law.factor(v)
-        });
-        self.keep_evidence(round, law, mean, values);
+    }
+}
+
+/// Re-weights `weights` in place by `factor`: with the mean factor for a calibrated
+/// model (its evidence), else without it (see [`set_factors`]).
+fn reweight_in_place(
+    weights: &mut WeightTable,
+    values: &Values,
+    floor: f64,
+    trust: f64,
+    calibrated: bool,
+    factor: impl Fn(f64) -> f64,
+) -> Option<f64> {
+    if calibrated {
+        Some(apply_factors(None, weights, values, floor, trust, factor))
+    } else {
+        set_factors(None, weights, values, floor, trust, factor);
+        None
     }
 }
 

@@ -498,8 +498,25 @@ mod tests {
                 apply_factors_in_one_loop(None, &mut b, &value, floor, trust, |v| law.factor(v));
             assert_eq!(x.to_bits(), y.to_bits(), "case {case}");
             assert_eq!(a.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
+            // The triple's factor taken outside the law, as the opponent model does.
+            let Law::Triple {
+                raise_t,
+                call_t,
+                width,
+                min_passive,
+                action,
+            } = law
+            else {
+                unreachable!("a triple law")
+            };
+            let outside =
+                |v| crate::trust::triple_factor(v, (raise_t, call_t, width), min_passive, action);
+            let mut e = base.clone();
+            let z = apply_factors(None, &mut e, &value, floor, trust, outside);
+            assert_eq!(z.to_bits(), y.to_bits(), "case {case}");
+            assert_eq!(e.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
             let mut c = base.clone();
-            set_factors(None, &mut c, &value, floor, trust, |v| law.factor(v));
+            set_factors(None, &mut c, &value, floor, trust, outside);
             assert_eq!(c.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
             // From a base table into another one.
             let mut d = WeightTable::uniform();
