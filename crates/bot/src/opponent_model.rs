@@ -100,6 +100,26 @@ pub struct Reweighting {
     pub sigma: f64,
 }
 
+/// The values a re-weighting reads, by holding index: one at a time, or all at once
+/// (the re-weighting reads them so; a source that holds them as a table gives it
+/// without a call per holding). Any `Fn(usize) -> Option<f64>` is one.
+pub trait HoldingValues {
+    /// The value of holding index `h` (`None` for a holding the re-weighting leaves
+    /// alone).
+    fn value(&self, h: usize) -> Option<f64>;
+    /// Every holding's value, NaN where [`HoldingValues::value`] is `None` (any NaN: a
+    /// re-weighting only asks whether a value is one).
+    fn all(&self) -> Box<Values> {
+        values_of(|h| self.value(h))
+    }
+}
+
+impl<F: Fn(usize) -> Option<f64>> HoldingValues for F {
+    fn value(&self, h: usize) -> Option<f64> {
+        self(h)
+    }
+}
+
 /// One opponent's model.
 #[derive(Debug, Clone)]
 pub struct OpponentModel {
@@ -330,7 +350,7 @@ impl OpponentModel {
         defaults: &FrequencyTable,
         config: &LokiConfig,
         ranking: &PreflopRanking,
-        ehs: &impl Fn(usize) -> Option<f64>,
+        ehs: &impl HoldingValues,
     ) -> bool {
         let f = self.frequencies(mode, ctx, defaults, &config.model);
         self.observe_with(mode, ctx, action, f, config, ranking, ehs)
@@ -348,7 +368,7 @@ impl OpponentModel {
         f: ActionFrequencies,
         config: &LokiConfig,
         ranking: &PreflopRanking,
-        ehs: &impl Fn(usize) -> Option<f64>,
+        ehs: &impl HoldingValues,
     ) -> bool {
         let cfg = &config.model;
         let min_passive = config.triples.min_passive;
@@ -373,7 +393,7 @@ impl OpponentModel {
                     min_passive,
                     action,
                 };
-                self.reweight_by_law(ctx.round, law, cfg.floor, trust, |h| {
+                self.reweight_by_law(ctx.round, law, cfg.floor, trust, &|h: usize| {
                     ranking.percentile.get(h).copied()
                 });
                 return true;
@@ -384,7 +404,7 @@ impl OpponentModel {
             } else {
                 call_t
             };
-            return self.reweight_once(ctx.round, pct, sigma, cfg.floor, trust, |h| {
+            return self.reweight_once(ctx.round, pct, sigma, cfg.floor, trust, &|h: usize| {
                 ranking.percentile.get(h).copied()
             });
         }
@@ -435,7 +455,7 @@ impl OpponentModel {
         sigma: f64,
         floor: f64,
         trust: f64,
-        value: impl Fn(usize) -> Option<f64>,
+        value: &impl HoldingValues,
     ) -> bool {
         if mu <= self.round_threshold {
             return false;
@@ -443,7 +463,7 @@ impl OpponentModel {
         self.round_threshold = mu;
         self.touched = true;
         self.settle_round_start();
-        let mut values = values_of(value);
+        let mut values = value.all();
         if round != Round::Preflop && self.scale == ThresholdScale::Range {
             values = weighted_percentiles(&values, &self.round_start);
         }
@@ -483,11 +503,11 @@ impl OpponentModel {
         law: Law,
         floor: f64,
         trust: f64,
-        value: impl Fn(usize) -> Option<f64>,
+        value: &impl HoldingValues,
     ) {
         self.touched = true;
         self.settle_round_start();
-        let mut values = values_of(value);
+        let mut values = value.all();
         if round != Round::Preflop && self.scale == ThresholdScale::Range {
             values = weighted_percentiles(&values, &self.weights);
         }
