@@ -30,8 +30,7 @@
 use crate::config::{CheckRule, LokiConfig, ModelConfig, ThresholdScale, WindowScope};
 use crate::frequencies::{thresholds, ActionFrequencies, ActionStats, Context, FrequencyTable};
 use crate::reweight::{
-    apply_factors, reweight_table_weights, reweight_table_with, set_factors, values_of,
-    weighted_percentiles, Values,
+    mean_factor, reweight_table_weights, set_factors, values_of, weighted_percentiles, Values,
 };
 use crate::trust::{triple_factor, Law, PendingEvidence, Trust};
 use loki_assess::WeightTable;
@@ -129,7 +128,7 @@ pub struct OpponentModel {
     /// hands; used only by a calibrated model, see [`crate::trust`]).
     pub trust: Trust,
     calibrated: bool,
-    pending: Vec<PendingEvidence>,
+    pending: Vec<Kept>,
     weights: WeightTable,
     /// Whether the weights may have changed since they were last reset to 1 (a new
     /// hand then resets them; an opponent that only folded leaves them as they are).
@@ -230,8 +229,8 @@ impl OpponentModel {
     /// Only a calibrated model keeps this evidence.
     pub fn score_showdown(&mut self, holding: usize) {
         for e in &self.pending {
-            if let Some(v) = e.value(holding) {
-                self.trust.score(e, v);
+            if let Some(v) = e.values.get(holding).copied().filter(|v| !v.is_nan()) {
+                self.trust.score(&e.evidence(), v);
             }
         }
         self.pending.clear();
@@ -239,13 +238,13 @@ impl OpponentModel {
 
     /// Keeps a re-weighting as evidence for the trust of a calibrated model (others
     /// never score it).
-    fn keep_evidence(&mut self, round: Round, law: Law, mean: f64, values: Box<Values>) {
+    fn keep_evidence(&mut self, round: Round, law: Law, base: Box<Values>, values: Box<Values>) {
         if self.calibrated {
-            self.pending.push(PendingEvidence {
+            self.pending.push(Kept {
                 round,
                 law,
-                mean,
-                values: values.into(),
+                base,
+                values,
             });
         }
     }
@@ -468,20 +467,9 @@ impl OpponentModel {
             values = weighted_percentiles(&values, &self.round_start);
         }
         self.last = Some(Reweighting { round, mu, sigma });
-        if !self.calibrated {
-            // No evidence kept: the weights without the mean factor.
-            reweight_table_weights(
-                &self.round_start,
-                &mut self.weights,
-                (mu, sigma),
-                floor,
-                trust,
-                &values,
-                self.keep_best,
-            );
-            return true;
-        }
-        let (law, mean) = reweight_table_with(
+        // The weights without the mean factor; a calibrated model keeps the table the
+        // law read, for the mean when a showdown scores it.
+        let law = reweight_table_weights(
             &self.round_start,
             &mut self.weights,
             (mu, sigma),
@@ -491,7 +479,10 @@ impl OpponentModel {
             self.keep_best,
         );
         self.pending.retain(|e| e.round != round);
-        self.keep_evidence(round, Law::Figure3(law), mean, values);
+        if self.calibrated {
+            let base = boxed(self.round_start.weights());
+            self.keep_evidence(round, Law::Figure3(law), base, values);
+        }
         true
     }
 
@@ -511,44 +502,56 @@ impl OpponentModel {
         if round != Round::Preflop && self.scale == ThresholdScale::Range {
             values = weighted_percentiles(&values, &self.weights);
         }
-        let (weights, calibrated) = (&mut self.weights, self.calibrated);
+        // A calibrated model keeps the table the law reads, for the mean factor when a
+        // showdown scores it.
+        let base = self.calibrated.then(|| boxed(self.weights.weights()));
+        let weights = &mut self.weights;
         // The law's kind taken once, outside the loop over the holdings.
-        let mean = match law {
-            Law::Figure3(f) => {
-                reweight_in_place(weights, &values, floor, trust, calibrated, |v| f.factor(v))
-            }
+        match law {
+            Law::Figure3(f) => set_factors(None, weights, &values, floor, trust, |v| f.factor(v)),
             Law::Triple {
                 raise_t,
                 call_t,
                 width,
                 min_passive,
                 action,
-            } => reweight_in_place(weights, &values, floor, trust, calibrated, |v| {
+            } => set_factors(None, weights, &values, floor, trust, |v| {
                 triple_factor(v, (raise_t, call_t, width), min_passive, action)
             }),
-        };
-        if let Some(mean) = mean {
-            self.keep_evidence(round, law, mean, values);
+        }
+        if let Some(base) = base {
+            self.keep_evidence(round, law, base, values);
         }
     }
 }
 
-/// Re-weights `weights` in place by `factor`: with the mean factor for a calibrated
-/// model (its evidence), else without it (see [`set_factors`]).
-fn reweight_in_place(
-    weights: &mut WeightTable,
-    values: &Values,
-    floor: f64,
-    trust: f64,
-    calibrated: bool,
-    factor: impl Fn(f64) -> f64,
-) -> Option<f64> {
-    if calibrated {
-        Some(apply_factors(None, weights, values, floor, trust, factor))
-    } else {
-        set_factors(None, weights, values, floor, trust, factor);
-        None
+/// A re-weighting kept by a calibrated model until the showdown scores it: its law, the
+/// weights it read and the values, from which the mean factor is computed only then
+/// (the same sums as [`apply_factors`] would have taken as it re-weighted).
+#[derive(Debug, Clone)]
+struct Kept {
+    round: Round,
+    law: Law,
+    base: Box<Values>,
+    values: Box<Values>,
+}
+
+impl Kept {
+    /// The evidence as the trust scores it, its mean factor computed now.
+    fn evidence(&self) -> PendingEvidence {
+        PendingEvidence {
+            round: self.round,
+            law: self.law,
+            mean: mean_factor(&self.base, &self.values, |v| self.law.factor(v)),
+            values: boxed(&self.values).into(),
+        }
     }
+}
+
+/// A copy of a table of values on the heap (not built on the stack and moved).
+fn boxed(v: &Values) -> Box<Values> {
+    let b: Box<[f64]> = v[..].into();
+    b.try_into().unwrap_or_else(|_| Box::new(*v))
 }
 
 #[cfg(test)]

@@ -263,6 +263,25 @@ pub fn apply_factors(
     }
 }
 
+/// The weighted mean factor [`apply_factors`] returns, from the weights `base` it read
+/// and the values: the same sums in the same order, bit for bit (for evidence kept
+/// before its mean is needed: [`set_factors`] then gives the weights).
+pub fn mean_factor(base: &Values, values: &Values, factor: impl Fn(f64) -> f64) -> f64 {
+    let (mut sum_w, mut sum_wf) = (0.0f64, 0.0f64);
+    for (&w, &v) in base.iter().zip(values.iter()) {
+        if v.is_nan() {
+            continue;
+        }
+        sum_w += w;
+        sum_wf += w * factor(v);
+    }
+    if sum_w > 0.0 {
+        sum_wf / sum_w
+    } else {
+        1.0
+    }
+}
+
 /// [`apply_factors`] without the weighted mean factor, for a model that keeps no
 /// evidence: the same new weights, bit for bit, in one pass with no running sum (each
 /// holding alone, so the compiler can use vector lanes), read from `base` (or `out`
@@ -484,6 +503,9 @@ mod tests {
                 );
                 assert_eq!(z, y.0, "case {case}");
                 assert_eq!(bits(&c), bits(&b), "case {case}");
+                // The mean computed apart from the weights the law read.
+                let m = mean_factor(base.weights(), &value, |v| z.factor(v));
+                assert_eq!(m.to_bits(), y.1.to_bits(), "case {case}");
             }
             let law = Law::Triple {
                 raise_t: mu,
@@ -515,6 +537,8 @@ mod tests {
             let z = apply_factors(None, &mut e, &value, floor, trust, outside);
             assert_eq!(z.to_bits(), y.to_bits(), "case {case}");
             assert_eq!(e.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
+            let m = mean_factor(base.weights(), &value, |v| law.factor(v));
+            assert_eq!(m.to_bits(), y.to_bits(), "case {case}");
             let mut c = base.clone();
             set_factors(None, &mut c, &value, floor, trust, outside);
             assert_eq!(c.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
