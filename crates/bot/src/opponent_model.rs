@@ -32,7 +32,7 @@ use crate::frequencies::{thresholds, ActionFrequencies, ActionStats, Context, Fr
 use crate::reweight::{
     mean_factor, reweight_table_weights, set_factors, values_of, weighted_percentiles, Values,
 };
-use crate::trust::{triple_factor, Law, PendingEvidence, Trust};
+use crate::trust::{triple_factor, Law, Trust};
 use loki_assess::WeightTable;
 use loki_engine::{Action, ByAction, Round};
 use serde::{Deserialize, Serialize};
@@ -230,7 +230,7 @@ impl OpponentModel {
     pub fn score_showdown(&mut self, holding: usize) {
         for e in &self.pending {
             if let Some(v) = e.values.get(holding).copied().filter(|v| !v.is_nan()) {
-                self.trust.score(&e.evidence(), v);
+                self.trust.score_law(&e.law, e.mean(), v);
             }
         }
         self.pending.clear();
@@ -537,13 +537,21 @@ struct Kept {
 }
 
 impl Kept {
-    /// The evidence as the trust scores it, its mean factor computed now.
-    fn evidence(&self) -> PendingEvidence {
-        PendingEvidence {
-            round: self.round,
-            law: self.law,
-            mean: mean_factor(&self.base, &self.values, |v| self.law.factor(v)),
-            values: boxed(&self.values).into(),
+    /// The law's mean factor over the holdings it weighed (weighted by the table it
+    /// read; the law's kind taken once, outside the sums).
+    fn mean(&self) -> f64 {
+        let (base, values) = (&*self.base, &*self.values);
+        match self.law {
+            Law::Figure3(f) => mean_factor(base, values, |v| f.factor(v)),
+            Law::Triple {
+                raise_t,
+                call_t,
+                width,
+                min_passive,
+                action,
+            } => mean_factor(base, values, |v| {
+                triple_factor(v, (raise_t, call_t, width), min_passive, action)
+            }),
         }
     }
 }

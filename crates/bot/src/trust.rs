@@ -110,8 +110,12 @@ pub struct Trust {
 impl Trust {
     /// Scores one re-weighting whose holding turned out to have value `v`.
     pub fn score(&mut self, e: &PendingEvidence, v: f64) {
-        let f = e.law.factor(v);
-        let s = ((f + SMOOTHING) / (e.mean + SMOOTHING)).ln();
+        self.score_law(&e.law, e.mean, v);
+    }
+    /// [`Trust::score`] from the re-weighting's law and mean factor alone.
+    pub fn score_law(&mut self, law: &Law, mean: f64, v: f64) {
+        let f = law.factor(v);
+        let s = ((f + SMOOTHING) / (mean + SMOOTHING)).ln();
         if s.is_finite() {
             self.llr = (self.llr + s).clamp(-BOUND, BOUND);
             self.scored += 1;
