@@ -70,7 +70,9 @@ fn benches(c: &mut Criterion) {
 
 fn reweighting(c: &mut Criterion) {
     use loki_assess::WeightTable;
-    use loki_bot::reweight::{reweight_table_in_one_loop, reweight_table_with, values_of};
+    use loki_bot::reweight::{
+        reweight_table_in_one_loop, reweight_table_weights, reweight_table_with, values_of,
+    };
     let mut w = [0.0f64; loki_cards::HOLDINGS];
     for (h, x) in w.iter_mut().enumerate() {
         *x = 0.01 + 0.99 * ((h.wrapping_mul(2_654_435_761) >> 8) % 1000) as f64 / 1000.0;
@@ -83,8 +85,41 @@ fn reweighting(c: &mut Criterion) {
     g.bench_function("figure3_factors_first", |b| {
         b.iter(|| reweight_table_with(&base, &mut out, (0.7, 0.1), 0.01, 1.0, &values, true))
     });
+    g.bench_function("figure3_without_mean", |b| {
+        b.iter(|| reweight_table_weights(&base, &mut out, (0.7, 0.1), 0.01, 1.0, &values, true))
+    });
     g.bench_function("figure3_one_loop", |b| {
         b.iter(|| reweight_table_in_one_loop(&base, &mut out, (0.7, 0.1), 0.01, 1.0, &values, true))
+    });
+    // A check's triple law: its factor with the law's kind taken outside the loop, and
+    // through a call of `Law::factor` per holding (as before).
+    use loki_bot::reweight::apply_factors;
+    use loki_bot::trust::{triple_factor, Law};
+    use loki_engine::Action;
+    let law = Law::Triple {
+        raise_t: 0.8,
+        call_t: 0.4,
+        width: 0.1,
+        min_passive: 0.2,
+        action: Action::Call,
+    };
+    #[inline(never)]
+    fn law_factor_called(law: &Law, v: f64) -> f64 {
+        law.factor(v)
+    }
+    g.bench_function("triple_factor_outside", |b| {
+        b.iter(|| {
+            apply_factors(Some(&base), &mut out, &values, 0.01, 1.0, |v| {
+                triple_factor(v, (0.8, 0.4, 0.1), 0.2, Action::Call)
+            })
+        })
+    });
+    g.bench_function("triple_law_called", |b| {
+        b.iter(|| {
+            apply_factors(Some(&base), &mut out, &values, 0.01, 1.0, |v| {
+                law_factor_called(&law, v)
+            })
+        })
     });
     g.finish();
 }

@@ -219,6 +219,11 @@ impl BoardRanges {
             v
         })
     }
+    /// Every holding's EHS as its owner sees it, by holding index (NaN where it touches
+    /// the board).
+    pub fn ehs_all(&self) -> &[f64; HOLDINGS] {
+        &self.ehs
+    }
     /// The EHS of holding index `h` as its owner sees it (`None` if it touches the board).
     #[inline]
     pub fn ehs(&self, h: usize) -> Option<f64> {

@@ -7,6 +7,7 @@
 /// Figure 3's linear ramp, not clamped: 0 at `mu - sigma`, 1/2 at `mu`, 1 at `mu + sigma`,
 /// `(v - mu + sigma) / (2 sigma)`; a step at `mu` (1 at or above, else 0) when
 /// `sigma <= 0`.
+#[inline]
 pub fn ramp(v: f64, mu: f64, sigma: f64) -> f64 {
     if sigma <= 0.0 {
         return if v >= mu { 1.0 } else { 0.0 };
@@ -51,6 +52,7 @@ impl Figure3 {
         }
     }
     /// The factor of a value: `ramp(v) / divisor` (see [`ramp`]), clamped to [floor, 1].
+    #[inline]
     pub fn factor(&self, v: f64) -> f64 {
         (ramp(v, self.mu, self.sigma) / self.divisor).clamp(self.floor, 1.0)
     }

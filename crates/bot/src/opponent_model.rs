@@ -30,9 +30,9 @@
 use crate::config::{CheckRule, LokiConfig, ModelConfig, ThresholdScale, WindowScope};
 use crate::frequencies::{thresholds, ActionFrequencies, ActionStats, Context, FrequencyTable};
 use crate::reweight::{
-    apply_factors, reweight_table_with, values_of, weighted_percentiles, Values,
+    mean_factor, reweight_table_weights, set_factors, values_of, weighted_percentiles, Values,
 };
-use crate::trust::{Law, PendingEvidence, Trust};
+use crate::trust::{triple_factor, Law, Trust};
 use loki_assess::WeightTable;
 use loki_engine::{Action, ByAction, Round};
 use serde::{Deserialize, Serialize};
@@ -99,6 +99,26 @@ pub struct Reweighting {
     pub sigma: f64,
 }
 
+/// The values a re-weighting reads, by holding index: one at a time, or all at once
+/// (the re-weighting reads them so; a source that holds them as a table gives it
+/// without a call per holding). Any `Fn(usize) -> Option<f64>` is one.
+pub trait HoldingValues {
+    /// The value of holding index `h` (`None` for a holding the re-weighting leaves
+    /// alone).
+    fn value(&self, h: usize) -> Option<f64>;
+    /// Every holding's value, NaN where [`HoldingValues::value`] is `None` (any NaN: a
+    /// re-weighting only asks whether a value is one).
+    fn all(&self) -> Box<Values> {
+        values_of(|h| self.value(h))
+    }
+}
+
+impl<F: Fn(usize) -> Option<f64>> HoldingValues for F {
+    fn value(&self, h: usize) -> Option<f64> {
+        self(h)
+    }
+}
+
 /// One opponent's model.
 #[derive(Debug, Clone)]
 pub struct OpponentModel {
@@ -108,12 +128,19 @@ pub struct OpponentModel {
     /// hands; used only by a calibrated model, see [`crate::trust`]).
     pub trust: Trust,
     calibrated: bool,
-    pending: Vec<PendingEvidence>,
+    pending: Vec<Kept>,
     weights: WeightTable,
+    /// Whether the weights may have changed since they were last reset to 1 (a new
+    /// hand then resets them; an opponent that only folded leaves them as they are).
+    touched: bool,
     /// The weights as they stood when the flop was dealt (kept only by a player whose
     /// field is `reweight.field = "preflop"`; see [`OpponentModel::keep_preflop`]).
     preflop: Option<WeightTable>,
     round_start: WeightTable,
+    /// Whether `round_start` is still to be copied from the weights, which have not
+    /// changed since the round began (copied when first read or before the weights
+    /// change: an opponent that folds costs no copy).
+    round_start_due: bool,
     round: Option<Round>,
     round_threshold: f64,
     last: Option<Reweighting>,
@@ -136,8 +163,10 @@ impl OpponentModel {
             calibrated: false,
             pending: Vec::new(),
             weights: WeightTable::uniform(),
+            touched: false,
             preflop: None,
             round_start: WeightTable::uniform(),
+            round_start_due: false,
             round: None,
             round_threshold: f64::NEG_INFINITY,
             last: None,
@@ -200,8 +229,8 @@ impl OpponentModel {
     /// Only a calibrated model keeps this evidence.
     pub fn score_showdown(&mut self, holding: usize) {
         for e in &self.pending {
-            if let Some(v) = e.value(holding) {
-                self.trust.score(e, v);
+            if let Some(v) = e.values.get(holding).copied().filter(|v| !v.is_nan()) {
+                self.trust.score_law(&e.law, e.mean(), v);
             }
         }
         self.pending.clear();
@@ -209,22 +238,27 @@ impl OpponentModel {
 
     /// Keeps a re-weighting as evidence for the trust of a calibrated model (others
     /// never score it).
-    fn keep_evidence(&mut self, round: Round, law: Law, mean: f64, values: Box<Values>) {
+    fn keep_evidence(&mut self, round: Round, law: Law, base: Box<Values>, values: Box<Values>) {
         if self.calibrated {
-            self.pending.push(PendingEvidence {
+            self.pending.push(Kept {
                 round,
                 law,
-                mean,
-                values: values.into(),
+                base,
+                values,
             });
         }
     }
     /// Resets the weight table for a new hand (statistics are kept).
     pub fn begin_hand(&mut self) {
         self.pending.clear();
-        self.weights.fill(1.0);
-        if let Some(t) = &mut self.preflop {
-            t.fill(1.0);
+        // Weights untouched since the last reset are all 1 still, and so is the pre-flop
+        // copy (only ever copied from them).
+        if self.touched {
+            self.weights.fill(1.0);
+            if let Some(t) = &mut self.preflop {
+                t.fill(1.0);
+            }
+            self.touched = false;
         }
         self.round = None;
         self.round_threshold = f64::NEG_INFINITY;
@@ -254,8 +288,16 @@ impl OpponentModel {
     fn enter_round(&mut self, round: Round) {
         if self.round != Some(round) {
             self.round = Some(round);
-            self.round_start.copy_from(&self.weights);
+            self.round_start_due = true;
             self.round_threshold = f64::NEG_INFINITY;
+        }
+    }
+    /// Copies the weights as the round began into `round_start` if that is still due
+    /// (call before reading it or changing the weights).
+    fn settle_round_start(&mut self) {
+        if self.round_start_due {
+            self.round_start.copy_from(&self.weights);
+            self.round_start_due = false;
         }
     }
 
@@ -307,7 +349,7 @@ impl OpponentModel {
         defaults: &FrequencyTable,
         config: &LokiConfig,
         ranking: &PreflopRanking,
-        ehs: &impl Fn(usize) -> Option<f64>,
+        ehs: &impl HoldingValues,
     ) -> bool {
         let f = self.frequencies(mode, ctx, defaults, &config.model);
         self.observe_with(mode, ctx, action, f, config, ranking, ehs)
@@ -325,7 +367,7 @@ impl OpponentModel {
         f: ActionFrequencies,
         config: &LokiConfig,
         ranking: &PreflopRanking,
-        ehs: &impl Fn(usize) -> Option<f64>,
+        ehs: &impl HoldingValues,
     ) -> bool {
         let cfg = &config.model;
         let min_passive = config.triples.min_passive;
@@ -350,7 +392,7 @@ impl OpponentModel {
                     min_passive,
                     action,
                 };
-                self.reweight_by_law(ctx.round, law, cfg.floor, trust, |h| {
+                self.reweight_by_law(ctx.round, law, cfg.floor, trust, &|h: usize| {
                     ranking.percentile.get(h).copied()
                 });
                 return true;
@@ -361,7 +403,7 @@ impl OpponentModel {
             } else {
                 call_t
             };
-            return self.reweight_once(ctx.round, pct, sigma, cfg.floor, trust, |h| {
+            return self.reweight_once(ctx.round, pct, sigma, cfg.floor, trust, &|h: usize| {
                 ranking.percentile.get(h).copied()
             });
         }
@@ -377,8 +419,11 @@ impl OpponentModel {
             action,
         };
         if loki1_check {
+            // The round starts again after the check: no copy of the table before it.
+            self.round_start_due = false;
             self.reweight_by_law(ctx.round, triple(f.raise()), cfg.floor, trust, ehs);
-            self.round_start.copy_from(&self.weights);
+            // The round starts again from the weights as they are now.
+            self.round_start_due = true;
             return true;
         }
         match mode {
@@ -409,17 +454,22 @@ impl OpponentModel {
         sigma: f64,
         floor: f64,
         trust: f64,
-        value: impl Fn(usize) -> Option<f64>,
+        value: &impl HoldingValues,
     ) -> bool {
         if mu <= self.round_threshold {
             return false;
         }
         self.round_threshold = mu;
-        let mut values = values_of(value);
+        self.touched = true;
+        self.settle_round_start();
+        let mut values = value.all();
         if round != Round::Preflop && self.scale == ThresholdScale::Range {
             values = weighted_percentiles(&values, &self.round_start);
         }
-        let (law, mean) = reweight_table_with(
+        self.last = Some(Reweighting { round, mu, sigma });
+        // The weights without the mean factor; a calibrated model keeps the table the
+        // law read, for the mean when a showdown scores it.
+        let law = reweight_table_weights(
             &self.round_start,
             &mut self.weights,
             (mu, sigma),
@@ -428,9 +478,11 @@ impl OpponentModel {
             &values,
             self.keep_best,
         );
-        self.last = Some(Reweighting { round, mu, sigma });
         self.pending.retain(|e| e.round != round);
-        self.keep_evidence(round, Law::Figure3(law), mean, values);
+        if self.calibrated {
+            let base = boxed(self.round_start.weights());
+            self.keep_evidence(round, Law::Figure3(law), base, values);
+        }
         true
     }
 
@@ -442,17 +494,72 @@ impl OpponentModel {
         law: Law,
         floor: f64,
         trust: f64,
-        value: impl Fn(usize) -> Option<f64>,
+        value: &impl HoldingValues,
     ) {
-        let mut values = values_of(value);
+        self.touched = true;
+        self.settle_round_start();
+        let mut values = value.all();
         if round != Round::Preflop && self.scale == ThresholdScale::Range {
             values = weighted_percentiles(&values, &self.weights);
         }
-        let mean = apply_factors(None, &mut self.weights, &values, floor, trust, |v| {
-            law.factor(v)
-        });
-        self.keep_evidence(round, law, mean, values);
+        // A calibrated model keeps the table the law reads, for the mean factor when a
+        // showdown scores it.
+        let base = self.calibrated.then(|| boxed(self.weights.weights()));
+        let weights = &mut self.weights;
+        // The law's kind taken once, outside the loop over the holdings.
+        match law {
+            Law::Figure3(f) => set_factors(None, weights, &values, floor, trust, |v| f.factor(v)),
+            Law::Triple {
+                raise_t,
+                call_t,
+                width,
+                min_passive,
+                action,
+            } => set_factors(None, weights, &values, floor, trust, |v| {
+                triple_factor(v, (raise_t, call_t, width), min_passive, action)
+            }),
+        }
+        if let Some(base) = base {
+            self.keep_evidence(round, law, base, values);
+        }
     }
+}
+
+/// A re-weighting kept by a calibrated model until the showdown scores it: its law, the
+/// weights it read and the values, from which the mean factor is computed only then
+/// (the same sums as [`apply_factors`] would have taken as it re-weighted).
+#[derive(Debug, Clone)]
+struct Kept {
+    round: Round,
+    law: Law,
+    base: Box<Values>,
+    values: Box<Values>,
+}
+
+impl Kept {
+    /// The law's mean factor over the holdings it weighed (weighted by the table it
+    /// read; the law's kind taken once, outside the sums).
+    fn mean(&self) -> f64 {
+        let (base, values) = (&*self.base, &*self.values);
+        match self.law {
+            Law::Figure3(f) => mean_factor(base, values, |v| f.factor(v)),
+            Law::Triple {
+                raise_t,
+                call_t,
+                width,
+                min_passive,
+                action,
+            } => mean_factor(base, values, |v| {
+                triple_factor(v, (raise_t, call_t, width), min_passive, action)
+            }),
+        }
+    }
+}
+
+/// A copy of a table of values on the heap (not built on the stack and moved).
+fn boxed(v: &Values) -> Box<Values> {
+    let b: Box<[f64]> = v[..].into();
+    b.try_into().unwrap_or_else(|_| Box::new(*v))
 }
 
 #[cfg(test)]
@@ -506,6 +613,67 @@ mod tests {
             .map(|h| m.weights().at(h))
             .sum();
         assert!(strong > 10.0 * weak / 8.0);
+    }
+
+    /// A new hand resets the weights and their pre-flop copy to 1, whether the last hand
+    /// re-weighted them (pre-flop, post-flop, by Figure 3 or by triples, calibrated or
+    /// not, checks re-weighting or ignored) or the opponent only folded; and the model,
+    /// which skips the reset of untouched weights and copies the table a round starts
+    /// from only when it is read or the weights change, re-weights bit for bit as a
+    /// model that resets and copies every time.
+    #[test]
+    fn lazy_resets_and_round_copies_reweight_as_eager_ones() {
+        use rand::{Rng, SeedableRng};
+        let defaults = FrequencyTable::papp_irc();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(31);
+        let ehs = |h: usize| Some(((h * 37) % 101) as f64 / 100.0);
+        let bits = |t: &WeightTable| t.weights().map(f64::to_bits);
+        let uniform = bits(&WeightTable::uniform());
+        for checks in [CheckRule::Reweight, CheckRule::Ignore] {
+            let mut full = LokiConfig::default();
+            full.model.checks = checks;
+            for calibrated in [false, true] {
+                for mode in [ModelMode::Generic, ModelMode::Loki2] {
+                    let mut m = OpponentModel::new(&full.model).calibrated(calibrated);
+                    let mut eager = m.clone();
+                    for hand in 0..80 {
+                        m.begin_hand();
+                        assert_eq!(bits(m.weights()), uniform, "hand {hand}");
+                        assert_eq!(bits(m.preflop_weights()), uniform, "hand {hand}");
+                        eager.begin_hand();
+                        eager.weights.fill(1.0);
+                        eager.preflop = None;
+                        'hand: for round in [Round::Preflop, Round::Flop, Round::Turn, Round::River]
+                        {
+                            if round == Round::Flop {
+                                m.keep_preflop();
+                                eager.keep_preflop();
+                            }
+                            for _ in 0..rng.random_range(1..4) {
+                                let action = match rng.random_range(0..5) {
+                                    0 => Action::Fold,
+                                    1 => Action::Raise,
+                                    _ => Action::Call,
+                                };
+                                let ctx = Context::new(round, rng.random_range(0..3));
+                                // The eager model copies the round's table as it begins.
+                                eager.enter_round(round);
+                                eager.settle_round_start();
+                                let see = |x: &mut OpponentModel| {
+                                    x.observe(mode, ctx, action, &defaults, &full, &ranking(), &ehs)
+                                };
+                                assert_eq!(see(&mut m), see(&mut eager));
+                                eager.settle_round_start();
+                                assert_eq!(bits(m.weights()), bits(eager.weights()), "hand {hand}");
+                                if action == Action::Fold {
+                                    break 'hand;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -33,7 +33,7 @@ use loki_assess::WeightTable;
 use loki_cards::{uniform_unit, CardSet, LokiRng};
 use loki_engine::{Action, Event, Player, Round, SeatView};
 use rand::RngCore;
-use std::cell::OnceCell;
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -240,30 +240,24 @@ impl LokiPlayer {
         };
         {
             let others = &self.models;
-            let field_values: OnceCell<Option<Box<Values>>> = OnceCell::new();
-            let ehs = |h: usize| {
-                let b = board.as_ref()?;
-                if !paper {
-                    return b.ehs(h);
-                }
-                let values = field_values.get_or_init(|| {
-                    let tables: Vec<&WeightTable> = (0..view.players())
-                        .filter(|&q| q != a.position && view.is_live(q))
-                        .filter_map(|q| others.get(&view.seat_of(q)))
-                        .map(|m| match reweight.field {
-                            FieldView::Current => m.weights(),
-                            FieldView::Preflop => m.preflop_weights(),
-                        })
-                        .collect();
-                    Some(match reweight.rank {
-                        RankBy::Multiway => b.multiway_ehs(&tables, reweight.potential),
-                        _ => b.field_ehs_with(&tables, reweight.potential),
+            let field = |b: &BoardRanges| {
+                let tables: Vec<&WeightTable> = (0..view.players())
+                    .filter(|&q| q != a.position && view.is_live(q))
+                    .filter_map(|q| others.get(&view.seat_of(q)))
+                    .map(|m| match reweight.field {
+                        FieldView::Current => m.weights(),
+                        FieldView::Preflop => m.preflop_weights(),
                     })
-                });
-                values
-                    .as_ref()
-                    .and_then(|v| v.get(h).copied())
-                    .filter(|x| !x.is_nan())
+                    .collect();
+                match reweight.rank {
+                    RankBy::Multiway => b.multiway_ehs(&tables, reweight.potential),
+                    _ => b.field_ehs_with(&tables, reweight.potential),
+                }
+            };
+            let ehs = BoardValues {
+                board: board.as_deref(),
+                field: paper.then_some(&field),
+                values: Cell::new(None),
             };
             let f = match in_context {
                 Some((_, f)) => f,
@@ -733,4 +727,95 @@ struct SavedState {
     /// SOMC's frequencies in context.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     context: Option<ContextFrequencies>,
+}
+
+/// The values an observed action re-weights by after the flop: each holding's EHS on
+/// the board, or with the paper's ranking its value against the field
+/// ([`BoardRanges::field_ehs`]), computed when a re-weighting first asks and handed
+/// over whole (no value of a holding is read one at a time by the re-weighting).
+struct BoardValues<'a, F: Fn(&BoardRanges) -> Box<Values>> {
+    board: Option<&'a BoardRanges>,
+    /// The ranking against the field, if the player ranks so.
+    field: Option<&'a F>,
+    /// The field's values once computed.
+    values: Cell<Option<Box<Values>>>,
+}
+
+impl<F: Fn(&BoardRanges) -> Box<Values>> BoardValues<'_, F> {
+    /// The field's values (computed on first use, kept).
+    fn field_values(&self, b: &BoardRanges, field: &F) -> Box<Values> {
+        self.values.take().unwrap_or_else(|| field(b))
+    }
+}
+
+impl<F: Fn(&BoardRanges) -> Box<Values>> crate::opponent_model::HoldingValues
+    for BoardValues<'_, F>
+{
+    fn value(&self, h: usize) -> Option<f64> {
+        let b = self.board?;
+        let Some(field) = self.field else {
+            return b.ehs(h);
+        };
+        let values = self.field_values(b, field);
+        let v = values.get(h).copied().filter(|x| !x.is_nan());
+        self.values.set(Some(values));
+        v
+    }
+    fn all(&self) -> Box<Values> {
+        match (self.board, self.field) {
+            (None, _) => crate::reweight::values_of(|_| None),
+            (Some(b), None) => Box::new(*b.ehs_all()),
+            (Some(b), Some(field)) => self.field_values(b, field),
+        }
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::RankPotential;
+    use crate::opponent_model::HoldingValues;
+    use crate::reweight::values_of;
+    use loki_cards::{parse_cards, HOLDINGS};
+
+    /// The values handed over whole are those read holding by holding (NaN where a
+    /// holding has none, every other value bit for bit): each holding's EHS, the paper's
+    /// field ranking against skewed tables, and no board.
+    #[test]
+    fn board_values_handed_over_whole_equal_those_read_one_by_one() {
+        let mut w = [0.0f64; HOLDINGS];
+        for (h, x) in w.iter_mut().enumerate() {
+            *x = ((h.wrapping_mul(2_654_435_761) >> 7) % 101) as f64 / 100.0;
+        }
+        let skewed = WeightTable::from_weights(&w).unwrap();
+        let uniform = WeightTable::uniform();
+        for b in ["3h4cJh", "7c7d7h", "JcQc8c9c", "Ah7d2cKs7h"] {
+            let board = BoardRanges::new(&parse_cards(b).unwrap()).unwrap();
+            let field =
+                |r: &BoardRanges| r.field_ehs_with(&[&skewed, &uniform], RankPotential::Uniform);
+            let same = |x: &Values, y: &Values| {
+                x.iter()
+                    .zip(y.iter())
+                    .all(|(a, b)| (a.is_nan() && b.is_nan()) || a.to_bits() == b.to_bits())
+            };
+            for paper in [false, true] {
+                let make = || BoardValues {
+                    board: Some(&board),
+                    field: paper.then_some(&field),
+                    values: Cell::new(None),
+                };
+                let one = make();
+                let by_holding = values_of(|h| one.value(h));
+                assert!(same(&make().all(), &by_holding), "{b} paper {paper}");
+                // Read one by one first, then whole: the same.
+                assert!(same(&one.all(), &by_holding), "{b} paper {paper}");
+                assert!(by_holding.iter().any(|x| !x.is_nan()));
+            }
+        }
+        let none = BoardValues::<fn(&BoardRanges) -> Box<Values>> {
+            board: None,
+            field: None,
+            values: Cell::new(None),
+        };
+        assert!(none.all().iter().all(|x| x.is_nan()));
+    }
 }

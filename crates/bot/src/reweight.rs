@@ -128,6 +128,23 @@ pub fn reweight_table_with(
     (law, mean)
 }
 
+/// [`reweight_table_with`] for a model that keeps no evidence: the same weights and law,
+/// without the weighted mean factor, whose in-order sums are most of the cost of the
+/// re-weighting (see [`set_factors`]).
+pub fn reweight_table_weights(
+    base: &WeightTable,
+    out: &mut WeightTable,
+    (mu, sigma): (f64, f64),
+    floor: f64,
+    trust: f64,
+    values: &Values,
+    keep_best: bool,
+) -> Figure3 {
+    let law = law_of((mu, sigma), floor, keep_best.then(|| best_value(values)));
+    set_factors(Some(base), out, values, floor, trust, |v| law.factor(v));
+    law
+}
+
 /// Figure 3's law for `(mu, sigma)`; with the value `best` of the best holding, the law
 /// that keeps it in the table: when the ramp would give it nothing, the ramp moves down
 /// to end at it, and the factors are divided by its ramp value so that it keeps a factor
@@ -246,6 +263,73 @@ pub fn apply_factors(
     }
 }
 
+/// The weighted mean factor [`apply_factors`] returns, from the weights `base` it read
+/// and the values: the same sums in the same order, bit for bit (for evidence kept
+/// before its mean is needed: [`set_factors`] then gives the weights).
+pub fn mean_factor(base: &Values, values: &Values, factor: impl Fn(f64) -> f64) -> f64 {
+    let (mut sum_w, mut sum_wf) = (0.0f64, 0.0f64);
+    for (&w, &v) in base.iter().zip(values.iter()) {
+        if v.is_nan() {
+            continue;
+        }
+        sum_w += w;
+        sum_wf += w * factor(v);
+    }
+    if sum_w > 0.0 {
+        sum_wf / sum_w
+    } else {
+        1.0
+    }
+}
+
+/// [`apply_factors`] without the weighted mean factor, for a model that keeps no
+/// evidence: the same new weights, bit for bit, in one pass with no running sum (each
+/// holding alone, so the compiler can use vector lanes), read from `base` (or `out`
+/// itself when `base` is `None`).
+pub fn set_factors(
+    base: Option<&WeightTable>,
+    out: &mut WeightTable,
+    values: &Values,
+    floor: f64,
+    trust: f64,
+    factor: impl Fn(f64) -> f64,
+) {
+    let trust = trust.clamp(0.0, 1.0);
+    if trust >= 1.0 {
+        set_weights(base, out, values, |w, v| (w * factor(v)).max(floor));
+    } else {
+        set_weights(base, out, values, |w, v| {
+            (w * (trust * factor(v) + (1.0 - trust))).max(floor)
+        });
+    }
+}
+
+/// Each holding with a value gets `new(w, value)`, `w` its weight in `base` (or in `out`
+/// when `base` is `None`); the others keep `w`.
+#[inline(always)]
+fn set_weights(
+    base: Option<&WeightTable>,
+    out: &mut WeightTable,
+    values: &Values,
+    new: impl Fn(f64, f64) -> f64,
+) {
+    let dst = out.weights_mut();
+    match base {
+        Some(b) => {
+            for ((w, &old), &v) in dst.iter_mut().zip(b.weights()).zip(values.iter()) {
+                *w = if v.is_nan() { old } else { new(old, v) };
+            }
+        }
+        None => {
+            for (w, &v) in dst.iter_mut().zip(values.iter()) {
+                if !v.is_nan() {
+                    *w = new(*w, v);
+                }
+            }
+        }
+    }
+}
+
 /// [`apply_factors`] as it was written before (one loop, factor and sums together): the
 /// reference the tests and the criterion bench compare it with.
 #[cfg(any(test, feature = "bench"))]
@@ -342,8 +426,10 @@ mod tests {
 
     /// The re-weighting with the factors computed before the sums and the best value
     /// found in lanes gives, bit for bit, the weights, law and mean factor of the single
-    /// loop: random tables and values (some NaN, some tied, zeros of both signs, values
-    /// beyond [0, 1]), every rule and a triple's law through `apply_factors`.
+    /// loop, and the re-weighting without the mean (`reweight_table_weights`,
+    /// `set_factors`) its weights and law: random tables and values (some NaN, some
+    /// tied, zeros of both signs, values beyond [0, 1]), every rule and a triple's law
+    /// through `apply_factors`.
     #[test]
     fn reweighting_equals_the_single_loop_bit_for_bit() {
         use crate::trust::Law;
@@ -404,6 +490,22 @@ mod tests {
                 assert_eq!(x.1.to_bits(), y.1.to_bits(), "case {case}");
                 let bits = |t: &WeightTable| t.weights().map(f64::to_bits);
                 assert_eq!(bits(&a), bits(&b), "case {case}");
+                // Without the mean: the same law and weights.
+                let mut c = WeightTable::uniform();
+                let z = reweight_table_weights(
+                    &base,
+                    &mut c,
+                    (mu, sigma),
+                    floor,
+                    trust,
+                    &value,
+                    keep_best,
+                );
+                assert_eq!(z, y.0, "case {case}");
+                assert_eq!(bits(&c), bits(&b), "case {case}");
+                // The mean computed apart from the weights the law read.
+                let m = mean_factor(base.weights(), &value, |v| z.factor(v));
+                assert_eq!(m.to_bits(), y.1.to_bits(), "case {case}");
             }
             let law = Law::Triple {
                 raise_t: mu,
@@ -418,6 +520,32 @@ mod tests {
                 apply_factors_in_one_loop(None, &mut b, &value, floor, trust, |v| law.factor(v));
             assert_eq!(x.to_bits(), y.to_bits(), "case {case}");
             assert_eq!(a.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
+            // The triple's factor taken outside the law, as the opponent model does.
+            let Law::Triple {
+                raise_t,
+                call_t,
+                width,
+                min_passive,
+                action,
+            } = law
+            else {
+                unreachable!("a triple law")
+            };
+            let outside =
+                |v| crate::trust::triple_factor(v, (raise_t, call_t, width), min_passive, action);
+            let mut e = base.clone();
+            let z = apply_factors(None, &mut e, &value, floor, trust, outside);
+            assert_eq!(z.to_bits(), y.to_bits(), "case {case}");
+            assert_eq!(e.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
+            let m = mean_factor(base.weights(), &value, |v| law.factor(v));
+            assert_eq!(m.to_bits(), y.to_bits(), "case {case}");
+            let mut c = base.clone();
+            set_factors(None, &mut c, &value, floor, trust, outside);
+            assert_eq!(c.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
+            // From a base table into another one.
+            let mut d = WeightTable::uniform();
+            set_factors(Some(&base), &mut d, &value, floor, trust, |v| law.factor(v));
+            assert_eq!(d.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
         }
     }
 

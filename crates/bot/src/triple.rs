@@ -57,6 +57,7 @@ impl ProbabilityTriple {
     /// on a hand value, with each boundary linearly interpolated over
     /// `[t - width, t + width]` (`width` is ours, configurable). A threshold at or below 0
     /// has no region below it: every value passes it.
+    #[inline]
     pub fn from_thresholds(value: f64, raise_t: f64, call_t: f64, width: f64) -> ProbabilityTriple {
         let ramp = |t: f64| {
             if t <= 0.0 {
@@ -75,6 +76,7 @@ impl ProbabilityTriple {
     /// The triple with at least `p` on the passive action (check/call) whenever it bets
     /// or raises: the shortfall is taken from the raise (Peña: 0.2 on call "for
     /// deliberate slow-play").
+    #[inline]
     pub fn with_min_passive(self, p: f64) -> ProbabilityTriple {
         let [f, c, r] = self.0 .0;
         if r <= 0.0 || c >= p {
@@ -85,6 +87,7 @@ impl ProbabilityTriple {
     }
 
     /// The probability of an action.
+    #[inline]
     pub fn get(self, action: Action) -> f64 {
         self.0[action]
     }

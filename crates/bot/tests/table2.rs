@@ -66,7 +66,7 @@ fn after_flop_bet(know: &Knowledge, values: &[f64]) -> OpponentModel {
         &defaults,
         &know.config,
         know.ranking(10),
-        &|h| values.get(h).copied().filter(|v| !v.is_nan()),
+        &|h: usize| values.get(h).copied().filter(|v| !v.is_nan()),
     );
     let r = m.last_reweighting().expect("the bet re-weights");
     assert!((r.mu - 0.6).abs() < 1e-12 && (r.sigma - 0.2).abs() < 1e-12);
