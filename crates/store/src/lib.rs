@@ -49,7 +49,7 @@ pub const CLAIM_WINDOW: i64 = 4096;
 /// An open observer that has saved nothing for this long is taken as gone (killed)
 /// (ours).
 pub const OBSERVER_TIMEOUT_SECS: i64 = 120;
-/// How long a writer waits for another one (ours; [`Store::set_busy_timeout`]).
+/// How long a writer waits for another one (ours).
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 /// Longest opponent name stored (ours).
 pub const MAX_NAME_LEN: usize = 200;
@@ -254,16 +254,6 @@ impl Store {
     /// The file.
     pub fn path(&self) -> &Path {
         &self.path
-    }
-
-    /// How long a writer waits for the file to be free before [`StoreError::Busy`].
-    ///
-    /// # Errors
-    /// SQLite refuses.
-    pub fn set_busy_timeout(&mut self, timeout: Duration) -> Result<(), StoreError> {
-        self.conn
-            .busy_timeout(timeout)
-            .map_err(|e| classify(&self.path, e))
     }
 
     /// Adds one hand's observations in one transaction: each opponent's hand count (and
