@@ -462,6 +462,36 @@ impl PyAgent {
         Ok(agent)
     }
 
+    /// The last view of the hand in progress completed by what is given: `board` and
+    /// `betting` (else as last seen) and the cards shown (`holes`); `none` is the error
+    /// without a hand in progress.
+    fn completed(
+        &self,
+        board: Option<&Bound<'_, PyAny>>,
+        betting: Option<&Bound<'_, PyAny>>,
+        holes: Option<&Bound<'_, PyAny>>,
+        none: &str,
+    ) -> PyResult<PublicView> {
+        let Some(last) = self.agent.last_view() else {
+            return Err(agenterr(none.into()));
+        };
+        let board = match board.filter(|b| !b.is_none()) {
+            Some(b) => cards_arg(b)?,
+            None => last.board.clone(),
+        };
+        let betting = match betting.filter(|b| !b.is_none()) {
+            Some(b) => betting_arg(self.agent.game(), Some(b), &board)?,
+            None => last.betting.clone(),
+        };
+        Ok(PublicView {
+            position: last.position,
+            hole: last.hole,
+            board,
+            betting,
+            holes: holes_arg(holes)?,
+        })
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn view(
         &self,
@@ -655,26 +685,7 @@ methods! {
         board: Option<&Bound<'_, PyAny>>,
         betting: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
-        let Some(last) = self.agent.last_view() else {
-            return Err(agenterr("no hand in progress".into()));
-        };
-        let (position, hole) = (last.position, last.hole);
-        let board = match board.filter(|b| !b.is_none()) {
-            Some(b) => cards_arg(b)?,
-            None => last.board.clone(),
-        };
-        let betting = match betting.filter(|b| !b.is_none()) {
-            Some(b) => betting_arg(self.agent.game(), Some(b), &board)?,
-            None => last.betting.clone(),
-        };
-        let holes = holes_arg(Some(holes))?;
-        let view = PublicView {
-            position,
-            hole,
-            board,
-            betting,
-            holes,
-        };
+        let view = self.completed(board, betting, Some(holes), "no hand in progress")?;
         self.sync(view, None, self.agent.counts().hand_key)
     }
 
@@ -704,27 +715,8 @@ methods! {
                 self.sync(view, seats, hand.or(self.agent.counts().hand_key))?;
             }
             (None, None) if given => {
-                let Some(last) = self.agent.last_view() else {
-                    return Err(agenterr(
-                        "no hand in progress: give position and hole".into(),
-                    ));
-                };
-                let (p, hole) = (last.position, last.hole);
-                let board = match board.filter(|b| !b.is_none()) {
-                    Some(b) => cards_arg(b)?,
-                    None => last.board.clone(),
-                };
-                let betting = match betting.filter(|b| !b.is_none()) {
-                    Some(b) => betting_arg(self.agent.game(), Some(b), &board)?,
-                    None => last.betting.clone(),
-                };
-                let view = PublicView {
-                    position: p,
-                    hole,
-                    board,
-                    betting,
-                    holes: holes_arg(holes)?,
-                };
+                let none = "no hand in progress: give position and hole";
+                let view = self.completed(board, betting, holes, none)?;
                 self.sync(view, None, self.agent.counts().hand_key)?;
             }
             (None, None) => {}
