@@ -242,6 +242,7 @@ mod tests {
     }
 
     /// Records the seats it sees and the events.
+    #[derive(Default)]
     struct Spy {
         seats: Vec<Vec<usize>>,
         events: usize,
@@ -269,11 +270,7 @@ mod tests {
     #[test]
     fn seats_follow_players_as_positions_rotate() {
         let mut s = ClientSession::new(GameDef::builtin("holdem.limit.3p")).unwrap();
-        let mut spy = Spy {
-            seats: Vec::new(),
-            events: 0,
-            hands: 0,
-        };
+        let mut spy = Spy::default();
         // We are seat 1: position 1 in hand 0, position 0 in hand 1, position 2 in hand 2.
         s.on_line("MATCHSTATE:1:0::|Td4d|", &mut spy).unwrap();
         s.on_line("MATCHSTATE:0:1::8dJd||", &mut spy).unwrap();
