@@ -209,9 +209,7 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
     }
     seat = seat.on_warning(Box::new(|w| eprintln!("loki: warning: {w}")));
     let transcript: Option<Box<dyn Write + Send>> = match &a.log {
-        Some(p) => Some(Box::new(BufWriter::new(
-            File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
-        ))),
+        Some(p) => Some(Box::new(crate::bounds::create(p)?)),
         None => None,
     };
     let report = match client::play(stream, &mut seat, ClientOptions { game, transcript }) {
@@ -264,12 +262,7 @@ fn run_dealer(a: DealerArgs) -> Result<ExitCode> {
     writeln!(out, "{}", ports.join(" "))?;
     out.flush()?;
     let mut log = match &a.log {
-        Some(p) => {
-            let file = dealer::log_path(p);
-            Some(BufWriter::new(File::create(&file).with_context(|| {
-                format!("cannot create {}", file.display())
-            })?))
-        }
+        Some(p) => Some(crate::bounds::create(&dealer::log_path(p))?),
         None => None,
     };
     let mut stderr = std::io::stderr();
