@@ -124,23 +124,28 @@ pub fn source(key: &str) -> Option<Source> {
         .map(|(_, s)| *s)
 }
 
+/// The dotted key a TOML line sets (`model.floor`), given the table of the lines before
+/// (a table header sets `table` and sets no key).
+fn line_key(table: &mut String, line: &str) -> Option<String> {
+    let line = line.trim();
+    if let Some(t) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+        *table = t.to_string();
+        return None;
+    }
+    let (key, _) = line.split_once(" = ").filter(|_| !line.starts_with('#'))?;
+    Some(if table.is_empty() {
+        key.to_string()
+    } else {
+        format!("{table}.{key}")
+    })
+}
+
 /// The dotted keys of a configuration's TOML (as `loki config` prints it), in order.
 pub fn keys(toml: &str) -> Vec<String> {
     let mut table = String::new();
-    let mut out = Vec::new();
-    for line in toml.lines() {
-        let line = line.trim();
-        if let Some(t) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            table = t.to_string();
-        } else if let Some((key, _)) = line.split_once(" = ").filter(|_| !line.starts_with('#')) {
-            out.push(if table.is_empty() {
-                key.to_string()
-            } else {
-                format!("{table}.{key}")
-            });
-        }
-    }
-    out
+    toml.lines()
+        .filter_map(|line| line_key(&mut table, line))
+        .collect()
 }
 
 /// The TOML with each value's source as a comment at the end of its line
@@ -150,18 +155,8 @@ pub fn annotate(toml: &str) -> String {
     let mut out = String::with_capacity(toml.len() * 2);
     for line in toml.lines() {
         out.push_str(line);
-        let trimmed = line.trim();
-        if let Some(t) = trimmed.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            table = t.to_string();
-        } else if let Some((key, _)) = trimmed.split_once(" = ") {
-            let full = if table.is_empty() {
-                key.to_string()
-            } else {
-                format!("{table}.{key}")
-            };
-            if let Some(s) = source(&full) {
-                out.push_str(&format!("  # {s}"));
-            }
+        if let Some(s) = line_key(&mut table, line).and_then(|key| source(&key)) {
+            out.push_str(&format!("  # {s}"));
         }
         out.push('\n');
     }
@@ -189,13 +184,9 @@ mod tests {
     use super::*;
     use crate::LokiConfig;
 
-    fn everything() -> LokiConfig {
-        every_key()
-    }
-
     #[test]
     fn every_key_has_a_source() {
-        let toml = everything().to_toml();
+        let toml = every_key().to_toml();
         let keys = keys(&toml);
         assert!(keys.len() > 90, "{keys:?}");
         let missing: Vec<&String> = keys.iter().filter(|k| source(k).is_none()).collect();
@@ -230,7 +221,7 @@ mod tests {
 
     #[test]
     fn the_annotated_toml_loads_back_unchanged() {
-        let c = everything();
+        let c = every_key();
         let text = annotate(&c.to_toml());
         assert!(text.contains("make2 = 0.85  # Papp §6.2"), "{text}");
         assert!(text.contains("check_raise = 0.95  # ours"), "{text}");
