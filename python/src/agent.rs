@@ -14,7 +14,7 @@ use crate::errors::{self, agenterr};
 use crate::game::{action_name, PyGameConfig};
 use crate::history::PyHandRecord;
 use crate::methods::rebuilder;
-use loki_agent::{Agent, AgentCounts, AgentError, ProfileBook, PublicView, Roster, Seat, Spot};
+use loki_agent::{Agent, AgentCounts, ProfileBook, PublicView, Roster, Seat, Spot};
 use loki_bot::{Knowledge, LokiConfig};
 use loki_cards::{Card, HoleCards};
 use loki_engine::{Action, ByAction, GameConfig, HandState, Phase, Player, Table};
@@ -29,7 +29,7 @@ fn default_knowledge() -> PyResult<Arc<Knowledge>> {
     if let Some(k) = KNOW.get() {
         return Ok(k.clone());
     }
-    let k = Knowledge::new(LokiConfig::default()).map_err(|e| agenterr(e.to_string()))?;
+    let k = Knowledge::new(LokiConfig::default()).map_err(errors::agent)?;
     Ok(KNOW.get_or_init(|| k).clone())
 }
 
@@ -41,7 +41,7 @@ pub(crate) fn roster(settings: Option<&str>) -> PyResult<Roster> {
         Some(text) => {
             let config = LokiConfig::from_toml(text)
                 .map_err(|e| errors::ConfigError::new_err(format!("settings: {e}")))?;
-            Roster::new(config).map_err(|e| agenterr(e.to_string()))
+            Roster::new(config).map_err(errors::agent)
         }
     }
 }
@@ -310,12 +310,9 @@ impl PyAgent {
         names: Option<Vec<String>>,
     ) -> PyResult<PyAgent> {
         let roster = roster(settings)?;
-        let kind = roster
-            .canonical(kind)
-            .map_err(|e| agenterr(e.to_string()))?;
+        let kind = roster.canonical(kind).map_err(errors::agent)?;
         let name = name.unwrap_or_else(|| kind.clone());
-        let mut seat =
-            Seat::build(&roster, &kind, &name, seed).map_err(|e| agenterr(e.to_string()))?;
+        let mut seat = Seat::build(&roster, &kind, &name, seed).map_err(errors::agent)?;
         let with_profiles = profiles.is_some();
         if let Some(path) = profiles {
             let store = loki_store::Store::open(&path)
@@ -351,14 +348,14 @@ impl PyAgent {
             self.since.clear();
         }
         self.since.push(Op::Sync(view.clone(), seats.clone(), hand));
-        self.agent.observe(view, seats, hand).map_err(agent_err)
+        self.agent.observe(view, seats, hand).map_err(errors::agent)
     }
 
     /// The player's decision in the hand as synced (our position must be to act).
     fn decide(&mut self) -> PyResult<Action> {
-        self.agent.my_turn().map_err(agent_err)?;
+        self.agent.my_turn().map_err(errors::agent)?;
         self.since.push(Op::Decide);
-        self.agent.decide().map_err(agent_err)
+        self.agent.decide().map_err(errors::agent)
     }
 
     /// The probabilities [fold, call, raise] of the player's decision in the hand as
@@ -367,7 +364,7 @@ impl PyAgent {
     /// legal one it is played as (a raise past the cap is a call, a fold when checking is
     /// free a check, as `loki_bot`'s player plays them); a simple player's own rule.
     fn policy_now(&self) -> PyResult<[f64; 3]> {
-        let view = self.agent.my_turn().map_err(agent_err)?.view();
+        let view = self.agent.my_turn().map_err(errors::agent)?.view();
         let legal = view.legal_actions();
         let mut p = ByAction::splat(0.0);
         let played = |a: Action| {
@@ -447,16 +444,13 @@ impl PyAgent {
             // as the original's was given to its caller.
             let a = &mut agent.agent;
             let _ = match op {
-                Op::Sync(view, seats, hand) => a.observe(view, seats, hand).map_err(agent_err),
-                Op::Decide => a.decide().map(|_| ()).map_err(agent_err),
+                Op::Sync(view, seats, hand) => a.observe(view, seats, hand).map_err(errors::agent),
+                Op::Decide => a.decide().map(|_| ()).map_err(errors::agent),
                 Op::Finish => {
                     a.end_hand();
                     Ok(())
                 }
-                Op::Load(state) => a
-                    .seat_mut()
-                    .load_state(&state)
-                    .map_err(|e| agenterr(e.to_string())),
+                Op::Load(state) => a.seat_mut().load_state(&state).map_err(errors::agent),
             };
         }
         Ok(agent)
@@ -515,11 +509,6 @@ impl PyAgent {
             holes,
         })
     }
-}
-
-/// An agent's error as Python's `AgentError`.
-fn agent_err(e: AgentError) -> PyErr {
-    agenterr(e.to_string())
 }
 
 /// A `seats` argument: the table seat at each position (each 0 to 9; `sync` checks
@@ -767,7 +756,7 @@ methods! {
         self.agent
             .seat_mut()
             .load_state(state)
-            .map_err(|e| agenterr(e.to_string()))?;
+            .map_err(errors::agent)?;
         self.since.push(Op::Load(state.to_string()));
         Ok(())
     }
@@ -828,7 +817,7 @@ fn _agent(pickled: AgentUnpickle) -> PyResult<PyAgent> {
 }
 
 fn trace_dict(py: Python<'_>, t: &loki_bot::DecisionTrace) -> PyResult<Py<PyAny>> {
-    let text = serde_json::to_string(t).map_err(|e| agenterr(e.to_string()))?;
+    let text = serde_json::to_string(t).map_err(errors::agent)?;
     let json = py.import("json")?;
     Ok(json.call_method1("loads", (text,))?.unbind())
 }
@@ -857,12 +846,10 @@ fn advise(
     let position: usize = position.within("position", 0, seats as i128 - 1, agenterr)?;
     let seed = seed.seed("seed")?;
     let roster = roster(settings)?;
-    let kind = roster
-        .canonical(player)
-        .map_err(|e| agenterr(e.to_string()))?;
+    let kind = roster.canonical(player).map_err(errors::agent)?;
     let mut p = roster
         .loki(&kind, &kind.to_ascii_uppercase(), seed)
-        .map_err(|e| agenterr(e.to_string()))?;
+        .map_err(errors::agent)?;
     p.set_detail(detail);
     let spot = Spot {
         game: GameConfig::paper(seats).map_err(errors::config)?,
@@ -898,9 +885,7 @@ fn simulate(
     let hands: u64 = hands.within("hands", 0, 10_000_000, errors::lokierr)?;
     let seed = seed.seed("seed")?;
     let roster = roster(settings)?;
-    let table = roster
-        .table(&players, seed)
-        .map_err(|e| agenterr(e.to_string()))?;
+    let table = roster.table(&players, seed).map_err(errors::agent)?;
     let game = game_arg(config, Some(table.len()))?;
     let records = py.detach(move || -> Result<_, String> {
         let mut t = Table::new(game, table, seed).map_err(|e| e.to_string())?;
