@@ -34,7 +34,7 @@ pub use error::StoreError;
 pub mod report;
 pub use loki_engine::{Action, ActionCounts, HandDelta, Hud, Observation, Profile};
 
-use rusqlite::{params, Connection, ErrorCode, OpenFlags, TransactionBehavior};
+use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -377,11 +377,7 @@ impl Store {
                     params![observer.0],
                     |r| r.get(0),
                 )
-                .map(Some)
-                .or_else(|e| match e {
-                    rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                    e => Err(e),
-                })?;
+                .optional()?;
             // An observer idle past the timeout may have been forgotten by another
             // client: it registers again from here.
             let started = match started {
@@ -463,10 +459,8 @@ impl Store {
                 ))
             },
         );
-        let (id, hands, vpip, pfr) = match row {
-            Ok(x) => x,
-            Err(rusqlite::Error::QueryReturnedNoRows) => return Ok(None),
-            Err(e) => return Err(err(e)),
+        let Some((id, hands, vpip, pfr)) = row.optional().map_err(err)? else {
+            return Ok(None);
         };
         let mut counts = ActionCounts::default();
         let sql = "SELECT round, bets_to_call, action, count FROM action_count WHERE opponent = ?1";
