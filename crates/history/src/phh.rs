@@ -87,14 +87,7 @@ pub fn write_phh_hand(
         &record.config,
         &record.starting_stacks,
         &record.events,
-        |p| {
-            record
-                .hole
-                .get(p)
-                .copied()
-                .flatten()
-                .map_or("????".to_string(), |h| h.to_string())
-        },
+        &record.hole,
     )?;
     writeln!(w, "hand = {}", phh_hand(record.hand_number))?;
     let seats: Vec<usize> = record.seats.iter().map(|s| s + 1).collect();
@@ -111,14 +104,14 @@ pub fn write_phh_hand(
 
 /// Writes the game keys and the `actions` array of one hand, from `variant` to the
 /// array's closing `]`, from its engine events (for `loki-history`'s records and for
-/// other sources of engine events, such as the IRC database); `shown(p)` is what
-/// position `p` shows at a showdown (`????` when unknown).
+/// other sources of engine events, such as the IRC database); `hole` is what each
+/// position shows at a showdown (`????` where it is unknown).
 pub fn write_phh_game(
     w: &mut impl Write,
     c: &GameConfig,
     starting_stacks: &[Chips],
     events: &[Event],
-    shown: impl Fn(usize) -> String,
+    hole: &[Option<HoleCards>],
 ) -> std::io::Result<()> {
     let n = c.seats();
     writeln!(w, "variant = \"FT\"")?;
@@ -182,7 +175,9 @@ pub fn write_phh_game(
                     for i in 0..n {
                         let p = (opener + i) % n;
                         if live[p] {
-                            writeln!(w, "  \"p{} sm {}\",", p + 1, shown(p))?;
+                            let shown = hole.get(p).copied().flatten();
+                            let shown = shown.map_or("????".to_string(), |h| h.to_string());
+                            writeln!(w, "  \"p{} sm {shown}\",", p + 1)?;
                         }
                     }
                 }
@@ -215,13 +210,13 @@ pub fn write_phh_unsettled(
     if let Some(k) = key {
         writeln!(w, "[{k}]")?;
     }
-    write_phh_game(w, &hand.config, &hand.starting_stacks, &hand.events, |p| {
-        hand.hole
-            .get(p)
-            .copied()
-            .flatten()
-            .map_or("????".to_string(), |h| h.to_string())
-    })?;
+    write_phh_game(
+        w,
+        &hand.config,
+        &hand.starting_stacks,
+        &hand.events,
+        &hand.hole,
+    )?;
     writeln!(w, "hand = {}", phh_hand(hand.hand_number))?;
     let seats: Vec<usize> = hand.seats.iter().map(|s| s + 1).collect();
     writeln!(w, "seats = {}", phh_list(&seats))?;
