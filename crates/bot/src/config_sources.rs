@@ -12,9 +12,11 @@
 pub enum Source {
     /// A source's value or rule, with where it is stated.
     Sources(&'static str),
-    /// Ours: the sources leave it open. The text is how `docs/design-choices.md` names
-    /// the key (the key itself, or its pattern there).
-    Ours(&'static str),
+    /// Ours: the sources leave it open; `docs/design-choices.md` names it by its key.
+    Ours,
+    /// Ours, named in `docs/design-choices.md` by this pattern (one name for the keys
+    /// the row's pattern matches).
+    OursAs(&'static str),
     /// Part of a configured variant (`[variants.NAME]`), the user's own.
     Variant,
 }
@@ -23,13 +25,13 @@ impl std::fmt::Display for Source {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Source::Sources(s) => f.write_str(s),
-            Source::Ours(_) => f.write_str("ours"),
+            Source::Ours | Source::OursAs(_) => f.write_str("ours"),
             Source::Variant => f.write_str("a configured variant"),
         }
     }
 }
 
-use Source::{Ours, Sources, Variant};
+use Source::{Ours, OursAs, Sources, Variant};
 
 /// Every key's source, first match wins.
 pub const SOURCES: &[(&str, Source)] = &[
@@ -37,76 +39,61 @@ pub const SOURCES: &[(&str, Source)] = &[
     ("preflop.group3_4.tight.make2.*", Sources("Papp Table B.1")),
     (
         "preflop.*.small_blind.*",
-        Ours("preflop.groupG.small_blind"),
+        OursAs("preflop.groupG.small_blind"),
     ),
-    ("preflop.*.*.*.*", Ours("preflop.groupG.TIGHTNESS.PLAN")),
+    ("preflop.*.*.*.*", OursAs("preflop.groupG.TIGHTNESS.PLAN")),
     ("postflop.make2", Sources("Papp §6.2")),
     ("postflop.make1", Sources("Papp §6.2")),
-    ("postflop.call", Ours("postflop.call")),
-    ("postflop.check_raise", Ours("postflop.check_raise")),
+    ("postflop.call", Ours),
+    ("postflop.check_raise", Ours),
     ("postflop.semi_bluff", Sources("Papp §6.5, Eq. 6.5")),
-    ("postflop.showdown_odds", Ours("postflop.showdown_odds")),
+    ("postflop.showdown_odds", Ours),
     ("model.floor", Sources("Billings et al. 1998, Figure 3")),
     (
         "model.min_observations",
         Sources("Billings et al. 1998, \"Computing Initial Weights\""),
     ),
     ("model.window", Sources("Peña §4")),
-    ("model.window_scope", Ours("model.window_scope")),
-    ("model.recent_min", Ours("model.recent_min")),
-    ("model.trust", Ours("model.trust")),
-    ("model.trust_prior", Ours("model.trust_prior")),
-    ("model.checks", Ours("model.checks")),
-    ("model.keep_best", Ours("model.keep_best")),
-    ("model.preflop_sigma", Ours("model.preflop_sigma")),
-    (
-        "model.postflop_sigma_scale",
-        Ours("model.postflop_sigma_scale"),
-    ),
-    ("model.postflop_sigma_min", Ours("model.postflop_sigma_min")),
-    ("model.postflop_sigma_max", Ours("model.postflop_sigma_max")),
+    ("model.window_scope", Ours),
+    ("model.recent_min", Ours),
+    ("model.trust", Ours),
+    ("model.trust_prior", Ours),
+    ("model.checks", Ours),
+    ("model.keep_best", Ours),
+    ("model.preflop_sigma", Ours),
+    ("model.postflop_sigma_scale", Ours),
+    ("model.postflop_sigma_min", Ours),
+    ("model.postflop_sigma_max", Ours),
     (
         "model.defaults",
         Sources("Billings et al. 1998 (GOM's own play); Papp Table B.2"),
     ),
-    ("model.context_backoff", Ours("model.context_backoff")),
-    ("model.context_tilt_prior", Ours("model.context_tilt_prior")),
+    ("model.context_backoff", Ours),
+    ("model.context_tilt_prior", Ours),
     ("reweight.rank", Sources("Papp §7.2.3, §7.3.1")),
-    ("reweight.field", Ours("reweight.field")),
-    ("reweight.potential", Ours("reweight.potential")),
+    ("reweight.field", Ours),
+    ("reweight.potential", Ours),
     ("reweight.scale", Sources("Papp §7.2.1")),
-    ("triples.smoothing", Ours("triples.smoothing")),
+    ("triples.smoothing", Ours),
     ("triples.min_passive", Sources("Peña §4")),
-    ("triples.own_min_passive", Ours("triples.own_min_passive")),
-    ("triples.hand_random", Ours("triples.hand_random")),
+    ("triples.own_min_passive", Ours),
+    ("triples.hand_random", Ours),
     (
         "simulation.trials",
         Sources("Peña §5; Billings et al. 1999"),
     ),
-    ("simulation.min_trials", Ours("simulation.min_trials")),
-    ("simulation.check_every", Ours("simulation.check_every")),
-    ("simulation.z", Ours("simulation.z")),
-    ("simulation.triple_width", Ours("simulation.triple_width")),
-    ("simulation.preflop", Ours("simulation.preflop")),
-    (
-        "simulation.strength_samples",
-        Ours("simulation.strength_samples"),
-    ),
-    (
-        "simulation.multiway_strength",
-        Ours("simulation.multiway_strength"),
-    ),
-    ("simulation.deal_folded", Ours("simulation.deal_folded")),
-    (
-        "simulation.later_potential",
-        Ours("simulation.later_potential"),
-    ),
-    ("simulation.own_potential", Ours("simulation.own_potential")),
-    (
-        "simulation.free_check_floor",
-        Ours("simulation.free_check_floor"),
-    ),
-    ("simulation.self_model", Ours("simulation.self_model")),
+    ("simulation.min_trials", Ours),
+    ("simulation.check_every", Ours),
+    ("simulation.z", Ours),
+    ("simulation.triple_width", Ours),
+    ("simulation.preflop", Ours),
+    ("simulation.strength_samples", Ours),
+    ("simulation.multiway_strength", Ours),
+    ("simulation.deal_folded", Ours),
+    ("simulation.later_potential", Ours),
+    ("simulation.own_potential", Ours),
+    ("simulation.free_check_floor", Ours),
+    ("simulation.self_model", Ours),
     ("variants.*.*", Variant),
 ];
 
@@ -209,11 +196,11 @@ mod tests {
         );
         assert!(matches!(
             source("preflop.group3_4.loose.make2.base"),
-            Some(Ours(_))
+            Some(OursAs(_))
         ));
         assert!(matches!(
             source("preflop.group5.small_blind.call_half"),
-            Some(Ours("preflop.groupG.small_blind"))
+            Some(OursAs("preflop.groupG.small_blind"))
         ));
         assert_eq!(source("variants.X.base"), Some(Variant));
         assert_eq!(source("model.no_such_key"), None);
