@@ -164,15 +164,10 @@ pub fn score_table(
     Some((bits, below / total, weights[truth] <= floor * (1.0 + 1e-9)))
 }
 
-/// The action's column: check, bet, call, raise (1..=4); `None` for a fold.
+/// The action's column: check, bet, call, raise (1..=4, as [`actions::column`]); `None`
+/// for a fold.
 fn action_column(a: &ActionEvent) -> Option<usize> {
-    match (a.action, a.bets_to_call) {
-        (Action::Fold, _) => None,
-        (Action::Call, 0) => Some(1),
-        (Action::Raise, 0) => Some(2),
-        (Action::Call, _) => Some(3),
-        (Action::Raise, _) => Some(4),
-    }
+    (a.action != Action::Fold).then(|| actions::column(a.action, a.bets_to_call))
 }
 
 /// One table of a calibration run.
