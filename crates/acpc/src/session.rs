@@ -204,27 +204,18 @@ mod tests {
         );
         assert_eq!(s.game().unwrap().players, 2);
         assert_eq!(s.seat(), Some(0));
-        assert_eq!(
-            s.on_line("MATCHSTATE:0:0:r:7d3d|", &mut p).unwrap(),
-            Some("MATCHSTATE:0:0:r:7d3d|:r\r\n".into())
-        );
-        // The same state twice is answered once.
-        assert_eq!(s.on_line("MATCHSTATE:0:0:r:7d3d|", &mut p).unwrap(), None);
-        // Capped: a raise would be invalid, so the raise player calls.
-        assert_eq!(
-            s.on_line("MATCHSTATE:0:0:rrr:7d3d|", &mut p).unwrap(),
-            Some("MATCHSTATE:0:0:rrr:7d3d|:c\r\n".into())
-        );
-        assert_eq!(
-            s.on_line("MATCHSTATE:0:0:rrrc/:7d3d|/5sKs7s", &mut p)
-                .unwrap(),
-            Some("MATCHSTATE:0:0:rrrc/:7d3d|/5sKs7s:r\r\n".into())
-        );
-        assert_eq!(
-            s.on_line("MATCHSTATE:0:0:rrrc/rf:7d3d|/5sKs7s", &mut p)
-                .unwrap(),
-            None
-        );
+        // The same state twice is answered once; capped, a raise would be invalid, so the
+        // raise player calls.
+        for (state, action) in [
+            ("MATCHSTATE:0:0:r:7d3d|", Some('r')),
+            ("MATCHSTATE:0:0:r:7d3d|", None),
+            ("MATCHSTATE:0:0:rrr:7d3d|", Some('c')),
+            ("MATCHSTATE:0:0:rrrc/:7d3d|/5sKs7s", Some('r')),
+            ("MATCHSTATE:0:0:rrrc/rf:7d3d|/5sKs7s", None),
+        ] {
+            let reply = action.map(|a| format!("{state}:{a}\r\n"));
+            assert_eq!(s.on_line(state, &mut p).unwrap(), reply, "{state}");
+        }
         assert_eq!(s.hands(), 1);
         assert_eq!(s.net(), 40.0);
         // Next hand: seat 0 is now position 1, the button, first to act.
