@@ -287,10 +287,6 @@ fn sections(text: &str) -> Vec<Section> {
     out
 }
 
-fn line_of_offset(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count()
-}
-
 /// Reads a `.phh` or `.phhs` text and replays every hand. The outer error is I/O only;
 /// each hand is replayed or reported.
 pub fn read_phh(
@@ -333,7 +329,7 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
     let at = |line: usize, reason: String| HistoryError::hand(label, line, reason);
     let table: toml::Table = toml::from_str(&s.text).map_err(|e| {
         let line = e.span().map_or(s.first_line, |r| {
-            s.first_line + line_of_offset(&s.text, r.start)
+            s.first_line + s.text[..r.start.min(s.text.len())].matches('\n').count()
         });
         at(line, format!("bad TOML: {}", e.message()))
     })?;

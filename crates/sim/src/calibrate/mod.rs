@@ -164,12 +164,6 @@ pub fn score_table(
     Some((bits, below / total, weights[truth] <= floor * (1.0 + 1e-9)))
 }
 
-/// The action's column: check, bet, call, raise (1..=4, as [`actions::column`]); `None`
-/// for a fold.
-fn action_column(a: &ActionEvent) -> Option<usize> {
-    (a.action != Action::Fold).then(|| actions::column(a.action, a.bets_to_call))
-}
-
 /// One table of a calibration run.
 struct ScoredTable<'a> {
     know: &'a Arc<Knowledge>,
@@ -306,9 +300,11 @@ impl ScoredTable<'_> {
     }
 
     fn score(&mut self, a: &ActionEvent, state: &HandState, deal: &Deal, seat_of: &[usize]) {
-        let Some(column) = action_column(a) else {
+        if a.action == Action::Fold {
             return;
-        };
+        }
+        // The action's column: check, bet, call, raise (1..=4).
+        let column = actions::column(a.action, a.bets_to_call);
         let n = seat_of.len();
         let Ok(board) = self.know.boards.get(state.board()) else {
             return;
