@@ -46,11 +46,6 @@ pub(crate) fn roster(settings: Option<&str>) -> PyResult<Roster> {
     }
 }
 
-/// The number of players argument: 2 to 10.
-fn seats_arg(seats: Option<Int>) -> PyResult<Option<usize>> {
-    args::opt(seats, |n| n.within("seats", 2, 10, errors::configerr))
-}
-
 /// The game: `config`, else the tournament's game for `seats`.
 fn game_arg(config: Option<PyGameConfig>, seats: Option<usize>) -> PyResult<GameConfig> {
     match (config, seats) {
@@ -584,7 +579,8 @@ methods! {
         profiles: Option<std::path::PathBuf>,
         names: Option<Vec<String>>,
     ) -> PyResult<PyAgent> {
-        let game = game_arg(config, seats_arg(seats)?)?;
+        let seats = args::opt(seats, |n| n.within("seats", 2, 10, errors::configerr))?;
+        let game = game_arg(config, seats)?;
         PyAgent::build(
             kind,
             game,
