@@ -40,10 +40,7 @@ impl ClientSession {
     /// # Errors
     /// A game the engine does not play.
     pub fn new(game: Option<GameDef>) -> Result<ClientSession, ClientError> {
-        let config = match &game {
-            Some(g) => Some(g.config()?),
-            None => None,
-        };
+        let config = game.as_ref().map(GameDef::config).transpose()?;
         Ok(ClientSession {
             game,
             config,
