@@ -1,8 +1,8 @@
 //! `loki.Agent`, one Loki player for a match, over the agent layer (`loki_agent::Seat`):
 //! it keeps its opponent models (and optionally their profiles, `loki_agent::ProfileBook`)
 //! across the hands of a match. Each call gives the public view of the hand so far (our
-//! position and cards, the board, the betting); the hand is rebuilt and extended step by
-//! step by the engine replay the ACPC client uses (`loki_acpc::HandTracker`), so the
+//! position and cards, the board, the betting), played by `loki_agent::Agent`: the hand
+//! is rebuilt and extended step by step by the engine replay the ACPC client uses, so the
 //! player observes exactly the events it observes at a table or over the network. Also
 //! `advise` (the typed trace of one decision, as `loki advise --json`, through
 //! `loki_agent::Spot`), `simulate` (a match on the engine's table with the players of a
@@ -14,11 +14,10 @@ use crate::errors::{self, agenterr};
 use crate::game::{action_name, PyGameConfig};
 use crate::history::PyHandRecord;
 use crate::methods::rebuilder;
-use loki_acpc::{HandTracker, MatchState};
-use loki_agent::{ProfileBook, Roster, Seat, Spot};
+use loki_agent::{Agent, AgentCounts, ProfileBook, PublicView, Roster, Seat, Spot};
 use loki_bot::{Knowledge, LokiConfig};
 use loki_cards::{Card, HoleCards};
-use loki_engine::{Action, ByAction, GameConfig, HandState, Phase, Player, Round, Table};
+use loki_engine::{Action, ByAction, GameConfig, HandState, Phase, Player, Table};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 use std::sync::{Arc, OnceLock};
@@ -30,7 +29,7 @@ fn default_knowledge() -> PyResult<Arc<Knowledge>> {
     if let Some(k) = KNOW.get() {
         return Ok(k.clone());
     }
-    let k = Knowledge::new(LokiConfig::default()).map_err(|e| agenterr(e.to_string()))?;
+    let k = Knowledge::new(LokiConfig::default()).map_err(errors::agent)?;
     Ok(KNOW.get_or_init(|| k).clone())
 }
 
@@ -42,14 +41,9 @@ pub(crate) fn roster(settings: Option<&str>) -> PyResult<Roster> {
         Some(text) => {
             let config = LokiConfig::from_toml(text)
                 .map_err(|e| errors::ConfigError::new_err(format!("settings: {e}")))?;
-            Roster::new(config).map_err(|e| agenterr(e.to_string()))
+            Roster::new(config).map_err(errors::agent)
         }
     }
-}
-
-/// The number of players argument: 2 to 10.
-fn seats_arg(seats: Option<Int>) -> PyResult<Option<usize>> {
-    args::opt(seats, |n| n.within("seats", 2, 10, errors::configerr))
 }
 
 /// The game: `config`, else the tournament's game for `seats`.
@@ -134,79 +128,14 @@ fn split_rounds(
     Ok(rounds)
 }
 
-/// One view of the hand, as the caller gives it.
-#[derive(Clone)]
-struct View {
-    position: usize,
-    hole: HoleCards,
-    board: Vec<Card>,
-    betting: Vec<Vec<Action>>,
-    holes: Vec<Option<HoleCards>>,
-}
-
-impl View {
-    /// The state our position receives over the ACPC protocol (hand number `hand`).
-    fn match_state(&self, n: usize, hand: u32) -> PyResult<MatchState> {
-        let rounds = self.betting.len();
-        if rounds > 4 {
-            return Err(agenterr(format!(
-                "the betting has {rounds} rounds; hold'em has 4"
-            )));
-        }
-        let need = Round::ALL[rounds - 1].board_len();
-        if self.board.len() < need {
-            return Err(agenterr(format!(
-                "the betting reaches the {} but the board has {} card(s)",
-                Round::ALL[rounds - 1],
-                self.board.len()
-            )));
-        }
-        let board = Round::ALL[1..rounds]
-            .iter()
-            .map(|r| self.board[r.board_len() - r.cards_dealt()..r.board_len()].to_vec())
-            .collect();
-        let mut holes = self.holes.clone();
-        holes.resize(n, None);
-        holes[self.position] = Some(self.hole);
-        Ok(MatchState {
-            position: self.position,
-            hand,
-            betting: self.betting.clone(),
-            holes,
-            board,
-        })
-    }
-
-    /// Whether this view continues `last` (same seat and cards, betting and board extended).
-    fn extends(&self, last: &View) -> bool {
-        if self.position != last.position
-            || self.hole != last.hole
-            || self.betting.len() < last.betting.len()
-            || !self.board.starts_with(&last.board)
-        {
-            return false;
-        }
-        let k = last.betting.len() - 1;
-        self.betting[..k] == last.betting[..k] && self.betting[k].starts_with(&last.betting[k])
-    }
-}
-
 /// A Loki player for a match, driven by public views of each hand. It keeps its opponent
 /// models across hands (opponents are known by seat: pass `seats`, the table seat at each
 /// position, when positions move between hands).
 #[pyclass(module = "loki", name = "Agent", unsendable)]
 pub struct PyAgent {
-    seat: Seat,
-    game: GameConfig,
-    kind: String,
-    seed: u64,
+    agent: Agent,
     settings: Option<String>,
     profiles: bool,
-    tracker: Option<HandTracker>,
-    last: Option<View>,
-    counts: Counts,
-    /// Whether the current hand has been ended.
-    ended: bool,
     last_ns: u64,
     /// The agent as the current hand began (or as built), and every step since: what a
     /// copy replays to be this agent exactly (see `__reduce__`).
@@ -225,6 +154,28 @@ struct Counts {
     hand_key: Option<i64>,
 }
 
+impl From<AgentCounts> for Counts {
+    fn from(c: AgentCounts) -> Counts {
+        Counts {
+            begun: c.begun,
+            hands: c.hands,
+            decisions: c.decisions,
+            hand_key: c.hand_key,
+        }
+    }
+}
+
+impl From<Counts> for AgentCounts {
+    fn from(c: Counts) -> AgentCounts {
+        AgentCounts {
+            begun: c.begun,
+            hands: c.hands,
+            decisions: c.decisions,
+            hand_key: c.hand_key,
+        }
+    }
+}
+
 /// The agent between hands: the player's learned state (None: as built) and counters.
 #[derive(Clone, Default, IntoPyObject, FromPyObject)]
 #[pyo3(from_item_all)]
@@ -236,7 +187,7 @@ struct Start {
 /// One step of the agent since its start.
 #[derive(Clone)]
 enum Op {
-    Sync(View, Option<Vec<usize>>, Option<i64>),
+    Sync(PublicView, Option<Vec<usize>>, Option<i64>),
     Decide,
     Finish,
     Load(String),
@@ -246,37 +197,36 @@ enum Op {
 /// holdings by position.
 type ViewFields = (usize, usize, String, Vec<String>, Vec<Option<usize>>);
 
-impl View {
-    fn fields(&self) -> ViewFields {
-        (
-            self.position,
-            self.hole.index(),
-            self.board.iter().map(|c| c.to_string()).collect(),
-            self.betting
-                .iter()
-                .map(|r| r.iter().map(|a| a.acpc_char()).collect())
-                .collect(),
-            self.holes.iter().map(|h| h.map(HoleCards::index)).collect(),
-        )
-    }
-    fn from_fields(f: ViewFields) -> Result<View, String> {
-        let (position, hole, board, betting, holes) = f;
-        let hole_of = |i: usize| HoleCards::from_index(i).map_err(|e| e.to_string());
-        let action = |c: char| Action::from_acpc_char(c).ok_or(format!("bad action {c:?}"));
-        Ok(View {
-            position,
-            hole: hole_of(hole)?,
-            board: loki_cards::parse_cards(&board).map_err(|e| e.to_string())?,
-            betting: betting
-                .iter()
-                .map(|r| r.chars().map(action).collect())
-                .collect::<Result<_, _>>()?,
-            holes: holes
-                .into_iter()
-                .map(|h| h.map(hole_of).transpose())
-                .collect::<Result<_, _>>()?,
-        })
-    }
+fn view_fields(v: &PublicView) -> ViewFields {
+    (
+        v.position,
+        v.hole.index(),
+        v.board.iter().map(|c| c.to_string()).collect(),
+        v.betting
+            .iter()
+            .map(|r| r.iter().map(|a| a.acpc_char()).collect())
+            .collect(),
+        v.holes.iter().map(|h| h.map(HoleCards::index)).collect(),
+    )
+}
+
+fn view_from_fields(f: ViewFields) -> Result<PublicView, String> {
+    let (position, hole, board, betting, holes) = f;
+    let hole_of = |i: usize| HoleCards::from_index(i).map_err(|e| e.to_string());
+    let action = |c: char| Action::from_acpc_char(c).ok_or(format!("bad action {c:?}"));
+    Ok(PublicView {
+        position,
+        hole: hole_of(hole)?,
+        board: loki_cards::parse_cards(&board).map_err(|e| e.to_string())?,
+        betting: betting
+            .iter()
+            .map(|r| r.chars().map(action).collect())
+            .collect::<Result<_, _>>()?,
+        holes: holes
+            .into_iter()
+            .map(|h| h.map(hole_of).transpose())
+            .collect::<Result<_, _>>()?,
+    })
 }
 
 /// An op as plain values: its kind and its arguments.
@@ -300,7 +250,7 @@ type OpRead = (
 impl Op {
     fn fields(&self) -> OpFields {
         match self {
-            Op::Sync(v, seats, hand) => ("sync", Some(v.fields()), seats.clone(), *hand, None),
+            Op::Sync(v, seats, hand) => ("sync", Some(view_fields(v)), seats.clone(), *hand, None),
             Op::Decide => ("decide", None, None, None, None),
             Op::Finish => ("finish", None, None, None, None),
             Op::Load(s) => ("load", None, None, None, Some(s.clone())),
@@ -308,7 +258,7 @@ impl Op {
     }
     fn from_fields(f: OpRead) -> Result<Op, String> {
         match (f.0.as_str(), f.1, f.4) {
-            ("sync", Some(v), _) => Ok(Op::Sync(View::from_fields(v)?, f.2, f.3)),
+            ("sync", Some(v), _) => Ok(Op::Sync(view_from_fields(v)?, f.2, f.3)),
             ("decide", ..) => Ok(Op::Decide),
             ("finish", ..) => Ok(Op::Finish),
             ("load", _, Some(s)) => Ok(Op::Load(s)),
@@ -355,12 +305,9 @@ impl PyAgent {
         names: Option<Vec<String>>,
     ) -> PyResult<PyAgent> {
         let roster = roster(settings)?;
-        let kind = roster
-            .canonical(kind)
-            .map_err(|e| agenterr(e.to_string()))?;
+        let kind = roster.canonical(kind).map_err(errors::agent)?;
         let name = name.unwrap_or_else(|| kind.clone());
-        let mut seat =
-            Seat::build(&roster, &kind, &name, seed).map_err(|e| agenterr(e.to_string()))?;
+        let mut seat = Seat::build(&roster, &kind, &name, seed).map_err(errors::agent)?;
         let with_profiles = profiles.is_some();
         if let Some(path) = profiles {
             let store = loki_store::Store::open(&path)
@@ -369,16 +316,9 @@ impl PyAgent {
             seat = seat.with_profiles(ProfileBook::new(store, names.unwrap_or_default(), window));
         }
         Ok(PyAgent {
-            seat,
-            game,
-            kind,
-            seed,
+            agent: Agent::with_seat(seat, game, &kind, seed),
             settings: settings.map(str::to_string),
             profiles: with_profiles,
-            tracker: None,
-            last: None,
-            counts: Counts::default(),
-            ended: true,
             last_ns: 0,
             start: Start::default(),
             since: Vec::new(),
@@ -387,116 +327,30 @@ impl PyAgent {
 
     /// Brings the hand up to `view`: extends the hand in progress, or ends it and starts
     /// a new one.
-    fn sync(&mut self, view: View, seats: Option<Vec<usize>>, hand: Option<i64>) -> PyResult<()> {
-        let n = self.game.seats();
-        if view.position >= n {
-            return Err(agenterr(format!(
-                "position must be 0 to {}, got {}",
-                n - 1,
-                view.position
-            )));
-        }
-        let same_key = hand.is_none() || hand == self.counts.hand_key;
-        let live = !self.ended && self.tracker.is_some();
-        let continues = same_key && live && self.last.as_ref().is_some_and(|l| view.extends(l));
-        let new_hand = !(continues || (hand.is_some() && same_key && live));
-        if new_hand {
+    fn sync(
+        &mut self,
+        view: PublicView,
+        seats: Option<Vec<usize>>,
+        hand: Option<i64>,
+    ) -> PyResult<()> {
+        if self.agent.starts_hand(&view, hand) {
             // A new hand: the previous one ends, and a copy starts from here.
-            self.finish();
+            self.agent.end_hand();
             self.start = Start {
-                state: self.seat.save_state(),
-                counts: self.counts,
+                state: self.agent.seat().save_state(),
+                counts: self.agent.counts().into(),
             };
             self.since.clear();
         }
         self.since.push(Op::Sync(view.clone(), seats.clone(), hand));
-        self.sync_now(view, seats, hand, continues)
-    }
-
-    fn sync_now(
-        &mut self,
-        view: View,
-        seats: Option<Vec<usize>>,
-        hand: Option<i64>,
-        continues: bool,
-    ) -> PyResult<()> {
-        let n = self.game.seats();
-        let same_key = hand.is_none() || hand == self.counts.hand_key;
-        let live = !self.ended && self.tracker.is_some();
-        if !continues {
-            // A view of the same hand (by `hand`) that contradicts what was seen rebuilds
-            // the hand without ending it; anything else ends the hand and starts a new one.
-            if !(hand.is_some() && same_key && live) {
-                self.finish();
-                self.counts.begun += 1;
-            }
-            let seats = match seats {
-                Some(s) => {
-                    let mut sorted = s.clone();
-                    sorted.sort_unstable();
-                    if sorted != (0..n).collect::<Vec<_>>() {
-                        return Err(agenterr(format!(
-                            "seats must give each of the {n} seats 0 to {} once, got {s:?}",
-                            n - 1
-                        )));
-                    }
-                    s
-                }
-                None => (0..n).collect(),
-            };
-            let ms = view.match_state(n, self.counts.begun - 1)?;
-            let tracker =
-                HandTracker::start(&self.game, &ms, &seats).map_err(|e| agenterr(e.to_string()))?;
-            self.seat.begin_hand(&tracker.view());
-            self.tracker = Some(tracker);
-            self.ended = false;
-            self.counts.hand_key = hand;
-        }
-        let ms = view.match_state(n, self.counts.begun - 1)?;
-        let (Some(tracker), seat) = (self.tracker.as_mut(), &mut self.seat) else {
-            return Err(agenterr("no hand in progress".into()));
-        };
-        let result = tracker.update(&ms, &mut |e, v| seat.observe(e, v));
-        self.last = Some(view);
-        result.map_err(|e| agenterr(format!("the hand does not replay: {e}")))
-    }
-
-    /// The hand's view for the decision to make (our position must be to act).
-    fn my_turn(&self) -> PyResult<&HandTracker> {
-        let Some(tracker) = self.tracker.as_ref() else {
-            return Err(agenterr("no hand in progress".into()));
-        };
-        if !tracker.is_my_turn() {
-            let position = tracker.position();
-            return Err(agenterr(match tracker.state().to_act() {
-                Some(p) => format!("position {position} is not to act: position {p} is"),
-                None => {
-                    "nobody is to act after the betting (the round or the hand is over)".to_string()
-                }
-            }));
-        }
-        Ok(tracker)
+        self.agent.observe(view, seats, hand).map_err(errors::agent)
     }
 
     /// The player's decision in the hand as synced (our position must be to act).
     fn decide(&mut self) -> PyResult<Action> {
-        self.my_turn()?;
+        self.agent.my_turn().map_err(errors::agent)?;
         self.since.push(Op::Decide);
-        self.decide_now()
-    }
-
-    fn decide_now(&mut self) -> PyResult<Action> {
-        self.my_turn()?;
-        let (Some(tracker), seat) = (self.tracker.as_ref(), &mut self.seat) else {
-            return Err(agenterr("no hand in progress".into()));
-        };
-        let view = tracker.view();
-        let mut action = seat.act(&view);
-        if !view.legal_actions().contains(action) {
-            action = Action::Call;
-        }
-        self.counts.decisions += 1;
-        Ok(action)
+        self.agent.decide().map_err(errors::agent)
     }
 
     /// The probabilities [fold, call, raise] of the player's decision in the hand as
@@ -505,7 +359,7 @@ impl PyAgent {
     /// legal one it is played as (a raise past the cap is a call, a fold when checking is
     /// free a check, as `loki_bot`'s player plays them); a simple player's own rule.
     fn policy_now(&self) -> PyResult<[f64; 3]> {
-        let view = self.my_turn()?.view();
+        let view = self.agent.my_turn().map_err(errors::agent)?.view();
         let legal = view.legal_actions();
         let mut p = ByAction::splat(0.0);
         let played = |a: Action| {
@@ -516,7 +370,7 @@ impl PyAgent {
                 a
             }
         };
-        match self.seat.loki() {
+        match self.agent.seat().loki() {
             Some(player) => {
                 let mut copy = player.clone();
                 let triple = copy.decide(&view).trace.triple.by_action();
@@ -524,7 +378,7 @@ impl PyAgent {
                     p[played(a)] += q;
                 }
             }
-            None => match self.kind.as_str() {
+            None => match self.agent.kind() {
                 "call" => p[Action::Call] = 1.0,
                 "raise" => p[played(Action::Raise)] = 1.0,
                 _ => {
@@ -538,15 +392,6 @@ impl PyAgent {
         Ok(p.into())
     }
 
-    /// Ends the hand in progress, if any and not ended.
-    fn finish(&mut self) {
-        if let (Some(t), false) = (&self.tracker, self.ended) {
-            self.seat.end_hand(&t.view());
-            self.ended = true;
-            self.counts.hands += 1;
-        }
-    }
-
     /// The agent as plain values (refused for an agent with profiles: they live in a
     /// file that the original goes on writing).
     fn pickle(&self) -> PyResult<AgentPickle> {
@@ -556,10 +401,10 @@ impl PyAgent {
             ));
         }
         Ok(AgentPickle {
-            kind: self.kind.clone(),
-            seed: self.seed,
-            config: PyGameConfig(self.game.clone()),
-            name: self.seat.name().to_string(),
+            kind: self.agent.kind().to_string(),
+            seed: self.agent.seed(),
+            config: PyGameConfig(self.agent.game().clone()),
+            name: self.agent.seat().name().to_string(),
             settings: self.settings.clone(),
             start: self.start.clone(),
             since: self.since.iter().map(Op::fields).collect(),
@@ -580,37 +425,60 @@ impl PyAgent {
         )?;
         if let Some(state) = &p.start.state {
             agent
-                .seat
+                .agent
+                .seat_mut()
                 .load_state(state)
                 .map_err(|e| bad(e.to_string()))?;
         }
-        agent.counts = p.start.counts;
+        agent.agent.set_counts(p.start.counts.into());
         agent.start = p.start;
         for op in p.since {
             let op = Op::from_fields(op).map_err(bad)?;
             agent.since.push(op.clone());
             // A step that failed for the original fails alike here: its error is ignored,
             // as the original's was given to its caller.
+            let a = &mut agent.agent;
             let _ = match op {
-                Op::Sync(view, seats, hand) => {
-                    let same_key = hand.is_none() || hand == agent.counts.hand_key;
-                    let live = !agent.ended && agent.tracker.is_some();
-                    let continues =
-                        same_key && live && agent.last.as_ref().is_some_and(|l| view.extends(l));
-                    agent.sync_now(view, seats, hand, continues)
-                }
-                Op::Decide => agent.decide_now().map(|_| ()),
+                Op::Sync(view, seats, hand) => a.observe(view, seats, hand).map_err(errors::agent),
+                Op::Decide => a.decide().map(|_| ()).map_err(errors::agent),
                 Op::Finish => {
-                    agent.finish();
+                    a.end_hand();
                     Ok(())
                 }
-                Op::Load(state) => agent
-                    .seat
-                    .load_state(&state)
-                    .map_err(|e| agenterr(e.to_string())),
+                Op::Load(state) => a.seat_mut().load_state(&state).map_err(errors::agent),
             };
         }
         Ok(agent)
+    }
+
+    /// The last view of the hand in progress completed by what is given: `board` and
+    /// `betting` (else as last seen) and the cards shown (`holes`); `none` is the error
+    /// without a hand in progress.
+    fn completed(
+        &self,
+        board: Option<&Bound<'_, PyAny>>,
+        betting: Option<&Bound<'_, PyAny>>,
+        holes: Option<&Bound<'_, PyAny>>,
+        none: &str,
+    ) -> PyResult<PublicView> {
+        let Some(last) = self.agent.last_view() else {
+            return Err(agenterr(none.into()));
+        };
+        let board = match board.filter(|b| !b.is_none()) {
+            Some(b) => cards_arg(b)?,
+            None => last.board.clone(),
+        };
+        let betting = match betting.filter(|b| !b.is_none()) {
+            Some(b) => betting_arg(self.agent.game(), Some(b), &board)?,
+            None => last.betting.clone(),
+        };
+        Ok(PublicView {
+            position: last.position,
+            hole: last.hole,
+            board,
+            betting,
+            holes: holes_arg(holes)?,
+        })
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -621,14 +489,14 @@ impl PyAgent {
         board: Option<&Bound<'_, PyAny>>,
         betting: Option<&Bound<'_, PyAny>>,
         holes: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<View> {
-        let n = self.game.seats() as i128;
+    ) -> PyResult<PublicView> {
+        let n = self.agent.game().seats() as i128;
         let position = position.within("position", 0, n - 1, agenterr)?;
         let hole = hole_arg(hole)?;
         let board = board_arg(board)?;
-        let betting = betting_arg(&self.game, betting, &board)?;
+        let betting = betting_arg(self.agent.game(), betting, &board)?;
         let holes = holes_arg(holes)?;
-        Ok(View {
+        Ok(PublicView {
             position,
             hole,
             board,
@@ -676,19 +544,19 @@ methods! {
         /// (for python/bench/bench_agent.py: the rest of the call is Python's cost).
         _last_decision_ns: u64 = a.last_ns;
         /// The player kind (canonical name).
-        kind: &str = &a.kind;
+        kind: &str = a.agent.kind();
         /// The player's name.
-        name: &str = a.seat.name();
+        name: &str = a.agent.seat().name();
         /// The seed.
-        seed: u64 = a.seed;
+        seed: u64 = a.agent.seed();
         /// Number of players.
-        seats: usize = a.game.seats();
+        seats: usize = a.agent.game().seats();
         /// The game.
-        config: PyGameConfig = PyGameConfig(a.game.clone());
+        config: PyGameConfig = PyGameConfig(a.agent.game().clone());
         /// Hands ended.
-        hands: u64 = a.counts.hands;
+        hands: u64 = a.agent.counts().hands;
         /// Decisions made.
-        decisions: u64 = a.counts.decisions;
+        decisions: u64 = a.agent.counts().decisions;
     }
     /// A Loki player of `kind` (SOM, GOM, LOKI2, POKI, BPM ... or a configured variant;
     /// also the simple players call, raise, random) for a game of `seats` players (the
@@ -711,7 +579,8 @@ methods! {
         profiles: Option<std::path::PathBuf>,
         names: Option<Vec<String>>,
     ) -> PyResult<PyAgent> {
-        let game = game_arg(config, seats_arg(seats)?)?;
+        let seats = args::opt(seats, |n| n.within("seats", 2, 10, errors::configerr))?;
+        let game = game_arg(config, seats)?;
         PyAgent::build(
             kind,
             game,
@@ -801,27 +670,8 @@ methods! {
         board: Option<&Bound<'_, PyAny>>,
         betting: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
-        let Some(last) = self.last.as_ref().filter(|_| !self.ended) else {
-            return Err(agenterr("no hand in progress".into()));
-        };
-        let (position, hole) = (last.position, last.hole);
-        let board = match board.filter(|b| !b.is_none()) {
-            Some(b) => cards_arg(b)?,
-            None => last.board.clone(),
-        };
-        let betting = match betting.filter(|b| !b.is_none()) {
-            Some(b) => betting_arg(&self.game, Some(b), &board)?,
-            None => last.betting.clone(),
-        };
-        let holes = holes_arg(Some(holes))?;
-        let view = View {
-            position,
-            hole,
-            board,
-            betting,
-            holes,
-        };
-        self.sync(view, None, self.counts.hand_key)
+        let view = self.completed(board, betting, Some(holes), "no hand in progress")?;
+        self.sync(view, None, self.agent.counts().hand_key)
     }
 
     /// Ends the hand: the player's end-of-hand learning (and the profiles' save). With
@@ -847,44 +697,25 @@ methods! {
         match (position, hole) {
             (Some(p), Some(h)) => {
                 let view = self.view(p, h, board, betting, holes)?;
-                self.sync(view, seats, hand.or(self.counts.hand_key))?;
+                self.sync(view, seats, hand.or(self.agent.counts().hand_key))?;
             }
             (None, None) if given => {
-                let Some(last) = self.last.as_ref().filter(|_| !self.ended) else {
-                    return Err(agenterr(
-                        "no hand in progress: give position and hole".into(),
-                    ));
-                };
-                let (p, hole) = (last.position, last.hole);
-                let board = match board.filter(|b| !b.is_none()) {
-                    Some(b) => cards_arg(b)?,
-                    None => last.board.clone(),
-                };
-                let betting = match betting.filter(|b| !b.is_none()) {
-                    Some(b) => betting_arg(&self.game, Some(b), &board)?,
-                    None => last.betting.clone(),
-                };
-                let view = View {
-                    position: p,
-                    hole,
-                    board,
-                    betting,
-                    holes: holes_arg(holes)?,
-                };
-                self.sync(view, None, self.counts.hand_key)?;
+                let none = "no hand in progress: give position and hole";
+                let view = self.completed(board, betting, holes, none)?;
+                self.sync(view, None, self.agent.counts().hand_key)?;
             }
             (None, None) => {}
             _ => return Err(agenterr("give both position and hole, or neither".into())),
         }
         self.since.push(Op::Finish);
-        self.finish();
+        self.agent.end_hand();
         Ok(())
     }
 
     /// The trace of the last decision of a Loki player, as `loki advise --json` gives it
     /// (a dict), or None.
     fn trace(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        match self.seat.last_trace() {
+        match self.agent.seat().last_trace() {
             Some(t) => trace_dict(py, t).map(Some),
             None => Ok(None),
         }
@@ -893,14 +724,14 @@ methods! {
     /// The hand in progress as loki's engine has rebuilt it (a copy; other positions'
     /// cards are hidden), or None.
     fn hand_state(&self) -> Option<PyHandState> {
-        self.tracker
-            .as_ref()
+        self.agent
+            .tracker()
             .map(|t| PyHandState(t.state().clone()))
     }
 
     /// The legal actions at the hand's current decision ("fold", "call", "raise").
     fn legal_actions(&self) -> Vec<&'static str> {
-        self.tracker.as_ref().map_or_else(Vec::new, |t| {
+        self.agent.tracker().map_or_else(Vec::new, |t| {
             t.state()
                 .legal_actions()
                 .to_vec()
@@ -913,21 +744,22 @@ methods! {
     /// The player's learned state (opponent statistics by seat and its random
     /// generator) as JSON, as a tournament checkpoint keeps it; None for a simple player.
     fn save_state(&self) -> Option<String> {
-        self.seat.save_state()
+        self.agent.seat().save_state()
     }
 
     /// Restores a state from `save_state`.
     fn load_state(&mut self, state: &str) -> PyResult<()> {
-        self.seat
+        self.agent
+            .seat_mut()
             .load_state(state)
-            .map_err(|e| agenterr(e.to_string()))?;
+            .map_err(errors::agent)?;
         self.since.push(Op::Load(state.to_string()));
         Ok(())
     }
 
     /// Warnings of the profiles (a profile that did not load or save) since the last call.
     fn take_warnings(&mut self) -> Vec<String> {
-        self.seat.take_warnings()
+        self.agent.seat_mut().take_warnings()
     }
 
     /// Pickles (and copies) as how the agent was built, its learned state when the
@@ -947,9 +779,9 @@ methods! {
     fn __repr__(&self) -> String {
         format!(
             "Agent(kind='{}', seats={}, seed={})",
-            self.kind,
-            self.game.seats(),
-            self.seed
+            self.agent.kind(),
+            self.agent.game().seats(),
+            self.agent.seed()
         )
     }
 }
@@ -981,7 +813,7 @@ fn _agent(pickled: AgentUnpickle) -> PyResult<PyAgent> {
 }
 
 fn trace_dict(py: Python<'_>, t: &loki_bot::DecisionTrace) -> PyResult<Py<PyAny>> {
-    let text = serde_json::to_string(t).map_err(|e| agenterr(e.to_string()))?;
+    let text = serde_json::to_string(t).map_err(errors::agent)?;
     let json = py.import("json")?;
     Ok(json.call_method1("loads", (text,))?.unbind())
 }
@@ -1010,12 +842,10 @@ fn advise(
     let position: usize = position.within("position", 0, seats as i128 - 1, agenterr)?;
     let seed = seed.seed("seed")?;
     let roster = roster(settings)?;
-    let kind = roster
-        .canonical(player)
-        .map_err(|e| agenterr(e.to_string()))?;
+    let kind = roster.canonical(player).map_err(errors::agent)?;
     let mut p = roster
         .loki(&kind, &kind.to_ascii_uppercase(), seed)
-        .map_err(|e| agenterr(e.to_string()))?;
+        .map_err(errors::agent)?;
     p.set_detail(detail);
     let spot = Spot {
         game: GameConfig::paper(seats).map_err(errors::config)?,
@@ -1051,9 +881,7 @@ fn simulate(
     let hands: u64 = hands.within("hands", 0, 10_000_000, errors::lokierr)?;
     let seed = seed.seed("seed")?;
     let roster = roster(settings)?;
-    let table = roster
-        .table(&players, seed)
-        .map_err(|e| agenterr(e.to_string()))?;
+    let table = roster.table(&players, seed).map_err(errors::agent)?;
     let game = game_arg(config, Some(table.len()))?;
     let records = py.detach(move || -> Result<_, String> {
         let mut t = Table::new(game, table, seed).map_err(|e| e.to_string())?;

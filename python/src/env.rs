@@ -89,11 +89,9 @@ impl Lineup {
             .map(|(seat, kind)| {
                 kind.as_ref()
                     .map(|k| {
-                        let k = roster
-                            .canonical(k)
-                            .map_err(|e| errors::agenterr(e.to_string()))?;
+                        let k = roster.canonical(k).map_err(errors::agent)?;
                         Seat::build(&roster, &k, &k, player_seed(self.seed, table, seat))
-                            .map_err(|e| errors::agenterr(e.to_string()))
+                            .map_err(errors::agent)
                     })
                     .transpose()
             })

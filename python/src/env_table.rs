@@ -8,7 +8,7 @@
 use crate::observation;
 use loki_agent::Seat;
 use loki_cards::{rng_from_seed, Deck, LokiRng};
-use loki_engine::{Action, ActionError, Chips, Deal, GameConfig, HandState, Phase, Player};
+use loki_engine::{Action, ActionError, Chips, Deal, GameConfig, HandState, Phase, Player, Table};
 
 /// A table of the environment.
 pub struct EnvTable {
@@ -145,7 +145,7 @@ impl EnvTable {
         let deal = Deal::from_deck(n, &mut deck).ok_or("the deck ran out")?;
         let h = self.hand;
         self.hand += 1;
-        let seats: Vec<usize> = (0..n).map(|p| seat_of(p, h, n)).collect();
+        let seats: Vec<usize> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
         let mut state = HandState::new(&self.config).map_err(|e| e.to_string())?;
         state.set_seats(&seats).map_err(|e| e.to_string())?;
         for (p, hole) in deal.hole.iter().enumerate() {
@@ -344,9 +344,4 @@ impl EnvTable {
     pub fn hands(&self) -> u64 {
         self.hand
     }
-}
-
-/// The seat at position `p` in hand `h` of an `n`-seat table.
-pub fn seat_of(p: usize, h: u64, n: usize) -> usize {
-    ((p as u64 + h) % n as u64) as usize
 }

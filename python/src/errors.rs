@@ -70,6 +70,12 @@ pub fn history(e: loki_history::HistoryError) -> PyErr {
     HistoryError::new_err(e.to_string())
 }
 
+/// An error of the agent layer (a player kind, a seat, a view, a saved state) as an
+/// `AgentError`.
+pub fn agent(e: impl std::fmt::Display) -> PyErr {
+    AgentError::new_err(e.to_string())
+}
+
 /// A `LokiError` with a message made here (an argument out of its range).
 pub fn lokierr(message: String) -> PyErr {
     LokiError::new_err(message)

@@ -4,17 +4,8 @@
 //! duplicate match (as with the reference dealer, whose cards use a fixed number of
 //! random draws per hand; `docs/acpc-protocol.md`, "Log format and
 //! score"). The deck itself is loki's (not the reference dealer's Mersenne Twister).
-use loki_cards::{rng_from_seed, Deck};
+use loki_cards::{mix, rng_from_seed, Deck};
 use loki_engine::Deal;
-
-/// SplitMix64 of a seed and a stream number.
-fn mix(seed: u64, stream: u64) -> u64 {
-    let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// The cards of hand `hand` for `players` (2..=10) positions.
 pub fn deal(seed: u64, hand: u64, players: usize) -> Deal {

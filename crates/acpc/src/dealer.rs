@@ -701,38 +701,31 @@ mod tests {
         s.deal_hole(0, "7d3d".parse().unwrap()).unwrap();
         s.deal_hole(1, "2hAc".parse().unwrap()).unwrap();
         let sent = view_state(&s, 1, 1);
-        let line = |t: &str| judge(t.as_bytes(), &sent, &s);
-        assert_eq!(line("# hi"), Verdict::Comment);
-        assert_eq!(
-            line("hello"),
-            Verdict::Ignore("WARNING: bad state format in response")
-        );
-        assert_eq!(
-            line("MATCHSTATE:1:0::|Ac2h:c"),
-            Verdict::Ignore("WARNING: ignoring un-requested response")
-        );
-        assert_eq!(
-            line("MATCHSTATE:1:1::|Ac2h:r"),
-            Verdict::Act(Action::Raise, None)
-        );
-        assert_eq!(
-            line("MATCHSTATE:1:1::|2hAc:F"),
-            Verdict::Act(Action::Fold, None)
-        );
-        assert_eq!(
-            line("MATCHSTATE:1:1::|Ac2h"),
-            Verdict::Act(
-                Action::Call,
-                Some("WARNING: bad action format in response, changed to call")
-            )
-        );
-        assert_eq!(
-            line("MATCHSTATE:1:1::|Ac2h:x"),
-            Verdict::Act(
-                Action::Call,
-                Some("WARNING: invalid action, changed to call")
-            )
-        );
+        let bad_format = "WARNING: bad action format in response, changed to call";
+        let invalid = "WARNING: invalid action, changed to call";
+        for (reply, want) in [
+            ("# hi", Verdict::Comment),
+            (
+                "hello",
+                Verdict::Ignore("WARNING: bad state format in response"),
+            ),
+            (
+                "MATCHSTATE:1:0::|Ac2h:c",
+                Verdict::Ignore("WARNING: ignoring un-requested response"),
+            ),
+            ("MATCHSTATE:1:1::|Ac2h:r", Verdict::Act(Action::Raise, None)),
+            ("MATCHSTATE:1:1::|2hAc:F", Verdict::Act(Action::Fold, None)),
+            (
+                "MATCHSTATE:1:1::|Ac2h",
+                Verdict::Act(Action::Call, Some(bad_format)),
+            ),
+            (
+                "MATCHSTATE:1:1::|Ac2h:x",
+                Verdict::Act(Action::Call, Some(invalid)),
+            ),
+        ] {
+            assert_eq!(judge(reply.as_bytes(), &sent, &s), want, "{reply}");
+        }
         assert_eq!(
             judge(&[0xff, 0xfe], &sent, &s),
             Verdict::Ignore("WARNING: bad state format in response")
@@ -741,10 +734,7 @@ mod tests {
         let sent = view_state(&s, 1, 0);
         assert_eq!(
             judge(b"MATCHSTATE:0:1:c:7d3d|:f", &sent, &s),
-            Verdict::Act(
-                Action::Call,
-                Some("WARNING: invalid action, changed to call")
-            ),
+            Verdict::Act(Action::Call, Some(invalid)),
             "a fold when checking is free"
         );
     }

@@ -40,10 +40,7 @@ impl ClientSession {
     /// # Errors
     /// A game the engine does not play.
     pub fn new(game: Option<GameDef>) -> Result<ClientSession, ClientError> {
-        let config = match &game {
-            Some(g) => Some(g.config()?),
-            None => None,
-        };
+        let config = game.as_ref().map(GameDef::config).transpose()?;
         Ok(ClientSession {
             game,
             config,
@@ -204,27 +201,18 @@ mod tests {
         );
         assert_eq!(s.game().unwrap().players, 2);
         assert_eq!(s.seat(), Some(0));
-        assert_eq!(
-            s.on_line("MATCHSTATE:0:0:r:7d3d|", &mut p).unwrap(),
-            Some("MATCHSTATE:0:0:r:7d3d|:r\r\n".into())
-        );
-        // The same state twice is answered once.
-        assert_eq!(s.on_line("MATCHSTATE:0:0:r:7d3d|", &mut p).unwrap(), None);
-        // Capped: a raise would be invalid, so the raise player calls.
-        assert_eq!(
-            s.on_line("MATCHSTATE:0:0:rrr:7d3d|", &mut p).unwrap(),
-            Some("MATCHSTATE:0:0:rrr:7d3d|:c\r\n".into())
-        );
-        assert_eq!(
-            s.on_line("MATCHSTATE:0:0:rrrc/:7d3d|/5sKs7s", &mut p)
-                .unwrap(),
-            Some("MATCHSTATE:0:0:rrrc/:7d3d|/5sKs7s:r\r\n".into())
-        );
-        assert_eq!(
-            s.on_line("MATCHSTATE:0:0:rrrc/rf:7d3d|/5sKs7s", &mut p)
-                .unwrap(),
-            None
-        );
+        // The same state twice is answered once; capped, a raise would be invalid, so the
+        // raise player calls.
+        for (state, action) in [
+            ("MATCHSTATE:0:0:r:7d3d|", Some('r')),
+            ("MATCHSTATE:0:0:r:7d3d|", None),
+            ("MATCHSTATE:0:0:rrr:7d3d|", Some('c')),
+            ("MATCHSTATE:0:0:rrrc/:7d3d|/5sKs7s", Some('r')),
+            ("MATCHSTATE:0:0:rrrc/rf:7d3d|/5sKs7s", None),
+        ] {
+            let reply = action.map(|a| format!("{state}:{a}\r\n"));
+            assert_eq!(s.on_line(state, &mut p).unwrap(), reply, "{state}");
+        }
         assert_eq!(s.hands(), 1);
         assert_eq!(s.net(), 40.0);
         // Next hand: seat 0 is now position 1, the button, first to act.
@@ -242,6 +230,7 @@ mod tests {
     }
 
     /// Records the seats it sees and the events.
+    #[derive(Default)]
     struct Spy {
         seats: Vec<Vec<usize>>,
         events: usize,
@@ -269,11 +258,7 @@ mod tests {
     #[test]
     fn seats_follow_players_as_positions_rotate() {
         let mut s = ClientSession::new(GameDef::builtin("holdem.limit.3p")).unwrap();
-        let mut spy = Spy {
-            seats: Vec::new(),
-            events: 0,
-            hands: 0,
-        };
+        let mut spy = Spy::default();
         // We are seat 1: position 1 in hand 0, position 0 in hand 1, position 2 in hand 2.
         s.on_line("MATCHSTATE:1:0::|Td4d|", &mut spy).unwrap();
         s.on_line("MATCHSTATE:0:1::8dJd||", &mut spy).unwrap();

@@ -137,6 +137,19 @@ pub struct NotToAct {
     pub to_act: Option<usize>,
 }
 
+/// An agent's counters and the current hand's key (what a copy of it restores).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AgentCounts {
+    /// Hands begun (the number of the current hand is `begun - 1`).
+    pub begun: u32,
+    /// Hands ended.
+    pub hands: u64,
+    /// Decisions made.
+    pub decisions: u64,
+    /// The current hand's key (`hand` of the view that began or rebuilt it).
+    pub hand_key: Option<i64>,
+}
+
 /// One player for a match, driven by public views.
 pub struct Agent {
     seat: Seat,
@@ -145,13 +158,9 @@ pub struct Agent {
     seed: u64,
     tracker: Option<HandTracker>,
     last: Option<PublicView>,
-    hand_key: Option<i64>,
-    /// Hands begun (the number of the current hand is `begun - 1`).
-    begun: u32,
+    counts: AgentCounts,
     /// Whether the current hand has been ended.
     ended: bool,
-    hands: u64,
-    decisions: u64,
 }
 
 impl Agent {
@@ -183,11 +192,8 @@ impl Agent {
             seed,
             tracker: None,
             last: None,
-            hand_key: None,
-            begun: 0,
+            counts: AgentCounts::default(),
             ended: false,
-            hands: 0,
-            decisions: 0,
         }
     }
 
@@ -206,6 +212,33 @@ impl Agent {
         hand: Option<i64>,
     ) -> Result<Action, AgentError> {
         self.observe(view, seats, hand)?;
+        self.decide()
+    }
+
+    /// The player's action in the hand as observed so far (our position must be to act;
+    /// an action the rules refuse becomes a call).
+    ///
+    /// # Errors
+    /// No hand in progress, or our position not to act.
+    pub fn decide(&mut self) -> Result<Action, AgentError> {
+        self.my_turn()?;
+        let (Some(tracker), seat) = (self.tracker.as_ref(), &mut self.seat) else {
+            return Err(AgentError::NoHand);
+        };
+        let view = tracker.view();
+        let mut action = seat.act(&view);
+        if !view.legal_actions().contains(action) {
+            action = Action::Call;
+        }
+        self.counts.decisions += 1;
+        Ok(action)
+    }
+
+    /// The hand in progress, at our decision.
+    ///
+    /// # Errors
+    /// No hand in progress, or our position not to act.
+    pub fn my_turn(&self) -> Result<&HandTracker, AgentError> {
         let tracker = self.tracker.as_ref().ok_or(AgentError::NoHand)?;
         if !tracker.is_my_turn() {
             return Err(NotToAct {
@@ -214,13 +247,23 @@ impl Agent {
             }
             .into());
         }
-        let view = tracker.view();
-        let mut action = self.seat.act(&view);
-        if !view.legal_actions().contains(action) {
-            action = Action::Call;
-        }
-        self.decisions += 1;
-        Ok(action)
+        Ok(tracker)
+    }
+
+    /// Whether `view` continues the hand in progress, and whether it is of that hand at
+    /// all: a view of the same hand (by `hand`) that contradicts what was seen rebuilds
+    /// the hand; any other view starts the next one.
+    fn follows(&self, view: &PublicView, hand: Option<i64>) -> (bool, bool) {
+        let same_key = hand.is_none() || hand == self.counts.hand_key;
+        let live = !self.ended && self.tracker.is_some();
+        let continues = same_key && live && self.last.as_ref().is_some_and(|l| view.extends(l));
+        (continues, continues || (hand.is_some() && same_key && live))
+    }
+
+    /// Whether [`Agent::observe`] of `view` (of hand `hand`) ends the hand in progress and
+    /// starts the next.
+    pub fn starts_hand(&self, view: &PublicView, hand: Option<i64>) -> bool {
+        !self.follows(view, hand).1
     }
 
     /// Brings the hand up to `view` (the player observes what it adds) without a
@@ -241,15 +284,11 @@ impl Agent {
                 seats: n,
             });
         }
-        let same_key = hand.is_none() || hand == self.hand_key;
-        let live = !self.ended && self.tracker.is_some();
-        let continues = same_key && live && self.last.as_ref().is_some_and(|l| view.extends(l));
+        let (continues, same_hand) = self.follows(&view, hand);
         if !continues {
-            // A view of the same hand (by `hand`) that contradicts what was seen rebuilds
-            // the hand without ending it; anything else ends the hand and starts a new one.
-            if !(hand.is_some() && same_key && live) {
+            if !same_hand {
                 self.end_hand();
-                self.begun += 1;
+                self.counts.begun += 1;
             }
             let seats = match seats {
                 Some(s) => {
@@ -262,14 +301,14 @@ impl Agent {
                 }
                 None => (0..n).collect(),
             };
-            let ms = view.match_state(n, self.begun - 1)?;
+            let ms = view.match_state(n, self.counts.begun - 1)?;
             let tracker = HandTracker::start(&self.game, &ms, &seats).map_err(AgentError::Start)?;
             self.seat.begin_hand(&tracker.view());
             self.tracker = Some(tracker);
             self.ended = false;
-            self.hand_key = hand;
+            self.counts.hand_key = hand;
         }
-        let ms = view.match_state(n, self.begun - 1)?;
+        let ms = view.match_state(n, self.counts.begun - 1)?;
         let (Some(tracker), seat) = (self.tracker.as_mut(), &mut self.seat) else {
             return Err(AgentError::NoHand);
         };
@@ -284,13 +323,21 @@ impl Agent {
         if let (Some(t), false) = (&self.tracker, self.ended) {
             self.seat.end_hand(&t.view());
             self.ended = true;
-            self.hands += 1;
+            self.counts.hands += 1;
         }
     }
 
     /// The seat (the player, its traces and profiles).
     pub fn seat(&self) -> &Seat {
         &self.seat
+    }
+    /// The seat, to change (its learned state, its profiles).
+    pub fn seat_mut(&mut self) -> &mut Seat {
+        &mut self.seat
+    }
+    /// The last view of the hand in progress (`None` once the hand has ended).
+    pub fn last_view(&self) -> Option<&PublicView> {
+        self.last.as_ref().filter(|_| !self.ended)
     }
     /// The hand as rebuilt so far.
     pub fn tracker(&self) -> Option<&HandTracker> {
@@ -308,13 +355,13 @@ impl Agent {
     pub fn game(&self) -> &GameConfig {
         &self.game
     }
-    /// Hands ended.
-    pub fn hands(&self) -> u64 {
-        self.hands
+    /// The counters and the current hand's key.
+    pub fn counts(&self) -> AgentCounts {
+        self.counts
     }
-    /// Decisions made.
-    pub fn decisions(&self) -> u64 {
-        self.decisions
+    /// Sets the counters and the current hand's key (of a copy, as the original's).
+    pub fn set_counts(&mut self, counts: AgentCounts) {
+        self.counts = counts;
     }
 }
 
@@ -347,14 +394,14 @@ mod tests {
             let line = format!("{}cc/", first.acpc_char());
             a.observe(view(2, "3h4cJh", &line), None, Some(1)).unwrap();
             assert_eq!(a.tracker().unwrap().state().board().len(), 3);
-            assert_eq!(a.hands(), 0);
+            assert_eq!(a.counts().hands, 0);
         }
         // The next hand: the one in progress ends first.
         a.act(view(2, "", ""), None, Some(2)).unwrap();
-        assert_eq!((a.hands(), a.decisions()), (1, 2));
+        assert_eq!((a.counts().hands, a.counts().decisions), (1, 2));
         a.end_hand();
         a.end_hand();
-        assert_eq!(a.hands(), 2);
+        assert_eq!(a.counts().hands, 2);
     }
 
     #[test]

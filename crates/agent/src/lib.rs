@@ -26,7 +26,7 @@ pub mod seat;
 pub mod seed;
 pub mod spot;
 
-pub use agent::{Agent, AgentError, NotToAct, PublicView};
+pub use agent::{Agent, AgentCounts, AgentError, NotToAct, PublicView};
 pub use profiles::{hand_delta, stats_from_profile, HandKey, OpenBookError, ProfileBook};
 pub use roster::{seat_names, Roster, RosterError};
 pub use seat::{DecisionHook, Seat, SeatPlayer, TimingHook, WarningHook};

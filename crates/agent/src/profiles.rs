@@ -371,11 +371,6 @@ mod tests {
         assert_eq!(stats_from_profile(&long, 5), stats);
     }
 
-    /// A finished hand of 3 players from a seed (random legal actions).
-    fn random_hand(seed: u64) -> loki_engine::HandState {
-        random_hand_at(seed, &[0, 1, 2])
-    }
-
     /// A finished hand at `seats` (seat of each position) from a seed (random legal
     /// actions).
     fn random_hand_at(seed: u64, seats: &[usize]) -> loki_engine::HandState {
@@ -410,7 +405,7 @@ mod tests {
 
     #[test]
     fn every_seat_names_a_hand_alike_and_matches_apart() {
-        let hands: Vec<_> = (0..30).map(random_hand).collect();
+        let hands: Vec<_> = (0..30).map(|s| random_hand_at(s, &[0, 1, 2])).collect();
         // Every seat of one match computes the same keys (its own cards play no part).
         let keys = |order: &[usize], me: usize| {
             let mut k = HandKey::new();

@@ -5,7 +5,7 @@
 //! random) and seat names. Each player's random seed comes from [`crate::seed`].
 use crate::seed::player_seed;
 use loki_bot::{Knowledge, LokiConfig, LokiPlayer, PlayerKind, Style, StyleError};
-use loki_engine::{Player, PlayerRegistry, PlayerSpec, PlayerStateError, SeatView, SpecError};
+use loki_engine::{Player, PlayerRegistry, PlayerSpec, SpecError};
 use std::sync::Arc;
 
 /// Why a player list or a player cannot be built.
@@ -131,15 +131,13 @@ impl Roster {
             Err(StyleError::Unknown(_)) => {}
             Err(e) => return Err(e.into()),
         }
+        // The last player of the spec, as the registry builds it, under `name`.
         let spec = self.simple.parse(kind)?;
-        let mut v = self.simple.build(&spec, seed)?;
-        match v.pop() {
-            Some(p) => Ok(Box::new(Renamed(p, name.to_string()))),
-            None => Err(RosterError::Unknown {
-                name: kind.to_string(),
-                known: self.names().join(", "),
-            }),
-        }
+        let last = spec.expand().pop().ok_or_else(|| RosterError::Unknown {
+            name: kind.to_string(),
+            known: self.names().join(", "),
+        })?;
+        Ok(self.simple.make(&last, name, seed, spec.total() - 1)?)
     }
     /// The players of one table from a `--players` list, by seat, named by
     /// [`seat_names`] and seeded by [`player_seed`] (table 0).
@@ -166,33 +164,6 @@ impl Roster {
             e => e.into(),
         })?;
         Ok(LokiPlayer::new(name, style, self.know.clone(), seed))
-    }
-}
-
-/// A player under another name.
-struct Renamed(Box<dyn Player + Send>, String);
-
-impl Player for Renamed {
-    fn name(&self) -> &str {
-        &self.1
-    }
-    fn begin_hand(&mut self, view: &SeatView<'_>) {
-        self.0.begin_hand(view)
-    }
-    fn observe(&mut self, event: &loki_engine::Event, view: &SeatView<'_>) {
-        self.0.observe(event, view)
-    }
-    fn act(&mut self, view: &SeatView<'_>) -> loki_engine::Action {
-        self.0.act(view)
-    }
-    fn end_hand(&mut self, view: &SeatView<'_>) {
-        self.0.end_hand(view)
-    }
-    fn save_state(&self) -> Option<String> {
-        self.0.save_state()
-    }
-    fn load_state(&mut self, state: &str) -> Result<(), PlayerStateError> {
-        self.0.load_state(state)
     }
 }
 

@@ -4,7 +4,7 @@
 //! "Weighting the Enumeration"; Peña 1999). Sums are taken in `f64`: the reference
 //! values need about 1e-9 relative precision.
 use crate::AssessError;
-use loki_cards::{CardSet, HoleCards, Rank, StartingHand, HOLDINGS};
+use loki_cards::{CardSet, HoleCards, StartingHand, HOLDINGS};
 
 /// One weight per holding.
 #[derive(Clone, PartialEq)]
@@ -65,10 +65,6 @@ impl WeightTable {
     /// Sets the weight of a holding (clamped to [0, 1]; NaN becomes 0).
     pub fn set(&mut self, h: HoleCards, w: f64) {
         self.w[h.index()] = clamp01(w);
-    }
-    /// Sets the weight of holding index `h` (< 1326; clamped to [0, 1]).
-    pub fn set_at(&mut self, h: usize, w: f64) {
-        self.w[h] = clamp01(w);
     }
     /// All weights in holding-index order.
     #[inline]
@@ -214,12 +210,6 @@ impl StartingHandGrid {
             (lo, hi)
         }
     }
-    /// The class at a cell (row, col < 13).
-    pub fn class_at(row: usize, col: usize) -> Option<StartingHand> {
-        let rank = |i: usize| Rank::from_index(u8::try_from(12usize.checked_sub(i)?).ok()?);
-        let (a, b) = (rank(row)?, rank(col)?);
-        StartingHand::new(a, b, row < col).ok()
-    }
 }
 
 impl std::fmt::Display for StartingHandGrid {
@@ -270,17 +260,17 @@ mod tests {
         w[3] = 1.5;
         assert!(WeightTable::from_weights(&w).is_err());
         let mut t = WeightTable::filled(0.5);
-        t.set_at(0, 7.0);
+        t.set(HoleCards::from_index(0).unwrap(), 7.0);
         assert_eq!(t.at(0), 1.0);
     }
 
     #[test]
     fn grid_cells_and_classes_agree() {
-        for i in 0..loki_cards::STARTING_HANDS {
-            let s = StartingHand::from_index(i).unwrap();
-            let (r, c) = StartingHandGrid::cell(s);
-            assert_eq!(StartingHandGrid::class_at(r, c), Some(s));
-        }
+        // One class a cell: the 169 classes fill the 13 x 13 grid.
+        let cells: std::collections::HashSet<_> = (0..loki_cards::STARTING_HANDS)
+            .map(|i| StartingHandGrid::cell(StartingHand::from_index(i).unwrap()))
+            .collect();
+        assert_eq!(cells.len(), 169);
         let aks: StartingHand = "AKs".parse().unwrap();
         assert_eq!(StartingHandGrid::cell(aks), (0, 1));
         let ako: StartingHand = "AKo".parse().unwrap();

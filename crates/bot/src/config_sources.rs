@@ -12,9 +12,11 @@
 pub enum Source {
     /// A source's value or rule, with where it is stated.
     Sources(&'static str),
-    /// Ours: the sources leave it open. The text is how `docs/design-choices.md` names
-    /// the key (the key itself, or its pattern there).
-    Ours(&'static str),
+    /// Ours: the sources leave it open; `docs/design-choices.md` names it by its key.
+    Ours,
+    /// Ours, named in `docs/design-choices.md` by this pattern (one name for the keys
+    /// the row's pattern matches).
+    OursAs(&'static str),
     /// Part of a configured variant (`[variants.NAME]`), the user's own.
     Variant,
 }
@@ -23,13 +25,13 @@ impl std::fmt::Display for Source {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Source::Sources(s) => f.write_str(s),
-            Source::Ours(_) => f.write_str("ours"),
+            Source::Ours | Source::OursAs(_) => f.write_str("ours"),
             Source::Variant => f.write_str("a configured variant"),
         }
     }
 }
 
-use Source::{Ours, Sources, Variant};
+use Source::{Ours, OursAs, Sources, Variant};
 
 /// Every key's source, first match wins.
 pub const SOURCES: &[(&str, Source)] = &[
@@ -37,76 +39,61 @@ pub const SOURCES: &[(&str, Source)] = &[
     ("preflop.group3_4.tight.make2.*", Sources("Papp Table B.1")),
     (
         "preflop.*.small_blind.*",
-        Ours("preflop.groupG.small_blind"),
+        OursAs("preflop.groupG.small_blind"),
     ),
-    ("preflop.*.*.*.*", Ours("preflop.groupG.TIGHTNESS.PLAN")),
+    ("preflop.*.*.*.*", OursAs("preflop.groupG.TIGHTNESS.PLAN")),
     ("postflop.make2", Sources("Papp §6.2")),
     ("postflop.make1", Sources("Papp §6.2")),
-    ("postflop.call", Ours("postflop.call")),
-    ("postflop.check_raise", Ours("postflop.check_raise")),
+    ("postflop.call", Ours),
+    ("postflop.check_raise", Ours),
     ("postflop.semi_bluff", Sources("Papp §6.5, Eq. 6.5")),
-    ("postflop.showdown_odds", Ours("postflop.showdown_odds")),
+    ("postflop.showdown_odds", Ours),
     ("model.floor", Sources("Billings et al. 1998, Figure 3")),
     (
         "model.min_observations",
         Sources("Billings et al. 1998, \"Computing Initial Weights\""),
     ),
     ("model.window", Sources("Peña §4")),
-    ("model.window_scope", Ours("model.window_scope")),
-    ("model.recent_min", Ours("model.recent_min")),
-    ("model.trust", Ours("model.trust")),
-    ("model.trust_prior", Ours("model.trust_prior")),
-    ("model.checks", Ours("model.checks")),
-    ("model.keep_best", Ours("model.keep_best")),
-    ("model.preflop_sigma", Ours("model.preflop_sigma")),
-    (
-        "model.postflop_sigma_scale",
-        Ours("model.postflop_sigma_scale"),
-    ),
-    ("model.postflop_sigma_min", Ours("model.postflop_sigma_min")),
-    ("model.postflop_sigma_max", Ours("model.postflop_sigma_max")),
+    ("model.window_scope", Ours),
+    ("model.recent_min", Ours),
+    ("model.trust", Ours),
+    ("model.trust_prior", Ours),
+    ("model.checks", Ours),
+    ("model.keep_best", Ours),
+    ("model.preflop_sigma", Ours),
+    ("model.postflop_sigma_scale", Ours),
+    ("model.postflop_sigma_min", Ours),
+    ("model.postflop_sigma_max", Ours),
     (
         "model.defaults",
         Sources("Billings et al. 1998 (GOM's own play); Papp Table B.2"),
     ),
-    ("model.context_backoff", Ours("model.context_backoff")),
-    ("model.context_tilt_prior", Ours("model.context_tilt_prior")),
+    ("model.context_backoff", Ours),
+    ("model.context_tilt_prior", Ours),
     ("reweight.rank", Sources("Papp §7.2.3, §7.3.1")),
-    ("reweight.field", Ours("reweight.field")),
-    ("reweight.potential", Ours("reweight.potential")),
+    ("reweight.field", Ours),
+    ("reweight.potential", Ours),
     ("reweight.scale", Sources("Papp §7.2.1")),
-    ("triples.smoothing", Ours("triples.smoothing")),
+    ("triples.smoothing", Ours),
     ("triples.min_passive", Sources("Peña §4")),
-    ("triples.own_min_passive", Ours("triples.own_min_passive")),
-    ("triples.hand_random", Ours("triples.hand_random")),
+    ("triples.own_min_passive", Ours),
+    ("triples.hand_random", Ours),
     (
         "simulation.trials",
         Sources("Peña §5; Billings et al. 1999"),
     ),
-    ("simulation.min_trials", Ours("simulation.min_trials")),
-    ("simulation.check_every", Ours("simulation.check_every")),
-    ("simulation.z", Ours("simulation.z")),
-    ("simulation.triple_width", Ours("simulation.triple_width")),
-    ("simulation.preflop", Ours("simulation.preflop")),
-    (
-        "simulation.strength_samples",
-        Ours("simulation.strength_samples"),
-    ),
-    (
-        "simulation.multiway_strength",
-        Ours("simulation.multiway_strength"),
-    ),
-    ("simulation.deal_folded", Ours("simulation.deal_folded")),
-    (
-        "simulation.later_potential",
-        Ours("simulation.later_potential"),
-    ),
-    ("simulation.own_potential", Ours("simulation.own_potential")),
-    (
-        "simulation.free_check_floor",
-        Ours("simulation.free_check_floor"),
-    ),
-    ("simulation.self_model", Ours("simulation.self_model")),
+    ("simulation.min_trials", Ours),
+    ("simulation.check_every", Ours),
+    ("simulation.z", Ours),
+    ("simulation.triple_width", Ours),
+    ("simulation.preflop", Ours),
+    ("simulation.strength_samples", Ours),
+    ("simulation.multiway_strength", Ours),
+    ("simulation.deal_folded", Ours),
+    ("simulation.later_potential", Ours),
+    ("simulation.own_potential", Ours),
+    ("simulation.free_check_floor", Ours),
+    ("simulation.self_model", Ours),
     ("variants.*.*", Variant),
 ];
 
@@ -124,23 +111,28 @@ pub fn source(key: &str) -> Option<Source> {
         .map(|(_, s)| *s)
 }
 
+/// The dotted key a TOML line sets (`model.floor`), given the table of the lines before
+/// (a table header sets `table` and sets no key).
+fn line_key(table: &mut String, line: &str) -> Option<String> {
+    let line = line.trim();
+    if let Some(t) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+        *table = t.to_string();
+        return None;
+    }
+    let (key, _) = line.split_once(" = ").filter(|_| !line.starts_with('#'))?;
+    Some(if table.is_empty() {
+        key.to_string()
+    } else {
+        format!("{table}.{key}")
+    })
+}
+
 /// The dotted keys of a configuration's TOML (as `loki config` prints it), in order.
 pub fn keys(toml: &str) -> Vec<String> {
     let mut table = String::new();
-    let mut out = Vec::new();
-    for line in toml.lines() {
-        let line = line.trim();
-        if let Some(t) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            table = t.to_string();
-        } else if let Some((key, _)) = line.split_once(" = ").filter(|_| !line.starts_with('#')) {
-            out.push(if table.is_empty() {
-                key.to_string()
-            } else {
-                format!("{table}.{key}")
-            });
-        }
-    }
-    out
+    toml.lines()
+        .filter_map(|line| line_key(&mut table, line))
+        .collect()
 }
 
 /// The TOML with each value's source as a comment at the end of its line
@@ -150,18 +142,8 @@ pub fn annotate(toml: &str) -> String {
     let mut out = String::with_capacity(toml.len() * 2);
     for line in toml.lines() {
         out.push_str(line);
-        let trimmed = line.trim();
-        if let Some(t) = trimmed.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            table = t.to_string();
-        } else if let Some((key, _)) = trimmed.split_once(" = ") {
-            let full = if table.is_empty() {
-                key.to_string()
-            } else {
-                format!("{table}.{key}")
-            };
-            if let Some(s) = source(&full) {
-                out.push_str(&format!("  # {s}"));
-            }
+        if let Some(s) = line_key(&mut table, line).and_then(|key| source(&key)) {
+            out.push_str(&format!("  # {s}"));
         }
         out.push('\n');
     }
@@ -189,13 +171,9 @@ mod tests {
     use super::*;
     use crate::LokiConfig;
 
-    fn everything() -> LokiConfig {
-        every_key()
-    }
-
     #[test]
     fn every_key_has_a_source() {
-        let toml = everything().to_toml();
+        let toml = every_key().to_toml();
         let keys = keys(&toml);
         assert!(keys.len() > 90, "{keys:?}");
         let missing: Vec<&String> = keys.iter().filter(|k| source(k).is_none()).collect();
@@ -218,11 +196,11 @@ mod tests {
         );
         assert!(matches!(
             source("preflop.group3_4.loose.make2.base"),
-            Some(Ours(_))
+            Some(OursAs(_))
         ));
         assert!(matches!(
             source("preflop.group5.small_blind.call_half"),
-            Some(Ours("preflop.groupG.small_blind"))
+            Some(OursAs("preflop.groupG.small_blind"))
         ));
         assert_eq!(source("variants.X.base"), Some(Variant));
         assert_eq!(source("model.no_such_key"), None);
@@ -230,7 +208,7 @@ mod tests {
 
     #[test]
     fn the_annotated_toml_loads_back_unchanged() {
-        let c = everything();
+        let c = every_key();
         let text = annotate(&c.to_toml());
         assert!(text.contains("make2 = 0.85  # Papp §6.2"), "{text}");
         assert!(text.contains("check_raise = 0.95  # ours"), "{text}");

@@ -282,15 +282,20 @@ pub fn thresholds(f: ActionFrequencies) -> (f64, f64) {
 mod tests {
     use super::*;
 
+    /// Records `a` in context `c` `n` times.
+    fn record_n(s: &mut ActionStats, c: Context, a: Action, n: usize) {
+        for _ in 0..n {
+            s.record(c, a);
+        }
+    }
+
     #[test]
     fn pena_thresholds_example() {
         // 20 observations on the turn facing one bet: 6 raises, 8 calls, 6 folds.
         let mut s = ActionStats::new(20);
         let c = Context::new(Round::Turn, 1);
         for (n, a) in [(6, Action::Raise), (8, Action::Call), (6, Action::Fold)] {
-            for _ in 0..n {
-                s.record(c, a);
-            }
+            record_n(&mut s, c, a, n);
         }
         let f = s.blended(c, ByAction::new(0.0, 1.0, 0.0), 20);
         let (r, k) = thresholds(f);
@@ -310,15 +315,11 @@ mod tests {
         let c = Context::new(Round::Flop, 0);
         let d = ByAction::new(0.0, 0.5, 0.5);
         assert_eq!(s.blended(c, d, 20), d);
-        for _ in 0..5 {
-            s.record(c, Action::Raise);
-        }
+        record_n(&mut s, c, Action::Raise, 5);
         // 5 of 20: a quarter observed (all raises), three quarters default.
         let f = s.blended(c, d, 20);
         assert!((f.raise() - (0.25 + 0.75 * 0.5)).abs() < 1e-12);
-        for _ in 0..15 {
-            s.record(c, Action::Call);
-        }
+        record_n(&mut s, c, Action::Call, 15);
         assert_eq!(s.blended(c, d, 20), [0.0, 0.75, 0.25]);
         assert_eq!(s.total(), 20);
     }
@@ -328,16 +329,10 @@ mod tests {
         let mut s = ActionStats::new(20);
         let c = Context::new(Round::Turn, 1);
         let other = Context::new(Round::Flop, 0);
-        for _ in 0..30 {
-            s.record(c, Action::Call);
-        }
-        for _ in 0..10 {
-            s.record(c, Action::Raise);
-        }
+        record_n(&mut s, c, Action::Call, 30);
+        record_n(&mut s, c, Action::Raise, 10);
         // Twenty later actions elsewhere do not push this context's out of its window.
-        for _ in 0..20 {
-            s.record(other, Action::Call);
-        }
+        record_n(&mut s, other, Action::Call, 20);
         assert_eq!(s.recent_counts(c), [0, 10, 10]);
         // Historic [0, 0.75, 0.25], recent [0, 0.5, 0.5]: averaged.
         let d = ByAction::new(0.5, 0.3, 0.2);
@@ -348,9 +343,7 @@ mod tests {
         );
         // Below the minimum count the historic frequencies stand alone.
         let mut t = ActionStats::new(20);
-        for _ in 0..4 {
-            t.record(c, Action::Raise);
-        }
+        record_n(&mut t, c, Action::Raise, 4);
         assert_eq!(t.loki2(c, d, 20, 5), t.blended(c, d, 20));
     }
 
@@ -395,12 +388,8 @@ mod tests {
     fn window_keeps_the_last_actions() {
         let mut s = ActionStats::new(20);
         let c = Context::new(Round::River, 1);
-        for _ in 0..30 {
-            s.record(c, Action::Fold);
-        }
-        for _ in 0..20 {
-            s.record(c, Action::Raise);
-        }
+        record_n(&mut s, c, Action::Fold, 30);
+        record_n(&mut s, c, Action::Raise, 20);
         assert_eq!(s.recent_counts(c), [0, 0, 20]);
         assert_eq!(s.counts(c), [30, 0, 20]);
         assert_eq!(Context::new(Round::Flop, 5).bets_to_call, 2);

@@ -275,15 +275,9 @@ impl Style {
                 source,
             })?;
         }
-        if let Some(x) = v.make1 {
-            s.postflop.make1 = x;
-        }
-        if let Some(x) = v.make2 {
-            s.postflop.make2 = x;
-        }
-        if let Some(x) = v.call {
-            s.postflop.call = x;
-        }
+        s.postflop.make1 = v.make1.unwrap_or(s.postflop.make1);
+        s.postflop.make2 = v.make2.unwrap_or(s.postflop.make2);
+        s.postflop.call = v.call.unwrap_or(s.postflop.call);
         if let Some(m) = &v.model {
             s.context = m.eq_ignore_ascii_case("context");
             s.model = match m.to_ascii_lowercase().as_str() {
@@ -298,18 +292,10 @@ impl Style {
                 }
             };
         }
-        if let Some(r) = v.rank {
-            s.reweight.rank = r;
-        }
-        if let Some(f) = v.field {
-            s.reweight.field = f;
-        }
-        if let Some(p) = v.potential {
-            s.reweight.potential = p;
-        }
-        if let Some(x) = v.scale {
-            s.reweight.scale = x;
-        }
+        s.reweight.rank = v.rank.unwrap_or(s.reweight.rank);
+        s.reweight.field = v.field.unwrap_or(s.reweight.field);
+        s.reweight.potential = v.potential.unwrap_or(s.reweight.potential);
+        s.reweight.scale = v.scale.unwrap_or(s.reweight.scale);
         if cfg.model.trust && s.model != ModelMode::InitialOnly {
             s.calibrated = true;
         }
@@ -317,29 +303,14 @@ impl Style {
             s.calibrated = t && s.model != ModelMode::InitialOnly;
         }
         if let Some(sim) = &mut s.simulation {
-            if let Some(t) = v.trials {
-                sim.trials = t;
-            }
-            if let Some(z) = v.z {
-                sim.z = z;
-            }
-            if let Some(w) = v.triple_width {
-                sim.triple_width = w;
-            }
-            if let Some(m) = v.self_model {
-                sim.self_model = m;
-            }
-            let flags = [
-                (v.deal_folded, &mut sim.deal_folded),
-                (v.later_potential, &mut sim.later_potential),
-                (v.own_potential, &mut sim.own_potential),
-                (v.free_check_floor, &mut sim.free_check_floor),
-            ];
-            for (value, field) in flags {
-                if let Some(x) = value {
-                    *field = x;
-                }
-            }
+            sim.trials = v.trials.unwrap_or(sim.trials);
+            sim.z = v.z.unwrap_or(sim.z);
+            sim.triple_width = v.triple_width.unwrap_or(sim.triple_width);
+            sim.self_model = v.self_model.unwrap_or(sim.self_model);
+            sim.deal_folded = v.deal_folded.unwrap_or(sim.deal_folded);
+            sim.later_potential = v.later_potential.unwrap_or(sim.later_potential);
+            sim.own_potential = v.own_potential.unwrap_or(sim.own_potential);
+            sim.free_check_floor = v.free_check_floor.unwrap_or(sim.free_check_floor);
         }
         Ok(s)
     }

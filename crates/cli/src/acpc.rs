@@ -164,16 +164,11 @@ pub fn run(command: AcpcCommand) -> Result<ExitCode> {
                         println!("{name}");
                     }
                 }
-                Some(name) => print!("{}", load_game(&name)?.0),
+                Some(name) => print!("{}", GameDef::load(&name)?.0),
             }
             Ok(ExitCode::SUCCESS)
         }
     }
-}
-
-/// A game from a file, else a built-in name; with the name for logs.
-fn load_game(spec: &str) -> Result<(GameDef, String)> {
-    Ok(GameDef::load(spec)?)
 }
 
 fn run_client(a: ClientArgs) -> Result<ExitCode> {
@@ -181,7 +176,7 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
     let window = roster.know.config.model.window;
     let kind = roster.canonical(&a.player)?;
     let game = match &a.game {
-        Some(g) => Some(load_game(g)?.0),
+        Some(g) => Some(GameDef::load(g)?.0),
         None => None,
     };
     if let (Some(g), false) = (&game, a.names.is_empty()) {
@@ -209,9 +204,7 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
     }
     seat = seat.on_warning(Box::new(|w| eprintln!("loki: warning: {w}")));
     let transcript: Option<Box<dyn Write + Send>> = match &a.log {
-        Some(p) => Some(Box::new(BufWriter::new(
-            File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
-        ))),
+        Some(p) => Some(Box::new(crate::bounds::create(p)?)),
         None => None,
     };
     let report = match client::play(stream, &mut seat, ClientOptions { game, transcript }) {
@@ -242,7 +235,7 @@ fn port_list(text: &str) -> Result<Vec<u16>, String> {
 }
 
 fn run_dealer(a: DealerArgs) -> Result<ExitCode> {
-    let (game, game_name) = load_game(&a.game)?;
+    let (game, game_name) = GameDef::load(&a.game)?;
     let match_name = dealer::match_name(a.log.as_deref());
     let options = DealerOptions {
         game,
@@ -263,15 +256,8 @@ fn run_dealer(a: DealerArgs) -> Result<ExitCode> {
     let mut out = std::io::stdout();
     writeln!(out, "{}", ports.join(" "))?;
     out.flush()?;
-    let mut log = match &a.log {
-        Some(p) => {
-            let file = dealer::log_path(p);
-            Some(BufWriter::new(File::create(&file).with_context(|| {
-                format!("cannot create {}", file.display())
-            })?))
-        }
-        None => None,
-    };
+    let log_file = a.log.as_ref().map(|p| dealer::log_path(p));
+    let mut log = log_file.map(|p| crate::bounds::create(&p)).transpose()?;
     let mut stderr = std::io::stderr();
     let result = dealer.run(
         log.as_mut().map(|l| l as &mut dyn Write),
@@ -293,7 +279,7 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
     let kinds = roster.expand(&a.players)?;
     let n = kinds.len();
     let (game, game_name) = match &a.game {
-        Some(g) => load_game(g)?,
+        Some(g) => GameDef::load(g)?,
         None => {
             let g =
                 GameDef::holdem(n).with_context(|| format!("{n} players: a game needs 2 to 10"))?;

@@ -30,6 +30,18 @@ pub fn threads() -> RangedI64ValueParser<usize> {
     count(1..=MAX_THREADS)
 }
 
+/// A new file at `path`, buffered (an error names it).
+///
+/// # Errors
+/// The file cannot be created.
+pub fn create(path: &std::path::Path) -> anyhow::Result<std::io::BufWriter<std::fs::File>> {
+    use anyhow::Context as _;
+    let file = std::fs::File::create(path);
+    Ok(std::io::BufWriter::new(file.with_context(|| {
+        format!("cannot create {}", path.display())
+    })?))
+}
+
 /// Checks, before the work, that the output file `path` can be written: it is
 /// opened for writing without being cut, so an existing file keeps its content until the
 /// results replace it.

@@ -7,8 +7,7 @@ use loki_engine::GameSpec;
 use loki_history::{
     acpc_records, history_files, read_history, write_acpc_log, write_phh_replayed, Format,
 };
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -148,9 +147,7 @@ fn convert(a: ConvertArgs) -> Result<ExitCode> {
         Format::Phh => Vec::new(),
         Format::Acpc => acpc_records(&hands).with_context(|| a.input.display().to_string())?,
     };
-    let mut w = BufWriter::new(
-        File::create(&a.output).with_context(|| format!("cannot create {}", a.output.display()))?,
-    );
+    let mut w = crate::bounds::create(&a.output)?;
     match out_format {
         Format::Phh => write_phh_replayed(&mut w, &hands)?,
         Format::Acpc => write_acpc_log(&mut w, None, &records)?,

@@ -2,7 +2,7 @@
 //! with `hdb`, `hroster`, `pdb/pdb.NICK`; several roots are merged): replay statistics,
 //! the player list, one player's profile, PHH export, and the evaluation of opponent
 //! models on real play.
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
 use loki_irc::eval::report::report;
 use loki_irc::eval::{evaluate, EvalOptions};
@@ -12,8 +12,7 @@ use loki_irc::text::{
     check_text, eval_text, export_text, models_text, players_table, profile_text, stats_lines,
 };
 use loki_irc::Dataset;
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -146,9 +145,7 @@ fn show_profile(a: ProfileArgs) -> Result<ExitCode> {
 
 fn export(a: ExportArgs) -> Result<ExitCode> {
     let d = load(&a.dirs)?;
-    let mut w = BufWriter::new(
-        File::create(&a.phh).with_context(|| format!("cannot create {}", a.phh.display()))?,
-    );
+    let mut w = crate::bounds::create(&a.phh)?;
     let (written, skipped) = loki_irc::phh::write_hands(&mut w, &d.hands)?;
     let file = a.phh.display().to_string();
     print!("{}", export_text(&d.stats, written, &skipped, &file));

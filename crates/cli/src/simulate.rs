@@ -5,8 +5,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use loki_engine::{net_by_seat, parse_stacks, GameConfig, Table};
 use loki_history::{write_acpc_log, write_phh, AcpcHeader};
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -40,12 +39,6 @@ pub struct SimulateArgs {
     acpc_log: Option<PathBuf>,
 }
 
-fn create(path: &PathBuf) -> Result<BufWriter<File>> {
-    Ok(BufWriter::new(File::create(path).with_context(|| {
-        format!("cannot create {}", path.display())
-    })?))
-}
-
 pub fn run(a: SimulateArgs) -> Result<ExitCode> {
     let roster = loki_agent::Roster::new(crate::roster::load_config(a.config.as_deref())?)?;
     let players = roster.table(&a.players, a.seed)?;
@@ -61,12 +54,12 @@ pub fn run(a: SimulateArgs) -> Result<ExitCode> {
     let mut table = Table::new(config, players, a.seed)?;
     let records = table.play(a.hands)?;
     if let Some(path) = &a.phh {
-        let mut w = create(path)?;
+        let mut w = crate::bounds::create(path)?;
         write_phh(&mut w, &records)?;
         w.flush()?;
     }
     if let Some(path) = &a.acpc_log {
-        let mut w = create(path)?;
+        let mut w = crate::bounds::create(path)?;
         let header = AcpcHeader {
             match_name: "loki".into(),
             game_file: loki_acpc::GameDef::log_game_file(n, &game),

@@ -935,10 +935,12 @@ fn design_choices_name_exactly_the_keys_marked_ours() {
     let page = read(Path::new("docs/design-choices.md"));
     let missing: Vec<&str> = SOURCES
         .iter()
-        .filter_map(|(_, s)| match s {
-            Source::Ours(name) if !page.contains(&format!("`{name}")) => Some(*name),
+        .filter_map(|(key, s)| match s {
+            Source::Ours => Some(*key),
+            Source::OursAs(name) => Some(*name),
             _ => None,
         })
+        .filter(|name| !page.contains(&format!("`{name}")))
         .collect();
     assert!(
         missing.is_empty(),
@@ -949,7 +951,7 @@ fn design_choices_name_exactly_the_keys_marked_ours() {
         let named = |l: &&&str| l.contains(&format!("`{key}`")) || l.contains(&format!("`{key} ="));
         if let Some(row) = rows.iter().find(named) {
             assert!(
-                matches!(source(&key), Some(Source::Ours(_))),
+                matches!(source(&key), Some(Source::Ours | Source::OursAs(_))),
                 "docs/design-choices.md lists `{key}` as a choice ({row}), but its source is {:?}",
                 source(&key)
             );

@@ -181,14 +181,6 @@ impl PlayerRegistry {
         let kinds = spec.expand();
         let mut out = Vec::with_capacity(kinds.len());
         for (i, kind) in kinds.iter().enumerate() {
-            let (_, factory) =
-                self.kinds
-                    .iter()
-                    .find(|(n, _)| n == kind)
-                    .ok_or_else(|| SpecError::Unknown {
-                        name: kind.clone(),
-                        known: self.names().join(", "),
-                    })?;
             let same = kinds.iter().filter(|k| *k == kind).count();
             let name = if same == 1 {
                 kind.clone()
@@ -196,12 +188,34 @@ impl PlayerRegistry {
                 let k = kinds[..=i].iter().filter(|k| *k == kind).count();
                 format!("{kind}-{k}")
             };
-            let player_seed = seed
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .wrapping_add(i as u64 + 1);
-            out.push(factory(&name, player_seed));
+            out.push(self.make(kind, &name, seed, i)?);
         }
         Ok(out)
+    }
+    /// Player `index` of a spec, of kind `kind` (lower case) named `name`, seeded as
+    /// [`PlayerRegistry::build`] seeds it.
+    ///
+    /// # Errors
+    /// An unknown kind.
+    pub fn make(
+        &self,
+        kind: &str,
+        name: &str,
+        seed: u64,
+        index: usize,
+    ) -> Result<Box<dyn Player + Send>, SpecError> {
+        let (_, factory) =
+            self.kinds
+                .iter()
+                .find(|(n, _)| n == kind)
+                .ok_or_else(|| SpecError::Unknown {
+                    name: kind.to_string(),
+                    known: self.names().join(", "),
+                })?;
+        let player_seed = seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(index as u64 + 1);
+        Ok(factory(name, player_seed))
     }
 }
 

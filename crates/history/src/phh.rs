@@ -87,14 +87,7 @@ pub fn write_phh_hand(
         &record.config,
         &record.starting_stacks,
         &record.events,
-        |p| {
-            record
-                .hole
-                .get(p)
-                .copied()
-                .flatten()
-                .map_or("????".to_string(), |h| h.to_string())
-        },
+        &record.hole,
     )?;
     writeln!(w, "hand = {}", phh_hand(record.hand_number))?;
     let seats: Vec<usize> = record.seats.iter().map(|s| s + 1).collect();
@@ -111,14 +104,14 @@ pub fn write_phh_hand(
 
 /// Writes the game keys and the `actions` array of one hand, from `variant` to the
 /// array's closing `]`, from its engine events (for `loki-history`'s records and for
-/// other sources of engine events, such as the IRC database); `shown(p)` is what
-/// position `p` shows at a showdown (`????` when unknown).
+/// other sources of engine events, such as the IRC database); `hole` is what each
+/// position shows at a showdown (`????` where it is unknown).
 pub fn write_phh_game(
     w: &mut impl Write,
     c: &GameConfig,
     starting_stacks: &[Chips],
     events: &[Event],
-    shown: impl Fn(usize) -> String,
+    hole: &[Option<HoleCards>],
 ) -> std::io::Result<()> {
     let n = c.seats();
     writeln!(w, "variant = \"FT\"")?;
@@ -182,7 +175,9 @@ pub fn write_phh_game(
                     for i in 0..n {
                         let p = (opener + i) % n;
                         if live[p] {
-                            writeln!(w, "  \"p{} sm {}\",", p + 1, shown(p))?;
+                            let shown = hole.get(p).copied().flatten();
+                            let shown = shown.map_or("????".to_string(), |h| h.to_string());
+                            writeln!(w, "  \"p{} sm {shown}\",", p + 1)?;
                         }
                     }
                 }
@@ -215,13 +210,13 @@ pub fn write_phh_unsettled(
     if let Some(k) = key {
         writeln!(w, "[{k}]")?;
     }
-    write_phh_game(w, &hand.config, &hand.starting_stacks, &hand.events, |p| {
-        hand.hole
-            .get(p)
-            .copied()
-            .flatten()
-            .map_or("????".to_string(), |h| h.to_string())
-    })?;
+    write_phh_game(
+        w,
+        &hand.config,
+        &hand.starting_stacks,
+        &hand.events,
+        &hand.hole,
+    )?;
     writeln!(w, "hand = {}", phh_hand(hand.hand_number))?;
     let seats: Vec<usize> = hand.seats.iter().map(|s| s + 1).collect();
     writeln!(w, "seats = {}", phh_list(&seats))?;
@@ -292,10 +287,6 @@ fn sections(text: &str) -> Vec<Section> {
     out
 }
 
-fn line_of_offset(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count()
-}
-
 /// Reads a `.phh` or `.phhs` text and replays every hand. The outer error is I/O only;
 /// each hand is replayed or reported.
 pub fn read_phh(
@@ -338,7 +329,7 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
     let at = |line: usize, reason: String| HistoryError::hand(label, line, reason);
     let table: toml::Table = toml::from_str(&s.text).map_err(|e| {
         let line = e.span().map_or(s.first_line, |r| {
-            s.first_line + line_of_offset(&s.text, r.start)
+            s.first_line + s.text[..r.start.min(s.text.len())].matches('\n').count()
         });
         at(line, format!("bad TOML: {}", e.message()))
     })?;

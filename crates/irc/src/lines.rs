@@ -332,20 +332,8 @@ mod tests {
             .unwrap();
         assert_eq!(h.timestamp, 800000000);
         assert_eq!((h.session, h.number, h.players), (2, 17, 3));
-        assert_eq!(
-            h.stages[0],
-            PlayersPot {
-                players: 2,
-                pot: 30
-            }
-        );
-        assert_eq!(
-            h.stages[3],
-            PlayersPot {
-                players: 1,
-                pot: 50
-            }
-        );
+        let at = |players, pot| PlayersPot { players, pot };
+        assert_eq!((h.stages[0], h.stages[3]), (at(2, 30), at(1, 50)));
         assert_eq!(h.board.len(), 4);
         assert_eq!(
             parse_hdb("1 1 1 2 0/0 0/0 0/0 1/15 2c 3d"),

@@ -73,13 +73,7 @@ pub fn expressible(h: &IrcHand) -> Result<(), PhhSkip> {
 /// unshown hole cards are `????`, bankrolls are the stacks.
 pub fn write_hand(w: &mut impl Write, key: usize, h: &IrcHand) -> std::io::Result<()> {
     writeln!(w, "[{key}]")?;
-    write_phh_game(w, &h.config, &h.bankrolls, &h.events, |p| {
-        h.hole
-            .get(p)
-            .copied()
-            .flatten()
-            .map_or("????".to_string(), |c| c.to_string())
-    })?;
+    write_phh_game(w, &h.config, &h.bankrolls, &h.events, &h.hole)?;
     writeln!(w, "hand = {}", h.timestamp)?;
     let names: Vec<String> = h.names.iter().map(|s| toml_string(s)).collect();
     writeln!(w, "players = [{}]", names.join(", "))?;

@@ -24,21 +24,24 @@ use loki_cards::HoleCards;
 use loki_engine::{
     Action, Chips, Event, GameConfig, GameSpec, HandState, Phase, Round, RuleOptions,
 };
-use std::fmt;
 
 /// The largest table the engine plays.
 pub const MAX_SEATS: usize = 10;
 
 /// Why a hand was not replayed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Skip {
     /// Copies of the hand's lines disagree.
+    #[error("{}", self.kind())]
     Conflict,
     /// No `hroster` line.
+    #[error("{}", self.kind())]
     NoRoster,
     /// More than [`MAX_SEATS`] players.
+    #[error("{0} players (the engine plays 2 to 10)")]
     TooManyPlayers(usize),
     /// `pdb` lines missing or extra.
+    #[error("{found} pdb lines for {expected} players")]
     PlayerLines {
         /// Players dealt in (`hdb`).
         expected: usize,
@@ -46,14 +49,19 @@ pub enum Skip {
         found: usize,
     },
     /// The roster, `hdb` and `pdb` lines disagree on who played.
+    #[error("{}", self.kind())]
     Roster,
     /// Positions are not 1..=n once each.
+    #[error("{}", self.kind())]
     Positions,
     /// Blind posts other than positions 1 and 2, position 1 alone or position 2 alone.
+    #[error("{}", self.kind())]
     Blinds,
     /// A bankroll of zero.
+    #[error("{}", self.kind())]
     Bankroll,
     /// The player to act has no action left in the round.
+    #[error("position {position} is to act on the {round} but has no action left")]
     NoAction {
         /// The round.
         round: Round,
@@ -61,6 +69,7 @@ pub enum Skip {
         position: usize,
     },
     /// A character that does not fit the situation (`k` facing a bet, `b` after a bet...).
+    #[error("position {position}: `{symbol}` does not fit on the {round}")]
     WrongAction {
         /// The round.
         round: Round,
@@ -70,6 +79,7 @@ pub enum Skip {
         symbol: char,
     },
     /// The engine refused the action.
+    #[error("position {position}: `{symbol}` on the {round}: {reason}")]
     Illegal {
         /// The round.
         round: Round,
@@ -81,11 +91,13 @@ pub enum Skip {
         reason: String,
     },
     /// An `A` that leaves chips behind.
+    #[error("position {position}: all-in leaves chips")]
     AllIn {
         /// IRC position.
         position: usize,
     },
     /// Actions left over after the replay.
+    #[error("position {position} has actions left on the {round}")]
     Leftover {
         /// IRC position.
         position: usize,
@@ -93,8 +105,10 @@ pub enum Skip {
         round: Round,
     },
     /// Hole or board cards collide, or the board does not match how far the hand went.
+    #[error("cards: {0}")]
     Cards(String),
     /// Chips put in differ from `pdb` field 10.
+    #[error("position {position} put in {replayed} in the replay, {recorded} recorded")]
     PutIn {
         /// IRC position.
         position: usize,
@@ -124,54 +138,6 @@ impl Skip {
             Skip::Leftover { .. } => "actions left over (quit or kick mid-round)",
             Skip::Cards(_) => "cards do not fit",
             Skip::PutIn { .. } => "chips put in differ",
-        }
-    }
-}
-
-impl fmt::Display for Skip {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Skip::TooManyPlayers(n) => write!(f, "{n} players (the engine plays 2 to 10)"),
-            Skip::PlayerLines { expected, found } => {
-                write!(f, "{found} pdb lines for {expected} players")
-            }
-            Skip::NoAction { round, position } => {
-                write!(
-                    f,
-                    "position {position} is to act on the {round} but has no action left"
-                )
-            }
-            Skip::WrongAction {
-                round,
-                position,
-                symbol,
-            } => write!(
-                f,
-                "position {position}: `{symbol}` does not fit on the {round}"
-            ),
-            Skip::Illegal {
-                round,
-                position,
-                symbol,
-                reason,
-            } => write!(
-                f,
-                "position {position}: `{symbol}` on the {round}: {reason}"
-            ),
-            Skip::AllIn { position } => write!(f, "position {position}: all-in leaves chips"),
-            Skip::Leftover { position, round } => {
-                write!(f, "position {position} has actions left on the {round}")
-            }
-            Skip::Cards(s) => write!(f, "cards: {s}"),
-            Skip::PutIn {
-                position,
-                recorded,
-                replayed,
-            } => write!(
-                f,
-                "position {position} put in {replayed} in the replay, {recorded} recorded"
-            ),
-            other => f.write_str(other.kind()),
         }
     }
 }

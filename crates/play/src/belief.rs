@@ -150,7 +150,8 @@ pub struct ShowdownMark {
     pub text: String,
 }
 
-fn round4(x: f64) -> f64 {
+/// Four decimals, as the views show shares and strengths.
+pub(crate) fn round4(x: f64) -> f64 {
     (x * 1e4).round() / 1e4
 }
 

@@ -3,6 +3,7 @@
 //! (`loki_agent::hand_delta`: the actions in Loki's 36 categories, exactly what a Loki
 //! player records of each opponent, and the hand's VPIP/PFR flags), added up per seat in
 //! memory as the profile store adds them on disk, and read through `Profile::hud`.
+use crate::belief::round4;
 use loki_store::{HandDelta, Profile};
 use serde::Serialize;
 
@@ -18,10 +19,6 @@ pub struct HudView {
     pub af: Option<f64>,
     /// Hands seen.
     pub hands: u64,
-}
-
-fn round4(x: f64) -> f64 {
-    (x * 1e4).round() / 1e4
 }
 
 /// The HUD of a profile.

@@ -110,9 +110,9 @@ fn refused_requests_change_nothing() {
         guard += 1;
         assert!(guard < 50);
     }
-    let before = (s.step(), s.hand.as_ref().unwrap().state.events().to_vec());
     let step = s.step();
     let snapshot = |s: &Session| (s.step(), s.hand.as_ref().unwrap().state.events().to_vec());
+    let before = snapshot(&s);
     for seat in [1, 2, 3, 99] {
         assert_eq!(
             s.act(seat, Action::Call, step),

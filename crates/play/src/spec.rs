@@ -205,16 +205,14 @@ mod tests {
             "SOM-1".to_string(),
             "Bob's bot".to_string(),
         ];
-        assert_eq!(bot_name_clash("som", kinds, &seats), Some("SOM".into()));
-        assert_eq!(
-            bot_name_clash("Som-12", kinds, &seats),
-            Some("SOM-12".into())
-        );
-        assert_eq!(bot_name_clash("CALL", kinds, &seats), Some("call".into()));
-        assert_eq!(
-            bot_name_clash("bob's BOT", kinds, &seats),
-            Some("Bob's bot".into())
-        );
+        for (name, clash) in [
+            ("som", "SOM"),
+            ("Som-12", "SOM-12"),
+            ("CALL", "call"),
+            ("bob's BOT", "Bob's bot"),
+        ] {
+            assert_eq!(bot_name_clash(name, kinds, &seats), Some(clash.into()));
+        }
         for fine in ["Somebody", "SOM-", "SOM-x", "GOMEZ", "caller", "Ann Lee"] {
             assert_eq!(bot_name_clash(fine, kinds, &seats[1..]), None, "{fine}");
         }

@@ -34,7 +34,7 @@ pub use error::StoreError;
 pub mod report;
 pub use loki_engine::{Action, ActionCounts, HandDelta, Hud, Observation, Profile};
 
-use rusqlite::{params, Connection, ErrorCode, OpenFlags, TransactionBehavior};
+use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -49,7 +49,7 @@ pub const CLAIM_WINDOW: i64 = 4096;
 /// An open observer that has saved nothing for this long is taken as gone (killed)
 /// (ours).
 pub const OBSERVER_TIMEOUT_SECS: i64 = 120;
-/// How long a writer waits for another one (ours; [`Store::set_busy_timeout`]).
+/// How long a writer waits for another one (ours).
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 /// Longest opponent name stored (ours).
 pub const MAX_NAME_LEN: usize = 200;
@@ -256,16 +256,6 @@ impl Store {
         &self.path
     }
 
-    /// How long a writer waits for the file to be free before [`StoreError::Busy`].
-    ///
-    /// # Errors
-    /// SQLite refuses.
-    pub fn set_busy_timeout(&mut self, timeout: Duration) -> Result<(), StoreError> {
-        self.conn
-            .busy_timeout(timeout)
-            .map_err(|e| classify(&self.path, e))
-    }
-
     /// Adds one hand's observations in one transaction: each opponent's hand count (and
     /// VPIP / PFR hands), its 36 category counts as increments, and its new actions
     /// appended to its recent-action windows, which keep the last `window` actions of
@@ -387,11 +377,7 @@ impl Store {
                     params![observer.0],
                     |r| r.get(0),
                 )
-                .map(Some)
-                .or_else(|e| match e {
-                    rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                    e => Err(e),
-                })?;
+                .optional()?;
             // An observer idle past the timeout may have been forgotten by another
             // client: it registers again from here.
             let started = match started {
@@ -473,10 +459,8 @@ impl Store {
                 ))
             },
         );
-        let (id, hands, vpip, pfr) = match row {
-            Ok(x) => x,
-            Err(rusqlite::Error::QueryReturnedNoRows) => return Ok(None),
-            Err(e) => return Err(err(e)),
+        let Some((id, hands, vpip, pfr)) = row.optional().map_err(err)? else {
+            return Ok(None);
         };
         let mut counts = ActionCounts::default();
         let sql = "SELECT round, bets_to_call, action, count FROM action_count WHERE opponent = ?1";

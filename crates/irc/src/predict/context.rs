@@ -27,46 +27,34 @@ pub fn models() -> Vec<ModelSpec> {
         ModelSpec {
             name: "SOM+ctx",
             description: "SOM with context frequencies and per-player tilts; ranges learned from earlier showdowns plus Loki-1 thresholds",
-            make: || Box::new(ContextModel::new(RangeConfig::default())),
+            make: || with_ranges(true, true),
         },
         ModelSpec {
             name: "SOM+ctx-pre",
             description: "SOM+ctx with its learned pre-flop ranges only (no re-weighting after the flop)",
-            make: || {
-                Box::new(ContextModel::new(
-                    RangeConfig {
-                        sequences: false,
-                        thresholds: false,
-                        ..RangeConfig::default()
-                    },
-                ))
-            },
+            make: || with_ranges(false, false),
         },
         ModelSpec {
             name: "SOM+ctx-thr",
             description: "SOM+ctx re-weighting after the flop by Loki-1 thresholds only",
-            make: || {
-                Box::new(ContextModel::new(
-                    RangeConfig {
-                        sequences: false,
-                        ..RangeConfig::default()
-                    },
-                ))
-            },
+            make: || with_ranges(false, true),
         },
         ModelSpec {
             name: "SOM+ctx-seq",
             description: "SOM+ctx re-weighting after the flop by learned sequence likelihoods only",
-            make: || {
-                Box::new(ContextModel::new(
-                    RangeConfig {
-                        thresholds: false,
-                        ..RangeConfig::default()
-                    },
-                ))
-            },
+            make: || with_ranges(true, false),
         },
     ]
+}
+
+/// SOM+ctx re-weighting after the flop by learned sequence likelihoods and/or Loki-1
+/// thresholds.
+fn with_ranges(sequences: bool, thresholds: bool) -> Box<dyn OpponentPredictor> {
+    Box::new(ContextModel::new(RangeConfig {
+        sequences,
+        thresholds,
+        ..RangeConfig::default()
+    }))
 }
 
 /// The context frequencies with the constants a player's SOMC model uses (**ours**, chosen

@@ -164,17 +164,6 @@ pub fn score_table(
     Some((bits, below / total, weights[truth] <= floor * (1.0 + 1e-9)))
 }
 
-/// The action's column: check, bet, call, raise (1..=4); `None` for a fold.
-fn action_column(a: &ActionEvent) -> Option<usize> {
-    match (a.action, a.bets_to_call) {
-        (Action::Fold, _) => None,
-        (Action::Call, 0) => Some(1),
-        (Action::Raise, 0) => Some(2),
-        (Action::Call, _) => Some(3),
-        (Action::Raise, _) => Some(4),
-    }
-}
-
 /// One table of a calibration run.
 struct ScoredTable<'a> {
     know: &'a Arc<Knowledge>,
@@ -311,9 +300,11 @@ impl ScoredTable<'_> {
     }
 
     fn score(&mut self, a: &ActionEvent, state: &HandState, deal: &Deal, seat_of: &[usize]) {
-        let Some(column) = action_column(a) else {
+        if a.action == Action::Fold {
             return;
-        };
+        }
+        // The action's column: check, bet, call, raise (1..=4).
+        let column = actions::column(a.action, a.bets_to_call);
         let n = seat_of.len();
         let Ok(board) = self.know.boards.get(state.board()) else {
             return;
