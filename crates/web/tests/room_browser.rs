@@ -266,8 +266,9 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
                 views += 1;
                 let is_cy = v["you"] == 2;
                 if is_cy && idle_cy && v["your_turn"] == true {
-                    let clock = js(c, "return document.getElementById('room-clock').textContent").await;
-                    countdown_seen |= clock.as_str().is_some_and(|t| t.starts_with("You have"));
+                    // The page starts its countdown when it renders this view.
+                    until(c, "the countdown", "return document.getElementById('room-clock').textContent.startsWith('You have')").await;
+                    countdown_seen = true;
                     let step = v["step"].as_u64().unwrap();
                     // Nobody clicks for Cy: the server's clock moves the table on.
                     until(c, "the time bank", &format!("return window.lokiView.step !== {step}")).await;
