@@ -503,11 +503,6 @@ impl RangeTable {
     pub fn rank_cache(&self) -> Option<&RankCache> {
         self.cache.as_ref()
     }
-
-    /// Takes the river-rank cache out of the table.
-    pub fn into_rank_cache(self) -> Option<RankCache> {
-        self.cache
-    }
 }
 
 impl FlopClasses {
