@@ -14,14 +14,9 @@ use crate::session::PERSON;
 use loki_engine::{Event, HandRecord};
 use std::fmt::Write as _;
 
-/// A hand record with the hole cards the person did not see dealt hidden (the record's
-/// `hole` is used by the writer only for the hands shown at the showdown).
-pub fn as_seen_by_person(record: &HandRecord) -> HandRecord {
-    as_seen_by(record, PERSON)
-}
-
-/// A hand record as the player in `seat` saw it: every other seat's hole cards hidden
-/// (those shown at the showdown stay in the showdown).
+/// A hand record as the player in `seat` saw it: every other seat's hole cards dealt
+/// hidden (those shown at the showdown stay in the showdown; the record's `hole` is used
+/// by the writer only for the hands shown there).
 pub fn as_seen_by(record: &HandRecord, seat: usize) -> HandRecord {
     let me = record.seats.iter().position(|&s| s == seat);
     let mut r = record.clone();
@@ -37,7 +32,7 @@ pub fn as_seen_by(record: &HandRecord, seat: usize) -> HandRecord {
 
 /// The hands as a `.phhs` text as the person saw them.
 pub fn person_phh<'a>(records: impl IntoIterator<Item = &'a HandRecord>) -> String {
-    let seen: Vec<HandRecord> = records.into_iter().map(as_seen_by_person).collect();
+    let seen: Vec<HandRecord> = records.into_iter().map(|r| as_seen_by(r, PERSON)).collect();
     let mut out = Vec::new();
     // Writing to a Vec cannot fail.
     let _ = loki_history::write_phh(&mut out, &seen);
@@ -88,7 +83,7 @@ pub fn person_phh_with_meta<'a>(
             out.push(b'\n');
         }
         // Writing to a Vec cannot fail.
-        let _ = loki_history::write_phh_hand(&mut out, Some(i + 1), &as_seen_by_person(record));
+        let _ = loki_history::write_phh_hand(&mut out, Some(i + 1), &as_seen_by(record, PERSON));
         out.extend_from_slice(format!("_study_mode = {}\n", meta.study).as_bytes());
         if meta.abandoned {
             out.extend_from_slice(b"_abandoned = true\n");

@@ -154,9 +154,10 @@ impl Session {
     }
 
     /// The view of the table for the person in seat `you` (a room's person, or the
-    /// person of a one-person table), with the model view when `show_model`. Built from
-    /// that person's own `SeatView` only; a person not dealt into the hand in progress
-    /// sees its public part (board, pot, bets, folds) and no cards at all.
+    /// person of a one-person table), with the model view when `show_model`. Everyone
+    /// sees the hand's public part (board, pot, bets, folds, the seat to act); the rest
+    /// (cards, the log, the choices, the result) is built from that person's own
+    /// `SeatView` only, so a person not dealt into the hand sees no cards at all.
     pub fn view_for(&self, you: usize, show_model: bool) -> TableView {
         let n = self.game.seats();
         let g = &self.game;
@@ -200,35 +201,14 @@ impl Session {
             model: None,
         };
         if let Some(hand) = &self.hand {
-            if hand.position_of(you).is_none() {
-                public_part(hand, &mut out, &mut seats);
-            }
+            public_part(hand, &mut out, &mut seats);
             if let Some(me) = hand.position_of(you) {
                 // Everything below comes from the person's own view.
                 let view = hand.state.view(me);
                 let seat_of = |p: usize| hand.seats[p];
-                out.hand = Some(hand.number + 1);
-                out.in_progress = !hand.state.is_complete();
-                out.board = view.board().to_vec();
-                out.pot = view.pot();
                 let bets = view.round_bets();
                 let n = hand.seats.len();
-                for p in 0..n {
-                    let s = &mut seats[seat_of(p)];
-                    s.position = Some(p);
-                    s.role = role(p, n);
-                    s.folded = !view.is_live(p);
-                    s.put_in = view.contributions()[p];
-                    s.bet = if out.in_progress { bets[p] } else { 0 };
-                }
                 seats[you].cards = view.hole();
-                if out.in_progress {
-                    out.round = Some(view.round().to_string());
-                    out.to_act = view.to_act().map(seat_of);
-                    if let Some(s) = out.to_act {
-                        seats[s].to_act = true;
-                    }
-                }
                 if view.is_my_turn() {
                     out.your_turn = true;
                     let l = view.legal_actions();
@@ -291,9 +271,9 @@ impl Session {
     }
 }
 
-/// The public part of a hand for a person who is not dealt into it: the hand's number,
-/// the board, the pot, each seat's bets and folds, the seat to act. No event is read,
-/// so no card but the board's.
+/// The public part of a hand, the same for every person: the hand's number, the board,
+/// the pot, each seat's bets and folds, the seat to act. No event is read, so no card
+/// but the board's.
 fn public_part(hand: &crate::hand::Hand, out: &mut TableView, seats: &mut [SeatInfo]) {
     let state = &hand.state;
     let n = hand.seats.len();

@@ -2,11 +2,15 @@
 //! strength and rule kept for the end of the hand (unless study mode), the result in
 //! words (with the kicker that decides), the terminal's table within 80 columns, each
 //! street's action labels, the HUD, a hand left in the middle, bots' names
-//! refused to people, and the histories (PHH with how each hand was played, plain text).
+//! refused to people, the histories (PHH with how each hand was played, plain text), and
+//! in a room every person's view marking the seat to act (whose clock the page shows).
+use loki_agent::Roster;
 use loki_bot::LokiConfig;
 use loki_engine::{Action, Chips};
 use loki_play::history::{person_phh_with_meta, person_text};
-use loki_play::{Choice, PlayError, Session, SpecError, TableSpec, TableView, PERSON};
+use loki_play::{
+    Choice, PlayError, RoomSpec, Session, SpecError, Stakes, TableSpec, TableView, PERSON,
+};
 use loki_store::Profile;
 use serde_json::Value;
 
@@ -446,4 +450,42 @@ fn people_cannot_take_a_bots_name() {
     spec.bots = "SOM".into();
     spec.seats = 2;
     assert!(Session::new(&spec, LokiConfig::default(), None).is_ok());
+}
+
+#[test]
+fn every_view_in_a_room_marks_the_seat_to_act() {
+    let roster = Roster::new(LokiConfig::default()).unwrap();
+    let spec = RoomSpec {
+        seats: RoomSpec::layout("3*open,call", &roster).unwrap(),
+        stakes: Stakes::default(),
+        seed: 6,
+    };
+    let mut s = Session::room(&spec, LokiConfig::default()).unwrap();
+    for name in ["Ann", "Bob", "Cy"] {
+        s.take_seat(name, None).unwrap();
+    }
+    // Bob sits out: not dealt in, he sees the hand's public part only.
+    s.set_present(1, false).unwrap();
+    let mut turns = 0;
+    for _ in 0..4 {
+        s.next_hand(s.step()).unwrap();
+        while let Some(seat) = s.seat_to_act() {
+            for you in 0..3 {
+                let v = s.view_for(you, false);
+                let marked: Vec<usize> = v
+                    .seats
+                    .iter()
+                    .filter(|x| x.to_act)
+                    .map(|x| x.seat)
+                    .collect();
+                assert_eq!((v.to_act, marked), (Some(seat), vec![seat]), "seat {you}");
+                assert_eq!((v.your_turn, v.legal.is_some()), (you == seat, you == seat));
+            }
+            turns += 1;
+            s.act(seat, Action::Call, s.step()).unwrap();
+        }
+        let v = s.view_for(0, false);
+        assert!(v.to_act.is_none() && v.seats.iter().all(|x| !x.to_act));
+    }
+    assert!(turns >= 8, "{turns} turns");
 }
