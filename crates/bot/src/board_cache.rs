@@ -383,7 +383,6 @@ impl BoardCache {
     }
 }
 
-/// EHS' from hand strengths: `hs + (1 - hs) x ppot`, holding by holding.
 #[cfg(test)]
 mod tests {
     use super::*;

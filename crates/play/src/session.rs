@@ -196,10 +196,6 @@ impl Session {
     pub fn in_progress(&self) -> bool {
         self.hand.as_ref().is_some_and(|h| !h.state.is_complete())
     }
-    /// Whether the person is to act.
-    pub fn is_person_turn(&self) -> bool {
-        self.seat_to_act() == Some(PERSON)
-    }
     /// The seat to act in the hand in progress.
     pub fn seat_to_act(&self) -> Option<usize> {
         let h = self.hand.as_ref()?;

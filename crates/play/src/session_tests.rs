@@ -105,7 +105,7 @@ fn refused_requests_change_nothing() {
     s.next_hand(0).unwrap();
     // Play until the person may not fold for free or the hand ends; find a turn.
     let mut guard = 0;
-    while !s.is_person_turn() {
+    while s.seat_to_act() != Some(PERSON) {
         s.next_hand(s.step()).unwrap();
         guard += 1;
         assert!(guard < 50);

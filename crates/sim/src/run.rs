@@ -266,11 +266,6 @@ impl Run {
     pub fn hands_resumed(&self) -> u64 {
         self.resumed_deals * self.hands_per_deal()
     }
-    /// Bytes of hand history the checkpoint counted (0 for a fresh run): a resumed
-    /// history file is cut back to this.
-    pub fn history_bytes(&self) -> u64 {
-        self.history.bytes
-    }
     /// The digest of the hand history written so far (as the checkpoint counted it): a
     /// resumed history file must begin with exactly these bytes.
     pub fn history_digest(&self) -> HistoryDigest {
