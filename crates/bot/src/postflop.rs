@@ -267,52 +267,28 @@ mod tests {
     #[test]
     fn rules_in_priority_order() {
         let c = PostflopConfig::default();
-        let s = PostflopSituation {
-            ehs: 0.97,
-            players_after: 2,
-            ..base()
-        };
-        assert_eq!(decide(&c, &s), (Action::Call, Rule::CheckRaise));
-        let s = PostflopSituation {
-            players_after: 0,
-            ..s
-        };
-        assert_eq!(decide(&c, &s), (Action::Raise, Rule::Make2));
-        let s = PostflopSituation {
-            ehs: 0.9,
-            to_call: 4,
-            bets_this_round: 2,
-            ..base()
-        };
-        assert_eq!(decide(&c, &s), (Action::Call, Rule::Make2));
-        let s = PostflopSituation { ehs: 0.6, ..base() };
-        assert_eq!(decide(&c, &s), (Action::Raise, Rule::Make1));
-        let s = PostflopSituation {
-            ehs: 0.6,
-            to_call: 2,
-            bets_this_round: 1,
-            ..base()
-        };
-        assert_eq!(decide(&c, &s), (Action::Call, Rule::Make1));
-        // Facing two bets without having called one: Make1 falls through (to pot odds).
-        let s = PostflopSituation {
-            ehs: 0.6,
-            hs_n: 0.6,
-            to_call: 4,
-            bets_this_round: 2,
-            ppot1: 0.3,
-            ..base()
-        };
-        assert_eq!(decide(&c, &s), (Action::Call, Rule::PotOdds));
-        let s = PostflopSituation {
-            ppot1: 0.05,
-            hs_n: 0.1,
-            ehs: 0.1,
-            to_call: 4,
-            bets_this_round: 2,
-            ..base()
-        };
-        assert_eq!(decide(&c, &s), (Action::Fold, Rule::CheckOrFold));
+        // (ehs, hs_n, ppot1, to_call, bets this round, players after) and the decision.
+        for ((ehs, hs_n, ppot1, to_call, bets, after), want) in [
+            ((0.97, 0.3, 0.0, 0, 0, 2), (Action::Call, Rule::CheckRaise)),
+            ((0.97, 0.3, 0.0, 0, 0, 0), (Action::Raise, Rule::Make2)),
+            ((0.9, 0.3, 0.0, 4, 2, 0), (Action::Call, Rule::Make2)),
+            ((0.6, 0.3, 0.0, 0, 0, 0), (Action::Raise, Rule::Make1)),
+            ((0.6, 0.3, 0.0, 2, 1, 0), (Action::Call, Rule::Make1)),
+            // Facing two bets without having called one: Make1 falls through (to pot odds).
+            ((0.6, 0.6, 0.3, 4, 2, 0), (Action::Call, Rule::PotOdds)),
+            ((0.1, 0.1, 0.05, 4, 2, 0), (Action::Fold, Rule::CheckOrFold)),
+        ] {
+            let s = PostflopSituation {
+                ehs,
+                hs_n,
+                ppot1,
+                to_call,
+                bets_this_round: bets,
+                players_after: after,
+                ..base()
+            };
+            assert_eq!(decide(&c, &s), want, "{s:?}");
+        }
     }
 
     #[test]
