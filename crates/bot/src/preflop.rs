@@ -168,15 +168,9 @@ pub fn plan_action(plan: Plan, s: &BettingState) -> Action {
     };
     match plan {
         Plan::Make0 => fold_or_check,
-        Plan::CallHalf => {
-            if to_call_bets <= 0.5 || s.voluntarily_in {
-                Action::Call
-            } else {
-                fold_or_check
-            }
-        }
-        Plan::CallOneAndHalf => {
-            if to_call_bets <= 1.5 || s.voluntarily_in {
+        Plan::CallHalf | Plan::CallOneAndHalf => {
+            let most = if plan == Plan::CallHalf { 0.5 } else { 1.5 };
+            if to_call_bets <= most || s.voluntarily_in {
                 Action::Call
             } else {
                 fold_or_check
