@@ -17,7 +17,7 @@ use loki_engine::{acpc_values, Action, GameConfig, Player};
 use loki_history::{HandTracker, MatchState, RebuildError};
 
 /// The client's state between lines.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct ClientSession {
     game: Option<GameDef>,
     config: Option<GameConfig>,
@@ -44,12 +44,7 @@ impl ClientSession {
         Ok(ClientSession {
             game,
             config,
-            seat: None,
-            tracker: None,
-            ended: false,
-            replied_at: None,
-            hands: 0,
-            net: 0.0,
+            ..ClientSession::default()
         })
     }
 

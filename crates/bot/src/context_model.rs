@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The public features of one action's spot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct SpotFeatures {
     /// Round index 0..4.
     pub round: u8,
@@ -239,13 +239,9 @@ mod tests {
     fn features(can_raise: bool, aggressor: bool) -> SpotFeatures {
         SpotFeatures {
             round: 1,
-            to_call: 0,
-            live: 0,
-            unacted: 0,
-            acted: 0,
             aggressor,
-            raises: 0,
             can_raise,
+            ..SpotFeatures::default()
         }
     }
 

@@ -8,7 +8,7 @@ use loki_store::{HandDelta, Profile};
 use serde::Serialize;
 
 /// One seat's HUD.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct HudView {
     /// Share of hands with a voluntary pre-flop call or raise.
     pub vpip: f64,

@@ -10,7 +10,7 @@ use loki_engine::{Action, ActionEvent, Chips, Event, Round};
 use serde::Serialize;
 
 /// One line of the hand's log.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct LogEntry {
     /// The seat it is about, if any.
     pub seat: Option<usize>,
@@ -100,6 +100,7 @@ pub fn cards_text(h: HoleCards) -> String {
 }
 
 /// A hand as the person saw it.
+#[derive(Default)]
 pub(crate) struct Narration {
     /// The log.
     pub log: Vec<LogEntry>,
@@ -121,10 +122,8 @@ pub(crate) fn narrate<'a>(
 ) -> Narration {
     let n = seats.len();
     let mut out = Narration {
-        log: Vec::new(),
         labels: vec![None; n],
-        shown: Vec::new(),
-        pots: Vec::new(),
+        ..Narration::default()
     };
     let mut pot: Chips = 0;
     let mut bets: Vec<Chips> = vec![0; n];
@@ -137,10 +136,8 @@ pub(crate) fn narrate<'a>(
         seat,
         text,
         kind,
-        action: None,
         pot,
-        bet: None,
-        board: None,
+        ..LogEntry::default()
     };
     for e in events {
         match e {

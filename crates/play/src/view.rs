@@ -13,7 +13,7 @@ use loki_engine::Chips;
 use serde::Serialize;
 
 /// The table as the person may see it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct TableView {
     /// The table's step: requests name it (see [`Session::act`]).
     pub step: u64,
@@ -58,7 +58,7 @@ pub struct TableView {
 }
 
 /// One seat.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct SeatInfo {
     /// The seat (fixed for the session).
     pub seat: usize,
@@ -166,39 +166,21 @@ impl Session {
                 seat,
                 name: self.names[seat].clone(),
                 kind: self.kinds[seat].clone(),
-                position: None,
-                role: None,
-                folded: false,
-                bet: 0,
-                put_in: 0,
                 // A room's seat counts from when its person sat down.
                 net: self.net[seat] - self.net_from[seat],
-                cards: None,
-                last_action: None,
-                to_act: false,
                 hud: self.hud(seat),
+                ..SeatInfo::default()
             })
             .collect();
         let mut out = TableView {
             step: self.step,
             you,
-            hand: None,
-            in_progress: false,
-            your_turn: false,
-            round: None,
             stakes: [g.small_blind(), g.big_blind(), g.small_bet(), g.big_bet()],
-            seats: Vec::new(),
-            board: Vec::new(),
-            pot: 0,
-            to_act: None,
-            legal: None,
-            log: Vec::new(),
-            result: None,
             hands_played: self.hands_played(),
             bankroll: self.bankrolls.get(you).cloned().unwrap_or_default(),
             show_model,
             study: self.study,
-            model: None,
+            ..TableView::default()
         };
         if let Some(hand) = &self.hand {
             public_part(hand, &mut out, &mut seats);
