@@ -13,6 +13,7 @@
 //! the specific-modeling players know the person from the first hand of the next
 //! session.
 use loki_bot::{ActionStats, LokiPlayer};
+use loki_engine::digest::{fnv1a64_extend, FNV_OFFSET};
 use loki_engine::{Action, Event, SeatView};
 use loki_store::{HandDelta, Observation, Observer, Profile, Store, StoreError};
 use std::collections::HashSet;
@@ -68,18 +69,15 @@ impl Default for HandKey {
 }
 
 impl HandKey {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
     /// The key before the match's first hand.
     pub fn new() -> HandKey {
         HandKey {
-            chain: 0xcbf2_9ce4_8422_2325,
+            chain: FNV_OFFSET,
             hands: 0,
         }
     }
     fn eat(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.chain = (self.chain ^ u64::from(b)).wrapping_mul(Self::PRIME);
-        }
+        self.chain = fnv1a64_extend(self.chain, bytes);
     }
     /// Adds a finished hand and returns its key.
     pub fn next(&mut self, view: &SeatView<'_>) -> u64 {

@@ -608,12 +608,7 @@ impl LokiConfig {
             triples: &self.triples,
         })
         .unwrap_or_default();
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in text.bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        format!("{h:016x}")
+        format!("{:016x}", loki_engine::digest::fnv1a64(text.as_bytes()))
     }
     /// Checks ranges.
     ///

@@ -495,8 +495,8 @@ fn the_graph_holds_the_imports_the_sources_write() {
         "use crate::checkpoint::..."
     );
     assert!(
-        sim[&m("signature")].contains(&m("digest")),
-        "use crate::digest::..."
+        sim[&m("signature")].contains(&m("results")),
+        "use crate::results::..."
     );
     // A grouped `use crate::run::{...}`.
     assert!(sim[&m("io")].contains(&m("run")));

@@ -61,6 +61,7 @@ mod action;
 mod by_action;
 mod config;
 mod context;
+pub mod digest;
 mod error;
 mod event;
 mod players;

@@ -3,8 +3,8 @@
 //! state, and how much hand history was written, with a digest of those bytes). The file
 //! carries a digest of its own content, so that an edited checkpoint is refused rather
 //! than resumed.
-use crate::digest::{fnv1a64, fnv1a64_extend, FNV_OFFSET};
 use crate::results::Inputs;
+use loki_engine::digest::{fnv1a64, fnv1a64_extend, FNV_OFFSET};
 use serde::{Deserialize, Serialize};
 
 /// `checkpoint.json`: the state of a run (or of one shard) after a whole batch.

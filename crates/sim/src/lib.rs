@@ -11,7 +11,6 @@
 pub mod bench;
 pub mod calibrate;
 pub mod checkpoint;
-pub mod digest;
 pub mod factory;
 pub mod frequencies;
 pub mod io;

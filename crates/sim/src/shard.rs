@@ -161,7 +161,7 @@ impl ShardResult {
     pub fn content_digest(&self) -> String {
         let body = serde_json::to_vec(&(&self.inputs, &self.shard, &self.tables, &self.matches))
             .unwrap_or_default();
-        format!("{:016x}", crate::digest::fnv1a64(&body))
+        format!("{:016x}", loki_engine::digest::fnv1a64(&body))
     }
     /// Sets `digest` to the digest of the content.
     pub fn seal(&mut self) {

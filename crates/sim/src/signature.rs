@@ -2,9 +2,9 @@
 //! FNV-1a hash of the `results.json` of a fixed short duplicate tournament of the whole
 //! player family with the default configuration, and the number of decisions made. Any
 //! change of behavior changes it; a refactor must not.
-use crate::digest::fnv1a64;
 use crate::results::report;
 use crate::run::{Outcome, Run, RunError, RunSpec};
+use loki_engine::digest::fnv1a64;
 
 /// The whole player family, one seat each: the field of the signature.
 pub const SIGNATURE_FIELD: &str = "BPM,BPT,BPL,GOM,SOM,LOKI2,TP,TA,LP,LA";

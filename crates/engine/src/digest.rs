@@ -1,6 +1,7 @@
 //! FNV-1a, 64 bits: the stable hash of bytes behind the behavior signature, the
-//! checkpoint's and shard files' digests and the hand history's running digest (no
-//! dependency, the same on every platform).
+//! checkpoint's and shard files' digests, the hand history's running digest, the keys of
+//! the hands whose profiles are saved and a configuration's play digest (no dependency,
+//! the same on every platform).
 
 /// FNV-1a 64 of `bytes`.
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
