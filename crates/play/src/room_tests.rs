@@ -10,14 +10,19 @@ fn roster() -> Roster {
     Roster::new(LokiConfig::default()).unwrap()
 }
 
-fn room(layout: &str, seed: u64) -> Session {
+/// A room of `layout` with `people` seated in its open seats, in order.
+fn room(layout: &str, seed: u64, people: &[&str]) -> Session {
     let seats = RoomSpec::layout(layout, &roster()).unwrap();
     let spec = RoomSpec {
         seats,
         stakes: Stakes::default(),
         seed,
     };
-    Session::room(&spec, LokiConfig::default()).unwrap()
+    let mut s = Session::room(&spec, LokiConfig::default()).unwrap();
+    for name in people {
+        s.take_seat(name, None).unwrap();
+    }
+    s
 }
 
 /// The hole cards of the hand in progress (or last) by seat, and the seats that showed.
@@ -95,7 +100,7 @@ fn layouts_name_seats_for_people_and_bots() {
 
 #[test]
 fn people_take_open_seats_under_names_of_their_own() {
-    let mut s = room("open,SOM,open,call", 1);
+    let mut s = room("open,SOM,open,call", 1, &[]);
     assert_eq!(s.open_seats(), [0, 2]);
     assert_eq!(s.names()[0], "seat 1");
     assert!(matches!(
@@ -130,8 +135,7 @@ fn call_down(s: &mut Session) {
 
 #[test]
 fn a_new_person_in_a_seat_is_a_new_opponent_to_the_bots() {
-    let mut s = room("open,SOM", 2);
-    s.take_seat("Ann", None).unwrap();
+    let mut s = room("open,SOM", 2, &["Ann"]);
     for _ in 0..5 {
         s.next_hand(s.step()).unwrap();
         call_down(&mut s);
@@ -150,10 +154,7 @@ fn a_new_person_in_a_seat_is_a_new_opponent_to_the_bots() {
 
 #[test]
 fn a_person_sitting_out_is_not_dealt_in_and_pays_nothing() {
-    let mut s = room("3*open,call", 3);
-    for name in ["Ann", "Bob", "Cy"] {
-        s.take_seat(name, None).unwrap();
-    }
+    let mut s = room("3*open,call", 3, &["Ann", "Bob", "Cy"]);
     s.set_present(1, false).unwrap();
     for _ in 0..6 {
         s.next_hand(s.step()).unwrap();
@@ -189,9 +190,7 @@ fn a_person_sitting_out_is_not_dealt_in_and_pays_nothing() {
 
 #[test]
 fn sitting_out_in_a_hand_checks_when_free_else_folds() {
-    let mut s = room("2*open,raise", 5);
-    s.take_seat("Ann", None).unwrap();
-    s.take_seat("Bob", None).unwrap();
+    let mut s = room("2*open,raise", 5, &["Ann", "Bob"]);
     s.next_hand(s.step()).unwrap();
     // The raise bot bets whenever it may: a person facing it folds when away.
     let seat = s.seat_to_act().unwrap();
@@ -206,9 +205,7 @@ fn sitting_out_in_a_hand_checks_when_free_else_folds() {
 
 #[test]
 fn the_time_bank_checks_or_folds_the_person_to_act() {
-    let mut s = room("2*open,call", 9);
-    s.take_seat("Ann", None).unwrap();
-    s.take_seat("Bob", None).unwrap();
+    let mut s = room("2*open,call", 9, &["Ann", "Bob"]);
     let mut checked = 0;
     let mut folded = 0;
     for _ in 0..12 {
@@ -242,9 +239,7 @@ fn the_time_bank_checks_or_folds_the_person_to_act() {
 #[test]
 fn a_room_is_one_seed_one_game() {
     let run = |seed| {
-        let mut s = room("2*open,SOM,random", seed);
-        s.take_seat("Ann", None).unwrap();
-        s.take_seat("Bob", None).unwrap();
+        let mut s = room("2*open,SOM,random", seed, &["Ann", "Bob"]);
         for _ in 0..5 {
             s.next_hand(s.step()).unwrap();
             call_down(&mut s);
@@ -300,7 +295,7 @@ proptest! {
         seed in any::<u64>(),
         script in proptest::collection::vec(moves(), 1..120),
     ) {
-        let mut s = room(&layout, seed);
+        let mut s = room(&layout, seed, &[]);
         for i in 0..s.open_seats().len() {
             s.take_seat(&format!("P{i}"), None).unwrap();
         }
