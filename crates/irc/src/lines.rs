@@ -80,23 +80,28 @@ fn number<T: std::str::FromStr>(
     i: usize,
     what: &'static str,
 ) -> Result<T, LineError> {
-    fields[i].parse::<T>().map_err(|_| LineError::Number {
-        field: i + 1,
-        text: fields[i].to_string(),
-        what,
-    })
+    number_if(fields, i, what, |_| true)
+}
+
+/// Field `i` as a number for which `fits` holds.
+fn number_if<T: std::str::FromStr>(
+    fields: &[&str],
+    i: usize,
+    what: &'static str,
+    fits: impl Fn(&T) -> bool,
+) -> Result<T, LineError> {
+    match fields[i].parse::<T>() {
+        Ok(v) if fits(&v) => Ok(v),
+        _ => Err(LineError::Number {
+            field: i + 1,
+            text: fields[i].to_string(),
+            what,
+        }),
+    }
 }
 
 fn chips(fields: &[&str], i: usize) -> Result<Chips, LineError> {
-    let v: Chips = number(fields, i, "chip amount")?;
-    if !(0..=1 << 40).contains(&v) {
-        return Err(LineError::Number {
-            field: i + 1,
-            text: fields[i].to_string(),
-            what: "chip amount",
-        });
-    }
-    Ok(v)
+    number_if(fields, i, "chip amount", |v| (0..=1 << 40).contains(v))
 }
 
 fn players_pot(fields: &[&str], i: usize) -> Result<PlayersPot, LineError> {
@@ -129,15 +134,7 @@ fn cards(fields: &[&str], from: usize) -> Result<Vec<Card>, LineError> {
 }
 
 fn player_count(fields: &[&str], i: usize) -> Result<usize, LineError> {
-    let n: usize = number(fields, i, "player count")?;
-    if !(1..=MAX_PLAYERS).contains(&n) {
-        return Err(LineError::Number {
-            field: i + 1,
-            text: fields[i].to_string(),
-            what: "player count",
-        });
-    }
-    Ok(n)
+    number_if(fields, i, "player count", |n| (1..=MAX_PLAYERS).contains(n))
 }
 
 /// Parses one `hdb` line.
