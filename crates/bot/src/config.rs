@@ -615,13 +615,12 @@ impl LokiConfig {
     /// # Errors
     /// The first value out of range.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        let invalid = |what: String| Err(ConfigError::Invalid(what));
         let unit = |name: &str, v: f64| {
             if (0.0..=1.0).contains(&v) {
                 Ok(())
             } else {
-                Err(ConfigError::Invalid(format!(
-                    "{name} = {v} is outside [0, 1]"
-                )))
+                invalid(format!("{name} = {v} is outside [0, 1]"))
             }
         };
         unit("postflop.make1", self.postflop.make1)?;
@@ -639,23 +638,17 @@ impl LokiConfig {
         }
         let sim = &self.simulation;
         if sim.trials == 0 || sim.trials > 1_000_000 {
-            return Err(ConfigError::Invalid(
-                "simulation.trials must be in 1..=1000000".into(),
-            ));
+            return invalid("simulation.trials must be in 1..=1000000".into());
         }
         if sim.check_every == 0 {
-            return Err(ConfigError::Invalid(
-                "simulation.check_every must be positive".into(),
-            ));
+            return invalid("simulation.check_every must be positive".into());
         }
         if !(sim.z >= 0.0 && sim.z.is_finite()) {
-            return Err(ConfigError::Invalid(
-                "simulation.z must be a finite number >= 0".into(),
-            ));
+            return invalid("simulation.z must be a finite number >= 0".into());
         }
         unit("simulation.triple_width", sim.triple_width)?;
         if self.model.floor <= 0.0 {
-            return Err(ConfigError::Invalid("model.floor must be positive".into()));
+            return invalid("model.floor must be positive".into());
         }
         for (name, v) in &self.variants {
             for (k, x) in [
@@ -669,14 +662,10 @@ impl LokiConfig {
                 }
             }
             if v.trials.is_some_and(|t| t == 0 || t > 1_000_000) {
-                return Err(ConfigError::Invalid(format!(
-                    "variants.{name}.trials must be in 1..=1000000"
-                )));
+                return invalid(format!("variants.{name}.trials must be in 1..=1000000"));
             }
             if v.z.is_some_and(|z| !(z >= 0.0 && z.is_finite())) {
-                return Err(ConfigError::Invalid(format!(
-                    "variants.{name}.z must be a finite number >= 0"
-                )));
+                return invalid(format!("variants.{name}.z must be a finite number >= 0"));
             }
         }
         Ok(())
