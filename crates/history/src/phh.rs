@@ -340,6 +340,7 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
             .position(|l| l.trim_start().starts_with(key))
             .map_or(s.first_line, |i| s.first_line + i)
     };
+    let at_key = |key: &str, reason: String| at(line_of_key(key), reason);
     let need = |key: &str| -> Result<(), HistoryError> {
         if table.contains_key(key) {
             Ok(())
@@ -352,8 +353,8 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
     match table.get("variant") {
         Some(toml::Value::String(v)) if v == "FT" => {}
         Some(toml::Value::String(v)) => {
-            return Err(at(
-                line_of_key("variant"),
+            return Err(at_key(
+                "variant",
                 format!(
                     "variant \"{}\" is not fixed-limit Texas hold'em (\"FT\"), the only game loki reads",
                     v.chars().take(20).collect::<String>()
@@ -361,8 +362,8 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
             ))
         }
         _ => {
-            return Err(at(
-                line_of_key("variant"),
+            return Err(at_key(
+                "variant",
                 "missing or bad `variant` (only \"FT\", fixed-limit Texas hold'em)".into(),
             ))
         }
@@ -379,27 +380,24 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
         need(key)?;
     }
     let field = |key: &str, r: Result<Option<Vec<Chips>>, String>| {
-        r.map_err(|e| at(line_of_key(key), e))
+        r.map_err(|e| at_key(key, e))
             .and_then(|v| v.ok_or_else(|| at(s.first_line, format!("missing field `{key}`"))))
     };
     let stacks = field("starting_stacks", int_list(&table, "starting_stacks"))?;
     let n = stacks.len();
     if !(2..=10).contains(&n) {
-        return Err(at(
-            line_of_key("starting_stacks"),
+        return Err(at_key(
+            "starting_stacks",
             format!("{n} players: need 2 to 10"),
         ));
     }
     if let Some(bad) = stacks.iter().find(|&&x| x <= 0) {
-        return Err(at(
-            line_of_key("starting_stacks"),
-            format!("impossible stack {bad}"),
-        ));
+        return Err(at_key("starting_stacks", format!("impossible stack {bad}")));
     }
     let antes = field("antes", int_list(&table, "antes"))?;
     if antes.len() != n || antes.iter().any(|&a| a != 0) {
-        return Err(at(
-            line_of_key("antes"),
+        return Err(at_key(
+            "antes",
             "antes must be zeros, one per player".into(),
         ));
     }
@@ -429,8 +427,8 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
     } else {
         return Err(at(bline, "unsupported blinds".into()));
     };
-    let small_bet = int(&table, "small_bet").map_err(|e| at(line_of_key("small_bet"), e))?;
-    let big_bet = int(&table, "big_bet").map_err(|e| at(line_of_key("big_bet"), e))?;
+    let small_bet = int(&table, "small_bet").map_err(|e| at_key("small_bet", e))?;
+    let big_bet = int(&table, "big_bet").map_err(|e| at_key("big_bet", e))?;
     let config = GameConfig::new(GameSpec {
         seats: n,
         small_blind,
@@ -450,37 +448,29 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
             .iter()
             .map(|v| v.as_str().map(str::to_string))
             .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| at(line_of_key("players"), "`players` must hold strings".into()))?,
-        Some(_) => {
-            return Err(at(
-                line_of_key("players"),
-                "`players` must list every player".into(),
-            ))
-        }
+            .ok_or_else(|| at_key("players", "`players` must hold strings".into()))?,
+        Some(_) => return Err(at_key("players", "`players` must list every player".into())),
         None => (1..=n).map(|i| format!("p{i}")).collect(),
     };
-    let hand_number = match int(&table, "hand").map_err(|e| at(line_of_key("hand"), e))? {
+    let hand_number = match int(&table, "hand").map_err(|e| at_key("hand", e))? {
         None => 0,
         Some(h) if h >= 1 => (h - 1) as u64,
         Some(h) => {
-            return Err(at(
-                line_of_key("hand"),
+            return Err(at_key(
+                "hand",
                 format!("`hand = {h}`: PHH numbers hands from 1 (older loki wrote the first as 0: add 1 to each `hand`)"),
             ))
         }
     };
     let seats = int_list(&table, "seats")
-        .map_err(|e| at(line_of_key("seats"), e))?
+        .map_err(|e| at_key("seats", e))?
         .filter(|v| v.len() == n && v.iter().all(|&x| x >= 1))
         .map(|v| v.iter().map(|&x| (x - 1) as usize).collect());
     let finishing = int_list(&table, "finishing_stacks")
-        .map_err(|e| at(line_of_key("finishing_stacks"), e))?
+        .map_err(|e| at_key("finishing_stacks", e))?
         .map(|v| (line_of_key("finishing_stacks"), v));
     let Some(toml::Value::Array(actions)) = table.get("actions") else {
-        return Err(at(
-            line_of_key("actions"),
-            "`actions` must be an array".into(),
-        ));
+        return Err(at_key("actions", "`actions` must be an array".into()));
     };
     let mut steps = Vec::new();
     let mut search_from = text_lines
@@ -489,10 +479,7 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
         .unwrap_or(0);
     for v in actions {
         let Some(a) = v.as_str() else {
-            return Err(at(
-                line_of_key("actions"),
-                "`actions` must hold strings".into(),
-            ));
+            return Err(at_key("actions", "`actions` must hold strings".into()));
         };
         let quoted = a.trim();
         if let Some(i) = text_lines[search_from.min(text_lines.len())..]
