@@ -32,11 +32,7 @@ pub fn as_seen_by(record: &HandRecord, seat: usize) -> HandRecord {
 
 /// The hands as a `.phhs` text as the person saw them.
 pub fn person_phh<'a>(records: impl IntoIterator<Item = &'a HandRecord>) -> String {
-    let seen: Vec<HandRecord> = records.into_iter().map(|r| as_seen_by(r, PERSON)).collect();
-    let mut out = Vec::new();
-    // Writing to a Vec cannot fail.
-    let _ = loki_history::write_phh(&mut out, &seen);
-    String::from_utf8_lossy(&out).into_owned()
+    phh_as_seen_by(records.into_iter().map(|r| (r, None)), PERSON)
 }
 
 /// The hands of `records` that a room's person `name` in `seat` was dealt into.
@@ -61,15 +57,7 @@ pub fn seat_phh<'a>(
     seat: usize,
     name: &str,
 ) -> String {
-    let mut out = Vec::new();
-    for (i, record) in dealt_to(records, seat, name).enumerate() {
-        if i > 0 {
-            out.push(b'\n');
-        }
-        // Writing to a Vec cannot fail.
-        let _ = loki_history::write_phh_hand(&mut out, Some(i + 1), &as_seen_by(record, seat));
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    phh_as_seen_by(dealt_to(records, seat, name).map(|r| (r, None)), seat)
 }
 
 /// The hands as a `.phhs` text as the person saw them, each with how it was played
@@ -77,16 +65,27 @@ pub fn seat_phh<'a>(
 pub fn person_phh_with_meta<'a>(
     hands: impl IntoIterator<Item = &'a (HandRecord, HandMeta)>,
 ) -> String {
+    phh_as_seen_by(hands.into_iter().map(|(r, m)| (r, Some(*m))), PERSON)
+}
+
+/// The hands as a `.phhs` text as the player in `seat` saw them, numbered from 1 in the
+/// file, each with how it was played (`_study_mode`, `_abandoned`) where that is given.
+fn phh_as_seen_by<'a>(
+    hands: impl IntoIterator<Item = (&'a HandRecord, Option<HandMeta>)>,
+    seat: usize,
+) -> String {
     let mut out = Vec::new();
     for (i, (record, meta)) in hands.into_iter().enumerate() {
         if i > 0 {
             out.push(b'\n');
         }
         // Writing to a Vec cannot fail.
-        let _ = loki_history::write_phh_hand(&mut out, Some(i + 1), &as_seen_by(record, PERSON));
-        out.extend_from_slice(format!("_study_mode = {}\n", meta.study).as_bytes());
-        if meta.abandoned {
-            out.extend_from_slice(b"_abandoned = true\n");
+        let _ = loki_history::write_phh_hand(&mut out, Some(i + 1), &as_seen_by(record, seat));
+        if let Some(meta) = meta {
+            out.extend_from_slice(format!("_study_mode = {}\n", meta.study).as_bytes());
+            if meta.abandoned {
+                out.extend_from_slice(b"_abandoned = true\n");
+            }
         }
     }
     String::from_utf8_lossy(&out).into_owned()
