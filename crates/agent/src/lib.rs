@@ -28,7 +28,7 @@ pub mod spot;
 
 pub use agent::{Agent, AgentCounts, AgentError, NotToAct, PublicView};
 pub use profiles::{hand_delta, stats_from_profile, HandKey, OpenBookError, ProfileBook};
-pub use roster::{seat_names, Roster, RosterError};
+pub use roster::{kinds_described, seat_names, Roster, RosterError};
 pub use seat::{DecisionHook, Seat, SeatPlayer, TimingHook, WarningHook};
 pub use seed::{player_seed, table_seed};
 pub use spot::{Spot, SpotError};

@@ -33,6 +33,36 @@ pub enum RosterError {
     NotLoki(String),
 }
 
+/// Every kind a `--players` list accepts under `config`, with a line about it: the Loki
+/// family, the configured variants, then the engine's simple players (`loki players` and
+/// the web page's form list them so).
+pub fn kinds_described(config: &LokiConfig) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = PlayerKind::ALL
+        .iter()
+        .map(|k| (k.name().to_string(), k.description().to_string()))
+        .collect();
+    for (name, variant) in &config.variants {
+        let base = variant.base.to_ascii_uppercase();
+        let about = variant.description.clone();
+        v.push((
+            name.clone(),
+            about.unwrap_or_else(|| format!("configured variant of {base}")),
+        ));
+    }
+    for (name, about) in [
+        ("call", "always checks or calls"),
+        ("raise", "bets or raises whenever legal, else calls"),
+        ("random", "a seeded random legal action"),
+        (
+            "example",
+            "the ACPC example player: folds 6% facing a bet, else calls or raises evenly",
+        ),
+    ] {
+        v.push((name.to_string(), about.to_string()));
+    }
+    v
+}
+
 /// Seat names: the kind when it occurs once, else `KIND-k` (k from 1).
 pub fn seat_names(kinds: &[String]) -> Vec<String> {
     kinds

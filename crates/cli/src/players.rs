@@ -3,8 +3,7 @@
 use crate::roster::load_config;
 use anyhow::Result;
 use clap::Args;
-use loki_agent::Roster;
-use loki_bot::PlayerKind;
+use loki_agent::{kinds_described, Roster};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -17,23 +16,9 @@ pub struct PlayersArgs {
 
 pub fn run(a: PlayersArgs) -> Result<ExitCode> {
     let roster = Roster::new(load_config(a.config.as_deref())?)?;
-    for k in PlayerKind::ALL {
-        println!("{:<8} {}", k.name(), k.description());
+    for (name, about) in kinds_described(&roster.know.config) {
+        println!("{name:<8} {about}");
     }
-    for (name, v) in &roster.know.config.variants {
-        let what = v
-            .description
-            .clone()
-            .unwrap_or_else(|| format!("configured variant of {}", v.base.to_ascii_uppercase()));
-        println!("{name:<8} {what}");
-    }
-    println!("{:<8} always checks or calls", "call");
-    println!("{:<8} bets or raises whenever legal, else calls", "raise");
-    println!("{:<8} a seeded random legal action", "random");
-    println!(
-        "{:<8} the ACPC example player: folds 6% facing a bet, else calls or raises evenly",
-        "example"
-    );
     Ok(ExitCode::SUCCESS)
 }
 

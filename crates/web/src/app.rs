@@ -6,7 +6,7 @@ use crate::limits::{address_key, Bucket, Connections, Limits};
 use crate::rooms::{RoomLimits, Rooms};
 use crate::tables::{Bounds, Entry, Meta, Refused, Tables};
 use loki_agent::ProfileBook;
-use loki_bot::{LokiConfig, PlayerKind};
+use loki_bot::LokiConfig;
 use loki_engine::HandRecord;
 use loki_play::{Session, Stakes, SummaryView, TableSpec};
 use loki_store::Store;
@@ -149,39 +149,10 @@ pub const BOARD_ROWS: usize = 100;
 pub const MAX_PLAYERS_CHARS: usize = 200;
 
 fn kinds(config: &LokiConfig) -> Vec<KindView> {
-    let mut v: Vec<KindView> = PlayerKind::ALL
-        .iter()
-        .map(|k| KindView {
-            name: k.name().to_string(),
-            about: k.description().to_string(),
-        })
-        .collect();
-    for (name, variant) in &config.variants {
-        v.push(KindView {
-            name: name.clone(),
-            about: variant.description.clone().unwrap_or_else(|| {
-                format!(
-                    "configured variant of {}",
-                    variant.base.to_ascii_uppercase()
-                )
-            }),
-        });
-    }
-    for (name, about) in [
-        ("call", "always checks or calls"),
-        ("raise", "bets or raises whenever legal, else calls"),
-        ("random", "a seeded random legal action"),
-        (
-            "example",
-            "the ACPC example player: folds 6% facing a bet, else calls or raises evenly",
-        ),
-    ] {
-        v.push(KindView {
-            name: name.into(),
-            about: about.into(),
-        });
-    }
-    v
+    let kinds = loki_agent::kinds_described(config).into_iter();
+    kinds
+        .map(|(name, about)| KindView { name, about })
+        .collect()
 }
 
 impl App {
