@@ -106,7 +106,7 @@ fn reweighting(c: &mut Criterion) {
         law.factor(v)
     }
     g.bench_function("triple_factor_outside", |b| {
-        b.iter(|| law.with_factor(SetFactors(&mut out, &values, 0.01, 1.0)))
+        b.iter(|| law.with_factor(SetFactors(None, &mut out, &values, 0.01, 1.0)))
     });
     g.bench_function("triple_law_called", |b| {
         b.iter(|| {
@@ -114,6 +114,28 @@ fn reweighting(c: &mut Criterion) {
                 law_factor_called(&law, v)
             })
         })
+    });
+    // A Figure 3 law with a divisor of 1 through `Figure3::with_factor` (no division by
+    // it) beside its factor called as it stands (two divisions), re-weighting from the
+    // base table, then the mean factor.
+    use loki_bot::reweight::{mean_factor, MeanFactor};
+    let (fig3, _) =
+        reweight_table_with(&base, &mut out, (0.7, 0.1), 0.01, 1.0, &values, true, false);
+    g.bench_function("figure3_undivided", |b| {
+        b.iter(|| fig3.with_factor(SetFactors(Some(&base), &mut out, &values, 0.01, 1.0)))
+    });
+    g.bench_function("figure3_divided", |b| {
+        b.iter(|| {
+            set_factors(Some(&base), &mut out, &values, 0.01, 1.0, |v| {
+                fig3.factor(v)
+            })
+        })
+    });
+    g.bench_function("mean_undivided", |b| {
+        b.iter(|| fig3.with_factor(MeanFactor(base.weights(), &values)))
+    });
+    g.bench_function("mean_divided", |b| {
+        b.iter(|| mean_factor(base.weights(), &values, |v| fig3.factor(v)))
     });
     g.finish();
 }

@@ -521,7 +521,7 @@ impl OpponentModel {
         // A calibrated model keeps the table the law reads, for the mean factor when a
         // showdown scores it.
         let base = self.calibrated.then(|| boxed(self.weights.weights()));
-        law.with_factor(SetFactors(&mut self.weights, &values, floor, trust));
+        law.with_factor(SetFactors(None, &mut self.weights, &values, floor, trust));
         if let Some(base) = base {
             self.keep_evidence(round, law, base, values);
         }

@@ -6,7 +6,7 @@
 //!   0.01, so no legal holding is ever "impossible").
 //! * Loki-2: the factor is the probability-triple entry of the observed action:
 //!   `max(0.01, weight * pt[action])`.
-use crate::figure3::{ramp, Figure3, FloorRule};
+use crate::figure3::{ramp, FactorBody, Figure3, FloorRule};
 use crate::triple::ProbabilityTriple;
 use loki_assess::WeightTable;
 
@@ -131,8 +131,8 @@ pub fn reweight_table_with(
     with_mean: bool,
 ) -> (Figure3, Option<f64>) {
     let law = law_of((mu, sigma), floor, keep_best.then(|| best_value(values)));
-    let mean = with_mean.then(|| mean_factor(base.weights(), values, |v| law.factor(v)));
-    set_factors(Some(base), out, values, floor, trust, |v| law.factor(v));
+    let mean = with_mean.then(|| law.with_factor(MeanFactor(base.weights(), values)));
+    law.with_factor(SetFactors(Some(base), out, values, floor, trust));
     (law, mean)
 }
 
@@ -204,27 +204,19 @@ fn best_value(values: &Values) -> f64 {
         .fold(f64::NEG_INFINITY, |a, &b| larger(a, b))
 }
 
-/// A computation over a law's factor (a loop over the holdings, say): handed the factor
-/// of each kind of law as its own closure by [`crate::trust::Law::with_factor`], it is
-/// compiled once per kind with the factor inlined, and the kind is matched outside it.
-pub trait FactorBody<R> {
-    /// Runs with `factor`, the law's factor of a holding's value.
-    fn run(self, factor: impl Fn(f64) -> f64) -> R;
-}
-
-/// A value, as a [`FactorBody`]: its factor.
-impl FactorBody<f64> for f64 {
-    fn run(self, factor: impl Fn(f64) -> f64) -> f64 {
-        factor(self)
-    }
-}
-
-/// [`set_factors`] in place (table, values, floor, trust), as a [`FactorBody`].
-pub struct SetFactors<'a>(pub &'a mut WeightTable, pub &'a Values, pub f64, pub f64);
+/// [`set_factors`] (table read or `None` for in place, table written, values, floor,
+/// trust), as a [`FactorBody`].
+pub struct SetFactors<'a>(
+    pub Option<&'a WeightTable>,
+    pub &'a mut WeightTable,
+    pub &'a Values,
+    pub f64,
+    pub f64,
+);
 
 impl FactorBody<()> for SetFactors<'_> {
     fn run(self, factor: impl Fn(f64) -> f64) {
-        set_factors(None, self.0, self.1, self.2, self.3, factor)
+        set_factors(self.0, self.1, self.2, self.3, self.4, factor)
     }
 }
 
@@ -408,13 +400,15 @@ mod tests {
     /// the law's kind matched outside the loop by `Law::with_factor`) gives, bit for bit,
     /// the weights, law and mean factor of the single loop: random tables and values
     /// (some NaN, some tied, zeros of both signs, values beyond [0, 1]), every rule, with
-    /// and without the mean, and a triple's law.
+    /// and without the mean, laws whose divisor is 1 and others, and a triple's law.
     #[test]
     fn reweighting_equals_the_single_loop_bit_for_bit() {
         use crate::trust::Law;
         use loki_engine::Action;
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(1998);
+        // Laws with a divisor of 1 (the factor without the division) and without.
+        let mut divisors = [0usize; 2];
         for case in 0..400 {
             let mut w = [0.0f64; loki_cards::HOLDINGS];
             for x in w.iter_mut() {
@@ -467,6 +461,7 @@ mod tests {
                     keep_best,
                 );
                 assert_eq!(law, y.0, "case {case}");
+                divisors[usize::from(law.divisor == 1.0)] += 1;
                 assert_eq!(mean.map(f64::to_bits), Some(y.1.to_bits()), "case {case}");
                 let bits = |t: &WeightTable| t.weights().map(f64::to_bits);
                 assert_eq!(bits(&a), bits(&b), "case {case}");
@@ -499,7 +494,7 @@ mod tests {
                 apply_factors_in_one_loop(None, &mut b, &value, floor, trust, |v| law.factor(v));
             // The law's kind matched outside the loop, as the opponent model re-weights.
             let mut e = base.clone();
-            law.with_factor(SetFactors(&mut e, &value, floor, trust));
+            law.with_factor(SetFactors(None, &mut e, &value, floor, trust));
             assert_eq!(e.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
             let m = law.with_factor(MeanFactor(base.weights(), &value));
             assert_eq!(m.to_bits(), y.to_bits(), "case {case}");
@@ -508,6 +503,7 @@ mod tests {
             set_factors(Some(&base), &mut d, &value, floor, trust, |v| law.factor(v));
             assert_eq!(d.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
         }
+        assert!(divisors.iter().all(|&n| n > 50), "{divisors:?}");
     }
 
     #[test]

@@ -12,8 +12,8 @@
 //! ACPC example player) trust falls within a few showdowns and the model stops reading
 //! strength into random raises; against a player whose actions follow its cards it
 //! rises towards 1, which is Loki.
-use crate::figure3::Figure3;
-use crate::reweight::{FactorBody, Values};
+use crate::figure3::{FactorBody, Figure3};
+use crate::reweight::Values;
 use crate::triple::ProbabilityTriple;
 use loki_engine::{Action, Round};
 use serde::{Deserialize, Serialize};
@@ -75,7 +75,7 @@ impl Law {
     #[inline(always)]
     pub fn with_factor<R>(&self, body: impl FactorBody<R>) -> R {
         match *self {
-            Law::Figure3(f) => body.run(move |v| f.factor(v)),
+            Law::Figure3(f) => f.with_factor(body),
             Law::Triple {
                 raise_t,
                 call_t,
