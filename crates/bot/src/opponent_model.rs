@@ -653,7 +653,14 @@ mod tests {
                                 }
                             }
                         }
+                        // A showdown scores the kept re-weightings (their means from the
+                        // tables they read), and trust mixes the next hand's factors.
+                        let shown = rng.random_range(0..HOLDINGS);
+                        m.score_showdown(shown);
+                        eager.score_showdown(shown);
+                        assert_eq!(m.trust, eager.trust, "hand {hand}");
                     }
+                    assert!(!calibrated || m.trust.scored > 0, "{:?}", m.trust);
                 }
             }
         }
