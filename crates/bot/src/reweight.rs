@@ -215,6 +215,7 @@ pub struct SetFactors<'a>(
 );
 
 impl FactorBody<()> for SetFactors<'_> {
+    #[inline(always)]
     fn run(self, factor: impl Fn(f64) -> f64) {
         set_factors(self.0, self.1, self.2, self.3, self.4, factor)
     }
@@ -224,6 +225,7 @@ impl FactorBody<()> for SetFactors<'_> {
 pub struct MeanFactor<'a>(pub &'a Values, pub &'a Values);
 
 impl FactorBody<f64> for MeanFactor<'_> {
+    #[inline(always)]
     fn run(self, factor: impl Fn(f64) -> f64) -> f64 {
         mean_factor(self.0, self.1, factor)
     }
@@ -256,6 +258,7 @@ pub fn mean_factor(base: &Values, values: &Values, factor: impl Fn(f64) -> f64) 
 /// cards, 1 being Loki; see [`crate::trust`]). Holdings without a value keep `w`. Each
 /// holding alone, with no running sum, so the compiler can use vector lanes; the weighted
 /// mean factor is [`mean_factor`]'s, taken only when it is needed.
+#[inline(always)]
 pub fn set_factors(
     base: Option<&WeightTable>,
     out: &mut WeightTable,
@@ -291,10 +294,10 @@ fn set_weights(
             }
         }
         None => {
+            // Every weight written (its own where it has no value): a select, not a
+            // branch, so that the loop can take vector lanes.
             for (w, &v) in dst.iter_mut().zip(values.iter()) {
-                if !v.is_nan() {
-                    *w = new(*w, v);
-                }
+                *w = if v.is_nan() { *w } else { new(*w, v) };
             }
         }
     }
