@@ -70,9 +70,7 @@ fn benches(c: &mut Criterion) {
 
 fn reweighting(c: &mut Criterion) {
     use loki_assess::WeightTable;
-    use loki_bot::reweight::{
-        reweight_table_in_one_loop, reweight_table_weights, reweight_table_with, values_of,
-    };
+    use loki_bot::reweight::{reweight_table_in_one_loop, reweight_table_with, values_of};
     let mut w = [0.0f64; loki_cards::HOLDINGS];
     for (h, x) in w.iter_mut().enumerate() {
         *x = 0.01 + 0.99 * ((h.wrapping_mul(2_654_435_761) >> 8) % 1000) as f64 / 1000.0;
@@ -82,19 +80,19 @@ fn reweighting(c: &mut Criterion) {
         values_of(|h| (h % 9 != 0).then(|| ((h.wrapping_mul(40_503) >> 4) % 997) as f64 / 997.0));
     let mut out = WeightTable::uniform();
     let mut g = c.benchmark_group("reweight");
-    g.bench_function("figure3_factors_first", |b| {
-        b.iter(|| reweight_table_with(&base, &mut out, (0.7, 0.1), 0.01, 1.0, &values, true))
+    g.bench_function("figure3_with_mean", |b| {
+        b.iter(|| reweight_table_with(&base, &mut out, (0.7, 0.1), 0.01, 1.0, &values, true, true))
     });
     g.bench_function("figure3_without_mean", |b| {
-        b.iter(|| reweight_table_weights(&base, &mut out, (0.7, 0.1), 0.01, 1.0, &values, true))
+        b.iter(|| reweight_table_with(&base, &mut out, (0.7, 0.1), 0.01, 1.0, &values, true, false))
     });
     g.bench_function("figure3_one_loop", |b| {
         b.iter(|| reweight_table_in_one_loop(&base, &mut out, (0.7, 0.1), 0.01, 1.0, &values, true))
     });
-    // A check's triple law: its factor with the law's kind taken outside the loop, and
-    // through a call of `Law::factor` per holding (as before).
-    use loki_bot::reweight::apply_factors;
-    use loki_bot::trust::{triple_factor, Law};
+    // A check's triple law, re-weighting in place: the law's kind matched outside the
+    // loop (`Law::with_factor`), and through a call of `Law::factor` per holding.
+    use loki_bot::reweight::{set_factors, SetFactors};
+    use loki_bot::trust::Law;
     use loki_engine::Action;
     let law = Law::Triple {
         raise_t: 0.8,
@@ -108,18 +106,36 @@ fn reweighting(c: &mut Criterion) {
         law.factor(v)
     }
     g.bench_function("triple_factor_outside", |b| {
-        b.iter(|| {
-            apply_factors(Some(&base), &mut out, &values, 0.01, 1.0, |v| {
-                triple_factor(v, (0.8, 0.4, 0.1), 0.2, Action::Call)
-            })
-        })
+        b.iter(|| law.with_factor(SetFactors(None, &mut out, &values, 0.01, 1.0)))
     });
     g.bench_function("triple_law_called", |b| {
         b.iter(|| {
-            apply_factors(Some(&base), &mut out, &values, 0.01, 1.0, |v| {
+            set_factors(None, &mut out, &values, 0.01, 1.0, |v| {
                 law_factor_called(&law, v)
             })
         })
+    });
+    // A Figure 3 law with a divisor of 1 through `Figure3::with_factor` (no division by
+    // it) beside its factor called as it stands (two divisions), re-weighting from the
+    // base table, then the mean factor.
+    use loki_bot::reweight::{mean_factor, MeanFactor};
+    let (fig3, _) =
+        reweight_table_with(&base, &mut out, (0.7, 0.1), 0.01, 1.0, &values, true, false);
+    g.bench_function("figure3_undivided", |b| {
+        b.iter(|| fig3.with_factor(SetFactors(Some(&base), &mut out, &values, 0.01, 1.0)))
+    });
+    g.bench_function("figure3_divided", |b| {
+        b.iter(|| {
+            set_factors(Some(&base), &mut out, &values, 0.01, 1.0, |v| {
+                fig3.factor(v)
+            })
+        })
+    });
+    g.bench_function("mean_undivided", |b| {
+        b.iter(|| fig3.with_factor(MeanFactor(base.weights(), &values)))
+    });
+    g.bench_function("mean_divided", |b| {
+        b.iter(|| mean_factor(base.weights(), &values, |v| fig3.factor(v)))
     });
     g.finish();
 }

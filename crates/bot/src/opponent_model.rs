@@ -30,9 +30,9 @@
 use crate::config::{CheckRule, LokiConfig, ModelConfig, ThresholdScale, WindowScope};
 use crate::frequencies::{thresholds, ActionFrequencies, ActionStats, Context, FrequencyTable};
 use crate::reweight::{
-    mean_factor, reweight_table_weights, set_factors, values_of, weighted_percentiles, Values,
+    reweight_table_with, values_of, weighted_percentiles, MeanFactor, SetFactors, Values,
 };
-use crate::trust::{triple_factor, Law, Trust};
+use crate::trust::{Law, Trust};
 use loki_assess::WeightTable;
 use loki_engine::{Action, ByAction, Round};
 use serde::{Deserialize, Serialize};
@@ -230,7 +230,9 @@ impl OpponentModel {
     pub fn score_showdown(&mut self, holding: usize) {
         for e in &self.pending {
             if let Some(v) = e.values.get(holding).copied().filter(|v| !v.is_nan()) {
-                self.trust.score_law(&e.law, e.mean(), v);
+                // The law's mean factor over the holdings it weighed (by the table it read).
+                let mean = e.law.with_factor(MeanFactor(&e.base, &e.values));
+                self.trust.score_law(&e.law, mean, v);
             }
         }
         self.pending.clear();
@@ -299,6 +301,29 @@ impl OpponentModel {
             self.round_start.copy_from(&self.weights);
             self.round_start_due = false;
         }
+    }
+
+    /// The values a re-weighting of `round` reads (on the range scale, percentiles within
+    /// the round's saved table or the current weights), once the weights are marked for
+    /// the next hand's reset and the round's copy is taken: they are about to change.
+    fn values_to_reweight(
+        &mut self,
+        round: Round,
+        value: &impl HoldingValues,
+        from_round_start: bool,
+    ) -> Box<Values> {
+        self.touched = true;
+        self.settle_round_start();
+        let values = value.all();
+        if round == Round::Preflop || self.scale != ThresholdScale::Range {
+            return values;
+        }
+        let read = if from_round_start {
+            &self.round_start
+        } else {
+            &self.weights
+        };
+        weighted_percentiles(&values, read)
     }
 
     /// The frequencies this model uses in a context.
@@ -460,16 +485,11 @@ impl OpponentModel {
             return false;
         }
         self.round_threshold = mu;
-        self.touched = true;
-        self.settle_round_start();
-        let mut values = value.all();
-        if round != Round::Preflop && self.scale == ThresholdScale::Range {
-            values = weighted_percentiles(&values, &self.round_start);
-        }
+        let values = self.values_to_reweight(round, value, true);
         self.last = Some(Reweighting { round, mu, sigma });
         // The weights without the mean factor; a calibrated model keeps the table the
         // law read, for the mean when a showdown scores it.
-        let law = reweight_table_weights(
+        let (law, _) = reweight_table_with(
             &self.round_start,
             &mut self.weights,
             (mu, sigma),
@@ -477,6 +497,7 @@ impl OpponentModel {
             trust,
             &values,
             self.keep_best,
+            false,
         );
         self.pending.retain(|e| e.round != round);
         if self.calibrated {
@@ -496,29 +517,11 @@ impl OpponentModel {
         trust: f64,
         value: &impl HoldingValues,
     ) {
-        self.touched = true;
-        self.settle_round_start();
-        let mut values = value.all();
-        if round != Round::Preflop && self.scale == ThresholdScale::Range {
-            values = weighted_percentiles(&values, &self.weights);
-        }
+        let values = self.values_to_reweight(round, value, false);
         // A calibrated model keeps the table the law reads, for the mean factor when a
         // showdown scores it.
         let base = self.calibrated.then(|| boxed(self.weights.weights()));
-        let weights = &mut self.weights;
-        // The law's kind taken once, outside the loop over the holdings.
-        match law {
-            Law::Figure3(f) => set_factors(None, weights, &values, floor, trust, |v| f.factor(v)),
-            Law::Triple {
-                raise_t,
-                call_t,
-                width,
-                min_passive,
-                action,
-            } => set_factors(None, weights, &values, floor, trust, |v| {
-                triple_factor(v, (raise_t, call_t, width), min_passive, action)
-            }),
-        }
+        law.with_factor(SetFactors(None, &mut self.weights, &values, floor, trust));
         if let Some(base) = base {
             self.keep_evidence(round, law, base, values);
         }
@@ -527,33 +530,13 @@ impl OpponentModel {
 
 /// A re-weighting kept by a calibrated model until the showdown scores it: its law, the
 /// weights it read and the values, from which the mean factor is computed only then
-/// (the same sums as [`apply_factors`] would have taken as it re-weighted).
+/// (see [`crate::reweight::mean_factor`]).
 #[derive(Debug, Clone)]
 struct Kept {
     round: Round,
     law: Law,
     base: Box<Values>,
     values: Box<Values>,
-}
-
-impl Kept {
-    /// The law's mean factor over the holdings it weighed (weighted by the table it
-    /// read; the law's kind taken once, outside the sums).
-    fn mean(&self) -> f64 {
-        let (base, values) = (&*self.base, &*self.values);
-        match self.law {
-            Law::Figure3(f) => mean_factor(base, values, |v| f.factor(v)),
-            Law::Triple {
-                raise_t,
-                call_t,
-                width,
-                min_passive,
-                action,
-            } => mean_factor(base, values, |v| {
-                triple_factor(v, (raise_t, call_t, width), min_passive, action)
-            }),
-        }
-    }
 }
 
 /// A copy of a table of values on the heap (not built on the stack and moved).
@@ -670,7 +653,14 @@ mod tests {
                                 }
                             }
                         }
+                        // A showdown scores the kept re-weightings (their means from the
+                        // tables they read), and trust mixes the next hand's factors.
+                        let shown = rng.random_range(0..HOLDINGS);
+                        m.score_showdown(shown);
+                        eager.score_showdown(shown);
+                        assert_eq!(m.trust, eager.trust, "hand {hand}");
                     }
+                    assert!(!calibrated || m.trust.scored > 0, "{:?}", m.trust);
                 }
             }
         }

@@ -6,7 +6,7 @@
 //!   0.01, so no legal holding is ever "impossible").
 //! * Loki-2: the factor is the probability-triple entry of the observed action:
 //!   `max(0.01, weight * pt[action])`.
-use crate::figure3::{ramp, Figure3, FloorRule};
+use crate::figure3::{ramp, FactorBody, Figure3, FloorRule};
 use crate::triple::ProbabilityTriple;
 use loki_assess::WeightTable;
 
@@ -97,7 +97,7 @@ pub fn weighted_percentiles(values: &Values, weights: &WeightTable) -> Box<Value
 /// likelihoods, and without the scaling the floor would weigh twice as much against even
 /// the nuts). If no holding reaches `mu - sigma`, mu is lowered to `best - sigma`.
 ///
-/// `trust` in [0, 1] mixes the factor with 1 (see [`apply_factors`]). Returns the factor
+/// `trust` in [0, 1] mixes the factor with 1 (see [`set_factors`]). Returns the factor
 /// law applied and the weighted mean factor over the re-weighted holdings (before
 /// mixing; the evidence of [`crate::trust`] compares the factor of a shown hand with it).
 pub fn reweight_table(
@@ -109,11 +109,17 @@ pub fn reweight_table(
     trust: f64,
     values: &Values,
 ) -> (Figure3, f64) {
-    reweight_table_with(base, out, (mu, sigma), floor, trust, values, true)
+    let (law, mean) = reweight_table_with(base, out, (mu, sigma), floor, trust, values, true, true);
+    // Asked for, the mean is always there.
+    (law, mean.unwrap_or(1.0))
 }
 
-/// [`reweight_table`] with the rare-action rule chosen: `keep_best` scales the factors
-/// and lowers mu as described there (ours); without it Figure 3 is applied as it stands.
+/// [`reweight_table`] with the rare-action rule chosen (`keep_best` scales the factors
+/// and lowers mu as described there, ours; without it Figure 3 is applied as it stands),
+/// and the weighted mean factor only `with_mean`: its in-order sums are most of the cost
+/// of the re-weighting, and a model that keeps no evidence has no use for it (the
+/// weights then come from [`set_factors`], the same bit for bit).
+#[allow(clippy::too_many_arguments)]
 pub fn reweight_table_with(
     base: &WeightTable,
     out: &mut WeightTable,
@@ -122,27 +128,12 @@ pub fn reweight_table_with(
     trust: f64,
     values: &Values,
     keep_best: bool,
-) -> (Figure3, f64) {
+    with_mean: bool,
+) -> (Figure3, Option<f64>) {
     let law = law_of((mu, sigma), floor, keep_best.then(|| best_value(values)));
-    let mean = apply_factors(Some(base), out, values, floor, trust, |v| law.factor(v));
+    let mean = with_mean.then(|| law.with_factor(MeanFactor(base.weights(), values)));
+    law.with_factor(SetFactors(Some(base), out, values, floor, trust));
     (law, mean)
-}
-
-/// [`reweight_table_with`] for a model that keeps no evidence: the same weights and law,
-/// without the weighted mean factor, whose in-order sums are most of the cost of the
-/// re-weighting (see [`set_factors`]).
-pub fn reweight_table_weights(
-    base: &WeightTable,
-    out: &mut WeightTable,
-    (mu, sigma): (f64, f64),
-    floor: f64,
-    trust: f64,
-    values: &Values,
-    keep_best: bool,
-) -> Figure3 {
-    let law = law_of((mu, sigma), floor, keep_best.then(|| best_value(values)));
-    set_factors(Some(base), out, values, floor, trust, |v| law.factor(v));
-    law
 }
 
 /// Figure 3's law for `(mu, sigma)`; with the value `best` of the best holding, the law
@@ -213,59 +204,37 @@ fn best_value(values: &Values) -> f64 {
         .fold(f64::NEG_INFINITY, |a, &b| larger(a, b))
 }
 
-/// The one loop of every re-weighting (Loki-1's Figure 3 and Loki-2's triples): each
-/// holding with a value gets `max(floor, w * g)`, where `w` is its weight in `base` (or
-/// in `out` itself when `base` is `None`), `f = factor(value)` and `g = trust * f + 1 -
-/// trust` (`trust` in [0, 1]: how far the opponent's actions are believed to follow its
-/// cards, 1 being Loki; see [`crate::trust`]). Holdings without a value keep `w`.
-/// Returns the weighted mean of `f` over the re-weighted holdings (1 if they weigh
-/// nothing).
-pub fn apply_factors(
-    base: Option<&WeightTable>,
-    out: &mut WeightTable,
-    values: &Values,
-    floor: f64,
-    trust: f64,
-    factor: impl Fn(f64) -> f64,
-) -> f64 {
-    let trust = trust.clamp(0.0, 1.0);
-    let dst = out.weights_mut();
-    if let Some(b) = base {
-        dst.copy_from_slice(b.weights());
-    }
-    // The factors first, one holding at a time with no running sum (so the compiler can
-    // use vector lanes); NaN where a holding keeps its weight.
-    let mut fs = [f64::NAN; loki_cards::HOLDINGS];
-    for (f, &v) in fs.iter_mut().zip(values.iter()) {
-        if !v.is_nan() {
-            *f = factor(v);
-        }
-    }
-    // Then the sums in holding order, as before, and the new weights.
-    let (mut sum_w, mut sum_wf) = (0.0f64, 0.0f64);
-    for ((w, &f), &v) in dst.iter_mut().zip(&fs).zip(values.iter()) {
-        if v.is_nan() {
-            continue;
-        }
-        sum_w += *w;
-        sum_wf += *w * f;
-        let g = if trust >= 1.0 {
-            f
-        } else {
-            trust * f + (1.0 - trust)
-        };
-        *w = (*w * g).max(floor);
-    }
-    if sum_w > 0.0 {
-        sum_wf / sum_w
-    } else {
-        1.0
+/// [`set_factors`] (table read or `None` for in place, table written, values, floor,
+/// trust), as a [`FactorBody`].
+pub struct SetFactors<'a>(
+    pub Option<&'a WeightTable>,
+    pub &'a mut WeightTable,
+    pub &'a Values,
+    pub f64,
+    pub f64,
+);
+
+impl FactorBody<()> for SetFactors<'_> {
+    #[inline(always)]
+    fn run(self, factor: impl Fn(f64) -> f64) {
+        set_factors(self.0, self.1, self.2, self.3, self.4, factor)
     }
 }
 
-/// The weighted mean factor [`apply_factors`] returns, from the weights `base` it read
-/// and the values: the same sums in the same order, bit for bit (for evidence kept
-/// before its mean is needed: [`set_factors`] then gives the weights).
+/// [`mean_factor`] (weights read, values), as a [`FactorBody`].
+pub struct MeanFactor<'a>(pub &'a Values, pub &'a Values);
+
+impl FactorBody<f64> for MeanFactor<'_> {
+    #[inline(always)]
+    fn run(self, factor: impl Fn(f64) -> f64) -> f64 {
+        mean_factor(self.0, self.1, factor)
+    }
+}
+
+/// The weighted mean of a re-weighting's factor `factor(value)` over the holdings it
+/// re-weights (those with a value), weighted by the table `base` it reads (1 if they
+/// weigh nothing): the evidence of [`crate::trust`] compares the factor of a shown hand
+/// with it. The sums are taken in holding order, as the single loop took them.
 pub fn mean_factor(base: &Values, values: &Values, factor: impl Fn(f64) -> f64) -> f64 {
     let (mut sum_w, mut sum_wf) = (0.0f64, 0.0f64);
     for (&w, &v) in base.iter().zip(values.iter()) {
@@ -282,10 +251,14 @@ pub fn mean_factor(base: &Values, values: &Values, factor: impl Fn(f64) -> f64) 
     }
 }
 
-/// [`apply_factors`] without the weighted mean factor, for a model that keeps no
-/// evidence: the same new weights, bit for bit, in one pass with no running sum (each
-/// holding alone, so the compiler can use vector lanes), read from `base` (or `out`
-/// itself when `base` is `None`).
+/// The one loop of every re-weighting (Loki-1's Figure 3 and Loki-2's triples): each
+/// holding with a value gets `max(floor, w * g)`, where `w` is its weight in `base` (or
+/// in `out` itself when `base` is `None`), `f = factor(value)` and `g = trust * f + 1 -
+/// trust` (`trust` in [0, 1]: how far the opponent's actions are believed to follow its
+/// cards, 1 being Loki; see [`crate::trust`]). Holdings without a value keep `w`. Each
+/// holding alone, with no running sum, so the compiler can use vector lanes; the weighted
+/// mean factor is [`mean_factor`]'s, taken only when it is needed.
+#[inline(always)]
 pub fn set_factors(
     base: Option<&WeightTable>,
     out: &mut WeightTable,
@@ -321,17 +294,18 @@ fn set_weights(
             }
         }
         None => {
+            // Every weight written (its own where it has no value): a select, not a
+            // branch, so that the loop can take vector lanes.
             for (w, &v) in dst.iter_mut().zip(values.iter()) {
-                if !v.is_nan() {
-                    *w = new(*w, v);
-                }
+                *w = if v.is_nan() { *w } else { new(*w, v) };
             }
         }
     }
 }
 
-/// [`apply_factors`] as it was written before (one loop, factor and sums together): the
-/// reference the tests and the criterion bench compare it with.
+/// [`set_factors`] and [`mean_factor`] as they were written before (one loop, factor,
+/// sums and weights together): the reference the tests and the criterion bench compare
+/// them with.
 #[cfg(any(test, feature = "bench"))]
 #[doc(hidden)]
 pub fn apply_factors_in_one_loop(
@@ -424,18 +398,20 @@ mod tests {
         assert!((mean - 0.5).abs() < 0.01, "{mean}");
     }
 
-    /// The re-weighting with the factors computed before the sums and the best value
-    /// found in lanes gives, bit for bit, the weights, law and mean factor of the single
-    /// loop, and the re-weighting without the mean (`reweight_table_weights`,
-    /// `set_factors`) its weights and law: random tables and values (some NaN, some
-    /// tied, zeros of both signs, values beyond [0, 1]), every rule and a triple's law
-    /// through `apply_factors`.
+    /// The re-weighting as it is done (the best value found in lanes, the weights by
+    /// `set_factors` with no running sum, the mean by `mean_factor` only when asked for,
+    /// the law's kind matched outside the loop by `Law::with_factor`) gives, bit for bit,
+    /// the weights, law and mean factor of the single loop: random tables and values
+    /// (some NaN, some tied, zeros of both signs, values beyond [0, 1]), every rule, with
+    /// and without the mean, laws whose divisor is 1 and others, and a triple's law.
     #[test]
     fn reweighting_equals_the_single_loop_bit_for_bit() {
         use crate::trust::Law;
         use loki_engine::Action;
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(1998);
+        // Laws with a divisor of 1 (the factor without the division) and without.
+        let mut divisors = [0usize; 2];
         for case in 0..400 {
             let mut w = [0.0f64; loki_cards::HOLDINGS];
             for x in w.iter_mut() {
@@ -466,9 +442,9 @@ mod tests {
             let floor = [0.0, 0.01, 0.2][case % 3];
             let trust = [1.0, 0.0, 0.37, 2.0][case % 4];
             for keep_best in [true, false] {
-                let mut a = WeightTable::uniform();
-                let mut b = WeightTable::uniform();
-                let x = reweight_table_with(
+                let u = WeightTable::uniform;
+                let (mut a, mut b, mut c) = (u(), u(), u());
+                let (law, mean) = reweight_table_with(
                     &base,
                     &mut a,
                     (mu, sigma),
@@ -476,6 +452,7 @@ mod tests {
                     trust,
                     &value,
                     keep_best,
+                    true,
                 );
                 let y = reweight_table_in_one_loop(
                     &base,
@@ -486,13 +463,13 @@ mod tests {
                     &value,
                     keep_best,
                 );
-                assert_eq!(x.0, y.0, "case {case}");
-                assert_eq!(x.1.to_bits(), y.1.to_bits(), "case {case}");
+                assert_eq!(law, y.0, "case {case}");
+                divisors[usize::from(law.divisor == 1.0)] += 1;
+                assert_eq!(mean.map(f64::to_bits), Some(y.1.to_bits()), "case {case}");
                 let bits = |t: &WeightTable| t.weights().map(f64::to_bits);
                 assert_eq!(bits(&a), bits(&b), "case {case}");
                 // Without the mean: the same law and weights.
-                let mut c = WeightTable::uniform();
-                let z = reweight_table_weights(
+                let (z, none) = reweight_table_with(
                     &base,
                     &mut c,
                     (mu, sigma),
@@ -500,8 +477,9 @@ mod tests {
                     trust,
                     &value,
                     keep_best,
+                    false,
                 );
-                assert_eq!(z, y.0, "case {case}");
+                assert_eq!((z, none), (y.0, None), "case {case}");
                 assert_eq!(bits(&c), bits(&b), "case {case}");
                 // The mean computed apart from the weights the law read.
                 let m = mean_factor(base.weights(), &value, |v| z.factor(v));
@@ -514,39 +492,21 @@ mod tests {
                 min_passive: 0.1,
                 action: [Action::Fold, Action::Call, Action::Raise][case % 3],
             };
-            let (mut a, mut b) = (base.clone(), base.clone());
-            let x = apply_factors(None, &mut a, &value, floor, trust, |v| law.factor(v));
+            let mut b = base.clone();
             let y =
                 apply_factors_in_one_loop(None, &mut b, &value, floor, trust, |v| law.factor(v));
-            assert_eq!(x.to_bits(), y.to_bits(), "case {case}");
-            assert_eq!(a.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
-            // The triple's factor taken outside the law, as the opponent model does.
-            let Law::Triple {
-                raise_t,
-                call_t,
-                width,
-                min_passive,
-                action,
-            } = law
-            else {
-                unreachable!("a triple law")
-            };
-            let outside =
-                |v| crate::trust::triple_factor(v, (raise_t, call_t, width), min_passive, action);
+            // The law's kind matched outside the loop, as the opponent model re-weights.
             let mut e = base.clone();
-            let z = apply_factors(None, &mut e, &value, floor, trust, outside);
-            assert_eq!(z.to_bits(), y.to_bits(), "case {case}");
+            law.with_factor(SetFactors(None, &mut e, &value, floor, trust));
             assert_eq!(e.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
-            let m = mean_factor(base.weights(), &value, |v| law.factor(v));
+            let m = law.with_factor(MeanFactor(base.weights(), &value));
             assert_eq!(m.to_bits(), y.to_bits(), "case {case}");
-            let mut c = base.clone();
-            set_factors(None, &mut c, &value, floor, trust, outside);
-            assert_eq!(c.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
             // From a base table into another one.
             let mut d = WeightTable::uniform();
             set_factors(Some(&base), &mut d, &value, floor, trust, |v| law.factor(v));
             assert_eq!(d.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
         }
+        assert!(divisors.iter().all(|&n| n > 50), "{divisors:?}");
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! ACPC example player) trust falls within a few showdowns and the model stops reading
 //! strength into random raises; against a player whose actions follow its cards it
 //! rises towards 1, which is Loki.
-use crate::figure3::Figure3;
+use crate::figure3::{FactorBody, Figure3};
 use crate::reweight::Values;
 use crate::triple::ProbabilityTriple;
 use loki_engine::{Action, Round};
@@ -69,33 +69,26 @@ impl Law {
     /// The factor of a holding of value `v`.
     #[inline]
     pub fn factor(&self, v: f64) -> f64 {
+        self.with_factor(v)
+    }
+    /// Runs `body` with this law's factor, the law's kind matched once, here.
+    #[inline(always)]
+    pub fn with_factor<R>(&self, body: impl FactorBody<R>) -> R {
         match *self {
-            Law::Figure3(f) => f.factor(v),
+            Law::Figure3(f) => f.with_factor(body),
             Law::Triple {
                 raise_t,
                 call_t,
                 width,
                 min_passive,
                 action,
-            } => triple_factor(v, (raise_t, call_t, width), min_passive, action),
+            } => body.run(move |v| {
+                ProbabilityTriple::from_thresholds(v, raise_t, call_t, width)
+                    .with_min_passive(min_passive)
+                    .get(action)
+            }),
         }
     }
-}
-
-/// The factor of [`Law::Triple`] for a holding of value `v`: the entry for `action` of
-/// the triple from the thresholds `(raise_t, call_t, width)` with at least
-/// `min_passive` on the passive action (written apart so that a loop over the holdings
-/// can take the law's kind once, outside it).
-#[inline]
-pub fn triple_factor(
-    v: f64,
-    (raise_t, call_t, width): (f64, f64, f64),
-    min_passive: f64,
-    action: Action,
-) -> f64 {
-    ProbabilityTriple::from_thresholds(v, raise_t, call_t, width)
-        .with_min_passive(min_passive)
-        .get(action)
 }
 
 /// The evidence gathered on one opponent, kept across hands.
