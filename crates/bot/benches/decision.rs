@@ -106,7 +106,15 @@ fn reweighting(c: &mut Criterion) {
         law.factor(v)
     }
     g.bench_function("triple_factor_outside", |b| {
-        b.iter(|| law.with_factor(SetFactors(None, &mut out, &values, 0.01, 1.0)))
+        b.iter(|| {
+            law.with_factor(SetFactors {
+                base: None,
+                out: &mut out,
+                values: &values,
+                floor: 0.01,
+                trust: 1.0,
+            })
+        })
     });
     g.bench_function("triple_law_called", |b| {
         b.iter(|| {
@@ -122,7 +130,15 @@ fn reweighting(c: &mut Criterion) {
     let (fig3, _) =
         reweight_table_with(&base, &mut out, (0.7, 0.1), 0.01, 1.0, &values, true, false);
     g.bench_function("figure3_undivided", |b| {
-        b.iter(|| fig3.with_factor(SetFactors(Some(&base), &mut out, &values, 0.01, 1.0)))
+        b.iter(|| {
+            fig3.with_factor(SetFactors {
+                base: Some(&base),
+                out: &mut out,
+                values: &values,
+                floor: 0.01,
+                trust: 1.0,
+            })
+        })
     });
     g.bench_function("figure3_divided", |b| {
         b.iter(|| {

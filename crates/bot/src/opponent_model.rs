@@ -521,7 +521,13 @@ impl OpponentModel {
         // A calibrated model keeps the table the law reads, for the mean factor when a
         // showdown scores it.
         let base = self.calibrated.then(|| boxed(self.weights.weights()));
-        law.with_factor(SetFactors(None, &mut self.weights, &values, floor, trust));
+        law.with_factor(SetFactors {
+            base: None,
+            out: &mut self.weights,
+            values: &values,
+            floor,
+            trust,
+        });
         if let Some(base) = base {
             self.keep_evidence(round, law, base, values);
         }

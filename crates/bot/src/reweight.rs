@@ -132,7 +132,13 @@ pub fn reweight_table_with(
 ) -> (Figure3, Option<f64>) {
     let law = law_of((mu, sigma), floor, keep_best.then(|| best_value(values)));
     let mean = with_mean.then(|| law.with_factor(MeanFactor(base.weights(), values)));
-    law.with_factor(SetFactors(Some(base), out, values, floor, trust));
+    law.with_factor(SetFactors {
+        base: Some(base),
+        out,
+        values,
+        floor,
+        trust,
+    });
     (law, mean)
 }
 
@@ -204,20 +210,31 @@ fn best_value(values: &Values) -> f64 {
         .fold(f64::NEG_INFINITY, |a, &b| larger(a, b))
 }
 
-/// [`set_factors`] (table read or `None` for in place, table written, values, floor,
-/// trust), as a [`FactorBody`].
-pub struct SetFactors<'a>(
-    pub Option<&'a WeightTable>,
-    pub &'a mut WeightTable,
-    pub &'a Values,
-    pub f64,
-    pub f64,
-);
+/// [`set_factors`] as a [`FactorBody`] (its arguments but the factor, named).
+pub struct SetFactors<'a> {
+    /// The table read, or `None` to re-weight `out` in place.
+    pub base: Option<&'a WeightTable>,
+    /// The table written.
+    pub out: &'a mut WeightTable,
+    /// Each holding's value (NaN: keeps its weight).
+    pub values: &'a Values,
+    /// The least weight of a re-weighted holding.
+    pub floor: f64,
+    /// How far the factor is believed, in [0, 1].
+    pub trust: f64,
+}
 
 impl FactorBody<()> for SetFactors<'_> {
     #[inline(always)]
     fn run(self, factor: impl Fn(f64) -> f64) {
-        set_factors(self.0, self.1, self.2, self.3, self.4, factor)
+        let SetFactors {
+            base,
+            out,
+            values,
+            floor,
+            trust,
+        } = self;
+        set_factors(base, out, values, floor, trust, factor)
     }
 }
 
@@ -497,7 +514,13 @@ mod tests {
                 apply_factors_in_one_loop(None, &mut b, &value, floor, trust, |v| law.factor(v));
             // The law's kind matched outside the loop, as the opponent model re-weights.
             let mut e = base.clone();
-            law.with_factor(SetFactors(None, &mut e, &value, floor, trust));
+            law.with_factor(SetFactors {
+                base: None,
+                out: &mut e,
+                values: &value,
+                floor,
+                trust,
+            });
             assert_eq!(e.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
             let m = law.with_factor(MeanFactor(base.weights(), &value));
             assert_eq!(m.to_bits(), y.to_bits(), "case {case}");
