@@ -458,6 +458,11 @@ pub struct SimulationConfig {
     /// A free check is never valued below folding, 0 (we can always check and fold
     /// later for nothing; ours).
     pub free_check_floor: bool,
+    /// Once a trial's line has put our chips in from the decision on, our later pre-flop
+    /// actions in it never fold: our plan's fold becomes a call (ours). Loki's plan folds
+    /// a weak holding to any raise, which POKI, whose pre-flop choice is the simulation's,
+    /// does not do; without it a trial undervalues playing a hand the plan would not.
+    pub preflop_stays_in: bool,
     /// Which of our in-trial actions are drawn as the model of our own seat predicts
     /// them (its thresholds from our own action frequencies in each context, at our
     /// in-trial strength HS_n), as an opponent's are, instead of by our post-flop rules:
@@ -507,6 +512,7 @@ impl Default for SimulationConfig {
             later_potential: false,
             own_potential: false,
             free_check_floor: false,
+            preflop_stays_in: true,
             self_model: SelfModel::Later,
         }
     }
@@ -541,6 +547,8 @@ pub struct VariantConfig {
     pub own_potential: Option<bool>,
     /// POKI: overrides `simulation.free_check_floor`.
     pub free_check_floor: Option<bool>,
+    /// POKI: overrides `simulation.preflop_stays_in`.
+    pub preflop_stays_in: Option<bool>,
     /// POKI: overrides `simulation.self_model`.
     pub self_model: Option<SelfModel>,
     /// POKI: overrides `simulation.triple_width`.

@@ -93,6 +93,7 @@ pub const SOURCES: &[(&str, Source)] = &[
     ("simulation.later_potential", Ours),
     ("simulation.own_potential", Ours),
     ("simulation.free_check_floor", Ours),
+    ("simulation.preflop_stays_in", Ours),
     ("simulation.self_model", Ours),
     ("variants.*.*", Variant),
 ];

@@ -14,10 +14,11 @@
 //!    HS_n as a Loki player sees it, `simulation.multiway_strength`, ours), mixed with
 //!    the context's plain frequencies by the opponent's trust when the model is
 //!    calibrated (ours: a player whose shown cards did not follow its actions is
-//!    simulated as acting by frequency alone); ours pre-flop from our plan, post-flop
-//!    from our own post-flop rules smoothed as Loki-2's, or, as `simulation.self_model`
-//!    asks (ours; after the round of the decision by default), from the model of our
-//!    own seat as an opponent's are;
+//!    simulated as acting by frequency alone); ours pre-flop from our plan (but never a
+//!    fold once the line has put our chips in, `simulation.preflop_stays_in`, ours),
+//!    post-flop from our own post-flop rules smoothed as Loki-2's, or, as
+//!    `simulation.self_model` asks (ours; after the round of the decision by default),
+//!    from the model of our own seat as an opponent's are;
 //! 3. scores each line by what we win at the end minus what we put in from now on
 //!    (folding now is worth 0).
 //!
@@ -387,6 +388,7 @@ struct Simulator<'a, B: BoardStrength + ?Sized> {
     multiway: bool,
     later_potential: bool,
     own_potential: bool,
+    stays_in: bool,
 }
 
 /// The strength of the sampled holding `h` on the sampled board in `round`: the
@@ -485,7 +487,7 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
         let can_raise = self.can_raise(line);
         let triple = if p == self.spot.me && round == Round::Preflop {
             let plan = self.spot.plan.unwrap_or(Plan::Make1);
-            ProbabilityTriple::pure(plan_action(
+            let planned = plan_action(
                 plan,
                 &BettingState {
                     to_call,
@@ -494,7 +496,12 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
                     voluntarily_in: line.put_in[p],
                     can_raise,
                 },
-            ))
+            );
+            let stays_in = self.stays_in && line.invested > 0;
+            ProbabilityTriple::pure(match planned {
+                Action::Fold if stays_in => Action::Call,
+                a => a,
+            })
         } else if p == self.spot.me {
             match &self.spot.own {
                 Some((own, this_round)) if *this_round || round != self.spot.round => {
@@ -772,6 +779,7 @@ pub fn simulate<B: BoardStrength + ?Sized>(
         multiway: cfg.multiway_strength,
         later_potential: cfg.later_potential,
         own_potential: cfg.own_potential,
+        stays_in: cfg.preflop_stays_in,
     };
     // A free check can be followed by a fold later at no cost: never worth less than 0.
     let floor = cfg.free_check_floor && !fold_ok;

@@ -311,6 +311,7 @@ impl Style {
             sim.later_potential = v.later_potential.unwrap_or(sim.later_potential);
             sim.own_potential = v.own_potential.unwrap_or(sim.own_potential);
             sim.free_check_floor = v.free_check_floor.unwrap_or(sim.free_check_floor);
+            sim.preflop_stays_in = v.preflop_stays_in.unwrap_or(sim.preflop_stays_in);
         }
         Ok(s)
     }

@@ -300,6 +300,63 @@ fn preflop_against_a_maniac_plays_every_hand_it_should() {
 }
 
 #[test]
+fn a_line_that_put_chips_in_before_the_flop_stays_in() {
+    // The maniac spot above with aces and a plan of Make0 (fold to any bet). Without
+    // `preflop_stays_in` the plan folds both lines to the maniac's raise: the call loses
+    // the small blind's 1 more, the raise the 3 it put in, in every trial. With it both
+    // lines go on to the showdown, where aces against a uniform holding are well ahead.
+    let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let rules = PostflopConfig::default();
+    let uniform = WeightTable::uniform();
+    let pct = Percentiles(
+        HoleCards::all()
+            .map(|h| f64::from(h.high().rank().index()) / 12.0)
+            .collect(),
+    );
+    let spot = SimulationSpot {
+        game: &game,
+        me: 1,
+        hole: hole("AsAd"),
+        board: &[],
+        round: Round::Preflop,
+        live: vec![true, true],
+        round_bets: vec![2, 1],
+        needs_action: vec![true, true],
+        put_in: vec![false, false],
+        pot: 3,
+        level: 1,
+        opponents: vec![SimOpponent {
+            position: 0,
+            weights: &uniform,
+            thresholds: ByContext([[(0.0, 0.0); 3]; 4]),
+            frequencies: ByContext::splat(ByAction::new(0.0, 0.0, 1.0)),
+            trust: 0.0,
+        }],
+        rules: &rules,
+        smoothing: 0.05,
+        ehs_now: 0.5,
+        own: None,
+        folded: Vec::new(),
+        ppot1_now: 0.0,
+        plan: Some(loki_bot::preflop::Plan::Make0),
+        strength_samples: 48,
+    };
+    let on = SimulationConfig::default();
+    assert!(on.preflop_stays_in);
+    let off = SimulationConfig {
+        preflop_stays_in: false,
+        ..on.clone()
+    };
+    let folds = simulate(&spot, &pct, &off, [true, true, true], 5);
+    assert_eq!(folds.ev, [Some(0.0), Some(-1.0), Some(-3.0)], "{folds:?}");
+    assert_eq!(folds.action, Action::Fold);
+    let stays = simulate(&spot, &pct, &on, [true, true, true], 5);
+    assert!(stays.ev.call().unwrap() > 5.0, "{stays:?}");
+    assert!(stays.ev.raise().unwrap() > 5.0, "{stays:?}");
+    assert_ne!(stays.action, Action::Fold);
+}
+
+#[test]
 fn multiway_strength_changes_multiway_spots_only() {
     // Heads-up the strength is raised to the power 1: nothing changes.
     let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
