@@ -3,6 +3,7 @@
 use loki_assess::WeightTable;
 use loki_bot::board_cache::BoardRanges;
 use loki_bot::config::{PostflopConfig, SimulationConfig};
+use loki_bot::preflop::Plan;
 use loki_bot::runout::RunoutStrengths;
 use loki_bot::simulation::{simulate, BoardStrength, SimOpponent, SimulationSpot, ThresholdGrid};
 use loki_cards::{parse_cards, HoleCards, HOLDINGS};
@@ -243,25 +244,20 @@ impl BoardStrength for Percentiles {
     }
 }
 
-#[test]
-fn preflop_against_a_maniac_plays_every_hand_it_should() {
-    // Heads-up, we are the small blind (position 1) and act first: the opponent raises
-    // everything whatever it holds (trust 0: its frequencies alone). Aces raise; the
-    // value of playing beats folding's 0 for a middling hand too, while a plan of Make0
-    // (fold) would give up the blind.
-    let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
-    let rules = PostflopConfig::default();
-    let cfg = SimulationConfig::default();
-    let uniform = WeightTable::uniform();
-    let pct = Percentiles(
-        HoleCards::all()
-            .map(|h| f64::from(h.high().rank().index()) / 12.0)
-            .collect(),
-    );
-    let spot = |h: HoleCards| SimulationSpot {
-        game: &game,
+/// Heads-up pre-flop, we are the small blind (position 1) and act first against a maniac
+/// who raises everything whatever it holds (trust 0: its frequencies alone), our pre-flop
+/// plan `plan`.
+fn maniac_spot<'a>(
+    game: &'a GameConfig,
+    rules: &'a PostflopConfig,
+    uniform: &'a WeightTable,
+    ours: HoleCards,
+    plan: Plan,
+) -> SimulationSpot<'a> {
+    SimulationSpot {
+        game,
         me: 1,
-        hole: h,
+        hole: ours,
         board: &[],
         round: Round::Preflop,
         live: vec![true, true],
@@ -272,20 +268,41 @@ fn preflop_against_a_maniac_plays_every_hand_it_should() {
         level: 1,
         opponents: vec![SimOpponent {
             position: 0,
-            weights: &uniform,
+            weights: uniform,
             thresholds: ByContext([[(0.0, 0.0); 3]; 4]),
             frequencies: ByContext::splat(ByAction::new(0.0, 0.0, 1.0)),
             trust: 0.0,
         }],
-        rules: &rules,
+        rules,
         smoothing: 0.05,
         ehs_now: 0.5,
         own: None,
         folded: Vec::new(),
         ppot1_now: 0.0,
-        plan: Some(loki_bot::preflop::Plan::Make1),
+        plan: Some(plan),
         strength_samples: 48,
-    };
+    }
+}
+
+/// Pre-flop strength by the high card's rank alone.
+fn by_high_card() -> Percentiles {
+    Percentiles(
+        HoleCards::all()
+            .map(|h| f64::from(h.high().rank().index()) / 12.0)
+            .collect(),
+    )
+}
+
+#[test]
+fn preflop_against_a_maniac_plays_every_hand_it_should() {
+    // Aces raise; the value of playing beats folding's 0 for a middling hand too, while
+    // a plan of Make0 (fold) would give up the blind.
+    let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
+    let rules = PostflopConfig::default();
+    let cfg = SimulationConfig::default();
+    let uniform = WeightTable::uniform();
+    let pct = by_high_card();
+    let spot = |h: HoleCards| maniac_spot(&game, &rules, &uniform, h, Plan::Make1);
     let aces = simulate(&spot(hole("AsAd")), &pct, &cfg, [true, true, true], 5);
     assert_eq!(aces.action, Action::Raise, "{aces:?}");
     assert!(aces.ev.raise().unwrap() > 10.0, "{aces:?}");
@@ -301,52 +318,21 @@ fn preflop_against_a_maniac_plays_every_hand_it_should() {
 
 #[test]
 fn a_line_that_put_chips_in_before_the_flop_stays_in() {
-    // The maniac spot above with aces and a plan of Make0 (fold to any bet). Without
+    // The maniac with aces on a plan of Make0 (fold to any bet). Without
     // `preflop_stays_in` the plan folds both lines to the maniac's raise: the call loses
     // the small blind's 1 more, the raise the 3 it put in, in every trial. With it both
     // lines go on to the showdown, where aces against a uniform holding are well ahead.
     let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
     let rules = PostflopConfig::default();
     let uniform = WeightTable::uniform();
-    let pct = Percentiles(
-        HoleCards::all()
-            .map(|h| f64::from(h.high().rank().index()) / 12.0)
-            .collect(),
-    );
-    let spot = SimulationSpot {
-        game: &game,
-        me: 1,
-        hole: hole("AsAd"),
-        board: &[],
-        round: Round::Preflop,
-        live: vec![true, true],
-        round_bets: vec![2, 1],
-        needs_action: vec![true, true],
-        put_in: vec![false, false],
-        pot: 3,
-        level: 1,
-        opponents: vec![SimOpponent {
-            position: 0,
-            weights: &uniform,
-            thresholds: ByContext([[(0.0, 0.0); 3]; 4]),
-            frequencies: ByContext::splat(ByAction::new(0.0, 0.0, 1.0)),
-            trust: 0.0,
-        }],
-        rules: &rules,
-        smoothing: 0.05,
-        ehs_now: 0.5,
-        own: None,
-        folded: Vec::new(),
-        ppot1_now: 0.0,
-        plan: Some(loki_bot::preflop::Plan::Make0),
-        strength_samples: 48,
-    };
+    let spot = maniac_spot(&game, &rules, &uniform, hole("AsAd"), Plan::Make0);
     let on = SimulationConfig::default();
     assert!(on.preflop_stays_in);
     let off = SimulationConfig {
         preflop_stays_in: false,
         ..on.clone()
     };
+    let pct = by_high_card();
     let folds = simulate(&spot, &pct, &off, [true, true, true], 5);
     assert_eq!(folds.ev, [Some(0.0), Some(-1.0), Some(-3.0)], "{folds:?}");
     assert_eq!(folds.action, Action::Fold);
