@@ -339,12 +339,20 @@ mod tests {
         );
         assert_eq!(s.model, ModelMode::Specific);
         let cfg = LokiConfig::from_toml(
-            "[variants.POKI2]\nbase = \"poki\"\nmodel = \"loki2\"\ntrials = 100\n\n[variants.bad]\nbase = \"som\"\nmodel = \"psychic\"\n",
+            "[variants.POKI2]\nbase = \"poki\"\nmodel = \"loki2\"\ntrials = 100\npreflop_stays_in = false\n\n[variants.bad]\nbase = \"som\"\nmodel = \"psychic\"\n",
         )
         .unwrap();
         let s = Style::named("poki2", &cfg).unwrap();
         assert_eq!(s.model, ModelMode::Loki2);
-        assert_eq!(s.simulation.map(|x| x.trials), Some(100));
+        let sim = s.simulation.unwrap();
+        assert_eq!((sim.trials, sim.preflop_stays_in), (100, false));
+        assert!(
+            Style::named("poki", &cfg)
+                .unwrap()
+                .simulation
+                .unwrap()
+                .preflop_stays_in
+        );
         assert!(matches!(
             Style::named("bad", &cfg),
             Err(StyleError::Model { .. })
