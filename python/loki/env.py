@@ -93,6 +93,9 @@ class LokiEnv(AECEnv):
     environment (default: every seat is an agent). ``seed`` seeds the dealer and the Loki
     players; ``reset(seed=s)`` starts again from ``s``, ``reset()`` deals the next hand
     (the button moves one seat). Rewards, given when the hand ends, are big blinds.
+    ``settings`` is the TOML text of the Loki players' constants (as ``loki --config``),
+    or ``"paper"`` for the sources' own configuration (SOM as Billings et al. 1998
+    describe it, without loki's additions).
     """
 
     metadata = {"name": "loki_holdem_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
@@ -208,7 +211,8 @@ class SingleAgentEnv(gymnasium.Env):
     big blinds. A hand the others finish without you (they fold to your blind) is played
     inside ``reset`` and its reward is added to the next one, so rewards sum to your
     result. ``seat`` is your seat (the button moves each hand). ``info`` holds
-    ``info_state``, ``seats`` and ``action_mask``.
+    ``info_state``, ``seats`` and ``action_mask``. ``settings``: as :class:`LokiEnv`'s
+    (``"paper"``: the sources' own configuration).
     """
 
     metadata = {"render_modes": ["human", "ansi"]}

@@ -33,11 +33,19 @@ fn default_knowledge() -> PyResult<Arc<Knowledge>> {
     Ok(KNOW.get_or_init(|| k).clone())
 }
 
-/// The roster of `settings` (TOML text of model and strategy constants, as `--config`),
-/// or of the defaults.
+/// The roster of `settings` (TOML text of model and strategy constants, as `--config`,
+/// or the name of a built-in configuration: `"paper"`, the sources' own, or
+/// `"default"`), or of the defaults.
 pub(crate) fn roster(settings: Option<&str>) -> PyResult<Roster> {
     match settings {
         None => Ok(Roster::with_knowledge(default_knowledge()?)),
+        Some(name) if name.trim().eq_ignore_ascii_case("default") => {
+            Ok(Roster::with_knowledge(default_knowledge()?))
+        }
+        Some(name) if loki_bot::paper::built_in(name.trim()).is_some() => {
+            let config = loki_bot::paper::built_in(name.trim()).unwrap_or_default();
+            Roster::new(config).map_err(errors::agent)
+        }
         Some(text) => {
             let config = LokiConfig::from_toml(text)
                 .map_err(|e| errors::ConfigError::new_err(format!("settings: {e}")))?;
@@ -563,7 +571,9 @@ methods! {
     /// tournament's game: blinds 1/2, bets 2/4, a bet and 3 raises) or of `config` (a
     /// `GameConfig`). `seed` seeds its randomness (LOKI2 and POKI's probability
     /// triples). `settings` is the TOML text of model and strategy constants (as
-    /// `loki ... --config`). `profiles` is a SQLite profile file (the ACPC client's
+    /// `loki ... --config`), or `"paper"`: the sources' own configuration, in which SOM,
+    /// GOM, LOKI2 ... play as Billings et al. 1998, Papp and Peña describe them, without
+    /// loki's additions (`loki players --config paper` says how each kind plays). `profiles` is a SQLite profile file (the ACPC client's
     /// format, created if missing) in which opponents are loaded when first seen and
     /// saved after every hand, keyed by `names[seat]` (else `seat N`).
     #[new]

@@ -172,3 +172,20 @@ def test_advise_is_the_trace_of_loki_advise():
     assert agent.trace()["action"] == t["action"] == a
     with pytest.raises(loki.AgentError, match="betting"):
         loki.advise(3, 1, "AdQc", betting="")
+
+
+def test_settings_name_the_sources_configuration():
+    """``settings="paper"`` is the sources' own configuration (as ``--config paper``);
+    another bare word is not TOML and names no built-in configuration."""
+    loki.Agent("SOM", seats=2, settings="paper")
+    loki.Agent("SOM", seats=2, settings=" Paper ")
+    loki.Agent("SOM", seats=2, settings="default")
+    with pytest.raises(loki.ConfigError):
+        loki.Agent("SOM", seats=2, settings="papr")
+    env = loki.SingleAgentEnv(opponents=["SOM"], settings="paper", seed=3)
+    obs, info = env.reset(seed=3)
+    for _ in range(50):
+        legal = [i for i, ok in enumerate(info["action_mask"]) if ok]
+        obs, reward, terminated, truncated, info = env.step(legal[-1])
+        if terminated:
+            obs, info = env.reset()

@@ -39,7 +39,11 @@ pub enum RosterError {
 pub fn kinds_described(config: &LokiConfig) -> Vec<(String, String)> {
     let mut v: Vec<(String, String)> = PlayerKind::ALL
         .iter()
-        .map(|k| (k.name().to_string(), k.description().to_string()))
+        .map(|&k| {
+            let style = Style::of(k, config);
+            let about = loki_bot::choices::described(&style, k.description(), config);
+            (k.name().to_string(), about)
+        })
         .collect();
     for (name, variant) in &config.variants {
         let base = variant.base.to_ascii_uppercase();

@@ -203,6 +203,10 @@ pub enum DefaultFrequencies {
     SelfPlay,
     /// Papp's "typical IRC player", Table B.2.
     Irc,
+    /// Measured in self-play of the GOM player under the sources' configuration
+    /// (`--config paper`).
+    #[serde(rename = "selfplay-paper")]
+    SelfPlayPaper,
 }
 
 /// What Loki-2's recency window holds.
@@ -214,6 +218,21 @@ pub enum WindowScope {
     Context,
     /// The last actions of the player.
     Player,
+}
+
+/// The scale of pre-flop re-weighting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum PreflopScale {
+    /// Each holding's percentile rank among the 1,326 holdings ordered by income rate,
+    /// the threshold a percentile too (ours: with the long upper tail of income rates,
+    /// a raiser came out looser than a caller on the income-rate scale).
+    #[default]
+    Percentile,
+    /// Each holding's income rate, the threshold percentile mapped onto the income
+    /// rates by indexing their sorted values (Papp §7.2.2; Billings et al. 1998: "an
+    /// opponent who calls 30% of hands has a median hand of +200 ... +/-100").
+    IncomeRate,
 }
 
 /// What a post-flop check tells Loki-1's models (GOM, SOM, SOMT, SOMC, POKI).
@@ -260,9 +279,17 @@ pub struct ModelConfig {
     /// Calibrated models (SOMT): the prior probability that an opponent's actions follow
     /// its cards as modeled, before any showdown (**ours**).
     pub trust_prior: f64,
-    /// Pre-flop sigma, as a percentile of the 1,326 holdings ranked by income rate
-    /// (**ours**: 0.10; the paper's example uses +/-100 income rate).
+    /// The scale pre-flop re-weighting applies Figure 3 on: each holding's percentile
+    /// rank by income rate (**ours**, the default), or its income rate itself with the
+    /// threshold percentile mapped onto the income rates through their sorted values
+    /// (Papp §7.2.2).
+    pub preflop_scale: PreflopScale,
+    /// Pre-flop sigma with `preflop_scale = "percentile"`, as a percentile of the 1,326
+    /// holdings ranked by income rate (**ours**: 0.10).
     pub preflop_sigma: f64,
+    /// Pre-flop sigma with `preflop_scale = "income-rate"`, in income rate x 1000 (the
+    /// paper's example: +/-100).
+    pub preflop_sigma_income_rate: f64,
     /// Post-flop sigma = `postflop_sigma_scale` x the frequency of the observed action,
     /// clamped to [`postflop_sigma_min`, `postflop_sigma_max`] (**ours**).
     pub postflop_sigma_scale: f64,
@@ -292,7 +319,9 @@ impl Default for ModelConfig {
             keep_best: true,
             trust: true,
             trust_prior: 0.9,
+            preflop_scale: PreflopScale::Percentile,
             preflop_sigma: 0.10,
+            preflop_sigma_income_rate: 100.0,
             postflop_sigma_scale: 1.0,
             postflop_sigma_min: 0.05,
             postflop_sigma_max: 0.30,
@@ -369,18 +398,36 @@ pub enum ThresholdScale {
 }
 
 /// Post-flop re-weighting (Billings et al. 1998, Figure 3 and Table 2; Papp §7.2.3).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ReweightConfig {
-    /// What holdings are ranked by: `paper` (HS1 against the field, the default) or
-    /// `uniform`.
+    /// What Loki-1's re-weighting (Figure 3) ranks holdings by: `paper` (HS1 against the
+    /// field, the default), `uniform` or `multiway`.
     pub rank: RankBy,
+    /// What Loki-2's triple re-weighting ranks holdings by: `multiway` (**ours**, the
+    /// default: each holding's EHS as the actor's betting rules compute it, HS_n against
+    /// every other live player, Papp Eq. 6.4, so that a triple's call and raise regions
+    /// fall where the actor's do), `paper` (Loki-1's EHS' from HS1, Papp §7.2.3) or
+    /// `uniform`.
+    pub triple_rank: RankBy,
     /// With `rank = "paper"`: whose tables form the field (`current` or `preflop`).
     pub field: FieldView,
     /// With `rank = "paper"`: the potential term (`uniform` or `crude`).
     pub potential: RankPotential,
     /// The scale of the threshold after the flop: `value` or `range`.
     pub scale: ThresholdScale,
+}
+
+impl Default for ReweightConfig {
+    fn default() -> Self {
+        ReweightConfig {
+            rank: RankBy::Paper,
+            triple_rank: RankBy::Multiway,
+            field: FieldView::default(),
+            potential: RankPotential::default(),
+            scale: ThresholdScale::default(),
+        }
+    }
 }
 
 /// Probability-triple configuration (Peña §4).
@@ -556,6 +603,8 @@ pub struct VariantConfig {
     /// What re-weighting ranks holdings by: "paper" or "uniform" (overrides
     /// `reweight.rank`).
     pub rank: Option<RankBy>,
+    /// What triple re-weighting ranks holdings by (overrides `reweight.triple_rank`).
+    pub triple_rank: Option<RankBy>,
     /// Whose tables form the field: "current" or "preflop" (overrides `reweight.field`).
     pub field: Option<FieldView>,
     /// The potential of the paper's ranking: "uniform" or "crude" (overrides
@@ -637,6 +686,12 @@ impl LokiConfig {
         unit("postflop.check_raise", self.postflop.check_raise)?;
         unit("model.floor", self.model.floor)?;
         unit("model.preflop_sigma", self.model.preflop_sigma)?;
+        let ir_sigma = self.model.preflop_sigma_income_rate;
+        if !(ir_sigma > 0.0 && ir_sigma <= 5000.0) {
+            return invalid(format!(
+                "model.preflop_sigma_income_rate = {ir_sigma} is outside (0, 5000]"
+            ));
+        }
         unit("preflop.probability_play", self.preflop.probability_play)?;
         unit("triples.min_passive", self.triples.min_passive)?;
         unit("model.trust_prior", self.model.trust_prior)?;

@@ -60,7 +60,12 @@ pub const SOURCES: &[(&str, Source)] = &[
     ("model.trust_prior", Ours),
     ("model.checks", Ours),
     ("model.keep_best", Ours),
+    ("model.preflop_scale", Ours),
     ("model.preflop_sigma", Ours),
+    (
+        "model.preflop_sigma_income_rate",
+        Sources("Billings et al. 1998, \"Computing Initial Weights\" (+/-100)"),
+    ),
     ("model.postflop_sigma_scale", Ours),
     ("model.postflop_sigma_min", Ours),
     ("model.postflop_sigma_max", Ours),
@@ -71,6 +76,7 @@ pub const SOURCES: &[(&str, Source)] = &[
     ("model.context_backoff", Ours),
     ("model.context_tilt_prior", Ours),
     ("reweight.rank", Sources("Papp §7.2.3, §7.3.1")),
+    ("reweight.triple_rank", Ours),
     ("reweight.field", Ours),
     ("reweight.potential", Ours),
     ("reweight.scale", Sources("Papp §7.2.1")),
@@ -98,8 +104,8 @@ pub const SOURCES: &[(&str, Source)] = &[
     ("variants.*.*", Variant),
 ];
 
-/// Whether a dotted key matches a row's pattern.
-fn matches(pattern: &str, key: &str) -> bool {
+/// Whether a dotted key matches a row's pattern (`*` any one segment).
+pub fn matches(pattern: &str, key: &str) -> bool {
     let (p, k): (Vec<&str>, Vec<&str>) = (pattern.split('.').collect(), key.split('.').collect());
     p.len() == k.len() && p.iter().zip(&k).all(|(p, k)| *p == "*" || p == k)
 }
@@ -139,11 +145,16 @@ pub fn keys(toml: &str) -> Vec<String> {
 /// The TOML with each value's source as a comment at the end of its line
 /// (`make2 = 0.85  # Papp §6.2`); still valid TOML, loaded back unchanged.
 pub fn annotate(toml: &str) -> String {
+    annotate_with(toml, |key| source(key).map(|s| s.to_string()))
+}
+
+/// The TOML with `note(key)` as a comment at the end of each line that sets a key.
+pub fn annotate_with(toml: &str, note: impl Fn(&str) -> Option<String>) -> String {
     let mut table = String::new();
     let mut out = String::with_capacity(toml.len() * 2);
     for line in toml.lines() {
         out.push_str(line);
-        if let Some(s) = line_key(&mut table, line).and_then(|key| source(&key)) {
+        if let Some(s) = line_key(&mut table, line).and_then(|key| note(&key)) {
             out.push_str(&format!("  # {s}"));
         }
         out.push('\n');

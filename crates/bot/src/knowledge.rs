@@ -13,6 +13,10 @@ use std::sync::Arc;
 /// `data/self_play_frequencies.toml` for how they were made).
 const SELF_PLAY: &str = include_str!("../data/self_play_frequencies.toml");
 
+/// The same under the sources' configuration (`--config paper`;
+/// `data/self_play_frequencies_paper.toml`).
+const SELF_PLAY_PAPER: &str = include_str!("../data/self_play_frequencies_paper.toml");
+
 /// Shared, read-only knowledge (plus the board cache, which is internally synchronized).
 #[derive(Debug)]
 pub struct Knowledge {
@@ -35,6 +39,7 @@ impl Knowledge {
         Ok(match config.model.defaults {
             DefaultFrequencies::Irc => FrequencyTable::papp_irc(),
             DefaultFrequencies::SelfPlay => FrequencyTable::from_toml(SELF_PLAY)?,
+            DefaultFrequencies::SelfPlayPaper => FrequencyTable::from_toml(SELF_PLAY_PAPER)?,
         })
     }
 
@@ -93,24 +98,42 @@ mod tests {
     }
 
     #[test]
-    fn the_committed_self_play_table_was_made_with_the_default_configuration() {
+    fn the_committed_self_play_tables_were_made_with_their_configurations() {
         // "The default models for the opponent are based on how GOM itself plays"
         // (Billings et al. 1998): a change of the defaults changes how GOM plays, so the
         // table must be measured again.
-        let recorded = SELF_PLAY
-            .lines()
-            .find_map(|l| l.strip_prefix("# Configuration digest: "))
-            .expect("the file records the digest of the configuration that made it");
-        let made_by = SELF_PLAY
-            .lines()
-            .find_map(|l| l.strip_prefix("# Made by: "))
-            .expect("the file records the command that made it");
-        assert_eq!(
-            recorded.trim(),
-            LokiConfig::default().play_digest(),
-            "the default configuration changed since crates/bot/data/self_play_frequencies.toml \
-             was measured: make it again with `{made_by} --out crates/bot/data/self_play_frequencies.toml` \
-             (then put back its first lines)"
+        for (text, config, file) in [
+            (
+                SELF_PLAY,
+                LokiConfig::default(),
+                "self_play_frequencies.toml",
+            ),
+            (
+                SELF_PLAY_PAPER,
+                crate::paper::paper(),
+                "self_play_frequencies_paper.toml",
+            ),
+        ] {
+            let recorded = text
+                .lines()
+                .find_map(|l| l.strip_prefix("# Configuration digest: "))
+                .expect("the file records the digest of the configuration that made it");
+            let made_by = text
+                .lines()
+                .find_map(|l| l.strip_prefix("# Made by: "))
+                .expect("the file records the command that made it");
+            assert_eq!(
+                recorded.trim(),
+                config.play_digest(),
+                "the configuration changed since crates/bot/data/{file} was measured: make it \
+                 again with `{made_by} --out crates/bot/data/{file}` (then put back its first lines)"
+            );
+            let table = FrequencyTable::from_toml(text).expect("the table parses");
+            assert_ne!(table, FrequencyTable::papp_irc());
+        }
+        assert_ne!(
+            FrequencyTable::from_toml(SELF_PLAY).unwrap(),
+            FrequencyTable::from_toml(SELF_PLAY_PAPER).unwrap()
         );
     }
 

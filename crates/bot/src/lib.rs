@@ -6,6 +6,7 @@
 
 pub mod assessment;
 pub mod board_cache;
+pub mod choices;
 pub mod config;
 pub mod config_sources;
 pub mod context_model;
@@ -14,6 +15,7 @@ pub mod figure3;
 pub mod frequencies;
 pub mod knowledge;
 pub mod opponent_model;
+pub mod paper;
 pub mod player;
 pub mod postflop;
 pub mod preflop;

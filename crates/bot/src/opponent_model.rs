@@ -4,12 +4,14 @@
 //!
 //! * Pre-flop, a call or raise re-weights by the holding's rank: the frequencies give a
 //!   threshold percentile (raise: `1 - F(raise)`; call: that minus `F(call)`; Papp
-//!   §7.2.2), and Figure 3 is applied in percentile space: each holding's value is its
-//!   percentile rank among the 1,326 holdings ordered by income rate for the number of
-//!   players dealt in, and sigma is a percentile width (`model.preflop_sigma`, ours:
-//!   0.10). (Papp maps the percentile to the income-rate scale and applies Figure 3
-//!   there; with the long upper tail of income rates that made a raiser look looser than
-//!   a caller, so we stay in percentile space.) This builds the initial weights the flop
+//!   §7.2.2), and Figure 3 is applied in percentile space by default: each holding's
+//!   value is its percentile rank among the 1,326 holdings ordered by income rate for
+//!   the number of players dealt in, and sigma is a percentile width
+//!   (`model.preflop_sigma`, ours: 0.10). Papp maps the percentile to the income-rate
+//!   scale and applies Figure 3 there (`model.preflop_scale = "income-rate"`, sigma
+//!   `model.preflop_sigma_income_rate`, the paper's +/-100); with the long upper tail of
+//!   income rates that made a raiser look looser than a caller, so the default stays in
+//!   percentile space. This builds the initial weights the flop
 //!   starts from (all player kinds, BPM's "crude initial weights" included).
 //! * Post-flop (GOM and SOM): the same threshold rule on the EHS scale, Figure 3's factor
 //!   clamped to [0.01, 1] and the weight floored at 0.01; at most one re-weighting per
@@ -27,7 +29,9 @@
 //!   multiplied by the probability triple's entry for the action (floored at 0.01), the
 //!   triple generated per holding (from its EHS, or its percentile pre-flop) from
 //!   thresholds averaged over the historic frequencies and the recent ones.
-use crate::config::{CheckRule, LokiConfig, ModelConfig, ThresholdScale, WindowScope};
+use crate::config::{
+    CheckRule, LokiConfig, ModelConfig, PreflopScale, ThresholdScale, WindowScope,
+};
 use crate::frequencies::{thresholds, ActionFrequencies, ActionStats, Context, FrequencyTable};
 use crate::reweight::{
     reweight_table_with, values_of, weighted_percentiles, MeanFactor, SetFactors, Values,
@@ -85,6 +89,19 @@ impl PreflopRanking {
             percentile,
             top,
         }
+    }
+
+    /// The income rate at a percentile `p` of the holdings (Papp §7.2.2: the threshold
+    /// percentile "converted to the income-rate scale" by indexing the sorted values, at
+    /// the nearest point): the value with `p x 1,326` holdings below it; at `p <= 0`
+    /// below every holding (no holding is cut), at `p >= 1` the best.
+    pub fn income_rate_at(&self, p: f64) -> f64 {
+        let n = self.sorted.len();
+        if n == 0 || p.is_nan() || p <= 0.0 {
+            return f64::NEG_INFINITY;
+        }
+        let i = ((p * n as f64).round() as usize).min(n - 1);
+        self.sorted[i]
     }
 }
 
@@ -409,7 +426,11 @@ impl OpponentModel {
         let (raise_t, call_t) = thresholds(f);
         if ctx.round == Round::Preflop {
             if check {
-                // Loki-2: the big blind's check says "no raise".
+                // Loki-2: the big blind's check says "no raise" (ours: Peña re-weights by
+                // triples after the flop; read only with `model.checks = "reweight"`).
+                if cfg.checks == CheckRule::Ignore {
+                    return false;
+                }
                 let law = Law::Triple {
                     raise_t,
                     call_t,
@@ -422,15 +443,25 @@ impl OpponentModel {
                 });
                 return true;
             }
-            let sigma = cfg.preflop_sigma;
             let pct = if action == Action::Raise {
                 raise_t
             } else {
                 call_t
             };
-            return self.reweight_once(ctx.round, pct, sigma, cfg.floor, trust, &|h: usize| {
-                ranking.percentile.get(h).copied()
-            });
+            return match cfg.preflop_scale {
+                PreflopScale::Percentile => {
+                    let sigma = cfg.preflop_sigma;
+                    self.reweight_once(ctx.round, pct, sigma, cfg.floor, trust, &|h: usize| {
+                        ranking.percentile.get(h).copied()
+                    })
+                }
+                PreflopScale::IncomeRate => {
+                    let (mu, sigma) = (ranking.income_rate_at(pct), cfg.preflop_sigma_income_rate);
+                    self.reweight_once(ctx.round, mu, sigma, cfg.floor, trust, &|h: usize| {
+                        ranking.by_holding.get(h).copied()
+                    })
+                }
+            };
         }
         // The post-flop sigma rule (ours): the action's frequency, clamped.
         let sigma_of = |freq: f64| {

@@ -185,7 +185,7 @@ impl LokiPlayer {
     /// fed its own actions, as the table sees it (Papp §7.3.1: the field array for
     /// player p averages "the normalized weight arrays of all players except p").
     fn models_itself(&self) -> bool {
-        self.style.reweight.rank != RankBy::Uniform && self.style.model != ModelMode::InitialOnly
+        self.style.rank() != RankBy::Uniform && self.style.model != ModelMode::InitialOnly
     }
 
     /// The frequencies this player reads for the opponent at `seat` in one of Loki's 12
@@ -216,7 +216,8 @@ impl LokiPlayer {
         let board = self.board.clone();
         let ranking = know.ranking(view.players());
         let mode = self.style.model;
-        let paper = self.style.reweight.rank != RankBy::Uniform;
+        let rank = self.style.rank();
+        let paper = rank != RankBy::Uniform;
         let reweight = self.style.reweight;
         // SOMC: the action's spot in context, and the frequencies there.
         let in_context = match &self.context {
@@ -249,7 +250,7 @@ impl LokiPlayer {
                         FieldView::Preflop => m.preflop_weights(),
                     })
                     .collect();
-                match reweight.rank {
+                match rank {
                     RankBy::Multiway => b.multiway_ehs(&tables, reweight.potential),
                     _ => b.field_ehs_with(&tables, reweight.potential),
                 }

@@ -51,8 +51,15 @@ pub enum PlayerKind {
     Gom,
     /// Specific opponent modeling with re-weighting.
     Som,
-    /// SOM with Loki-2's probability triples and last-20 thresholds, randomized play.
+    /// Loki-2 (Peña §4): probability-triple betting, randomized, and triple
+    /// re-weighting with last-20 thresholds.
     Loki2,
+    /// Loki-2's betting (randomized triples) with Loki-1's re-weighting (SOM's model):
+    /// Peña's "B" (§4, experiments).
+    Loki2B,
+    /// Loki-1's betting (SOM's rules) with Loki-2's triple re-weighting and last-20
+    /// thresholds: Peña's "R".
+    Loki2R,
     /// SOM whose re-weighting trusts each opponent as far as its shown cards followed
     /// its actions (ours; see `trust.rs`).
     Somt,
@@ -74,13 +81,15 @@ pub enum PlayerKind {
 
 impl PlayerKind {
     /// All kinds, in the order `loki players` lists them.
-    pub const ALL: [PlayerKind; 13] = [
+    pub const ALL: [PlayerKind; 15] = [
         PlayerKind::Bpm,
         PlayerKind::Bpt,
         PlayerKind::Bpl,
         PlayerKind::Gom,
         PlayerKind::Som,
         PlayerKind::Loki2,
+        PlayerKind::Loki2B,
+        PlayerKind::Loki2R,
         PlayerKind::Somt,
         PlayerKind::Poki,
         PlayerKind::Somc,
@@ -98,6 +107,8 @@ impl PlayerKind {
             PlayerKind::Gom => "GOM",
             PlayerKind::Som => "SOM",
             PlayerKind::Loki2 => "LOKI2",
+            PlayerKind::Loki2B => "LOKI2B",
+            PlayerKind::Loki2R => "LOKI2R",
             PlayerKind::Somt => "SOMT",
             PlayerKind::Poki => "POKI",
             PlayerKind::Somc => "SOMC",
@@ -115,7 +126,9 @@ impl PlayerKind {
             PlayerKind::Bpl => "basic Loki, loose (liberal) betting parameters",
             PlayerKind::Gom => "generic opponent modeling: re-weights with Loki's own default frequencies",
             PlayerKind::Som => "specific opponent modeling: re-weights with each opponent's observed frequencies (20 observations)",
-            PlayerKind::Loki2 => "SOM with Loki-2 probability triples, last-20-action thresholds and randomized play",
+            PlayerKind::Loki2 => "Loki-2 (Peña): probability-triple betting (randomized) and triple re-weighting with last-20-action thresholds",
+            PlayerKind::Loki2B => "Peña's B: Loki-2's triple betting with Loki-1's re-weighting (SOM's model)",
+            PlayerKind::Loki2R => "Peña's R: Loki-1's betting (SOM's rules) with Loki-2's triple re-weighting and last-20 thresholds",
             PlayerKind::Somt => "SOM that trusts each opponent's actions as far as its shown cards bore them out, whatever model.trust says (ours; with the default, SOM does too)",
             PlayerKind::Poki => "SOMT's models, Poki's betting: simulates the rest of the hand (up to 500 trials) and takes the action of highest expected value",
             PlayerKind::Somc => "SOMT whose thresholds read action frequencies in context (the spot's public features, a per-player tilt), as the best model of IRC players does (ours)",
@@ -204,6 +217,8 @@ impl Style {
                 false,
             ),
             PlayerKind::Loki2 => (Tightness::Moderate, base.clone(), ModelMode::Loki2, true),
+            PlayerKind::Loki2B => (Tightness::Moderate, base.clone(), ModelMode::Specific, true),
+            PlayerKind::Loki2R => (Tightness::Moderate, base.clone(), ModelMode::Loki2, false),
             PlayerKind::Somt | PlayerKind::Poki | PlayerKind::Somc => (
                 Tightness::Moderate,
                 base.clone(),
@@ -250,6 +265,16 @@ impl Style {
         }
     }
 
+    /// What this player's model ranks an opponent's holdings by after the flop: Loki-2's
+    /// triple re-weighting by `reweight.triple_rank`, Loki-1's by `reweight.rank`.
+    pub fn rank(&self) -> crate::config::RankBy {
+        if self.model == ModelMode::Loki2 {
+            self.reweight.triple_rank
+        } else {
+            self.reweight.rank
+        }
+    }
+
     /// A built-in kind or a configured variant by name (case-insensitive).
     ///
     /// # Errors
@@ -293,6 +318,7 @@ impl Style {
             };
         }
         s.reweight.rank = v.rank.unwrap_or(s.reweight.rank);
+        s.reweight.triple_rank = v.triple_rank.unwrap_or(s.reweight.triple_rank);
         s.reweight.field = v.field.unwrap_or(s.reweight.field);
         s.reweight.potential = v.potential.unwrap_or(s.reweight.potential);
         s.reweight.scale = v.scale.unwrap_or(s.reweight.scale);

@@ -42,9 +42,11 @@ pub struct ClientArgs {
     /// number of players in the first state).
     #[arg(long)]
     game: Option<String>,
-    /// The player kind (see `loki players`). The default, SOMT, is SOM that stops
-    /// reading strength into the actions of opponents whose shown cards do not bear
-    /// them out (the paper's SOM: --player SOM).
+    /// The player kind (see `loki players`, which says how each plays under the
+    /// configuration). The default, SOMT, is SOM that always stops reading strength into
+    /// the actions of opponents whose shown cards do not bear them out; under the default
+    /// configuration SOM does too, and `--player SOM --config paper` plays the sources'
+    /// SOM.
     #[arg(long, default_value = "SOMT")]
     player: String,
     /// Seed of the player's random choices (LOKI2, random).

@@ -18,13 +18,15 @@ pub struct PresetArg(Preset);
 
 impl ValueEnum for PresetArg {
     fn value_variants<'a>() -> &'a [Self] {
-        const ALL: [PresetArg; 5] = [
-            PresetArg(Preset::ALL[0]),
-            PresetArg(Preset::ALL[1]),
-            PresetArg(Preset::ALL[2]),
-            PresetArg(Preset::ALL[3]),
-            PresetArg(Preset::ALL[4]),
-        ];
+        const ALL: [PresetArg; Preset::ALL.len()] = {
+            let mut all = [PresetArg(Preset::Figure4); Preset::ALL.len()];
+            let mut i = 0;
+            while i < all.len() {
+                all[i] = PresetArg(Preset::ALL[i]);
+                i += 1;
+            }
+            all
+        };
         &ALL
     }
     fn to_possible_value(&self) -> Option<PossibleValue> {
@@ -39,7 +41,8 @@ pub struct TournamentArgs {
     #[arg(long, visible_alias = "bots")]
     players: Option<String>,
     /// Hands played in all (deals x rotations, rounded up to whole deals; 1 to 10^9).
-    /// Default 30,000 (about a minute on 2 cores), or 100,000 with a preset.
+    /// Default 30,000 (about a minute on 2 cores), or the preset's (100,000; 25,000 for
+    /// Peña's pena-b, pena-r and pena-br).
     #[arg(long, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_HANDS))]
     hands: Option<u64>,
     /// Seed of the deals and of every player's random choices.
@@ -99,7 +102,7 @@ const DEFAULT_HANDS: u64 = 30_000;
 /// Runs a tournament (or one shard of it) to the end.
 pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     let (players, default_hands) = match a.preset {
-        Some(p) => (p.0.players().to_string(), Preset::HANDS),
+        Some(p) => (p.0.players().to_string(), p.0.hands()),
         None => (
             a.players
                 .clone()
