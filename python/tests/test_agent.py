@@ -182,7 +182,9 @@ def test_settings_name_the_sources_configuration():
     loki.Agent("SOM", seats=2, settings="default")
     with pytest.raises(loki.ConfigError):
         loki.Agent("SOM", seats=2, settings="papr")
-    env = loki.SingleAgentEnv(opponents=["SOM"], settings="paper", seed=3)
+    from loki.env import SingleAgentEnv
+
+    env = SingleAgentEnv(opponents=["SOM"], settings="paper", seed=3)
     obs, info = env.reset(seed=3)
     for _ in range(50):
         legal = [i for i, ok in enumerate(info["action_mask"]) if ok]
