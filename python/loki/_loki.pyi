@@ -705,4 +705,19 @@ class VectorEnv:
         npt.NDArray[np.uint32],
     ]:
         """(observations, masks, seats to act, rewards by seat, hands ended)."""
+    def step_hands(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.int8],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.uint32],
+        npt.NDArray[np.float32],
+    ]:
+        """(observations, masks, seats to act, rewards of the hand each action ended,
+        hands ended, rewards of the hands the Loki players then finished alone)."""
+    def take_pending(self) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.float32]]:
+        """(hands, rewards by seat) the Loki players finished alone when the tables were
+        dealt, then zero."""
     def info_states(self) -> list[str]: ...

@@ -28,6 +28,7 @@ Importing this module imports PettingZoo and Gymnasium; ``import loki`` does not
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Sequence
 
 import gymnasium
@@ -52,21 +53,124 @@ __all__ = [
     "OBSERVATION_SIZE",
     "LokiEnv",
     "LokiPolicy",
+    "CHIPS",
+    "ILLEGAL",
+    "UNBOUNDED_BB",
     "SingleAgentEnv",
     "VectorEnv",
     "env",
+    "observation_bounds",
     "observation_space",
+    "register",
 ]
 
 
-def observation_space() -> spaces.Dict:
-    """The space of one seat's observation: ``observation`` and ``action_mask``."""
+CHIPS = ("bb", "scaled")
+"""How chips are given in the observation: ``"bb"``, big blinds (the default), or
+``"scaled"``, each chip field divided by its bound (:func:`observation_bounds`), so
+every field lies in ``[0, 1]``."""
+
+UNBOUNDED_BB = 1.0e6
+"""The bound of a chip field, in big blinds, for a game with neither a cap on raises nor
+stacks, where nothing else bounds a hand (a number no hand reaches in practice)."""
+
+ILLEGAL = ("raise", "remap", "penalize")
+"""What :class:`SingleAgentEnv` does with an action the mask forbids: ``"raise"`` an
+:class:`loki.IllegalActionError` (the default), ``"remap"`` it to the nearest legal
+action (a fold when checking is free and a raise at the cap become a call, as RLCard
+does), or ``"penalize"`` it: the step's reward is ``illegal_penalty``, nothing moves, and
+the learner acts again."""
+
+_CHIP_FIELDS = ("contributions", "stacks", "pot", "to_call")
+
+
+def _player_bound(config: "loki.GameConfig | None") -> float:
+    """The most one player can put in a hand, in big blinds."""
+    config = config or loki.GameConfig()
+    bb = max(config.big_blind, 1)
+    if config.stacks:
+        return max(config.stacks) / bb
+    if config.max_raises is None:
+        return UNBOUNDED_BB
+    bets = config.max_raises + 1
+    return (config.big_blind + 2 * bets * (config.small_bet + config.big_bet)) / bb
+
+
+def observation_bounds(config: "loki.GameConfig | None" = None, seats: int = 2) -> np.ndarray:
+    """The largest value of each entry of the observation vector of a game (``config``,
+    or the default game of ``seats``), in big blinds: cards, positions and rounds 1; a
+    count of actions in a round, and the bets this round, one more than the bets a round
+    allows; a player's chips what one player can put in a hand (the largest stack, or
+    every bet of every round at the cap); the pot that times the players, or every stack
+    of the table; a stack every stack of the table (what a winner has after the hand; in
+    a game without stacks, where it is always 0, a player's chips). A game with neither a cap
+    nor stacks bounds chips at :data:`UNBOUNDED_BB`."""
+    config = config or loki.GameConfig(seats=seats)
+    high = np.ones(OBSERVATION_SIZE, np.float32)
+    player = _player_bound(config)
+    rounds = (
+        float(config.max_raises + 2)
+        if config.max_raises is not None
+        else min(player / max(config.small_bet / max(config.big_blind, 1), 1e-9) + 2, UNBOUNDED_BB)
+    )
+    high[OBSERVATION_FIELDS["betting"]] = rounds
+    high[OBSERVATION_FIELDS["bets_this_round"]] = rounds
+    high[OBSERVATION_FIELDS["contributions"]] = player
+    high[OBSERVATION_FIELDS["to_call"]] = player
+    if config.stacks:
+        # what a player has behind after a hand it won: every stack of the table
+        table = sum(config.stacks) / max(config.big_blind, 1)
+        high[OBSERVATION_FIELDS["stacks"]] = table
+        high[OBSERVATION_FIELDS["pot"]] = table
+    else:
+        # always 0 without stacks; bounded as a player's chips so the Box is not flat
+        high[OBSERVATION_FIELDS["stacks"]] = player
+        high[OBSERVATION_FIELDS["pot"]] = min(player * config.seats, UNBOUNDED_BB * 10)
+    return high
+
+
+def observation_space(
+    config: "loki.GameConfig | None" = None, seats: int = 2, chips: str = "bb"
+) -> spaces.Dict:
+    """The space of one seat's observation: ``observation``, bounded by
+    :func:`observation_bounds` (every chip field by 1 with ``chips="scaled"``), and
+    ``action_mask``."""
+    high = observation_bounds(config, seats)
+    if _chips_arg(chips) == "scaled":
+        for name in _CHIP_FIELDS:
+            f = OBSERVATION_FIELDS[name]
+            high[f] = high[f] > 0
     return spaces.Dict(
         {
-            "observation": spaces.Box(0.0, np.inf, (OBSERVATION_SIZE,), np.float32),
+            "observation": spaces.Box(np.zeros(OBSERVATION_SIZE, np.float32), high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (3,), np.int8),
         }
     )
+
+
+def _chips_arg(chips: Any) -> str:
+    if not isinstance(chips, str):
+        raise TypeError(f"chips must be a string, one of {', '.join(CHIPS)}; got {type(chips).__name__}")
+    if chips not in CHIPS:
+        raise loki.LokiError(f"chips must be one of {', '.join(CHIPS)}, got {chips!r}")
+    return chips
+
+
+def _action_arg(action: Any) -> int:
+    """An action number 0, 1 or 2 (a Python or NumPy integer, not a bool or a float)."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+            action = int(action)
+        else:
+            raise TypeError(f"action must be an integer 0 (fold), 1 (call) or 2 (raise), got {action!r}")
+    if not 0 <= int(action) <= 2:
+        raise loki.LokiError(f"action must be 0 (fold), 1 (call) or 2 (raise), got {int(action)}")
+    return int(action)
+
+
+def _entropy_seed() -> int:
+    """A seed from the operating system's entropy, as Gymnasium seeds an unseeded env."""
+    return int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
 
 
 def _seats_by_position(table: _Table, n: int) -> list[int]:
@@ -91,7 +195,8 @@ class LokiEnv(AECEnv):
     ``seats`` players (or ``config``, a :class:`loki.GameConfig`); ``players`` gives the
     Loki player (``"SOM"``, ``"POKI"``, ...) at each seat, ``None`` for an agent of the
     environment (default: every seat is an agent). ``seed`` seeds the dealer and the Loki
-    players; ``reset(seed=s)`` starts again from ``s``, ``reset()`` deals the next hand
+    players (``None``, the default: the operating system's entropy, ``table_seed`` the
+    seed in use); ``reset(seed=s)`` starts again from ``s``, ``reset()`` deals the next hand
     (the button moves one seat). Rewards, given when the hand ends, are big blinds.
     ``settings`` is the TOML text of the Loki players' constants (as ``loki --config``),
     or ``"paper"`` for the sources' own configuration (SOM as Billings et al. 1998
@@ -106,22 +211,25 @@ class LokiEnv(AECEnv):
         *,
         config: "loki.GameConfig | None" = None,
         players: Sequence[str | None] | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         settings: str | None = None,
         render_mode: str | None = None,
     ):
         super().__init__()
+        if isinstance(seats, bool) or not isinstance(seats, (int, np.integer)):
+            raise TypeError(f"seats must be an integer 2 to 10, got {seats!r}")
         if render_mode not in (None, "human", "ansi"):
             raise loki.LokiError(f"render_mode must be one of human, ansi, or None, got {render_mode!r}")
         self.render_mode = render_mode
         self._args = (config, list(players) if players is not None else None, settings)
-        self._table = _Table(config, self._args[1], seed, settings, seats=None if config else seats)
+        self.table_seed = _entropy_seed() if seed is None else seed
+        self._table = _Table(config, self._args[1], self.table_seed, settings, seats=None if config else seats)
         self._fresh = True
         n = self._table.config.seats
         kinds = self._args[1] or [None] * n
         self._seat_of = {f"player_{s}": s for s in range(n) if kinds[s] is None}
         self.possible_agents = list(self._seat_of)
-        self.observation_spaces = {a: observation_space() for a in self.possible_agents}
+        self.observation_spaces = {a: observation_space(self._table.config) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(3) for a in self.possible_agents}
         self._start()
 
@@ -134,6 +242,7 @@ class LokiEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             config, players, settings = self._args
+            self.table_seed = seed
             self._table = _Table(config, players, seed, settings, seats=None if config else self._table.config.seats)
         elif not self._fresh:
             self._table.next_hand()
@@ -207,12 +316,32 @@ def env(**kwargs: Any) -> LokiEnv:
 class SingleAgentEnv(gymnasium.Env):
     """One seat of loki's Limit Hold'em as a Gymnasium environment, Loki players in the
     other seats (``opponents``, in seat order after yours: ``["SOM"]`` heads-up by
-    default). One hand per episode; the reward, at the end of the hand, is your net in
-    big blinds. A hand the others finish without you (they fold to your blind) is played
-    inside ``reset`` and its reward is added to the next one, so rewards sum to your
-    result. ``seat`` is your seat (the button moves each hand). ``info`` holds
-    ``info_state``, ``seats`` and ``action_mask``. ``settings``: as :class:`LokiEnv`'s
-    (``"paper"``: the sources' own configuration).
+    default). ``settings``: as :class:`LokiEnv`'s (``"paper"``: the sources' own
+    configuration). Registered as ``loki/HeadsUp-v0`` and ``loki/Table-v0``
+    (:func:`register`).
+
+    **One hand is one episode.** The reward, at the end of the hand, is your net in big
+    blinds for that hand. A hand the others finish without you (they fold to your blind)
+    is played inside ``reset``; it is never added to a reward, and the ``info`` of
+    ``reset`` says so: ``skipped_hands`` (how many) and ``skipped_reward`` (your net over
+    them, big blinds), so that the episodes' rewards plus the skipped rewards are your
+    result.
+
+    **Seeds as Gymnasium seeds.** ``seed=None`` (the default) seeds the dealer and the Loki
+    players from the operating system's entropy, so unseeded environments differ;
+    ``reset(seed=s)`` starts again from ``s``; ``reset()`` deals the next hand (the button
+    moves one seat). ``table_seed`` is the seed in use.
+
+    **Masks.** ``info["action_mask"]``, ``obs["action_mask"]`` and :meth:`action_masks`
+    (sb3-contrib's MaskablePPO convention) give ``[fold, call, raise]``; at the end of a
+    hand, where there is nothing to choose, the mask is ``[0, 1, 0]``, so a masked softmax
+    stays finite. ``illegal``: what an action the mask forbids does (:data:`ILLEGAL`);
+    ``illegal_penalty`` is the reward of such a step under ``"penalize"``; ``info`` of a
+    remapped or penalized step holds ``illegal_action``, the action asked for.
+
+    **Observations** are bounded (:func:`observation_space`); ``chips="scaled"`` gives
+    every chip field divided by its bound, in ``[0, 1]``. ``seat`` is your seat.
+    ``info`` holds ``info_state``, ``seats``, ``hand`` and ``action_mask``.
     """
 
     metadata = {"render_modes": ["human", "ansi"]}
@@ -223,39 +352,78 @@ class SingleAgentEnv(gymnasium.Env):
         *,
         seat: int = 0,
         config: "loki.GameConfig | None" = None,
-        seed: int = 0,
+        seed: int | None = None,
         settings: str | None = None,
         render_mode: str | None = None,
+        illegal: str = "raise",
+        illegal_penalty: float = -1.0,
+        chips: str = "bb",
     ):
         super().__init__()
-        if isinstance(opponents, str):
+        if isinstance(opponents, str) or not isinstance(opponents, (list, tuple)):
             raise TypeError("opponents must be a list of player kinds, e.g. ['SOM']")
+        if not opponents or any(not isinstance(k, str) for k in opponents):
+            raise TypeError("opponents must be a non-empty list of player kinds (strings), e.g. ['SOM']")
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
+            raise TypeError(f"seat must be an integer, got {seat!r}")
         n = len(opponents) + 1
         if not 0 <= seat < n:
             raise loki.LokiError(f"seat must be 0 to {n - 1}, got {seat}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise loki.LokiError(f"render_mode must be one of human, ansi, or None, got {render_mode!r}")
+        if not isinstance(illegal, str):
+            raise TypeError(f"illegal must be one of {', '.join(ILLEGAL)}, got {illegal!r}")
+        if illegal not in ILLEGAL:
+            raise loki.LokiError(f"illegal must be one of {', '.join(ILLEGAL)}, got {illegal!r}")
+        if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float, np.number)):
+            raise TypeError(f"illegal_penalty must be a number, got {illegal_penalty!r}")
+        self.chips = _chips_arg(chips)
+        self.illegal = illegal
+        self.illegal_penalty = float(illegal_penalty)
         self.render_mode = render_mode
         players: list[str | None] = list(opponents)
-        players.insert(seat, None)
-        self.seat = seat
+        players.insert(int(seat), None)
+        self.seat = int(seat)
         self._args = (config, players, settings)
-        self._seed = seed
-        self._table = _Table(config, players, seed, settings)
+        self.table_seed = _entropy_seed() if seed is None else seed
+        self._table = _Table(config, players, self.table_seed, settings)
         self._fresh = True
-        self.observation_space = observation_space()
+        self.observation_space = observation_space(self._table.config, chips=self.chips)
         self.action_space = spaces.Discrete(3)
+        bounds = observation_bounds(self._table.config)
+        self._scale = np.divide(1.0, bounds, out=np.zeros_like(bounds), where=bounds > 0)
+
+    def __copy__(self) -> "SingleAgentEnv":
+        # The table is the environment's state: a copy never shares it.
+        return copy.deepcopy(self)
+
+    def _mask(self) -> np.ndarray:
+        t = self._table
+        if t.is_over or t.to_act != self.seat:
+            return np.array([0, 1, 0], np.int8)
+        return t.mask()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, ``[fold, call, raise]`` as booleans (``[False, True,
+        False]`` once the hand is over): sb3-contrib's MaskablePPO reads this."""
+        return self._mask().astype(bool)
 
     def _obs(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         t = self._table
-        mask = t.mask() if t.to_act == self.seat else np.zeros(3, np.int8)
+        mask = self._mask()
         info = {
             "info_state": t.info_state(self.seat),
             "seats": _seats_by_position(t, t.config.seats),
             "hand": t.hands - 1,
             "action_mask": mask,
         }
-        return {"observation": t.observe(self.seat), "action_mask": mask}, info
+        observation = t.observe(self.seat)
+        if self.chips == "scaled":
+            for name in _CHIP_FIELDS:
+                f = OBSERVATION_FIELDS[name]
+                observation[f] *= self._scale[f]
+            np.minimum(observation, self.observation_space["observation"].high, out=observation)
+        return {"observation": observation, "action_mask": mask}, info
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -263,16 +431,33 @@ class SingleAgentEnv(gymnasium.Env):
         super().reset(seed=seed)
         if seed is not None:
             config, players, settings = self._args
+            self.table_seed = seed
             self._table = _Table(config, players, seed, settings)
         elif not self._fresh:
             self._table.next_hand()
         self._fresh = False
-        self._table.settle()
-        return self._obs()
+        self._table.take_rewards()
+        skipped = self._table.settle()
+        skipped_reward = float(self._table.take_rewards()[self.seat])
+        obs, info = self._obs()
+        info["skipped_hands"] = int(skipped)
+        info["skipped_reward"] = skipped_reward
+        return obs, info
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         t = self._table
-        t.apply(int(action))
+        a = _action_arg(action)
+        if t.is_over:
+            raise loki.LokiError("the hand is over: call reset() to deal the next one")
+        asked = None
+        if not self._mask()[a] and self.illegal != "raise":
+            asked = a
+            if self.illegal == "penalize":
+                obs, info = self._obs()
+                info["illegal_action"] = asked
+                return obs, self.illegal_penalty, False, False, info
+            a = 1
+        t.apply(a)
         reward = 0.0
         if t.is_over:
             t.collect()
@@ -280,6 +465,8 @@ class SingleAgentEnv(gymnasium.Env):
         if self.render_mode == "human":
             self.render()
         obs, info = self._obs()
+        if asked is not None:
+            info["illegal_action"] = asked
         return obs, reward, bool(t.is_over), False, info
 
     def render(self) -> str | None:
@@ -292,6 +479,38 @@ class SingleAgentEnv(gymnasium.Env):
     def hand_state(self) -> "loki.HandState":
         """The hand in progress with every card (for analysis, not for the learner)."""
         return self._table.hand_state()
+
+
+def register() -> None:
+    """Registers loki's environments with Gymnasium (done when this module is imported):
+    ``loki/HeadsUp-v0``, you against one Loki player (``opponent="SOM"`` by default), and
+    ``loki/Table-v0``, you among ``opponents`` (nine SOM by default); every other keyword
+    is :class:`SingleAgentEnv`'s, except that ``illegal`` defaults to ``"remap"`` so that
+    a learner that does not read masks runs as is.
+    ``gymnasium.make("loki/HeadsUp-v0", opponent="POKI")``;
+    ``gymnasium.make_vec("loki/HeadsUp-v0", num_envs=64,
+    vectorization_mode="vector_entry_point")`` gives :class:`loki.vector.SingleAgentVectorEnv`,
+    the tables stepped in Rust."""
+    ids = (
+        ("loki/HeadsUp-v0", "loki.env:_heads_up", "loki.vector:make"),
+        ("loki/Table-v0", "loki.env:_table", "loki.vector:make_table"),
+    )
+    for env_id, entry, vector in ids:
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point=entry, vector_entry_point=vector)
+
+
+def _heads_up(opponent: str = "SOM", *, illegal: str = "remap", **kwargs: Any) -> SingleAgentEnv:
+    if not isinstance(opponent, str):
+        raise TypeError(f"opponent must be a player kind (a string), got {opponent!r}")
+    return SingleAgentEnv([opponent], illegal=illegal, **kwargs)
+
+
+def _table(opponents: Sequence[str] = ("SOM",) * 9, *, illegal: str = "remap", **kwargs: Any) -> SingleAgentEnv:
+    return SingleAgentEnv(list(opponents), illegal=illegal, **kwargs)
+
+
+register()
 
 
 def parse_info_state(text: str) -> tuple[int, str, str, str]:

@@ -298,6 +298,8 @@ pub struct PyVectorEnv {
     tables: Vec<EnvTable>,
     /// Seat to act at each table.
     seats: Vec<usize>,
+    /// Hands the Loki players finished alone when the tables were dealt, not yet taken.
+    settled: Vec<u32>,
 }
 
 methods! {
@@ -331,6 +333,7 @@ methods! {
             lineup,
             tables,
             seats: vec![0; count],
+            settled: vec![0; count],
         };
         env.settle_all(py)?;
         Ok(env)
@@ -358,6 +361,121 @@ methods! {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
+        let (hand, skipped, ended) = self.play(py, actions)?;
+        let rewards = hand + skipped;
+        let (obs, mask) = py.detach(|| self.encode());
+        let seats = Array1::from_iter(self.seats.iter().map(|&s| s as i64));
+        (
+            obs.into_pyarray(py),
+            mask.into_pyarray(py),
+            seats.into_pyarray(py),
+            rewards.into_pyarray(py),
+            ended.into_pyarray(py),
+        )
+            .into_pyobject(py)
+    }
+
+    /// As `step`, the hands kept apart: (observations, masks, seats to act, rewards of
+    /// the hand each table's action ended (zero where it did not end), hands ended
+    /// (that hand and the hands the Loki players then finished alone), rewards of those
+    /// other hands). One hand, one episode: what `loki.env`'s Gymnasium vector
+    /// environment reads.
+    fn step_hands<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let (hand, skipped, ended) = self.play(py, actions)?;
+        let (obs, mask) = py.detach(|| self.encode());
+        let seats = Array1::from_iter(self.seats.iter().map(|&s| s as i64));
+        (
+            obs.into_pyarray(py),
+            mask.into_pyarray(py),
+            seats.into_pyarray(py),
+            hand.into_pyarray(py),
+            ended.into_pyarray(py),
+            skipped.into_pyarray(py),
+        )
+            .into_pyobject(py)
+    }
+
+    /// The hands the Loki players finished alone before any action (when the tables
+    /// were dealt) and their rewards, `(hands (tables,), rewards (tables, seats))`, then
+    /// zero: otherwise they are added to the next `step`'s rewards.
+    fn take_pending<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let n = self.lineup.config.seats();
+        let mut rewards = Array2::<f32>::zeros((self.tables.len(), n));
+        for (i, t) in self.tables.iter_mut().enumerate() {
+            for (s, v) in t.take_rewards().into_iter().enumerate() {
+                rewards[[i, s]] = v as f32;
+            }
+        }
+        let hands = Array1::from_vec(std::mem::replace(&mut self.settled, vec![0; self.tables.len()]));
+        (hands.into_pyarray(py), rewards.into_pyarray(py)).into_pyobject(py)
+    }
+
+    /// The information-state string of the seat to act at each table.
+    fn info_states(&self) -> Vec<String> {
+        self.tables
+            .iter()
+            .zip(&self.seats)
+            .map(|(t, &s)| t.info_state(s))
+            .collect()
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let me = slf.borrow();
+        let rebuild = rebuilder(py, "_vector_env")?;
+        let tables: Vec<TableFields> = me.tables.iter().map(table_fields).collect();
+        (rebuild, (lineup_fields(&me.lineup), tables)).into_pyobject(py)
+    }
+    fn __copy__(&self, py: Python<'_>) -> PyResult<PyVectorEnv> {
+        self.duplicate(py)
+    }
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<PyVectorEnv> {
+        self.duplicate(py)
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "VectorEnv(tables={}, seats={}, seed={})",
+            self.tables.len(),
+            self.lineup.config.seats(),
+            self.lineup.seed
+        )
+    }
+}
+
+/// Rewards by table and seat.
+type Rewards = Array2<f32>;
+
+impl PyVectorEnv {
+    /// Settles every table (hands the Loki players finish alone) and notes who acts.
+    fn settle_all(&mut self, py: Python<'_>) -> PyResult<()> {
+        let tables = &mut self.tables;
+        let seats = &mut self.seats;
+        let settled = &mut self.settled;
+        py.detach(|| -> Result<(), String> {
+            for ((t, s), k) in tables
+                .iter_mut()
+                .zip(seats.iter_mut())
+                .zip(settled.iter_mut())
+            {
+                *k += t.settle()?;
+                *s = t.to_act_seat().unwrap_or(0);
+            }
+            Ok(())
+        })
+        .map_err(errors::lokierr)
+    }
+
+    /// Plays one action per table: the rewards of the hand each action ended, of the
+    /// hands the Loki players then finished alone, and the hands ended at each table.
+    fn play<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<(Rewards, Rewards, Array1<u32>)> {
         let actions = py
             .import("numpy")?
             .call_method1("asarray", (actions, "int64"))?;
@@ -398,8 +516,23 @@ methods! {
             // shared among rayon's threads; the results do not depend on their number.
             let one = |(i, (t, a)): (usize, (&mut EnvTable, Action))| -> Result<_, String> {
                 t.apply(a).map_err(|e| format!("table {i}: {e}"))?;
+                // The rewards pending from before (hands finished alone when the tables
+                // were dealt, not taken) count with the hands finished alone.
+                let before = t.take_rewards();
+                let hand = if t.is_over() {
+                    t.collect();
+                    t.take_rewards()
+                } else {
+                    vec![0.0; before.len()]
+                };
                 let k = t.settle()?;
-                Ok((k, t.take_rewards()))
+                let alone: Vec<f64> = t
+                    .take_rewards()
+                    .iter()
+                    .zip(&before)
+                    .map(|(a, b)| a + b)
+                    .collect();
+                Ok((k, hand, alone))
             };
             let outcomes: Vec<Result<_, String>> = if parallel {
                 tables
@@ -411,75 +544,22 @@ methods! {
             } else {
                 tables.iter_mut().zip(chosen).enumerate().map(one).collect()
             };
-            let mut rewards = Array2::<f32>::zeros((outcomes.len(), n));
+            let mut hand = Array2::<f32>::zeros((outcomes.len(), n));
+            let mut alone = Array2::<f32>::zeros((outcomes.len(), n));
             let mut ended = Array1::<u32>::zeros(outcomes.len());
             for (i, o) in outcomes.into_iter().enumerate() {
-                let (k, r) = o?;
+                let (k, h, a) = o?;
                 ended[i] = k;
-                for (s, v) in r.into_iter().enumerate() {
-                    rewards[[i, s]] = v as f32;
+                for (s, v) in h.into_iter().enumerate() {
+                    hand[[i, s]] = v as f32;
+                }
+                for (s, v) in a.into_iter().enumerate() {
+                    alone[[i, s]] = v as f32;
                 }
             }
-            Ok((rewards, ended))
+            Ok((hand, alone, ended))
         });
-        let (rewards, ended) = result.map_err(errors::lokierr)?;
-        let (obs, mask) = py.detach(|| self.encode());
-        let seats = Array1::from_iter(self.seats.iter().map(|&s| s as i64));
-        (
-            obs.into_pyarray(py),
-            mask.into_pyarray(py),
-            seats.into_pyarray(py),
-            rewards.into_pyarray(py),
-            ended.into_pyarray(py),
-        )
-            .into_pyobject(py)
-    }
-
-    /// The information-state string of the seat to act at each table.
-    fn info_states(&self) -> Vec<String> {
-        self.tables
-            .iter()
-            .zip(&self.seats)
-            .map(|(t, &s)| t.info_state(s))
-            .collect()
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let py = slf.py();
-        let me = slf.borrow();
-        let rebuild = rebuilder(py, "_vector_env")?;
-        let tables: Vec<TableFields> = me.tables.iter().map(table_fields).collect();
-        (rebuild, (lineup_fields(&me.lineup), tables)).into_pyobject(py)
-    }
-    fn __copy__(&self, py: Python<'_>) -> PyResult<PyVectorEnv> {
-        self.duplicate(py)
-    }
-    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<PyVectorEnv> {
-        self.duplicate(py)
-    }
-    fn __repr__(&self) -> String {
-        format!(
-            "VectorEnv(tables={}, seats={}, seed={})",
-            self.tables.len(),
-            self.lineup.config.seats(),
-            self.lineup.seed
-        )
-    }
-}
-
-impl PyVectorEnv {
-    /// Settles every table (hands the Loki players finish alone) and notes who acts.
-    fn settle_all(&mut self, py: Python<'_>) -> PyResult<()> {
-        let tables = &mut self.tables;
-        let seats = &mut self.seats;
-        py.detach(|| -> Result<(), String> {
-            for (t, s) in tables.iter_mut().zip(seats.iter_mut()) {
-                t.settle()?;
-                *s = t.to_act_seat().unwrap_or(0);
-            }
-            Ok(())
-        })
-        .map_err(errors::lokierr)
+        result.map_err(errors::lokierr)
     }
 
     /// The observations and masks of the seats to act (noting who acts).
@@ -511,6 +591,7 @@ impl PyVectorEnv {
             lineup: self.lineup.clone(),
             tables,
             seats: self.seats.clone(),
+            settled: self.settled.clone(),
         })
     }
 }
@@ -531,10 +612,12 @@ fn _vector_env(
         .iter()
         .map(|t| t.to_act_seat().unwrap_or(0))
         .collect();
+    let settled = vec![0; tables.len()];
     Ok(PyVectorEnv {
         lineup,
         tables,
         seats,
+        settled,
     })
 }
 

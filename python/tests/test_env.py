@@ -72,26 +72,37 @@ def test_lokienv_hands_are_the_hands_of_simulate():
 
 def test_single_agent_env_rewards_are_the_seats_results_in_simulate():
     """The learner's seat played by a Loki player against SOM: every hand of
-    loki.simulate, its rewards summing to the seat's net (hands SOM ends alone, folding to
-    the learner's blind, counted in the next reward)."""
+    loki.simulate, one hand per episode, each episode's reward the seat's net in that
+    hand; the hands SOM ends alone (folding to the learner's blind) reported by
+    ``reset``'s info and never added to an episode's reward."""
     seed, hands = 11, 60
     records = loki.simulate(["GOM", "SOM"], hands + 5, seed)
     env = SingleAgentEnv(["SOM"], seat=0, seed=seed)
     me = LokiPolicy("GOM", 2, seed=loki.player_seed(seed, 0, 0))
     obs, info = env.reset()
-    total, done_hands, expected = 0.0, 0, 0.0
+    skipped_total = info["skipped_hands"]
+    total = info["skipped_reward"]
+    done_hands = 0
     while env._table.hands <= hands:
         obs, reward, terminated, truncated, info = env.step(me.action(info))
         if terminated:
             me.end_hand(info, shown(env.hand_state()))
-            total += reward
             dealt = env._table.hands
-            expected = sum(r.net[r.seats.index(0)] for r in records[:dealt]) / 2
-            assert total == pytest.approx(expected)
+            # the episode's reward is this hand's net alone
+            assert reward == pytest.approx(records[dealt - 1].net[records[dealt - 1].seats.index(0)] / 2)
+            total += reward
+            assert total == pytest.approx(sum(r.net[r.seats.index(0)] for r in records[:dealt]) / 2)
             done_hands = dealt
             assert env.hand_state().record().betting == records[dealt - 1].betting
             obs, info = env.reset()
+            skipped_total += info["skipped_hands"]
+            total += info["skipped_reward"]
+            # a skipped hand's reward is the learner's net of the hands dealt meanwhile
+            skipped = records[dealt : env._table.hands - 1]
+            assert info["skipped_hands"] == len(skipped)
+            assert info["skipped_reward"] == pytest.approx(sum(r.net[r.seats.index(0)] for r in skipped) / 2)
     assert done_hands >= hands and total != 0
+    assert skipped_total > 0, "the seed must give hands SOM ends alone"
 
 
 def test_observation_says_what_the_seat_may_know():
