@@ -3,8 +3,9 @@
 //! before it is made, a weight table over the 1,326 holdings for each player at the
 //! showdown, and learns from each finished hand (shown cards included).
 //!
-//! Models: `population` and `per-player` (the baselines, [`baseline`]), the paper's GOM,
-//! SOM and LOKI2 through `loki-bot` ([`loki`]), and our improved variants ([`context`]).
+//! Models: `population` and `per-player` (the baselines, [`baseline`]), the models of GOM,
+//! SOM and LOKI2 through `loki-bot` ([`loki`]: loki's default configuration, or the
+//! sources' own under `--config paper`), and our improved variants ([`context`]).
 pub mod baseline;
 pub mod context;
 pub mod features;
