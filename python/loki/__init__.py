@@ -19,7 +19,8 @@ Poker", AAAI 1998). This package exposes loki's Rust crates through PyO3:
   ``universal_poker`` reads), :func:`acpc_game_config`;
 * the players: :class:`Agent` (a Loki player for a match, keeping its opponent models),
   :func:`advise` (one decision's trace), :func:`simulate` (a match on loki's table),
-  :func:`player_seed`; adapters in :mod:`loki.rlcard`, :mod:`loki.pettingzoo`,
+  :func:`player_seed`; :func:`local_best_response` (how exploitable your own policy is);
+  adapters in :mod:`loki.rlcard`, :mod:`loki.pettingzoo`,
   :mod:`loki.openspiel` and :mod:`loki.pokerkit` (each imports its library only when
   imported).
 
@@ -89,6 +90,7 @@ from ._loki import (
     weights_from_json,
     write_phh,
 )
+from .exploit import local_best_response
 
 __all__ = [
     "CATEGORIES",
@@ -145,6 +147,7 @@ __all__ = [
     "advise",
     "player_seed",
     "simulate",
+    "local_best_response",
 ]
 
 

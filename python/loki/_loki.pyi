@@ -4,7 +4,7 @@ Use the names re-exported by ``loki``; see ``docs/python.md`` for the API with e
 """
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, SupportsIndex, TypeAlias, final
 
 import numpy as np
@@ -621,6 +621,15 @@ def simulate(
     settings: str | None = None,
 ) -> list[HandRecord]:
     """A match on loki's table as ``loki simulate`` (the button moves each hand)."""
+
+def _local_best_response(
+    policy: Callable[[npt.NDArray[np.float32], npt.NDArray[np.int8]], npt.ArrayLike],
+    hands: int = 2000,
+    seed: int = 0,
+    *,
+    name: str = "policy",
+) -> dict[str, Any]:
+    """Not API: ``loki.local_best_response`` wraps it."""
 
 def _bench_agent_reference(
     kind: str, seats: int, seed: int, spots: Sequence[tuple[int, str, str, str]]

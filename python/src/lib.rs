@@ -20,6 +20,7 @@ mod env;
 mod env_table;
 mod errors;
 mod evaluator;
+mod exploit;
 mod game;
 mod history;
 mod observation;
@@ -38,5 +39,6 @@ fn _loki(m: &Bound<'_, PyModule>) -> PyResult<()> {
     acpc::register(m)?;
     agent::register(m)?;
     env::register(m)?;
+    exploit::register(m)?;
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! Python as `loki.env.OBSERVATION_FIELDS`; docs/python.md documents it. Chips are in big
 //! blinds. Positions are ACPC positions (0 = small blind; heads-up 0 = big blind), 10
 //! slots whatever the number of players.
+use loki_cards::HoleCards;
 use loki_engine::{Action, Event, HandState, Round};
 
 /// Positions in the tensor (the most players of a game).
@@ -94,11 +95,18 @@ const BETS: usize = offset("bets_this_round");
 
 /// Writes the observation of `position` into `out` (at least [`SIZE`] long).
 pub fn encode(state: &HandState, position: usize, out: &mut [f32]) {
+    let hole = state.hole_cards().get(position).copied().flatten();
+    encode_with(state, position, hole, out);
+}
+
+/// [`encode`] with `hole` as the cards of `position` (what a policy holding them would
+/// observe: local best response asks a policy for every holding).
+pub fn encode_with(state: &HandState, position: usize, hole: Option<HoleCards>, out: &mut [f32]) {
     let out = &mut out[..SIZE];
     out.fill(0.0);
     let n = state.players();
     let bb = state.config().big_blind().max(1) as f32;
-    if let Some(Some(h)) = state.hole_cards().get(position) {
+    if let Some(h) = hole {
         out[HOLE + usize::from(h.low().index())] = 1.0;
         out[HOLE + usize::from(h.high().index())] = 1.0;
     }
@@ -138,6 +146,13 @@ pub fn encode(state: &HandState, position: usize, out: &mut [f32]) {
 /// betting by round, ours the only holding shown, then the board by round). Two views
 /// with the same string cannot be told apart by the player.
 pub fn info_state(state: &HandState, position: usize) -> String {
+    let hole = state.hole_cards().get(position).copied().flatten();
+    info_state_with(state, position, hole)
+}
+
+/// [`info_state`] with `hole` as the cards of `position` (what a policy holding them
+/// would see: local best response asks a policy for every holding).
+pub fn info_state_with(state: &HandState, position: usize, hole: Option<HoleCards>) -> String {
     let rounds = state.round().index() + 1;
     let mut betting: Vec<String> = vec![String::new(); rounds];
     for e in state.events() {
@@ -153,7 +168,7 @@ pub fn info_state(state: &HandState, position: usize) -> String {
             cards.push('|');
         }
         if p == position {
-            if let Some(Some(h)) = state.hole_cards().get(p) {
+            if let Some(h) = hole {
                 cards.push_str(&h.to_string());
             }
         }
