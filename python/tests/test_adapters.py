@@ -367,3 +367,21 @@ def test_the_training_example_in_loki_env_learns_and_plots(monkeypatch, capsys, 
     out = capsys.readouterr().out
     assert out.count("big blinds per hand") == 3 and f"learning curve: {png}" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+
+
+def test_the_ppo_example_trains_evaluates_and_measures_lbr(monkeypatch, capsys):
+    """The NumPy PPO example, scaled down (against BPM, a few thousand hands): its blocks,
+    the frozen policy's result and its LBR print."""
+    pytest.importorskip("gymnasium")
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        import ppo_against_loki
+    finally:
+        sys.path.pop(0)
+    argv = ["ppo", "--hands", "3000", "--tables", "32", "--opponent", "BPM", "--block", "1000",
+            "--hidden", "16", "--eval-hands", "300", "--lbr-hands", "20"]
+    monkeypatch.setattr(sys, "argv", argv)
+    ppo_against_loki.main()
+    out = capsys.readouterr().out
+    assert out.count("last 1,000") == 3
+    assert "frozen policy against BPM" in out and "LBR against it" in out
