@@ -514,11 +514,21 @@ register()
 
 
 def parse_info_state(text: str) -> tuple[int, str, str, str]:
-    """An information-state string as (position, betting, hole, board)."""
-    position, betting, cards = text.split(":", 2)
+    """An information-state string as (position, betting, hole, board); a string that is
+    not one (``"position:betting:cards"``, the position's own cards among the holes) is a
+    :class:`loki.LokiError` naming ``info_state``."""
+    if not isinstance(text, str):
+        raise TypeError(f"info_state must be a string such as '1:cr:|AsKd/', got {type(text).__name__}")
+    parts = text.split(":", 2)
+    if len(parts) != 3 or not parts[0].isdigit():
+        raise loki.LokiError(f"info_state must be 'position:betting:cards' such as '1:cr:|AsKd/', got {text!r}")
+    position, betting, cards = parts
     holes, *board = cards.split("/")
     me = int(position)
-    return me, betting, holes.split("|")[me], "".join(board)
+    seats = holes.split("|")
+    if me >= len(seats):
+        raise loki.LokiError(f"info_state {text!r}: position {me} has no cards among the {len(seats)} holes")
+    return me, betting, seats[me], "".join(board)
 
 
 class LokiPolicy:
@@ -535,6 +545,10 @@ class LokiPolicy:
 
     @staticmethod
     def _args(info: dict[str, Any]) -> tuple[tuple[int, str, str, str], dict[str, Any]]:
+        if not isinstance(info, dict):
+            raise TypeError(f"info must be the seat's info dict (with 'info_state'), got {type(info).__name__}")
+        if "info_state" not in info:
+            raise loki.LokiError("info must hold 'info_state', the seat's information-state string")
         position, betting, hole, board = parse_info_state(info["info_state"])
         return (position, hole, board, betting), {"seats": info.get("seats"), "hand": info.get("hand")}
 
