@@ -221,7 +221,10 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
     eprintln!("{}", report.summary());
     let failures = seat.profiles().map_or(0, ProfileBook::failures);
     if failures > 0 {
-        eprintln!("loki: warning: {failures} hands not saved to the profiles");
+        eprintln!(
+            "loki: warning: {} not saved to the profiles",
+            loki_sim::results::plural(failures as u64, "hand", "hands")
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 pub enum HistoryCommand {
     /// Replay every hand of PHH/PHHS files or ACPC logs (and of the files in folders);
     /// report each bad hand and each unreadable file (exit status 2 if a file cannot be
-    /// read, else 1 if any hand is bad).
+    /// read or holds no hands, or a folder holds no history file, else 1 if any hand is bad).
     Check(CheckArgs),
     /// Convert a PHH/PHHS file to an ACPC log or back (the output format is the other
     /// one, or from OUT's extension: .phh/.phhs or .log).
@@ -84,9 +84,16 @@ fn check(a: CheckArgs) -> Result<ExitCode> {
     let mut files = Vec::new();
     let mut unreadable = 0usize;
     for path in &a.files {
+        let before = files.len();
         if let Err(e) = history_files(path, &mut files) {
             unreadable += 1;
             eprintln!("loki: error: {e:#}");
+        } else if files.len() == before {
+            unreadable += 1;
+            eprintln!(
+                "loki: error: no hand histories found in {} (no .phh, .phhs or .log file)",
+                path.display()
+            );
         }
     }
     let mut bad_total = 0usize;
@@ -116,9 +123,16 @@ fn check(a: CheckArgs) -> Result<ExitCode> {
                 }
             }
         }
+        if hands.is_empty() {
+            unreadable += 1;
+            eprintln!("loki: error: {}: no hands found", path.display());
+            continue;
+        }
         println!(
-            "{}: {good} hands replay, {} bad",
+            "{}: {} {}, {} bad",
             path.display(),
+            loki_sim::results::plural(good as u64, "hand", "hands"),
+            if good == 1 { "replays" } else { "replay" },
             hands.len() - good
         );
     }
@@ -153,6 +167,9 @@ fn convert(a: ConvertArgs) -> Result<ExitCode> {
         Format::Acpc => write_acpc_log(&mut w, None, &records)?,
     }
     w.flush()?;
-    println!("{} hands converted", hands.len());
+    println!(
+        "{} converted",
+        loki_sim::results::plural(hands.len() as u64, "hand", "hands")
+    );
     Ok(ExitCode::SUCCESS)
 }

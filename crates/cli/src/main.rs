@@ -59,9 +59,9 @@ enum Command {
     Config(players::ConfigArgs),
     /// The decision and trace of one Loki player in one situation.
     Advise(advise::AdviseArgs),
-    /// Duplicate tournament of the paper's experiments (Figure 4): results.json, profit.png.
+    /// Duplicate tournament of the paper's experiments (Figure 4): results.json, deals.csv, profit.png.
     Tournament(tournament::TournamentArgs),
-    /// Merge the shard files of a sharded tournament into its results.json and profit.png.
+    /// Merge the shard files of a sharded tournament into its results.json, deals.csv and profit.png.
     Merge(tournament::MergeArgs),
     /// Weighted hand strength, hand potential and EHS of one hand (--json: one object).
     Assess(assess::AssessArgs),

@@ -71,7 +71,11 @@ pub fn run(a: SimulateArgs) -> Result<ExitCode> {
     }
     let totals = net_by_seat(&records, n);
     let names = table.names();
-    println!("{} hands, seed {}", records.len(), a.seed);
+    println!(
+        "{}, seed {}",
+        loki_sim::results::plural(records.len() as u64, "hand", "hands"),
+        a.seed
+    );
     for (name, total) in names.iter().zip(&totals) {
         println!("{name:>12} {total:+}");
     }

@@ -9,8 +9,10 @@ use anyhow::{bail, Context, Result};
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use loki_sim::{Preset, RunFolder, RunSpec, Shard, Start};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// `--preset`: one of `loki_sim::Preset`.
 #[derive(Clone, Copy, Debug)]
@@ -48,7 +50,8 @@ pub struct TournamentArgs {
     /// Seed of the deals and of every player's random choices.
     #[arg(long, default_value_t = crate::bounds::SEED)]
     seed: u64,
-    /// Output folder.
+    /// Output folder (a directory, created if missing): results.json, deals.csv,
+    /// profit.png and checkpoint.json.
     #[arg(long, default_value = "loki-tournament")]
     out: PathBuf,
     /// Worker threads (1 to 256; default: all cores). Results do not depend on it.
@@ -79,7 +82,9 @@ pub struct TournamentArgs {
     seating_block: u64,
     /// Independent duplicate matches (each its own seed derived from --seed and the
     /// match number, each with fresh players); --hands are per match. results.json then
-    /// also reports each match and the spread between matches (1 to 10^6).
+    /// also reports each match and the spread between matches, with the interval over
+    /// matches: mean ± t sd / sqrt(M), Student's t at 97.5% on M − 1 degrees of freedom
+    /// (none below 2 matches) (1 to 10^6).
     #[arg(long, value_parser = crate::bounds::count::<u64>(1..=1_000_000))]
     matches: Option<u64>,
     /// Play only shard I of N (0-based): the contiguous tables
@@ -137,16 +142,23 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         .build()
         .context("cannot start worker threads")?;
     let resumed = folder.run().hands_played();
+    let saved = Arc::new(AtomicU64::new(resumed));
+    on_interrupt(a.out.clone(), saved.clone());
     let bar = crate::progress::bar(a.quiet, folder.run().hands_total(), resumed, "hands");
     let started = std::time::Instant::now();
-    let finished = pool.install(|| folder.play(&mut |hands| bar.set_position(hands - resumed)))?;
+    let finished = pool.install(|| {
+        folder.play(&mut |hands| {
+            saved.store(hands, Ordering::Relaxed);
+            bar.set_position(hands - resumed);
+        })
+    })?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
     print!("{}", finished.text);
     if !a.quiet && secs > 0.0 {
         eprintln!(
-            "{} hands in {secs:.1} s ({:.0} hands/s); results in {}",
-            finished.new_hands,
+            "{} in {secs:.1} s ({:.0} hands/s); results in {}",
+            loki_sim::results::plural(finished.new_hands, "hand", "hands"),
             finished.new_hands as f64 / secs,
             a.out.display()
         );
@@ -154,12 +166,75 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// On Ctrl-C (SIGINT), says how to continue the run and exits with status 130. Every
+/// finished batch is in the checkpoint (written atomically), so the run stops where its
+/// last checkpoint left it; `saved` holds the hands played up to the last batch.
+fn on_interrupt(out: PathBuf, saved: Arc<AtomicU64>) {
+    let args: Vec<String> = std::env::args().collect();
+    std::thread::spawn(move || {
+        let Ok(rt) = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        else {
+            return; // no handler: Ctrl-C stops the run silently, as before
+        };
+        if rt.block_on(tokio::signal::ctrl_c()).is_err() {
+            return;
+        }
+        eprintln!(
+            "{}",
+            interrupted(&args, &out, saved.load(Ordering::Relaxed))
+        );
+        std::process::exit(130);
+    });
+}
+
+/// What an interrupted run says: where it stopped and the command that continues it
+/// (the same command with --resume, without --force).
+fn interrupted(args: &[String], out: &Path, hands: u64) -> String {
+    format!(
+        "\nloki: interrupted; {} saved in {} (the checkpoint of the last finished batch). \
+         To continue the run, give the same command with --resume:\n  {}",
+        loki_sim::results::plural(hands, "hand", "hands"),
+        out.display(),
+        resume_command(args)
+    )
+}
+
+/// `args` (the program first) as a shell command with --resume and without --force.
+fn resume_command(args: &[String]) -> String {
+    let mut words: Vec<String> = Vec::with_capacity(args.len() + 1);
+    words.push("loki".into());
+    words.extend(args.iter().skip(1).filter(|a| *a != "--force").cloned());
+    if !words.iter().any(|a| a == "--resume") {
+        words.push("--resume".into());
+    }
+    words
+        .iter()
+        .map(|w| shell_word(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A word as the shell reads it: as is when it holds only safe characters, else in
+/// single quotes.
+fn shell_word(w: &str) -> String {
+    let safe = !w.is_empty()
+        && w.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+*@%".contains(c));
+    if safe {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', "'\\''"))
+    }
+}
+
 #[derive(clap::Args, Debug)]
 pub struct MergeArgs {
     /// Folders holding shard files (shard-I-of-N.json), or the files themselves.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
-    /// Where to write results.json and profit.png.
+    /// Where to write results.json, deals.csv and profit.png (a directory).
     #[arg(long, default_value = "loki-tournament")]
     out: PathBuf,
 }
@@ -169,6 +244,42 @@ pub struct MergeArgs {
 pub fn merge(a: MergeArgs) -> Result<ExitCode> {
     let (text, shards) = loki_sim::merge_folders(&a.inputs, &a.out)?;
     print!("{text}");
-    eprintln!("{shards} shards merged; results in {}", a.out.display());
+    eprintln!(
+        "{} merged; results in {}",
+        loki_sim::results::plural(shards as u64, "shard", "shards"),
+        a.out.display()
+    );
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(xs: &[&str]) -> Vec<String> {
+        xs.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn an_interrupted_run_gives_the_command_that_resumes_it() {
+        let args = strings(&[
+            "/usr/bin/loki",
+            "tournament",
+            "--players",
+            "2*SOM,2*GOM",
+            "--force",
+            "--out",
+            "my run",
+        ]);
+        assert_eq!(
+            resume_command(&args),
+            "loki tournament --players 2*SOM,2*GOM --out 'my run' --resume"
+        );
+        let again = strings(&["loki", "tournament", "--resume"]);
+        assert_eq!(resume_command(&again), "loki tournament --resume");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        let text = interrupted(&args, Path::new("my run"), 1);
+        assert!(text.contains("1 hand saved in my run"), "{text}");
+        assert!(text.ends_with("--resume"), "{text}");
+    }
 }

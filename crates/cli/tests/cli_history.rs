@@ -90,7 +90,45 @@ fn check_reports_bad_hands_with_status_1() {
         out.contains("hand 1, line 2: illegal raise by p1: the raise cap is reached"),
         "{out}"
     );
-    assert!(out.contains("1 hands replay, 1 bad"), "{out}");
+    assert!(out.contains("1 hand replays, 1 bad"), "{out}");
+}
+
+#[test]
+fn check_of_a_folder_without_histories_is_an_error() {
+    let empty = tmp("empty-folder");
+    std::fs::create_dir_all(&empty).unwrap();
+    std::fs::write(empty.join("notes.txt"), "not a history\n").unwrap();
+    let o = loki(&["history", "check", s(&empty)]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("no hand histories found in"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    // An empty history file is an error too.
+    let none = tmp("none.phhs");
+    std::fs::write(&none, "").unwrap();
+    let o = loki(&["history", "check", s(&none)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!String::from_utf8_lossy(&o.stderr).is_empty());
+}
+
+#[test]
+fn one_hand_is_singular() {
+    let phh = tmp("one.phhs");
+    let o = loki(&[
+        "simulate",
+        "--players",
+        "call,raise",
+        "--hands",
+        "1",
+        "--phh",
+        s(&phh),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("1 hand, seed "), "{out}");
+    let o = loki(&["history", "check", s(&phh)]);
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("1 hand replays, 0 bad"));
 }
 
 #[test]

@@ -265,7 +265,9 @@ fn signature_is_the_hash_of_the_tournament_results() {
     assert_eq!(words.len(), 4, "{line}");
     assert_eq!((words[0], words[2]), ("signature", "decisions"));
     assert!(words[3].parse::<u64>().unwrap() > 500, "{line}");
-    // The same tournament through `loki tournament` writes the results.json it hashes.
+    // The same tournament through `loki tournament` plays the deals it hashes: its
+    // results in their first form (`loki_sim::signature::behavior_json`), rebuilt from the
+    // checkpoint it leaves.
     let d = tmp("sig");
     let o = loki(&[
         "tournament",
@@ -280,8 +282,18 @@ fn signature_is_the_hash_of_the_tournament_results() {
         d.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let bytes = std::fs::read(d.join("results.json")).unwrap();
-    assert_eq!(format!("{:016x}", fnv1a64(&bytes)), words[1]);
+    let checkpoint: loki_sim::Checkpoint =
+        serde_json::from_str(&std::fs::read_to_string(d.join("checkpoint.json")).unwrap()).unwrap();
+    let ledgers: Vec<loki_sim::DealLedger> =
+        checkpoint.matches.into_iter().map(|m| m.ledger).collect();
+    let kinds: Vec<String> = results(&d)["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["kind"].as_str().unwrap().to_string())
+        .collect();
+    let bytes = loki_sim::signature::behavior_json(&checkpoint.inputs, &ledgers, &kinds).unwrap();
+    assert_eq!(format!("{:016x}", fnv1a64(bytes.as_bytes())), words[1]);
 }
 
 #[test]
@@ -410,4 +422,69 @@ fn poki_preset_is_thread_independent_and_advise_shows_the_simulation() {
         "folding is not offered when checking is free"
     );
     assert!(sim["ev"][1].as_f64().is_some() && sim["ev"][2].as_f64().is_some());
+}
+
+#[test]
+fn out_must_be_a_directory() {
+    let d = tmp("out-file");
+    std::fs::create_dir_all(&d).unwrap();
+    let file = d.join("afile");
+    std::fs::write(&file, "x").unwrap();
+    let o = loki(&[
+        "tournament",
+        "--players",
+        "call,raise",
+        "--hands",
+        "4",
+        "--quiet",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--out must be a directory"), "{err}");
+    assert!(!err.contains("File exists"), "{err}");
+}
+
+#[test]
+fn ctrl_c_says_how_to_resume() {
+    let d = tmp("ctrl-c");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_loki"))
+        .args([
+            "tournament",
+            "--players",
+            "SOM,GOM",
+            "--hands",
+            "1000000",
+            "--batch",
+            "1",
+            "--quiet",
+            "--out",
+            d.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let checkpoint = d.join("checkpoint.json");
+    let start = std::time::Instant::now();
+    while !checkpoint.exists() {
+        assert!(start.elapsed().as_secs() < 120, "no checkpoint");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("loki: interrupted"), "{err}");
+    let last = err.trim().lines().last().unwrap().trim();
+    assert!(
+        last.starts_with("loki tournament --players SOM,GOM"),
+        "{err}"
+    );
+    assert!(last.ends_with("--resume"), "{err}");
 }

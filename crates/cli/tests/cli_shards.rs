@@ -65,8 +65,47 @@ fn shards_merge_to_the_bytes_of_the_whole_run() {
             "{f}"
         );
     }
+    // deals.csv: the whole run's, the merge's the same bytes, and each shard's rows
+    // (its own rotations) add up to the whole run's.
+    let whole_csv = std::fs::read_to_string(whole.join("deals.csv")).unwrap();
+    assert_eq!(
+        whole_csv,
+        std::fs::read_to_string(merged.join("deals.csv")).unwrap()
+    );
+    let net = |csv: &str| -> std::collections::BTreeMap<(String, String, String), i64> {
+        let mut m = std::collections::BTreeMap::new();
+        for line in csv.lines().skip(1) {
+            let f: Vec<&str> = line.split(',').collect();
+            let key = (f[0].to_string(), f[1].to_string(), f[3].to_string());
+            *m.entry(key).or_insert(0) += f[6].parse::<i64>().unwrap();
+        }
+        m
+    };
+    let mut from_shards = std::collections::BTreeMap::new();
+    for (i, d) in shards.iter().enumerate() {
+        let csv = std::fs::read_to_string(d.join(format!("deals-{i}-of-4.csv"))).unwrap();
+        for (k, v) in net(&csv) {
+            *from_shards.entry(k).or_insert(0) += v;
+        }
+    }
+    assert_eq!(from_shards, net(&whole_csv));
     let r: serde_json::Value =
         serde_json::from_slice(&std::fs::read(merged.join("results.json")).unwrap()).unwrap();
+    // Summed per kind, deals.csv gives results.json's profit x copies.
+    for k in r["kinds"].as_array().unwrap() {
+        let kind = k["kind"].as_str().unwrap();
+        let chips: i64 = whole_csv
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').collect::<Vec<_>>())
+            .filter(|f| f[5] == kind)
+            .map(|f| f[6].parse::<i64>().unwrap())
+            .sum();
+        let want = k["profit"].as_f64().unwrap() * k["copies"].as_f64().unwrap();
+        assert!((chips as f64 - want).abs() < 1e-6, "{kind}");
+        assert_eq!(k["matches"].as_array().unwrap().len(), 2);
+        assert!(k["ci95_matches"].is_number());
+    }
     assert_eq!(r["per_match"].as_array().unwrap().len(), 2);
     assert_eq!(r["between_matches"].as_array().unwrap().len(), 3);
 

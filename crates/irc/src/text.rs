@@ -116,12 +116,20 @@ pub fn eval_text(r: &Report, walked: usize, resamples: usize) -> String {
     let _ = writeln!(out, "bots (names with `bot`):");
     group_table(&mut out, r, |m| &m.bots);
     if r.models.len() > 1 {
-        let _ = writeln!(out, "paired differences on the same decisions (row minus column: bits per decision, 95% CI):");
-        for (name, m) in &r.models {
-            for (other, diff) in &m.differences {
+        let _ = writeln!(out, "paired differences on the same decisions, each pair once, better (fewer bits per decision) minus worse: bits per decision, 95% CI:");
+        for (i, (a, ma)) in r.models.iter().enumerate() {
+            for (b, mb) in &r.models[i + 1..] {
+                let (Some(ab), Some(ba)) = (ma.differences.get(b), mb.differences.get(a)) else {
+                    continue;
+                };
+                let (name, other, diff) = if ab.bits_per_decision <= 0.0 {
+                    (a, b, ab)
+                } else {
+                    (b, a, ba)
+                };
                 let _ = writeln!(
                     out,
-                    "  {name:<12} - {other:<12} bits {:+.4} {}  hole-card bits {:+.3} {}",
+                    "  {name:<12} \u{2212} {other:<12} bits {:+.4} {}  hole-card bits {:+.3} {}",
                     diff.bits_per_decision,
                     ci(diff.bits_per_decision_ci95, 4),
                     diff.holecard_bits_gained,
@@ -229,6 +237,7 @@ pub fn profile_text(p: &PlayerProfile) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::report::Difference;
     use crate::eval::report::ModelReport;
 
     #[test]
@@ -261,6 +270,30 @@ mod tests {
             hands: 12,
         };
         assert!(eval_text(&two, 20, 100).contains("paired differences"));
+        // Each pair once, the better model (fewer bits) first.
+        let diff = |bits: f64| Difference {
+            bits_per_decision: bits,
+            bits_per_decision_ci95: [bits - 0.01, bits + 0.01],
+            accuracy: 0.0,
+            accuracy_ci95: [0.0, 0.0],
+            holecard_bits_gained: 0.0,
+            holecard_bits_gained_ci95: [0.0, 0.0],
+            holecard_percentile: 0.0,
+            holecard_percentile_ci95: [0.0, 0.0],
+        };
+        let mut som = ModelReport::default();
+        som.differences.insert("GOM".into(), diff(0.05));
+        let mut gom = ModelReport::default();
+        gom.differences.insert("SOM".into(), diff(-0.05));
+        let pair = Report {
+            models: vec![("SOM".into(), som), ("GOM".into(), gom)],
+            hands: 12,
+        };
+        let t = eval_text(&pair, 20, 100);
+        let lines: Vec<&str> = t.lines().filter(|l| l.contains("bits -0.0500")).collect();
+        assert_eq!(lines.len(), 1, "{t}");
+        assert!(lines[0].starts_with("  GOM          \u{2212} SOM "), "{t}");
+        assert!(!t.contains("+0.0500"), "{t}");
         let j = two.json();
         assert_eq!(j["GOM"]["humans"]["decisions"], 0);
         assert_eq!(j.as_object().map(|o| o.len()), Some(2));

@@ -4,7 +4,7 @@
 //! back on resume, the shard files found, read and merged ([`merge_folders`]: `loki
 //! merge`), and results.json and profit.png written.
 use crate::checkpoint::{Checkpoint, HistoryDigest};
-use crate::results::{report, Inputs};
+use crate::results::{deals_csv, report, Inputs};
 use crate::run::{Outcome, Run, RunError, RunSink, RunSpec};
 use crate::shard::{merge, Shard, ShardError, ShardResult};
 use crate::stats::DealLedger;
@@ -21,6 +21,12 @@ pub enum FilesError {
         path: PathBuf,
         /// Why.
         source: std::io::Error,
+    },
+    /// The output folder is an existing file.
+    #[error("--out {} is a file: --out must be a directory (a folder to create or reuse)", path.display())]
+    NotAFolder {
+        /// The file.
+        path: PathBuf,
     },
     /// The file could not be read.
     #[error("cannot read {}", path.display())]
@@ -129,6 +135,12 @@ pub fn shard_file_name(s: Shard) -> String {
     format!("shard-{}-of-{}.json", s.index, s.count)
 }
 
+/// The per-deal results a shard writes beside its shard file: `deals-I-of-N.csv` (the
+/// columns of `deals.csv`, its rotations only).
+pub fn shard_deals_name(s: Shard) -> String {
+    format!("deals-{}-of-{}.csv", s.index, s.count)
+}
+
 /// The checkpoint of a run (or of one shard of it) in its folder.
 pub fn checkpoint_path(out: &Path, shard: Option<Shard>) -> PathBuf {
     out.join(match shard {
@@ -149,8 +161,16 @@ pub fn read_checkpoint(path: &Path) -> Result<Checkpoint, FilesError> {
     })
 }
 
-/// Creates a folder and its parents.
+/// Creates a folder and its parents (an existing folder is fine).
+///
+/// # Errors
+/// `path` is an existing file ([`FilesError::NotAFolder`]), or it cannot be created.
 pub fn create_folder(path: &Path) -> Result<(), FilesError> {
+    if path.exists() && !path.is_dir() {
+        return Err(FilesError::NotAFolder {
+            path: path.to_path_buf(),
+        });
+    }
     std::fs::create_dir_all(path).map_err(|source| FilesError::Create {
         path: path.to_path_buf(),
         source,
@@ -265,6 +285,14 @@ impl RunFolder {
             Outcome::Shard(result) => {
                 let path = self.out.join(shard_file_name(result.shard));
                 write_atomically(&path, &serde_json::to_string(&result)?)?;
+                let matches: Vec<(u64, &[usize], &DealLedger)> = result
+                    .matches
+                    .iter()
+                    .map(|m| (m.match_index, m.rotations.as_slice(), &m.ledger))
+                    .collect();
+                let csv = self.out.join(shard_deals_name(result.shard));
+                std::fs::write(&csv, deals_csv(&run.inputs().seats, run.kinds(), &matches))
+                    .map_err(|source| FilesError::Write { path: csv, source })?;
                 let resumed = (run.hands_resumed() > 0).then_some(new_hands);
                 let file = path.display().to_string();
                 result.summary(run.hands_played(), resumed, &file) + "\n"
@@ -435,8 +463,9 @@ pub fn read_shards(files: &[PathBuf]) -> Result<Vec<(String, ShardResult)>, File
         .collect()
 }
 
-/// Writes results.json and profit.png of a whole run into `out` and returns the table
-/// to print: one match (without `--matches`) exactly as always; several with the pooled
+/// Writes results.json, deals.csv (every seat's net chips per deal, summed over the
+/// rotations) and profit.png of a whole run into `out` and returns the table to print:
+/// one match (without `--matches`) exactly as always; several with the pooled
 /// statistics, the between-match spread and each match's results.
 pub fn write_results(
     inputs: &Inputs,
@@ -448,6 +477,15 @@ pub fn write_results(
     let json = out.join("results.json");
     std::fs::write(&json, &report.json)
         .map_err(|source| FilesError::Write { path: json, source })?;
+    let all: Vec<usize> = (0..inputs.rotations).collect();
+    let matches: Vec<(u64, &[usize], &DealLedger)> = ledgers
+        .iter()
+        .enumerate()
+        .map(|(m, l)| (m as u64, all.as_slice(), l))
+        .collect();
+    let csv = out.join("deals.csv");
+    std::fs::write(&csv, deals_csv(&inputs.seats, kinds, &matches))
+        .map_err(|source| FilesError::Write { path: csv, source })?;
     loki_plot::profit_png(
         &out.join("profit.png"),
         ledgers,
@@ -502,6 +540,70 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         d
+    }
+
+    #[test]
+    fn deals_csv_sums_to_the_results_of_each_kind() {
+        let d = tmp("deals-csv");
+        let seats: Vec<String> = vec!["SOM".into(), "BPM#1".into(), "BPM#2".into()];
+        let kinds: Vec<String> = vec!["SOM".into(), "BPM".into(), "BPM".into()];
+        let mut inputs = Inputs::new(3, "SOM,2*BPM", &seats, 9, serde_json::Value::Null, "0");
+        inputs.matches = 2;
+        let ledgers = vec![
+            DealLedger {
+                net: vec![vec![6, -2, -4], vec![-3, 1, 2], vec![12, -6, -6]],
+            },
+            DealLedger {
+                net: vec![vec![0, 4, -4], vec![9, -9, 0], vec![-2, 1, 1]],
+            },
+        ];
+        write_results(&inputs, &ledgers, &kinds, &d).unwrap();
+        let r: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.join("results.json")).unwrap())
+                .unwrap();
+        let csv = std::fs::read_to_string(d.join("deals.csv")).unwrap();
+        let mut lines = csv.lines();
+        assert_eq!(
+            lines.next(),
+            Some("match,deal,rotations,seat,name,kind,net_chips")
+        );
+        let mut sums: std::collections::BTreeMap<String, i64> = Default::default();
+        let mut rows = 0;
+        for line in lines {
+            let f: Vec<&str> = line.split(',').collect();
+            assert_eq!(f.len(), 7, "{line}");
+            assert_eq!(f[2], "0-2", "{line}");
+            *sums.entry(f[5].to_string()).or_default() += f[6].parse::<i64>().unwrap();
+            rows += 1;
+        }
+        assert_eq!(rows, 2 * 3 * 3);
+        let hands = (inputs.hands * 2) as f64;
+        for k in r["kinds"].as_array().unwrap() {
+            let kind = k["kind"].as_str().unwrap();
+            let copies = k["copies"].as_f64().unwrap();
+            let chips = sums[kind] as f64;
+            // results.json's profit is per copy, sb/hand per copy over all hands.
+            assert!((k["profit"].as_f64().unwrap() * copies - chips).abs() < 1e-9);
+            let sb = chips / copies / hands / inputs.game.small_bet as f64;
+            assert!(
+                (k["sb_per_hand"].as_f64().unwrap() - sb).abs() < 1e-12,
+                "{kind}"
+            );
+            assert_eq!(k["matches"].as_array().unwrap().len(), 2);
+            assert!(k["ci95_matches"].as_f64().is_some());
+        }
+    }
+
+    #[test]
+    fn an_output_folder_that_is_a_file_is_refused_by_name() {
+        let d = tmp("out-is-a-file");
+        let file = d.join("afile");
+        std::fs::write(&file, "x").unwrap();
+        let e = create_folder(&file).unwrap_err();
+        assert!(matches!(e, FilesError::NotAFolder { .. }), "{e:?}");
+        assert!(e.to_string().contains("--out must be a directory"), "{e}");
+        create_folder(&d.join("new/sub")).unwrap();
+        create_folder(&d.join("new/sub")).unwrap();
     }
 
     #[test]

@@ -93,8 +93,8 @@ impl LoopbackReport {
         let (sb, bb) = (spec.game.small_bet(), spec.game.big_blind());
         let _ = writeln!(
             out,
-            "{} hands{}, seed {}, {} (small bet {sb}, big blind {bb})",
-            spec.hands,
+            "{}{}, seed {}, {} (small bet {sb}, big blind {bb})",
+            crate::results::plural(spec.hands, "hand", "hands"),
             if spec.duplicate {
                 format!(" x {} seatings (duplicate)", self.seatings)
             } else {

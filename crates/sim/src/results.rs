@@ -2,7 +2,7 @@
 //! (inputs and summary; with several matches the pooled statistics, the spread between
 //! matches and each match) as serde types, and the [`report`] of a whole run, the JSON
 //! and the table `loki tournament` prints.
-use crate::stats::{mean_ci95, summarize, DealLedger, Summary};
+use crate::stats::{mean_ci95_t, summarize, t_quantile, DealLedger, OverMatches, Summary};
 use serde::{Deserialize, Serialize};
 
 /// The game of a tournament (chips).
@@ -118,7 +118,8 @@ pub struct KindSpread {
     pub sb_per_hand: f64,
     /// The standard deviation of the kind's sb/hand between matches.
     pub sd: f64,
-    /// Half-width of the 95% interval of the mean over matches (1.96 sd / sqrt(M)).
+    /// Half-width of the 95% interval of the mean over matches by Student's t on M - 1
+    /// degrees of freedom (`t_{0.975, M-1} sd / sqrt(M)`; 0 for one match).
     pub ci95: f64,
 }
 
@@ -183,22 +184,27 @@ impl MatchesResults<'_> {
                     .filter_map(|m| m.summary.kinds.iter().find(|x| x.kind == k.kind))
                     .map(|x| x.sb_per_hand)
                     .collect();
-                let (mean, ci95) = mean_ci95(&xs);
-                let sd = if xs.len() < 2 {
-                    0.0
-                } else {
-                    (xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>()
-                        / (xs.len() - 1) as f64)
-                        .sqrt()
-                };
+                let (mean, sd, ci95) = mean_ci95_t(&xs);
                 KindSpread {
                     kind: k.kind.clone(),
                     sb_per_hand: mean,
                     sd,
-                    ci95: if ci95.is_finite() { ci95 } else { 0.0 },
+                    ci95: ci95.unwrap_or(0.0),
                 }
             })
             .collect();
+        let mut pooled = pooled;
+        for k in &mut pooled.kinds {
+            let xs: Vec<f64> = per_match
+                .iter()
+                .filter_map(|m| m.summary.kinds.iter().find(|x| x.kind == k.kind))
+                .map(|x| x.sb_per_hand)
+                .collect();
+            k.over_matches = Some(OverMatches {
+                ci95_matches: mean_ci95_t(&xs).2,
+                matches: xs,
+            });
+        }
         MatchesResults {
             inputs,
             pooled,
@@ -242,13 +248,19 @@ pub fn report(
     let small_bet = inputs.game.small_bet;
     if inputs.matches == 0 {
         let empty = DealLedger::default();
-        let summary = summarize(
+        let mut summary = summarize(
             ledgers.first().unwrap_or(&empty),
             &inputs.seats,
             kinds,
             n,
             small_bet,
         );
+        for k in &mut summary.kinds {
+            k.over_matches = Some(OverMatches {
+                matches: vec![k.sb_per_hand],
+                ci95_matches: None,
+            });
+        }
         let json = Results {
             inputs,
             summary: &summary,
@@ -269,44 +281,109 @@ pub fn report(
     }
 }
 
-/// About how many hands make a difference of `mean` with a 95% half-width `ci95` after
-/// `hands` hands significant: `hands (ci95 / |mean|)^2`, rounded up to two significant
-/// digits ("-" for a difference of exactly 0 or an interval that is not finite). Fewer
-/// than `hands` for a difference that is significant already.
+/// The rotations a ledger sums, as `deals.csv` writes them: `first-last` for a run of
+/// them, the one rotation alone, else each separated by `;`.
+fn rotations_text(rotations: &[usize]) -> String {
+    match rotations {
+        [] => String::new(),
+        [r] => r.to_string(),
+        [first, .., last] if last - first + 1 == rotations.len() => format!("{first}-{last}"),
+        _ => rotations
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(";"),
+    }
+}
+
+/// `deals.csv`: one row per match, deal and seat, with the seat's net chips in that
+/// deal summed over the rotations given (all of them for a whole run; a shard's own for
+/// a shard). Columns `match,deal,rotations,seat,name,kind,net_chips`: the match, the deal
+/// and the seat (its place in the player list) from 0, the rotations summed
+/// (`0-9`), the seat's name and kind. `matches` holds each match's number, the
+/// rotations its ledger sums and the ledger.
+pub fn deals_csv(
+    seats: &[String],
+    kinds: &[String],
+    matches: &[(u64, &[usize], &DealLedger)],
+) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::from("match,deal,rotations,seat,name,kind,net_chips\n");
+    for (m, rotations, ledger) in matches {
+        let r = rotations_text(rotations);
+        for (d, net) in ledger.net.iter().enumerate() {
+            for (s, chips) in net.iter().enumerate() {
+                let name = seats.get(s).map_or("", String::as_str);
+                let kind = kinds.get(s).map_or("", String::as_str);
+                let _ = writeln!(out, "{m},{d},{r},{s},{name},{kind},{chips}");
+            }
+        }
+    }
+    out
+}
+
+/// The normal quantiles of a two-sided 5% test at 80% power: `z_{0.975} + z_{0.8}`.
+pub const POWER_80_Z: f64 = 1.96 + 0.8416;
+
+/// About how many hands a difference of `mean`, with a 95% half-width `ci95` (normal,
+/// `1.96 sd / sqrt(n)`) after `hands` hands, needs to be found significant at a
+/// two-sided 5% level with 80% power: the `n` with `|mean| = (1.96 + 0.8416) sd /
+/// sqrt(n)`, that is `hands (2.8016 ci95 / (1.96 |mean|))^2`, rounded up to two
+/// significant digits ("-" for a difference of exactly 0 or an interval that is not
+/// finite).
 fn hands_to_trust(hands: u64, mean: f64, ci95: f64) -> String {
     if mean == 0.0 || !ci95.is_finite() {
         return "-".into();
     }
-    let n = (hands as f64 * (ci95 / mean.abs()).powi(2)).max(1.0);
+    let n = (hands as f64 * (POWER_80_Z * ci95 / (1.96 * mean.abs())).powi(2)).max(1.0);
     let digits = n.log10().floor() as i32 - 1;
     let unit = 10f64.powi(digits.max(0));
     let rounded = ((n / unit).ceil() * unit) as u64;
     format!("about {rounded}")
 }
 
+/// `count` and the noun, singular for one ("1 match", "2 matches").
+pub fn plural(count: u64, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+/// A p-value for the table: four decimals, "<0.0001" below.
+fn p_text(p: f64) -> String {
+    if p < 1e-4 {
+        "<0.0001".into()
+    } else {
+        format!("{p:.4}")
+    }
+}
+
 impl Report {
     /// The results as the table `loki tournament` prints: the run, each kind's profit
-    /// and sb/hand with its 95% interval (best first), the paired differences, and with
-    /// several matches each kind's spread between matches.
+    /// and sb/hand with its 95% interval over deals (best first), the paired differences
+    /// (better minus worse, p-value, Holm's decision, hands for 80% power), and with
+    /// several matches each kind's spread between matches and its Student's t interval.
     pub fn text(&self, inputs: &Inputs) -> String {
         use std::fmt::Write as _;
         let mut out = String::new();
         let s = &self.pooled;
+        let deals = inputs.deals * inputs.matches.max(1);
         if inputs.matches == 0 {
             let _ = writeln!(
                 out,
-                "{} hands ({} deals x {} rotations), seed {}, $2/$4",
-                inputs.hands, inputs.deals, inputs.rotations, inputs.seed
+                "{} ({} x {}), seed {}, $2/$4",
+                plural(inputs.hands, "hand", "hands"),
+                plural(inputs.deals, "deal", "deals"),
+                plural(inputs.rotations as u64, "rotation", "rotations"),
+                inputs.seed
             );
         } else {
             let _ = writeln!(
                 out,
-                "{} matches of {} hands ({} deals x {} rotations), {} hands in all, seed {}, $2/$4; pooled:",
-                inputs.matches,
-                inputs.hands,
-                inputs.deals,
-                inputs.rotations,
-                inputs.matches * inputs.hands,
+                "{} of {} ({} x {}), {} in all, seed {}, $2/$4; pooled:",
+                plural(inputs.matches, "match", "matches"),
+                plural(inputs.hands, "hand", "hands"),
+                plural(inputs.deals, "deal", "deals"),
+                plural(inputs.rotations as u64, "rotation", "rotations"),
+                plural(inputs.matches * inputs.hands, "hand", "hands"),
                 inputs.seed
             );
         }
@@ -325,44 +402,80 @@ impl Report {
                 k.kind, k.copies, k.profit, k.sb_per_hand, k.ci95
             );
         }
+        let _ = writeln!(
+            out,
+            "+/- 95%: normal interval over the {} (1.96 sd / sqrt(deals); a deal's hands at every rotation are one sample).",
+            plural(deals, "deal", "deals")
+        );
         if !s.differences.is_empty() {
             let played = inputs.hands * inputs.matches.max(1);
             let _ = writeln!(out);
             let _ = writeln!(
                 out,
-                "{:<16} {:>10} {:>10}  significant  hands to trust it",
-                "difference", "sb/hand", "+/- 95%"
+                "{:<16} {:>10} {:>10} {:>9}  significant  hands to trust it",
+                "difference", "sb/hand", "+/- 95%", "p-value"
             );
             for d in &s.differences {
                 let _ = writeln!(
                     out,
-                    "{:<16} {:>10.4} {:>10.4}  {:<11}  {}",
-                    format!("{} - {}", d.a, d.b),
+                    "{:<16} {:>+10.4} {:>10.4} {:>9}  {:<11}  {}",
+                    format!("{} \u{2212} {}", d.a, d.b),
                     d.sb_per_hand,
                     d.ci95,
+                    p_text(d.p_value),
                     if d.significant { "yes" } else { "no" },
                     hands_to_trust(played, d.sb_per_hand, d.ci95)
                 );
             }
+            let m = s.differences.len() as u64;
             let _ = writeln!(
                 out,
-                "A difference is trusted when its 95% interval excludes 0; \"hands to trust it\" \
-                 is about how many hands that takes at the difference and spread measured \
-                 here (the interval shrinks as 1/sqrt(hands))."
+                "Better minus worse, interval over deals; significant: Holm's step-down over the {} at 5% family-wise.",
+                plural(m, "difference", "differences")
+            );
+            let _ = writeln!(
+                out,
+                "Hands to trust it: hands for 80% power at two-sided 5% (|d| = (1.96 + 0.8416) sd / sqrt(n)) at the spread measured here."
             );
         }
         if let Some(between) = &self.between_matches {
             let _ = writeln!(out);
             let _ = writeln!(
                 out,
-                "{:<10} {:>10} {:>12} {:>10}   over {} matches",
-                "kind", "sb/hand", "sd matches", "+/- 95%", inputs.matches
+                "{:<10} {:>10} {:>12} {:>10}   over {}",
+                "kind",
+                "sb/hand",
+                "sd matches",
+                "+/- 95%",
+                plural(inputs.matches, "match", "matches")
             );
-            for k in between {
+            let mut between = between.clone();
+            between.sort_by(|a, b| b.sb_per_hand.total_cmp(&a.sb_per_hand));
+            for k in &between {
+                let ci = if inputs.matches < 2 {
+                    "-".to_string()
+                } else {
+                    format!("{:.4}", k.ci95)
+                };
                 let _ = writeln!(
                     out,
-                    "{:<10} {:>10.4} {:>12.4} {:>10.4}",
-                    k.kind, k.sb_per_hand, k.sd, k.ci95
+                    "{:<10} {:>10.4} {:>12.4} {:>10}",
+                    k.kind, k.sb_per_hand, k.sd, ci
+                );
+            }
+            if inputs.matches < 2 {
+                let _ = writeln!(
+                    out,
+                    "+/- 95%: Student's t over matches needs 2 matches or more."
+                );
+            } else {
+                let df = inputs.matches - 1;
+                let _ = writeln!(
+                    out,
+                    "+/- 95%: Student's t over the {} on {} (t = {:.3}): t sd / sqrt(matches).",
+                    plural(inputs.matches, "match", "matches"),
+                    plural(df, "degree of freedom", "degrees of freedom"),
+                    t_quantile(0.975, df as f64)
                 );
             }
         }
@@ -375,14 +488,42 @@ mod hands_to_trust_tests {
     use super::hands_to_trust;
 
     #[test]
-    fn the_hands_a_difference_needs_scale_as_the_square_of_its_interval() {
-        // Half-width 0.004 around 0.002 after 800,000 hands: four times the hands.
-        assert_eq!(hands_to_trust(800_000, 0.002, 0.004), "about 3200000");
-        // Significant already: fewer hands than played (0.06 +- 0.004: 800,000 / 225).
-        assert_eq!(hands_to_trust(800_000, -0.06, 0.004), "about 3600");
-        // Rounded up to two significant digits.
-        assert_eq!(hands_to_trust(1_000, 0.01, 0.0311), "about 9700");
+    fn the_hands_a_difference_needs_give_80_percent_power() {
+        // |d| = 2.8016 sd / sqrt(n) with sd / sqrt(800,000) = 0.004 / 1.96: n = 800,000
+        // (2.8016 x 0.004 / (1.96 x 0.002))^2 = 6,537,000, up to two digits.
+        assert_eq!(hands_to_trust(800_000, 0.002, 0.004), "about 6600000");
+        // Significant already: fewer hands than played.
+        assert_eq!(hands_to_trust(800_000, -0.06, 0.004), "about 7300");
         assert_eq!(hands_to_trust(1_000, 0.0, 0.01), "-");
         assert_eq!(hands_to_trust(1_000, 0.1, f64::INFINITY), "-");
+    }
+
+    #[test]
+    fn deals_csv_has_a_row_per_match_deal_and_seat() {
+        use crate::stats::DealLedger;
+        let seats = vec!["SOM".to_string(), "BPM".to_string()];
+        let kinds = seats.clone();
+        let a = DealLedger {
+            net: vec![vec![3, -3], vec![-1, 1]],
+        };
+        let b = DealLedger {
+            net: vec![vec![0, 0]],
+        };
+        let csv = super::deals_csv(&seats, &kinds, &[(0, &[0, 1], &a), (1, &[1], &b)]);
+        assert_eq!(
+            csv,
+            "match,deal,rotations,seat,name,kind,net_chips\n\
+             0,0,0-1,0,SOM,SOM,3\n0,0,0-1,1,BPM,BPM,-3\n\
+             0,1,0-1,0,SOM,SOM,-1\n0,1,0-1,1,BPM,BPM,1\n\
+             1,0,1,0,SOM,SOM,0\n1,0,1,1,BPM,BPM,0\n"
+        );
+        assert_eq!(super::rotations_text(&[0, 2]), "0;2");
+    }
+
+    #[test]
+    fn counts_of_one_are_singular() {
+        assert_eq!(super::plural(1, "hand", "hands"), "1 hand");
+        assert_eq!(super::plural(2, "hand", "hands"), "2 hands");
+        assert_eq!(super::plural(0, "match", "matches"), "0 matches");
     }
 }

@@ -178,11 +178,12 @@ impl ShardResult {
     /// played (with `new_hands`, those played since `--resume`) and the file written.
     pub fn summary(&self, hands: u64, new_hands: Option<u64>, file: &str) -> String {
         format!(
-            "shard {}: tables {}..{} of {}, {hands} hands{}; {file}",
+            "shard {}: tables {}..{} of {}, {}{}; {file}",
             self.shard,
             self.tables.start,
             self.tables.end,
             self.inputs.matches.max(1) * self.inputs.rotations as u64,
+            crate::results::plural(hands, "hand", "hands"),
             match new_hands {
                 Some(n) => format!(" ({n} played now, the rest before --resume)"),
                 None => String::new(),
