@@ -32,6 +32,19 @@ use loki_store::Profile;
 /// The word that marks a person's seat in a room's layout.
 pub const OPEN: &str = "open";
 
+/// One decision a hand waits for: the same while it waits for it, whatever else
+/// changes at the table (people joining, sitting out, coming back, leaving), and
+/// different for every later decision (the caller's clock keys the time bank on it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Turn {
+    /// The hand's number (from 1).
+    pub hand: u64,
+    /// The events of the hand before the decision.
+    pub events: usize,
+    /// The seat to act.
+    pub seat: usize,
+}
+
 /// Who sits in a seat of a room.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeatKind {
@@ -272,6 +285,17 @@ impl Session {
             }
         }
         Some((h.number + 1, cards))
+    }
+
+    /// The decision the hand in progress waits for, if any (see [`Turn`]).
+    pub fn turn(&self) -> Option<Turn> {
+        let h = self.hand.as_ref().filter(|h| !h.state.is_complete())?;
+        let seat = self.seat_to_act()?;
+        Some(Turn {
+            hand: h.number + 1,
+            events: h.state.events().len(),
+            seat,
+        })
     }
 
     /// The person to act at `step` ran out of time: checked when free, else folded; the

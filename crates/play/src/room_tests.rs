@@ -237,6 +237,31 @@ fn the_time_bank_checks_or_folds_the_person_to_act() {
 }
 
 #[test]
+fn the_turn_outlives_other_peoples_comings_and_goings_but_not_an_action() {
+    let mut s = room("3*open,call", 4, &["Ann", "Bob"]);
+    assert_eq!(s.turn(), None, "no hand");
+    s.next_hand(s.step()).unwrap();
+    let turn = s.turn().unwrap();
+    assert_eq!(Some(turn.seat), s.seat_to_act());
+    assert_eq!(turn.hand, 1);
+    let other = if turn.seat == 0 { 1 } else { 0 };
+    // Another person sits out, comes back, a third person sits down and leaves: the
+    // step moves on, the turn does not.
+    let step = s.step();
+    s.set_present(other, false).unwrap();
+    s.set_present(other, true).unwrap();
+    let third = s.take_seat("Cid", None).unwrap();
+    s.vacate(third).unwrap();
+    assert!(s.step() > step);
+    assert_eq!(s.turn(), Some(turn));
+    // The person's own action ends it.
+    s.act(turn.seat, Action::Call, s.step()).unwrap();
+    assert_ne!(s.turn(), Some(turn));
+    call_down(&mut s);
+    assert_eq!(s.turn(), None, "the hand is over");
+}
+
+#[test]
 fn a_room_is_one_seed_one_game() {
     let run = |seed| {
         let mut s = room("2*open,SOM,random", seed, &["Ann", "Bob"]);
