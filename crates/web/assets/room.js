@@ -177,6 +177,12 @@
   // Shows a view unless an older version arrives after a newer one.
   function show(v) {
     if (view && v.version < view.version && v.step <= view.step) return;
+    // The deadlines as this page's clock reads them, from when the view arrived (not
+    // when it is shown: the bots' replay may come first).
+    const at = Date.now();
+    const left = v.deadline_ms != null && v.now_ms != null ? v.deadline_ms - v.now_ms : v.time_left_ms;
+    v.clockEnd = left == null ? null : at + left;
+    v.nextEnd = v.next_hand_ms == null ? null : at + v.next_hand_ms;
     view = v;
     window.lokiView = v; // the page's tests read it
     if (v.hand !== shownLog.hand) shownLog = { hand: v.hand, count: 0 };
@@ -256,20 +262,34 @@
     if (replayDone()) render();
   }
 
-  // The time bank's countdown, from the time left the server sent.
+  // The time bank's countdown to the deadline the server sent; between hands, whom the
+  // table waits for and how long.
   function runClock() {
     if (clock) clearInterval(clock);
     clock = null;
-    const left = view.time_left_ms;
-    if (left === null || left === undefined) {
+    const v = view;
+    const who = v.seats.find((s) => s.to_act);
+    let text;
+    let end;
+    if (v.clockEnd != null) {
+      end = v.clockEnd;
+      const name = who && who.seat === v.you ? "You have" : who ? who.name + " has" : "";
+      text = (s) => `${name} ${s} s`;
+    } else if (v.nextEnd != null && replayDone()) {
+      end = v.nextEnd;
+      const me = (v.seats.find((s) => s.seat === v.you) || {}).name;
+      const names = (v.waiting_for || []).map((n) => (n === me ? "you" : n));
+      text = (s) =>
+        names.length
+          ? `Waiting for ${names.join(", ")}: the next hand in ${s} s at the latest`
+          : `The next hand in ${s} s`;
+    } else {
       $("room-clock").textContent = "";
       return;
     }
-    const end = Date.now() + left;
-    const who = view.seats.find((s) => s.to_act);
     const tick = () => {
       const s = Math.max(0, Math.ceil((end - Date.now()) / 1000));
-      $("room-clock").textContent = `${who && who.seat === view.you ? "You have" : (who ? who.name + " has" : "")} ${s} s`;
+      $("room-clock").textContent = text(s);
       if (s === 0 && clock) clearInterval(clock);
     };
     tick();
