@@ -114,8 +114,13 @@ impl ApiError {
                 };
                 (status, code, e.to_string())
             }
-            ApiError::Spec(e @ (SpecError::BotName { .. } | SpecError::NameTaken(_))) => {
-                (StatusCode::CONFLICT, "name_in_use", e.to_string())
+            ApiError::Spec(
+                e @ (SpecError::BotName { .. }
+                | SpecError::NameTaken(_)
+                | SpecError::NameLooksLike { .. }),
+            ) => (StatusCode::CONFLICT, "name_in_use", e.to_string()),
+            ApiError::Spec(e @ SpecError::ReservedName { .. }) => {
+                (StatusCode::CONFLICT, "name_reserved", e.to_string())
             }
             ApiError::Spec(e @ SpecError::RoomFull) => {
                 (StatusCode::CONFLICT, "room_full", e.to_string())

@@ -342,6 +342,40 @@ fn a_seat_comes_back_only_with_its_name_and_seat_token() {
 }
 
 #[test]
+fn names_that_look_alike_and_reserved_words_are_refused() {
+    let server = start(room_config(30_000, 60_000));
+    let mut ann = Client::new(server.addr);
+    let v = create(&mut ann, "Ann", json!({ "layout": "3*open,call" })).json();
+    let id = v["room"]["id"].as_str().unwrap().to_string();
+    let mut other = Client::new(server.addr);
+    // A Cyrillic А beside a Latin A.
+    let r = join(&mut other, &id, "\u{410}nn");
+    assert_eq!(
+        (r.status, r.code()),
+        (409, "name_in_use".into()),
+        "{}",
+        r.body
+    );
+    assert!(r.json()["error"].as_str().unwrap().contains("looks like"));
+    for name in ["open", "Dealer", "ADMIN", "seat 2"] {
+        let r = join(&mut other, &id, name);
+        assert_eq!(
+            (r.status, r.code()),
+            (409, "name_reserved".into()),
+            "{name}: {}",
+            r.body
+        );
+    }
+    for name in ["call", "SOM", "C\u{410}LL"] {
+        assert_eq!(join(&mut other, &id, name).code(), "name_in_use", "{name}");
+    }
+    let mut opener = Client::new(server.addr);
+    let r = create(&mut opener, "admin", json!({ "layout": "2*open,call" }));
+    assert_eq!(r.code(), "name_reserved");
+    assert_eq!(join(&mut other, &id, "Anne").status, 200);
+}
+
+#[test]
 fn rooms_refuse_what_they_cannot_hold() {
     let mut cfg = room_config(30_000, 60_000);
     cfg.rooms.rooms_per_address = 2;
