@@ -310,7 +310,16 @@
   $("room-next").addEventListener("click", () => send("next"));
   $("room-sit").addEventListener("click", () => send("sit", { out: !view.sitting_out }));
   $("room-model").addEventListener("change", (e) => send("model", { show: e.target.checked }));
-  $("room-leave").addEventListener("click", async () => {
+  // Giving the seat up asks first.
+  $("room-leave").addEventListener("click", () => {
+    $("room-leave-ask").hidden = false;
+    $("room-leave-no").focus();
+  });
+  $("room-leave-no").addEventListener("click", () => {
+    $("room-leave-ask").hidden = true;
+  });
+  $("room-leave-yes").addEventListener("click", async () => {
+    $("room-leave-ask").hidden = true;
     const r = await send("leave");
     if (r.ok) location.href = "/lobby";
   });

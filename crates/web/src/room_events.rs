@@ -52,7 +52,7 @@ pub(crate) async fn events(
         Err(e) => return e.into_response(),
     };
     let r = &app.config.rooms;
-    let Some(permit) = Connections::take(
+    let Ok(permit) = Connections::take(
         &app.streams,
         addr.ip(),
         r.streams_per_address,

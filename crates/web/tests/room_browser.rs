@@ -454,7 +454,13 @@ fn every_room_fits() {
             viewport(&c, 390, 844, true).await;
             let out = room_out_of_place(&c).await;
             assert!(!out.contains(&"sideways scrolling".to_string()), "{seats} seats on a phone");
+            // Giving the seat up asks first: "Keep it" keeps it, then it is given up.
             js(&c, "document.getElementById('room-leave').click(); return true").await;
+            until(&c, "the question", "return !document.getElementById('room-leave-ask').hidden").await;
+            js(&c, "document.getElementById('room-leave-no').click(); return true").await;
+            let kept = js(&c, "return document.getElementById('room-leave-ask').hidden && location.pathname.startsWith('/room/')").await;
+            assert_eq!(kept, serde_json::json!(true), "{seats} seats: kept");
+            js(&c, "document.getElementById('room-leave').click(); document.getElementById('room-leave-yes').click(); return true").await;
             until(&c, "the lobby again", "return location.pathname === '/lobby'").await;
         }
         c.close().await.unwrap();
