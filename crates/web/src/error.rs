@@ -71,6 +71,9 @@ pub(crate) enum ApiError {
     NoSeat,
     /// A name and seat token that do not hold a seat of the room.
     BadSeatToken,
+    /// A seat token used while the seat's own page is live (its event stream open):
+    /// the seat is not taken from under its person.
+    SeatInUse,
     /// A time bank out of its bounds (seconds).
     BadTimeBank {
         /// Given.
@@ -167,6 +170,11 @@ impl ApiError {
                 StatusCode::UNAUTHORIZED,
                 "no_seat",
                 "you hold no seat in this room: take one, or come back to yours with your name and seat token".into(),
+            ),
+            ApiError::SeatInUse => (
+                StatusCode::CONFLICT,
+                "seat_in_use",
+                "this seat's page is open and live in another browser: give the seat up or close the page there first (a seat token never takes a seat from under a page in use)".into(),
             ),
             ApiError::BadSeatToken => (
                 StatusCode::FORBIDDEN,

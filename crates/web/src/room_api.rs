@@ -33,6 +33,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/room/{id}/join", post(join))
         .route("/api/room/{id}/rejoin", post(rejoin))
         .route("/api/room/{id}/state", get(state))
+        .route("/api/room/{id}/seat_token", get(seat_token))
         .route("/api/room/{id}/act", post(act))
         .route("/api/room/{id}/next", post(next))
         .route("/api/room/{id}/sit", post(sit))
@@ -274,6 +275,18 @@ async fn state(
 ) -> Response {
     person(app, &id, &headers, |app, room, token| {
         app.as_person(room, token, |_, _, _| Ok(()))
+    })
+    .await
+}
+
+/// The seat token again, for the seat's own browser (its cookie) only.
+async fn seat_token(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    person(app, &id, &headers, |app, room, token| {
+        app.room_seat_token(room, token)
     })
     .await
 }

@@ -278,6 +278,7 @@ impl App {
 
     /// Brings `name` back to the seat the seat token holds, in this browser (the old
     /// browser's token no longer works); the person is dealt in again from the next hand.
+    /// Refused while the seat's page is live elsewhere (its event stream open).
     pub(crate) fn retake_seat(
         &self,
         room: &Room,
@@ -293,6 +294,10 @@ impl App {
         let Some(seat) = found.filter(|&x| s.names()[x].to_lowercase() == lower) else {
             return Err(ApiError::BadSeatToken);
         };
+        // The seat's own page is live: refused, never a silent takeover.
+        if seats.people[seat].as_ref().is_some_and(|p| p.streams > 0) {
+            return Err(ApiError::SeatInUse);
+        }
         let now = self.clock.now();
         let token = new_id();
         if let Some(p) = seats.people[seat].as_mut() {
@@ -351,6 +356,16 @@ impl App {
         }
         let (s, seats) = room.lock().ok_or(ApiError::Broken)?;
         Ok(App::room_view(room, &s, &seats, seat, now, None))
+    }
+
+    /// The seat token of the person of `token` (asked for again by the seat's own
+    /// browser), as `{"seat_token": ...}`.
+    pub(crate) fn room_seat_token(&self, room: &Room, token: &str) -> Result<String, ApiError> {
+        self.as_person(room, token, |_, _, _| Ok(()))?;
+        let seats = room.seats.lock().map_err(|_| ApiError::Broken)?;
+        let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
+        let t = seats.people[seat].as_ref().ok_or(ApiError::NoSeat)?;
+        Ok(serde_json::json!({ "seat_token": t.seat_token }).to_string())
     }
 
     /// The view of the person of `token` for a live stream: no rate check; the person is

@@ -321,6 +321,36 @@ fn a_seat_comes_back_only_with_its_name_and_seat_token() {
     let r = stranger.send("POST", &path(&id, "rejoin"), Some(&wrong_name));
     assert_eq!(r.code(), "bad_seat_token");
     assert_eq!(state(&mut stranger, &id).code(), "no_seat");
+    // The seat's own browser may ask for its token again; nobody else.
+    let r = ann.send("GET", &path(&id, "seat_token"), None);
+    assert_eq!(
+        r.json()["seat_token"].as_str(),
+        Some(token.as_str()),
+        "{}",
+        r.body
+    );
+    assert_eq!(
+        stranger.send("GET", &path(&id, "seat_token"), None).code(),
+        "no_seat"
+    );
+    assert!(state(&mut ann, &id).json().get("seat_token").is_none());
+    // While the seat's page is live (its stream open) the token takes nothing.
+    let cookie = ann.cookie.clone().unwrap();
+    let (live, _) = open_stream(&server, &id, &cookie);
+    assert!(wait(5, || server.app.streams_open() == 1));
+    let mut thief = Client::new(server.addr);
+    let right = json!({ "name": "Ann", "seat_token": token }).to_string();
+    let r = thief.send("POST", &path(&id, "rejoin"), Some(&right));
+    assert_eq!(
+        (r.status, r.code()),
+        (409, "seat_in_use".into()),
+        "{}",
+        r.body
+    );
+    assert_eq!(state(&mut thief, &id).code(), "no_seat");
+    assert_eq!(state(&mut ann, &id).status, 200, "the owner keeps the seat");
+    drop(live);
+    assert!(wait(5, || server.app.streams_open() == 0));
     // A new browser (a lost cookie) with both comes back to the same seat; the old
     // browser's cookie no longer holds it.
     let mut again = Client::new(server.addr);
