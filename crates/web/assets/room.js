@@ -76,14 +76,44 @@
       $("create-message").textContent = r.data.error;
       return;
     }
-    remember(r.data);
+    if (r.data.seat_token) sessionStorage.setItem("seat-" + r.data.room.id, r.data.seat_token);
     location.href = "/room/" + r.data.room.id;
   });
 
-  // The seat token is shown once, at the seat's taking: kept in this tab to show again.
+  // The seat token is shown once, at the seat's taking (kept nowhere by the page); the
+  // seat's own browser may ask the server for it again (its cookie).
+  let seatToken = null;
   function remember(data) {
-    if (data.seat_token) sessionStorage.setItem("seat-" + data.room.id, data.seat_token);
+    seatToken = data.seat_token || null;
   }
+
+  function showToken(token) {
+    $("room-token-text").textContent = token || "";
+    $("room-token").hidden = !token;
+    $("room-token-show").hidden = !!token;
+    $("room-token-copy").textContent = "Copy";
+  }
+
+  $("room-token-hide").addEventListener("click", () => showToken(null));
+  $("room-token-show").addEventListener("click", async () => {
+    const r = await api("GET", `/api/room/${roomId}/seat_token`);
+    if (r.ok) showToken(r.data.seat_token);
+    else message(r.data.error);
+  });
+  $("room-token-copy").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("room-token-text").textContent);
+      $("room-token-copy").textContent = "Copied";
+    } catch (_) {
+      // No clipboard (an insecure origin): select the text for the person to copy.
+      const range = document.createRange();
+      range.selectNodeContents($("room-token-text"));
+      const sel = window.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      $("room-token-copy").textContent = "Selected: copy it";
+    }
+  });
 
   // ---- A room ----
   async function openRoom() {
@@ -126,10 +156,12 @@
     $("room-history").href = `/api/room/${roomId}/history.phhs`;
     $("room-text").href = `/api/room/${roomId}/history.txt`;
     $("room-link").textContent = "Share this link to let others sit: " + location.origin + "/room/" + roomId;
-    const token = sessionStorage.getItem("seat-" + roomId);
-    $("room-token").textContent = token
-      ? `Your seat token (to come back from another browser): ${token}`
-      : "";
+    // Once, at sitting down (the lobby's new room hands it over through this tab's
+    // session storage, then forgets it).
+    const handed = sessionStorage.getItem("seat-" + roomId);
+    sessionStorage.removeItem("seat-" + roomId);
+    showToken(seatToken || handed);
+    seatToken = null;
     show(data);
     listen();
   }
