@@ -55,11 +55,11 @@ pub use error::PlayError;
 pub use hand::{BigPot, HandMeta};
 pub use hud::HudView;
 pub use narrate::{action_text, and_list, cards_text, LogEntry, PotView, ShownView};
-pub use room::{RoomSpec, SeatKind, OPEN};
+pub use room::{RoomSpec, SeatKind, Turn, OPEN};
 pub use session::{Session, BIGGEST_POTS, MAX_HISTORY, PERSON};
 pub use spec::{
-    bot_name_clash, person_name, SpecError, Stakes, TableSpec, DEFAULT_BOTS, MAX_NAME_CHARS,
-    MAX_STAKE,
+    bot_name_clash, name_skeleton, person_name, reserved_name, SpecError, Stakes, TableSpec,
+    DEFAULT_BOTS, MAX_NAME_CHARS, MAX_STAKE, RESERVED_NAMES,
 };
 pub use summary::{summary_text, SummaryView};
 pub use view::{LegalView, ResultView, SeatInfo, TableView};

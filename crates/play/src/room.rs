@@ -22,7 +22,7 @@
 use crate::betting::free_or_fold;
 use crate::hand::Occupant;
 use crate::session::Session;
-use crate::spec::{bot_name_clash, person_name};
+use crate::spec::{bot_name_clash, name_skeleton, person_name, reserved_name};
 use crate::{PlayError, SpecError};
 use loki_agent::{player_seed, seat_names, Roster, RosterError, Seat};
 use loki_bot::LokiConfig;
@@ -31,6 +31,19 @@ use loki_store::Profile;
 
 /// The word that marks a person's seat in a room's layout.
 pub const OPEN: &str = "open";
+
+/// One decision a hand waits for: the same while it waits for it, whatever else
+/// changes at the table (people joining, sitting out, coming back, leaving), and
+/// different for every later decision (the caller's clock keys the time bank on it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Turn {
+    /// The hand's number (from 1).
+    pub hand: u64,
+    /// The events of the hand before the decision.
+    pub events: usize,
+    /// The seat to act.
+    pub seat: usize,
+}
 
 /// Who sits in a seat of a room.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -186,7 +199,9 @@ impl Session {
     ///
     /// # Errors
     /// A bad name, a bot's name or a name already at the table ([`SpecError::Name`],
-    /// [`SpecError::BotName`], [`SpecError::NameTaken`]), or no open seat
+    /// [`SpecError::BotName`], [`SpecError::ReservedName`], [`SpecError::NameTaken`],
+    /// [`SpecError::NameLooksLike`]: names compared as [`crate::name_skeleton`]s), or no
+    /// open seat
     /// ([`SpecError::RoomFull`]).
     pub fn take_seat(&mut self, name: &str, profile: Option<&Profile>) -> Result<usize, SpecError> {
         let name = person_name(name)?;
@@ -198,11 +213,20 @@ impl Session {
         if let Some(bot) = bot_name_clash(&name, known, &bots) {
             return Err(SpecError::BotName { name, bot });
         }
-        let lower = name.to_lowercase();
+        if let Some(word) = reserved_name(&name) {
+            return Err(SpecError::ReservedName { name, word });
+        }
+        let (lower, skeleton) = (name.to_lowercase(), name_skeleton(&name));
         let clash = (0..self.names.len())
-            .any(|s| self.is_taken(s) && self.names[s].to_lowercase() == lower);
-        if clash {
-            return Err(SpecError::NameTaken(name));
+            .filter(|&s| self.is_taken(s))
+            .map(|s| &self.names[s])
+            .find(|n| name_skeleton(n) == skeleton);
+        if let Some(taken) = clash {
+            if taken.to_lowercase() == lower {
+                return Err(SpecError::NameTaken(name));
+            }
+            let taken = taken.clone();
+            return Err(SpecError::NameLooksLike { name, taken });
         }
         let seat = *self.open_seats().first().ok_or(SpecError::RoomFull)?;
         self.taken[seat] = true;
@@ -272,6 +296,17 @@ impl Session {
             }
         }
         Some((h.number + 1, cards))
+    }
+
+    /// The decision the hand in progress waits for, if any (see [`Turn`]).
+    pub fn turn(&self) -> Option<Turn> {
+        let h = self.hand.as_ref().filter(|h| !h.state.is_complete())?;
+        let seat = self.seat_to_act()?;
+        Some(Turn {
+            hand: h.number + 1,
+            events: h.state.events().len(),
+            seat,
+        })
     }
 
     /// The person to act at `step` ran out of time: checked when free, else folded; the

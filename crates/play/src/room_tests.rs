@@ -2,6 +2,7 @@
 //! bank's check-or-fold, and, over random rooms and random play, that no person's view
 //! ever holds a hole card of another seat that was not shown.
 use super::*;
+use crate::name_skeleton;
 use crate::TableView;
 use loki_engine::{Action, Chips, Event};
 use proptest::prelude::*;
@@ -126,6 +127,67 @@ fn people_take_open_seats_under_names_of_their_own() {
     assert_eq!(s.take_seat("Cy", None).unwrap(), 2);
 }
 
+#[test]
+fn names_that_only_look_alike_and_reserved_words_are_refused() {
+    let mut s = room("4*open,SOM", 1, &["Ann", "Bill"]);
+    for (name, taken) in [
+        ("\u{410}nn", "Ann"),             // Cyrillic А
+        ("\u{430}\u{43f}\u{43f}", "Ann"), // not alike: п is no n
+        ("\u{391}NN", "Ann"),             // Greek Α
+        ("\u{FF21}nn", "Ann"),            // fullwidth Ａ
+        ("BiII", "Bill"),                 // capital I for l
+        ("B1ll", "Bill"),
+    ] {
+        let got = s.take_seat(name, None);
+        if name.contains('\u{43f}') {
+            assert!(got.is_ok(), "{name:?} does not look like {taken:?}");
+            let seat = got.unwrap();
+            s.vacate(seat).unwrap();
+            continue;
+        }
+        match got {
+            Err(SpecError::NameLooksLike { taken: t, .. }) => assert_eq!(t, taken, "{name:?}"),
+            other => panic!("{name:?} beside {taken:?}: {other:?}"),
+        }
+    }
+    assert!(matches!(
+        s.take_seat("ANN", None),
+        Err(SpecError::NameTaken(_))
+    ));
+    for name in [
+        "open",
+        "OPEN",
+        "Dealer",
+        "admin",
+        "\u{430}dmin",
+        "seat 3",
+        "Seat-10",
+    ] {
+        assert!(
+            matches!(s.take_seat(name, None), Err(SpecError::ReservedName { .. })),
+            "{name:?} is reserved"
+        );
+    }
+    for name in ["S\u{39F}M", "s0m", "call", "C\u{410}LL", "S\u{41E}M-2"] {
+        assert!(
+            matches!(s.take_seat(name, None), Err(SpecError::BotName { .. })),
+            "{name:?} is a bot's"
+        );
+    }
+    assert_eq!(s.take_seat("Seattle", None).unwrap(), 2);
+    assert_eq!(s.take_seat("Anna", None).unwrap(), 3);
+}
+
+#[test]
+fn skeletons_fold_case_look_alikes_and_separators() {
+    assert_eq!(name_skeleton(" Ann "), "ann");
+    assert_eq!(name_skeleton("\u{410}\u{43d}\u{43d}"), "ahh");
+    assert_eq!(name_skeleton("Mary-Jo"), name_skeleton("mary_jo"));
+    assert_eq!(name_skeleton("Mary  Jo"), "mary jo");
+    assert_eq!(name_skeleton("Kern"), name_skeleton("Kem"));
+    assert_ne!(name_skeleton("Ann"), name_skeleton("Anna"));
+}
+
 /// Plays the hand in progress to its end, every person calling.
 fn call_down(s: &mut Session) {
     while let Some(seat) = s.seat_to_act() {
@@ -234,6 +296,31 @@ fn the_time_bank_checks_or_folds_the_person_to_act() {
         "{checked} checks, {folded} folds"
     );
     assert_eq!(s.time_out(s.step()).unwrap(), None, "no hand in progress");
+}
+
+#[test]
+fn the_turn_outlives_other_peoples_comings_and_goings_but_not_an_action() {
+    let mut s = room("3*open,call", 4, &["Ann", "Bob"]);
+    assert_eq!(s.turn(), None, "no hand");
+    s.next_hand(s.step()).unwrap();
+    let turn = s.turn().unwrap();
+    assert_eq!(Some(turn.seat), s.seat_to_act());
+    assert_eq!(turn.hand, 1);
+    let other = if turn.seat == 0 { 1 } else { 0 };
+    // Another person sits out, comes back, a third person sits down and leaves: the
+    // step moves on, the turn does not.
+    let step = s.step();
+    s.set_present(other, false).unwrap();
+    s.set_present(other, true).unwrap();
+    let third = s.take_seat("Cid", None).unwrap();
+    s.vacate(third).unwrap();
+    assert!(s.step() > step);
+    assert_eq!(s.turn(), Some(turn));
+    // The person's own action ends it.
+    s.act(turn.seat, Action::Call, s.step()).unwrap();
+    assert_ne!(s.turn(), Some(turn));
+    call_down(&mut s);
+    assert_eq!(s.turn(), None, "the hand is over");
 }
 
 #[test]

@@ -55,6 +55,23 @@ pub enum SpecError {
     /// A room's person already sits at the table under this name.
     #[error("{0:?} already sits at this table: choose another name, or come back to your seat with your seat token")]
     NameTaken(String),
+    /// A room's person sits at the table under a name that looks like this one
+    /// ([`name_skeleton`]).
+    #[error("{name:?} looks like {taken:?}, who already sits at this table: choose another name")]
+    NameLooksLike {
+        /// The name asked for.
+        name: String,
+        /// The name at the table it looks like.
+        taken: String,
+    },
+    /// A word no person in a room may take as a name ([`RESERVED_NAMES`]).
+    #[error("{name:?} is reserved ({word}): choose another name")]
+    ReservedName {
+        /// The name asked for.
+        name: String,
+        /// The reserved word it is.
+        word: String,
+    },
     /// A room with no open seat left.
     #[error("every seat of this room is taken")]
     RoomFull,
@@ -104,31 +121,145 @@ pub fn person_name(raw: &str) -> Result<String, SpecError> {
 }
 
 /// Whether a person's `name` is a bot's: a kind the roster knows (`SOM`, `call`), a seat
-/// name made from one (`SOM-2`), or a name in `seat_names`; letters compared without case.
+/// name made from one (`SOM-2`), or a name in `seat_names`; names compared as
+/// [`name_skeleton`]s (without case, and look-alike letters alike).
 /// Returns the bot's name it collides with.
 pub fn bot_name_clash<'a>(
     name: &str,
     kinds: impl IntoIterator<Item = &'a str>,
     seat_names: &[String],
 ) -> Option<String> {
-    let lower = name.to_lowercase();
-    if let Some(s) = seat_names.iter().find(|s| s.to_lowercase() == lower) {
+    let skeleton = name_skeleton(name);
+    if let Some(s) = seat_names.iter().find(|s| name_skeleton(s) == skeleton) {
         return Some(s.clone());
     }
     for kind in kinds {
-        let k = kind.to_lowercase();
-        if lower == k {
+        let k = name_skeleton(kind);
+        if skeleton == k {
             return Some(kind.to_string());
         }
-        if let Some(rest) = lower.strip_prefix(&k) {
-            if let Some(digits) = rest.strip_prefix('-') {
-                if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
-                    return Some(format!("{kind}{rest}"));
-                }
+        // A seat name made from the kind (`SOM-2`; in the skeleton `som 2`, digits
+        // 0 and 1 folded to o and l).
+        if let Some(digits) = skeleton.strip_prefix(&k).and_then(|r| r.strip_prefix(' ')) {
+            let number = |c: char| c.is_ascii_digit() || c == 'o' || c == 'l';
+            if !digits.is_empty() && digits.chars().all(number) {
+                let n = name.trim().chars().count();
+                let tail: String = name.trim().chars().skip(n - digits.len()).collect();
+                return Some(format!("{kind}-{tail}"));
             }
         }
     }
     None
+}
+
+/// Words no person in a room may take as a name, compared as [`name_skeleton`]s (ours):
+/// the word of a person's seat in a layout, and words that would pass for the house.
+/// The bots' kinds (`SOM`, `call`, ...) are refused as well ([`bot_name_clash`]).
+pub const RESERVED_NAMES: &[&str] = &[
+    "open",
+    "dealer",
+    "admin",
+    "administrator",
+    "root",
+    "server",
+    "system",
+    "loki",
+    "moderator",
+    "mod",
+    "host",
+    "house",
+    "staff",
+    "support",
+    "table",
+    "bot",
+    "person",
+    "you",
+    "nobody",
+    "everyone",
+];
+
+/// A name's skeleton: what it looks like, for telling apart names that only look alike
+/// (after the idea of the skeletons of Unicode's Technical Standard #39, "Unicode
+/// Security Mechanisms", section 4, on a small table of ours). Letters lose their case;
+/// fullwidth forms become ASCII; Cyrillic and Greek letters that look like Latin ones
+/// become those (`А` Cyrillic and `A` Latin); `0` is `o`; `1`, `i`, `l` and `|` are
+/// `l`; `rn` is `m` and `vv` is `w`; `-`, `_` and `.` are spaces, and runs of spaces
+/// one.
+pub fn name_skeleton(name: &str) -> String {
+    let mut folded = String::with_capacity(name.len());
+    for c in name.trim().chars() {
+        let c = match u32::from(c) {
+            // Fullwidth ASCII.
+            x @ 0xFF01..=0xFF5E => char::from_u32(x - 0xFEE0).unwrap_or(c),
+            _ => c,
+        };
+        for c in c.to_lowercase() {
+            let c = match c {
+                // Cyrillic.
+                'а' => 'a',
+                'в' | 'ь' => 'b',
+                'с' | 'ϲ' => 'c',
+                'ԁ' => 'd',
+                'е' | 'ё' | 'є' => 'e',
+                'һ' | 'н' => 'h',
+                'і' | 'ї' | 'ӏ' => 'l',
+                'ј' => 'j',
+                'к' | 'ҟ' => 'k',
+                'м' => 'm',
+                'о' => 'o',
+                'р' => 'p',
+                'ԛ' => 'q',
+                'ѕ' => 's',
+                'т' => 't',
+                'ѵ' => 'v',
+                'ԝ' => 'w',
+                'х' => 'x',
+                'у' | 'ү' => 'y',
+                // Greek.
+                'α' => 'a',
+                'β' => 'b',
+                'ε' => 'e',
+                'η' => 'n',
+                'ι' => 'l',
+                'κ' => 'k',
+                'μ' => 'm',
+                'ν' => 'v',
+                'ο' | 'σ' => 'o',
+                'ρ' => 'p',
+                'τ' => 't',
+                'υ' => 'u',
+                'χ' => 'x',
+                'γ' => 'y',
+                'ζ' => 'z',
+                // Latin and digits.
+                '0' => 'o',
+                '1' | 'i' | '|' => 'l',
+                '-' | '_' | '.' => ' ',
+                c if c.is_whitespace() => ' ',
+                c => c,
+            };
+            if c == ' ' && (folded.is_empty() || folded.ends_with(' ')) {
+                continue;
+            }
+            folded.push(c);
+        }
+    }
+    let folded = folded.trim_end().replace("rn", "m");
+    folded.replace("vv", "w")
+}
+
+/// Whether a person's `name` is a reserved word ([`RESERVED_NAMES`], or the name of an
+/// open seat such as `seat 3`), compared as skeletons. Returns the word.
+pub fn reserved_name(name: &str) -> Option<String> {
+    let skeleton = name_skeleton(name);
+    if let Some(word) = RESERVED_NAMES.iter().find(|w| name_skeleton(w) == skeleton) {
+        return Some((*word).to_string());
+    }
+    let rest = skeleton.strip_prefix("seat")?.trim_start();
+    let digits = rest
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == 'o' || c == 'l');
+    (digits && !rest.is_empty()).then(|| "seat N".to_string())
 }
 
 /// A table to sit at.
@@ -210,10 +341,14 @@ mod tests {
             ("Som-12", "SOM-12"),
             ("CALL", "call"),
             ("bob's BOT", "Bob's bot"),
+            // Look-alikes: a trailing dash, Cyrillic О, a zero for O.
+            ("SOM-", "SOM"),
+            ("S\u{41E}M", "SOM"),
+            ("S0M-2", "SOM-2"),
         ] {
             assert_eq!(bot_name_clash(name, kinds, &seats), Some(clash.into()));
         }
-        for fine in ["Somebody", "SOM-", "SOM-x", "GOMEZ", "caller", "Ann Lee"] {
+        for fine in ["Somebody", "SOM-x", "GOMEZ", "caller", "Ann Lee"] {
             assert_eq!(bot_name_clash(fine, kinds, &seats[1..]), None, "{fine}");
         }
     }

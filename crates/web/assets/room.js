@@ -76,14 +76,44 @@
       $("create-message").textContent = r.data.error;
       return;
     }
-    remember(r.data);
+    if (r.data.seat_token) sessionStorage.setItem("seat-" + r.data.room.id, r.data.seat_token);
     location.href = "/room/" + r.data.room.id;
   });
 
-  // The seat token is shown once, at the seat's taking: kept in this tab to show again.
+  // The seat token is shown once, at the seat's taking (kept nowhere by the page); the
+  // seat's own browser may ask the server for it again (its cookie).
+  let seatToken = null;
   function remember(data) {
-    if (data.seat_token) sessionStorage.setItem("seat-" + data.room.id, data.seat_token);
+    seatToken = data.seat_token || null;
   }
+
+  function showToken(token) {
+    $("room-token-text").textContent = token || "";
+    $("room-token").hidden = !token;
+    $("room-token-show").hidden = !!token;
+    $("room-token-copy").textContent = "Copy";
+  }
+
+  $("room-token-hide").addEventListener("click", () => showToken(null));
+  $("room-token-show").addEventListener("click", async () => {
+    const r = await api("GET", `/api/room/${roomId}/seat_token`);
+    if (r.ok) showToken(r.data.seat_token);
+    else message(r.data.error);
+  });
+  $("room-token-copy").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("room-token-text").textContent);
+      $("room-token-copy").textContent = "Copied";
+    } catch (_) {
+      // No clipboard (an insecure origin): select the text for the person to copy.
+      const range = document.createRange();
+      range.selectNodeContents($("room-token-text"));
+      const sel = window.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      $("room-token-copy").textContent = "Selected: copy it";
+    }
+  });
 
   // ---- A room ----
   async function openRoom() {
@@ -126,10 +156,12 @@
     $("room-history").href = `/api/room/${roomId}/history.phhs`;
     $("room-text").href = `/api/room/${roomId}/history.txt`;
     $("room-link").textContent = "Share this link to let others sit: " + location.origin + "/room/" + roomId;
-    const token = sessionStorage.getItem("seat-" + roomId);
-    $("room-token").textContent = token
-      ? `Your seat token (to come back from another browser): ${token}`
-      : "";
+    // Once, at sitting down (the lobby's new room hands it over through this tab's
+    // session storage, then forgets it).
+    const handed = sessionStorage.getItem("seat-" + roomId);
+    sessionStorage.removeItem("seat-" + roomId);
+    showToken(seatToken || handed);
+    seatToken = null;
     show(data);
     listen();
   }
@@ -177,6 +209,12 @@
   // Shows a view unless an older version arrives after a newer one.
   function show(v) {
     if (view && v.version < view.version && v.step <= view.step) return;
+    // The deadlines as this page's clock reads them, from when the view arrived (not
+    // when it is shown: the bots' replay may come first).
+    const at = Date.now();
+    const left = v.deadline_ms != null && v.now_ms != null ? v.deadline_ms - v.now_ms : v.time_left_ms;
+    v.clockEnd = left == null ? null : at + left;
+    v.nextEnd = v.next_hand_ms == null ? null : at + v.next_hand_ms;
     view = v;
     window.lokiView = v; // the page's tests read it
     if (v.hand !== shownLog.hand) shownLog = { hand: v.hand, count: 0 };
@@ -256,20 +294,34 @@
     if (replayDone()) render();
   }
 
-  // The time bank's countdown, from the time left the server sent.
+  // The time bank's countdown to the deadline the server sent; between hands, whom the
+  // table waits for and how long.
   function runClock() {
     if (clock) clearInterval(clock);
     clock = null;
-    const left = view.time_left_ms;
-    if (left === null || left === undefined) {
+    const v = view;
+    const who = v.seats.find((s) => s.to_act);
+    let text;
+    let end;
+    if (v.clockEnd != null) {
+      end = v.clockEnd;
+      const name = who && who.seat === v.you ? "You have" : who ? who.name + " has" : "";
+      text = (s) => `${name} ${s} s`;
+    } else if (v.nextEnd != null && replayDone()) {
+      end = v.nextEnd;
+      const me = (v.seats.find((s) => s.seat === v.you) || {}).name;
+      const names = (v.waiting_for || []).map((n) => (n === me ? "you" : n));
+      text = (s) =>
+        names.length
+          ? `Waiting for ${names.join(", ")}: the next hand in ${s} s at the latest`
+          : `The next hand in ${s} s`;
+    } else {
       $("room-clock").textContent = "";
       return;
     }
-    const end = Date.now() + left;
-    const who = view.seats.find((s) => s.to_act);
     const tick = () => {
       const s = Math.max(0, Math.ceil((end - Date.now()) / 1000));
-      $("room-clock").textContent = `${who && who.seat === view.you ? "You have" : (who ? who.name + " has" : "")} ${s} s`;
+      $("room-clock").textContent = text(s);
       if (s === 0 && clock) clearInterval(clock);
     };
     tick();
@@ -290,7 +342,16 @@
   $("room-next").addEventListener("click", () => send("next"));
   $("room-sit").addEventListener("click", () => send("sit", { out: !view.sitting_out }));
   $("room-model").addEventListener("change", (e) => send("model", { show: e.target.checked }));
-  $("room-leave").addEventListener("click", async () => {
+  // Giving the seat up asks first.
+  $("room-leave").addEventListener("click", () => {
+    $("room-leave-ask").hidden = false;
+    $("room-leave-no").focus();
+  });
+  $("room-leave-no").addEventListener("click", () => {
+    $("room-leave-ask").hidden = true;
+  });
+  $("room-leave-yes").addEventListener("click", async () => {
+    $("room-leave-ask").hidden = true;
     const r = await send("leave");
     if (r.ok) location.href = "/lobby";
   });

@@ -137,6 +137,8 @@ pub struct App {
     pub(crate) streams: Arc<Connections>,
     /// Set when the server stops: the live streams end.
     pub(crate) stopping: tokio::sync::watch::Sender<bool>,
+    /// The rooms' clock.
+    pub(crate) clock: Arc<crate::rooms::Clock>,
 }
 
 /// Addresses remembered by the join limiter before full buckets are forgotten (ours).
@@ -197,6 +199,7 @@ impl App {
             rooms: Rooms::default(),
             streams: Arc::default(),
             stopping: tokio::sync::watch::channel(false).0,
+            clock: Arc::default(),
         }))
     }
 

@@ -71,6 +71,9 @@ pub(crate) enum ApiError {
     NoSeat,
     /// A name and seat token that do not hold a seat of the room.
     BadSeatToken,
+    /// A seat token used while the seat's own page is live (its event stream open):
+    /// the seat is not taken from under its person.
+    SeatInUse,
     /// A time bank out of its bounds (seconds).
     BadTimeBank {
         /// Given.
@@ -114,8 +117,13 @@ impl ApiError {
                 };
                 (status, code, e.to_string())
             }
-            ApiError::Spec(e @ (SpecError::BotName { .. } | SpecError::NameTaken(_))) => {
-                (StatusCode::CONFLICT, "name_in_use", e.to_string())
+            ApiError::Spec(
+                e @ (SpecError::BotName { .. }
+                | SpecError::NameTaken(_)
+                | SpecError::NameLooksLike { .. }),
+            ) => (StatusCode::CONFLICT, "name_in_use", e.to_string()),
+            ApiError::Spec(e @ SpecError::ReservedName { .. }) => {
+                (StatusCode::CONFLICT, "name_reserved", e.to_string())
             }
             ApiError::Spec(e @ SpecError::RoomFull) => {
                 (StatusCode::CONFLICT, "room_full", e.to_string())
@@ -162,6 +170,11 @@ impl ApiError {
                 StatusCode::UNAUTHORIZED,
                 "no_seat",
                 "you hold no seat in this room: take one, or come back to yours with your name and seat token".into(),
+            ),
+            ApiError::SeatInUse => (
+                StatusCode::CONFLICT,
+                "seat_in_use",
+                "this seat's page is open and live in another browser: give the seat up or close the page there first (a seat token never takes a seat from under a page in use)".into(),
             ),
             ApiError::BadSeatToken => (
                 StatusCode::FORBIDDEN,

@@ -138,27 +138,42 @@ pub(crate) struct Permit {
     key: IpAddr,
 }
 
+/// Why a connection was refused a permit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Over {
+    /// The address holds as many as one address may.
+    Address,
+    /// The server holds as many as it may in all.
+    Server,
+}
+
 impl Connections {
     /// A permit for a connection from `ip`, if the address holds fewer than
     /// `per_address` and the server fewer than `in_all`.
+    ///
+    /// # Errors
+    /// Which bound is reached.
     pub(crate) fn take(
         conns: &Arc<Connections>,
         ip: IpAddr,
         per_address: usize,
         in_all: usize,
-    ) -> Option<Permit> {
+    ) -> Result<Permit, Over> {
         let key = address_key(ip);
         let mut open = conns.open.lock().unwrap_or_else(|e| e.into_inner());
         if open.total >= in_all {
-            return None;
+            return Err(Over::Server);
         }
         let n = open.by_address.entry(key).or_insert(0);
         if *n >= per_address {
-            return None;
+            if *n == 0 {
+                open.by_address.remove(&key);
+            }
+            return Err(Over::Address);
         }
         *n += 1;
         open.total += 1;
-        Some(Permit {
+        Ok(Permit {
             conns: conns.clone(),
             key,
         })
@@ -195,13 +210,21 @@ mod tests {
         let first: Vec<Permit> = (0..2)
             .map(|_| Connections::take(&conns, a, 2, 3).unwrap())
             .collect();
-        assert!(Connections::take(&conns, a, 2, 3).is_none(), "per address");
+        assert_eq!(
+            Connections::take(&conns, a, 2, 3).err(),
+            Some(Over::Address),
+            "per address"
+        );
         let from_b = Connections::take(&conns, b, 2, 3).unwrap();
-        assert!(Connections::take(&conns, c, 2, 3).is_none(), "in all");
+        assert_eq!(
+            Connections::take(&conns, c, 2, 3).err(),
+            Some(Over::Server),
+            "in all"
+        );
         assert_eq!(conns.count(), 3);
         drop(from_b);
         assert_eq!(conns.count(), 2);
-        assert!(Connections::take(&conns, c, 2, 3).is_some());
+        assert!(Connections::take(&conns, c, 2, 3).is_ok());
         drop(first);
         assert_eq!(conns.count(), 0);
     }

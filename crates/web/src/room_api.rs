@@ -22,7 +22,6 @@ use loki_play::Choice;
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Instant;
 
 pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
@@ -34,6 +33,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/room/{id}/join", post(join))
         .route("/api/room/{id}/rejoin", post(rejoin))
         .route("/api/room/{id}/state", get(state))
+        .route("/api/room/{id}/seat_token", get(seat_token))
         .route("/api/room/{id}/act", post(act))
         .route("/api/room/{id}/next", post(next))
         .route("/api/room/{id}/sit", post(sit))
@@ -279,6 +279,18 @@ async fn state(
     .await
 }
 
+/// The seat token again, for the seat's own browser (its cookie) only.
+async fn seat_token(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    person(app, &id, &headers, |app, room, token| {
+        app.room_seat_token(room, token)
+    })
+    .await
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActRequest {
@@ -315,7 +327,7 @@ async fn next(State(app): State<Arc<App>>, Path(id): Path<String>, headers: Head
             }
             Ok(())
         })?;
-        app.tick_room(room, Instant::now());
+        app.tick_room(room, app.clock.now());
         Ok(json)
     })
     .await
@@ -372,18 +384,7 @@ async fn leave(
         Err(e) => return e.into_response(),
     };
     let r = room.clone();
-    let app2 = app.clone();
-    let left = blocking(move || {
-        let (mut s, mut seats) = r.lock().ok_or(ApiError::Broken)?;
-        let seat = seats.seat_of(&token).ok_or(ApiError::NoSeat)?;
-        seats.people[seat] = None;
-        s.vacate(seat)?;
-        app2.save_profile(&mut s);
-        drop((s, seats));
-        app2.tick_room(&r, Instant::now());
-        Ok(())
-    })
-    .await;
+    let left = blocking(move || app.room_leave(&r, &token)).await;
     match left {
         Ok(()) => {
             room.bump();

@@ -12,7 +12,7 @@ use loki_play::{RoomSpec, SeatKind, Session, Stakes, TableView};
 use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// The default layout of a room (ours): three people, SOM, GOM and LOKI2.
 pub const DEFAULT_LAYOUT: &str = "3*open,SOM,GOM,LOKI2";
@@ -63,8 +63,19 @@ pub struct RoomView {
     pub people: Vec<PersonView>,
     /// The seats open for people.
     pub open_seats: Vec<usize>,
-    /// Milliseconds left to the person to act, if a person is to act.
+    /// Milliseconds left to the person to act, whenever a person is to act (reckoned
+    /// when the view is sent, from a deadline set once when the turn began).
     pub time_left_ms: Option<u64>,
+    /// The same deadline as milliseconds since the Unix epoch by the server's clock.
+    pub deadline_ms: Option<u64>,
+    /// The server's clock when the view was sent, in milliseconds since the Unix epoch
+    /// (`deadline_ms - now_ms` is `time_left_ms`).
+    pub now_ms: u64,
+    /// Between hands: the people present who have not yet asked for the next hand (the
+    /// table waits for them), by name.
+    pub waiting_for: Vec<String>,
+    /// Between hands: milliseconds before the next hand is dealt without them.
+    pub next_hand_ms: Option<u64>,
     /// Whether this person is sitting out.
     pub sitting_out: bool,
     /// The secret that brings the person back to this seat from another browser: only
@@ -107,19 +118,48 @@ impl App {
                 })
             })
             .collect();
-        let time_left_ms = s
-            .seat_to_act()
-            .filter(|&x| s.is_person_seat(x))
-            .and(seats.turn)
-            .filter(|(step, _)| *step == s.step())
-            .map(|(_, deadline)| deadline.saturating_duration_since(now).as_millis() as u64);
+        let bank = room.time_bank;
+        // The deadline of the decision waited for (set by the room's clock when the turn
+        // began; a turn not yet seen by it has the whole bank).
+        let left = s.turn().filter(|t| s.is_person_seat(t.seat)).map(|turn| {
+            seats
+                .turn
+                .filter(|(t, _)| *t == turn)
+                .map_or(bank, |(_, deadline)| {
+                    deadline.saturating_duration_since(now)
+                })
+        });
+        let between = !s.in_progress() && s.hands_played() > 0;
+        let waiting_for = if between {
+            seats
+                .people
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| {
+                    p.as_ref()
+                        .is_some_and(|p| p.away_since.is_none() && !p.ready)
+                })
+                .map(|(seat, _)| s.names()[seat].clone())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let next_hand_ms = seats
+            .ended
+            .filter(|_| between)
+            .map(|ended| (ended + bank).saturating_duration_since(now).as_millis() as u64);
+        let now_ms = epoch_ms(Duration::ZERO);
         let view = RoomView {
             table: s.view_for(seat, show_model),
             room: room.info.clone(),
             version: room.version(),
             people,
             open_seats: s.open_seats(),
-            time_left_ms,
+            time_left_ms: left.map(|d| d.as_millis() as u64),
+            deadline_ms: left.map(epoch_ms),
+            now_ms,
+            waiting_for,
+            next_hand_ms,
             sitting_out: person.is_some_and(|p| p.away_since.is_some()),
             seat_token,
         };
@@ -201,7 +241,7 @@ impl App {
                     ApiError::Quota(limits.rooms_per_address)
                 }
             })?;
-        self.tick_room(&room, Instant::now());
+        self.tick_room(&room, self.clock.now());
         Ok((room, held))
     }
 
@@ -213,7 +253,7 @@ impl App {
         let seat = s
             .take_seat(&name, profile.as_ref())
             .map_err(ApiError::Spec)?;
-        let now = Instant::now();
+        let now = self.clock.now();
         let l = &self.config.limits;
         let person = Person {
             token: new_id(),
@@ -238,6 +278,7 @@ impl App {
 
     /// Brings `name` back to the seat the seat token holds, in this browser (the old
     /// browser's token no longer works); the person is dealt in again from the next hand.
+    /// Refused while the seat's page is live elsewhere (its event stream open).
     pub(crate) fn retake_seat(
         &self,
         room: &Room,
@@ -253,7 +294,11 @@ impl App {
         let Some(seat) = found.filter(|&x| s.names()[x].to_lowercase() == lower) else {
             return Err(ApiError::BadSeatToken);
         };
-        let now = Instant::now();
+        // The seat's own page is live: refused, never a silent takeover.
+        if seats.people[seat].as_ref().is_some_and(|p| p.streams > 0) {
+            return Err(ApiError::SeatInUse);
+        }
+        let now = self.clock.now();
         let token = new_id();
         if let Some(p) = seats.people[seat].as_mut() {
             p.token = token.clone();
@@ -281,7 +326,7 @@ impl App {
     ) -> Result<String, ApiError> {
         let (mut s, mut seats) = room.lock().ok_or(ApiError::Broken)?;
         let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
-        let now = Instant::now();
+        let now = self.clock.now();
         let l = &self.config.limits;
         let back = {
             let Some(p) = seats.people[seat].as_mut() else {
@@ -313,6 +358,16 @@ impl App {
         Ok(App::room_view(room, &s, &seats, seat, now, None))
     }
 
+    /// The seat token of the person of `token` (asked for again by the seat's own
+    /// browser), as `{"seat_token": ...}`.
+    pub(crate) fn room_seat_token(&self, room: &Room, token: &str) -> Result<String, ApiError> {
+        self.as_person(room, token, |_, _, _| Ok(()))?;
+        let seats = room.seats.lock().map_err(|_| ApiError::Broken)?;
+        let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
+        let t = seats.people[seat].as_ref().ok_or(ApiError::NoSeat)?;
+        Ok(serde_json::json!({ "seat_token": t.seat_token }).to_string())
+    }
+
     /// The view of the person of `token` for a live stream: no rate check; the person is
     /// heard from. Refused once the room has closed or the seat is no longer the
     /// browser's (the stream then ends).
@@ -322,7 +377,7 @@ impl App {
         }
         let (s, mut seats) = room.lock().ok_or(ApiError::Broken)?;
         let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
-        let now = Instant::now();
+        let now = self.clock.now();
         if let Some(p) = seats.people[seat].as_mut() {
             p.last_seen = now;
         }
@@ -332,7 +387,7 @@ impl App {
     /// A person sits out (`out`) or comes back; a person who sits out keeps the seat for
     /// the rejoin limit.
     pub(crate) fn room_sit(&self, room: &Room, token: &str, out: bool) -> Result<String, ApiError> {
-        let now = Instant::now();
+        let now = self.clock.now();
         let json = self.as_person(room, token, |s, seats, seat| {
             if let Some(p) = seats.people[seat].as_mut() {
                 p.away_since = out.then_some(now);
@@ -342,6 +397,20 @@ impl App {
         })?;
         room.bump();
         Ok(json)
+    }
+
+    /// The person of `token` gives the seat up: it is open again (the person's hand in
+    /// progress, if any, is played out as check or fold).
+    pub(crate) fn room_leave(&self, room: &Room, token: &str) -> Result<(), ApiError> {
+        let (mut s, mut seats) = room.lock().ok_or(ApiError::Broken)?;
+        let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
+        seats.people[seat] = None;
+        s.vacate(seat)?;
+        self.save_profile(&mut s);
+        drop((s, seats));
+        room.bump();
+        self.tick_room(room, self.clock.now());
+        Ok(())
     }
 
     /// The room's clock (see `Room::tick`); a room that failed or is dead is dropped.
@@ -365,7 +434,7 @@ impl App {
 
     /// Every room's clock.
     pub fn tick_rooms(&self) {
-        let now = Instant::now();
+        let now = self.clock.now();
         for room in self.rooms.all() {
             self.tick_room(&room, now);
         }
@@ -398,7 +467,19 @@ impl App {
     }
 }
 
+/// The time `from_now` on, in milliseconds since the Unix epoch by the system's clock.
+fn epoch_ms(from_now: Duration) -> u64 {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    (now + from_now).as_millis() as u64
+}
+
 /// Compares two secrets in time independent of where they differ.
 fn constant_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
+
+#[cfg(test)]
+#[path = "room_app_tests.rs"]
+mod tests;

@@ -18,13 +18,13 @@ use axum::response::{IntoResponse, Response};
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Instant;
 
 /// A live stream's hold on its person: counted as the person's open stream until the
 /// client goes away, then the person was last heard from then.
 struct Listening {
     room: Arc<Room>,
     token: String,
+    clock: Arc<crate::rooms::Clock>,
     _permit: crate::limits::Permit,
 }
 
@@ -34,7 +34,7 @@ impl Drop for Listening {
             if let Some(seat) = seats.seat_of(&self.token) {
                 if let Some(p) = seats.people[seat].as_mut() {
                     p.streams = p.streams.saturating_sub(1);
-                    p.last_seen = Instant::now();
+                    p.last_seen = self.clock.now();
                 }
             }
         }
@@ -52,7 +52,7 @@ pub(crate) async fn events(
         Err(e) => return e.into_response(),
     };
     let r = &app.config.rooms;
-    let Some(permit) = Connections::take(
+    let Ok(permit) = Connections::take(
         &app.streams,
         addr.ip(),
         r.streams_per_address,
@@ -69,7 +69,7 @@ pub(crate) async fn events(
         };
         if let Some(p) = seats.people[seat].as_mut() {
             p.streams += 1;
-            p.last_seen = Instant::now();
+            p.last_seen = app.clock.now();
         }
     }
     let rx = room.version.subscribe();
@@ -77,6 +77,7 @@ pub(crate) async fn events(
     let hold = Listening {
         room: room.clone(),
         token,
+        clock: app.clock.clone(),
         _permit: permit,
     };
     let stream = futures_util::stream::unfold(

@@ -11,7 +11,7 @@
 //! been away for [`RoomLimits::rejoin`], and deals the next hand once every person
 //! present has seen the last one (or after the time bank, whichever comes first).
 use crate::limits::Bucket;
-use loki_play::{PlayError, Session};
+use loki_play::{PlayError, Session, Turn};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -55,6 +55,36 @@ impl Default for RoomLimits {
     }
 }
 
+/// The rooms' clock: the time now, or, in the server's own tests, a stopped clock the
+/// test moves on by hand.
+#[derive(Debug, Default)]
+pub(crate) struct Clock {
+    stopped: Mutex<Option<Instant>>,
+}
+
+impl Clock {
+    fn stopped(&self) -> MutexGuard<'_, Option<Instant>> {
+        // Only an instant: a poisoned lock still holds a good one.
+        self.stopped.lock().unwrap_or_else(|e| e.into_inner())
+    }
+    /// The time now.
+    pub(crate) fn now(&self) -> Instant {
+        self.stopped().unwrap_or_else(Instant::now)
+    }
+    /// Stops the clock at the time now (tests).
+    #[cfg(test)]
+    pub(crate) fn stop(&self) {
+        *self.stopped() = Some(Instant::now());
+    }
+    /// Moves a stopped clock on (tests).
+    #[cfg(test)]
+    pub(crate) fn advance(&self, by: Duration) {
+        if let Some(t) = self.stopped().as_mut() {
+            *t += by;
+        }
+    }
+}
+
 /// A new unguessable id or token (128 bits from the operating system's generator).
 pub(crate) fn new_id() -> String {
     format!("{:032x}", rand::random::<u128>())
@@ -94,8 +124,11 @@ pub(crate) struct Person {
 pub(crate) struct Seats {
     /// The person in each seat (people's seats only).
     pub(crate) people: Vec<Option<Person>>,
-    /// The step of the decision the clock runs for, and its deadline.
-    pub(crate) turn: Option<(u64, Instant)>,
+    /// The decision the clock runs for, and its deadline: set once when the decision
+    /// is first waited for; only that decision (the person's action, or the time out)
+    /// ends it. Nothing else at the table (joins, sitting out or in, leaving, coming
+    /// back) touches it.
+    pub(crate) turn: Option<(Turn, Instant)>,
     /// When the last hand ended (the next is dealt from it).
     pub(crate) ended: Option<Instant>,
 }
@@ -204,18 +237,18 @@ impl Room {
         // The time bank.
         if s.in_progress() {
             seats.ended = None;
-            if let Some(seat) = s.seat_to_act() {
-                let step = s.step();
+            if let Some(turn) = s.turn() {
                 match seats.turn {
-                    Some((at, deadline)) if at == step => {
+                    Some((t, deadline)) if t == turn => {
+                        let step = s.step();
                         if now >= deadline && s.time_out(step)?.is_some() {
                             changed = true;
-                            if let Some(p) = seats.people[seat].as_mut() {
+                            if let Some(p) = seats.people[turn.seat].as_mut() {
                                 p.ready = false;
                             }
                         }
                     }
-                    _ => seats.turn = Some((step, now + self.time_bank)),
+                    _ => seats.turn = Some((turn, now + self.time_bank)),
                 }
             }
         }
@@ -249,11 +282,13 @@ impl Room {
         if s.step() != before {
             changed = true;
         }
-        // Restart the clock for a new decision.
-        if let Some(step) = s.seat_to_act().map(|_| s.step()) {
-            if seats.turn.is_none_or(|(at, _)| at != step) {
-                seats.turn = Some((step, now + self.time_bank));
+        // Start the clock for a new decision.
+        match s.turn() {
+            Some(turn) if seats.turn.is_none_or(|(t, _)| t != turn) => {
+                seats.turn = Some((turn, now + self.time_bank));
             }
+            Some(_) => {}
+            None => seats.turn = None,
         }
         // Nobody holds a seat (every person left, or was away past the rejoin limit).
         let dead = !anyone;

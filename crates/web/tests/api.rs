@@ -455,14 +455,26 @@ fn heads_must_come_in_time_and_one_address_holds_few_connections() {
         }
     };
     wait("six connections", &|| server.app.connections_open() == 6);
-    // More from the same address are closed at once, without an answer ...
-    let closed = |mut s: TcpStream| {
+    // More from the same address are answered at once, 429 with Retry-After, and
+    // closed ...
+    let refused = |mut s: TcpStream, status: &str| {
         s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-        let mut buf = [0u8; 64];
-        matches!(s.read(&mut buf), Ok(0) | Err(_))
+        s.write_all(format!("GET / HTTP/1.1\r\nHost: {a}\r\n\r\n").as_bytes())
+            .unwrap();
+        let mut text = String::new();
+        s.read_to_string(&mut text).unwrap();
+        assert!(text.starts_with(&format!("HTTP/1.1 {status} ")), "{text}");
+        let lower = text.to_ascii_lowercase();
+        assert!(lower.contains("\r\nretry-after: 5\r\n"), "{text}");
+        assert!(lower.contains("\r\nconnection: close\r\n"), "{text}");
+        let body = &text[text.find("\r\n\r\n").unwrap() + 4..];
+        serde_json::from_str::<serde_json::Value>(body).unwrap()["code"]
+            .as_str()
+            .unwrap()
+            .to_string()
     };
     for _ in 0..3 {
-        assert!(closed(TcpStream::connect(a).unwrap()));
+        assert_eq!(refused(TcpStream::connect(a).unwrap(), "429"), "too_many");
     }
     assert_eq!(server.app.connections_open(), 6, "the six are still open");
     // ... while another address is served.
@@ -470,6 +482,11 @@ fn heads_must_come_in_time_and_one_address_holds_few_connections() {
     let r = common::request_from(Some(other), a, "GET", "/", &[], None);
     assert_eq!(r.status, 200);
     // The six are closed once the time for a head is over, without an answer.
+    let closed = |mut s: TcpStream| {
+        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        let mut buf = [0u8; 64];
+        matches!(s.read(&mut buf), Ok(0) | Err(_))
+    };
     for s in open {
         assert!(closed(s));
     }
@@ -477,6 +494,17 @@ fn heads_must_come_in_time_and_one_address_holds_few_connections() {
         server.app.connections_open() == 0
     });
     assert_eq!(request(a, "GET", "/", &[], None).status, 200);
+    // A server that holds as many connections as it may in all answers 503.
+    drop(server);
+    let mut cfg = config(2, "call");
+    cfg.limits.max_connections = 2;
+    let server = start(cfg);
+    let a = server.addr;
+    let open: Vec<TcpStream> = (0..2).map(|_| TcpStream::connect(a).unwrap()).collect();
+    wait("two connections", &|| server.app.connections_open() == 2);
+    let from = common::connect_from(other, a);
+    assert_eq!(refused(from, "503"), "busy");
+    drop(open);
 }
 
 #[test]

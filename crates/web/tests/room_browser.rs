@@ -217,7 +217,8 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
         for c in &people {
             until(c, "the live stream", "return document.getElementById('room-live').textContent === 'live'").await;
         }
-        let token = js(&people[1], "return sessionStorage.getItem('seat-' + location.pathname.slice(6))").await;
+        // The seat token is shown once, at sitting down.
+        let token = js(&people[1], "return document.getElementById('room-token').hidden ? null : document.getElementById('room-token-text').textContent").await;
         let token = token.as_str().expect("Bob's seat token").to_string();
         let mut views = 0;
         let mut dropped = false;
@@ -308,12 +309,33 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
         let (dx, dy) = (v[0].as_u64().unwrap_or(0) as u32, v[1].as_u64().unwrap_or(0) as u32);
         ann.set_window_size(1400 + dx, 900 + dy).await.unwrap();
         save(ann, "room-laptop.png").await;
-        let cy_token = js(&people[2], "return sessionStorage.getItem('seat-' + location.pathname.slice(6))").await;
+        // Cy hides the token, then asks this browser for it again.
+        let cy = &people[2];
+        js(cy, "document.getElementById('room-token-hide').click(); return true").await;
+        let hidden = js(cy, "return document.getElementById('room-token').hidden && document.getElementById('room-token-text').textContent === ''").await;
+        assert_eq!(hidden, json!(true), "the token hides");
+        js(cy, "document.getElementById('room-token-show').click(); return true").await;
+        until(cy, "the token again", "return !document.getElementById('room-token').hidden").await;
+        let cy_token = js(cy, "return document.getElementById('room-token-text').textContent").await;
+        // While Cy's page is live the token takes nothing; once it is closed it does.
+        let cy_page = people.remove(2);
         let phone = session_as(port, &chromium, "cy-phone", true).await;
         pace_zero(&phone, &base).await;
         phone.goto(&url).await.unwrap();
-        let cy_token = cy_token.as_str().expect("Cy's seat token");
-        fill_and_submit(&phone, &[("rejoin-name", "Cy"), ("rejoin-token", cy_token)], "rejoin-button").await;
+        let cy_token = cy_token.as_str().expect("Cy's seat token").to_string();
+        fill_and_submit(&phone, &[("rejoin-name", "Cy"), ("rejoin-token", &cy_token)], "rejoin-button").await;
+        until(&phone, "the refusal", "return document.getElementById('rejoin-message').textContent.includes('live')").await;
+        cy_page.close().await.unwrap();
+        // The server hears the page's stream end a moment later: Cy tries again.
+        let gone = Instant::now();
+        loop {
+            fill_and_submit(&phone, &[("rejoin-name", "Cy"), ("rejoin-token", &cy_token)], "rejoin-button").await;
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            if js(&phone, "return !!window.lokiView").await == json!(true) {
+                break;
+            }
+            assert!(gone.elapsed() < Duration::from_secs(20), "Cy never came back");
+        }
         until(&phone, "Cy on the phone", "return !!window.lokiView && window.lokiView.you === 2").await;
         let width = js(&phone, "return [document.documentElement.scrollWidth, window.innerWidth]").await;
         assert!(width[0].as_u64() <= width[1].as_u64(), "sideways scrolling: {width}");
@@ -454,7 +476,13 @@ fn every_room_fits() {
             viewport(&c, 390, 844, true).await;
             let out = room_out_of_place(&c).await;
             assert!(!out.contains(&"sideways scrolling".to_string()), "{seats} seats on a phone");
+            // Giving the seat up asks first: "Keep it" keeps it, then it is given up.
             js(&c, "document.getElementById('room-leave').click(); return true").await;
+            until(&c, "the question", "return !document.getElementById('room-leave-ask').hidden").await;
+            js(&c, "document.getElementById('room-leave-no').click(); return true").await;
+            let kept = js(&c, "return document.getElementById('room-leave-ask').hidden && location.pathname.startsWith('/room/')").await;
+            assert_eq!(kept, serde_json::json!(true), "{seats} seats: kept");
+            js(&c, "document.getElementById('room-leave').click(); document.getElementById('room-leave-yes').click(); return true").await;
             until(&c, "the lobby again", "return location.pathname === '/lobby'").await;
         }
         c.close().await.unwrap();

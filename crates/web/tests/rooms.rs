@@ -321,6 +321,36 @@ fn a_seat_comes_back_only_with_its_name_and_seat_token() {
     let r = stranger.send("POST", &path(&id, "rejoin"), Some(&wrong_name));
     assert_eq!(r.code(), "bad_seat_token");
     assert_eq!(state(&mut stranger, &id).code(), "no_seat");
+    // The seat's own browser may ask for its token again; nobody else.
+    let r = ann.send("GET", &path(&id, "seat_token"), None);
+    assert_eq!(
+        r.json()["seat_token"].as_str(),
+        Some(token.as_str()),
+        "{}",
+        r.body
+    );
+    assert_eq!(
+        stranger.send("GET", &path(&id, "seat_token"), None).code(),
+        "no_seat"
+    );
+    assert!(state(&mut ann, &id).json().get("seat_token").is_none());
+    // While the seat's page is live (its stream open) the token takes nothing.
+    let cookie = ann.cookie.clone().unwrap();
+    let (live, _) = open_stream(&server, &id, &cookie);
+    assert!(wait(5, || server.app.streams_open() == 1));
+    let mut thief = Client::new(server.addr);
+    let right = json!({ "name": "Ann", "seat_token": token }).to_string();
+    let r = thief.send("POST", &path(&id, "rejoin"), Some(&right));
+    assert_eq!(
+        (r.status, r.code()),
+        (409, "seat_in_use".into()),
+        "{}",
+        r.body
+    );
+    assert_eq!(state(&mut thief, &id).code(), "no_seat");
+    assert_eq!(state(&mut ann, &id).status, 200, "the owner keeps the seat");
+    drop(live);
+    assert!(wait(5, || server.app.streams_open() == 0));
     // A new browser (a lost cookie) with both comes back to the same seat; the old
     // browser's cookie no longer holds it.
     let mut again = Client::new(server.addr);
@@ -339,6 +369,40 @@ fn a_seat_comes_back_only_with_its_name_and_seat_token() {
             == "no_room"),
         "the room closes with nobody in it"
     );
+}
+
+#[test]
+fn names_that_look_alike_and_reserved_words_are_refused() {
+    let server = start(room_config(30_000, 60_000));
+    let mut ann = Client::new(server.addr);
+    let v = create(&mut ann, "Ann", json!({ "layout": "3*open,call" })).json();
+    let id = v["room"]["id"].as_str().unwrap().to_string();
+    let mut other = Client::new(server.addr);
+    // A Cyrillic А beside a Latin A.
+    let r = join(&mut other, &id, "\u{410}nn");
+    assert_eq!(
+        (r.status, r.code()),
+        (409, "name_in_use".into()),
+        "{}",
+        r.body
+    );
+    assert!(r.json()["error"].as_str().unwrap().contains("looks like"));
+    for name in ["open", "Dealer", "ADMIN", "seat 2"] {
+        let r = join(&mut other, &id, name);
+        assert_eq!(
+            (r.status, r.code()),
+            (409, "name_reserved".into()),
+            "{name}: {}",
+            r.body
+        );
+    }
+    for name in ["call", "SOM", "C\u{410}LL"] {
+        assert_eq!(join(&mut other, &id, name).code(), "name_in_use", "{name}");
+    }
+    let mut opener = Client::new(server.addr);
+    let r = create(&mut opener, "admin", json!({ "layout": "2*open,call" }));
+    assert_eq!(r.code(), "name_reserved");
+    assert_eq!(join(&mut other, &id, "Anne").status, 200);
 }
 
 #[test]
