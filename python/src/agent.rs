@@ -101,8 +101,7 @@ fn split_rounds(
     let mut rounds = vec![Vec::new()];
     let deal = |state: &mut HandState, rounds: &mut Vec<Vec<Action>>, strict: bool| {
         while let Phase::DealBoard(round) = state.phase() {
-            let Some(cards) = board.get(round.board_len() - round.cards_dealt()..round.board_len())
-            else {
+            let Some(cards) = board.get(round.dealt_range()) else {
                 if strict {
                     return Err(errors::DealError::new_err(format!(
                         "the betting reaches the {round} but the board has {} card(s)",

@@ -8,7 +8,10 @@
 use crate::observation;
 use loki_agent::Seat;
 use loki_cards::{rng_from_seed, Deck, LokiRng};
-use loki_engine::{Action, ActionError, Chips, Deal, GameConfig, HandState, Phase, Player, Table};
+use loki_engine::{
+    Action, ActionError, Chips, Deal, EngineError, Event, GameConfig, HandDriver, HandState,
+    Player, SeatView, Seating, Table,
+};
 
 /// A table of the environment.
 pub struct EnvTable {
@@ -16,12 +19,10 @@ pub struct EnvTable {
     rng: LokiRng,
     /// Hands dealt (the current hand is `hand - 1`).
     hand: u64,
-    state: HandState,
-    deal: Option<Deal>,
+    /// The hand in progress, driven by the engine's one hand loop.
+    driver: HandDriver,
     /// The Loki player at each seat (None: the caller's seat).
     bots: Vec<Option<Seat>>,
-    /// Events already shown to the bots.
-    seen: usize,
     /// What a copy needs: the generator and the bots' states before this hand, and the
     /// caller's actions in it.
     start: TableStart,
@@ -70,26 +71,22 @@ impl EnvTable {
                 config.seats()
             ));
         }
-        let state = HandState::new(&config).map_err(|e| e.to_string())?;
+        let mut rng = rng;
+        let start = table_start(&rng, hand, &bots);
+        let driver = deal_hand(&config, &mut rng, hand)?;
         let mut t = EnvTable {
+            pending: vec![0.0; config.seats()],
             config,
             rng,
-            hand,
-            state,
-            deal: None,
+            hand: hand + 1,
+            driver,
             bots,
-            seen: 0,
-            start: TableStart {
-                rng: String::new(),
-                hand: 0,
-                bots: Vec::new(),
-            },
+            start,
             actions: Vec::new(),
-            pending: Vec::new(),
             collected: false,
         };
-        t.pending = vec![0.0; t.config.seats()];
-        t.next_hand()?;
+        t.driver.begin(&mut Bots(&mut t.bots));
+        t.advance();
         Ok(t)
     }
 
@@ -128,37 +125,12 @@ impl EnvTable {
     /// # Errors
     /// None in practice: a validated game starts a hand, and a fresh deck deals it.
     pub fn next_hand(&mut self) -> Result<(), String> {
-        self.start = TableStart {
-            rng: loki_cards::rng_state(&self.rng),
-            hand: self.hand,
-            bots: self
-                .bots
-                .iter()
-                .map(|b| b.as_ref().and_then(Player::save_state))
-                .collect(),
-        };
+        self.start = table_start(&self.rng, self.hand, &self.bots);
         self.actions.clear();
         self.collected = false;
-        let n = self.config.seats();
-        let mut deck = Deck::shuffled(&mut self.rng);
-        // 2n + 5 <= 25 cards of 52: the deal cannot run out.
-        let deal = Deal::from_deck(n, &mut deck).ok_or("the deck ran out")?;
-        let h = self.hand;
+        self.driver = deal_hand(&self.config, &mut self.rng, self.hand)?;
         self.hand += 1;
-        let seats: Vec<usize> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
-        let mut state = HandState::new(&self.config).map_err(|e| e.to_string())?;
-        state.set_seats(&seats).map_err(|e| e.to_string())?;
-        for (p, hole) in deal.hole.iter().enumerate() {
-            state.deal_hole(p, *hole).map_err(|e| e.to_string())?;
-        }
-        self.deal = Some(deal);
-        self.state = state;
-        self.seen = 0;
-        for (p, &s) in seats.iter().enumerate() {
-            if let Some(b) = self.bots[s].as_mut() {
-                b.begin_hand(&self.state.view(p));
-            }
-        }
+        self.driver.begin(&mut Bots(&mut self.bots));
         self.advance();
         Ok(())
     }
@@ -166,61 +138,9 @@ impl EnvTable {
     /// Shows the new events to the bots, deals the board when due and lets the bots act,
     /// until a caller's seat is to act or the hand is over (then the bots end it).
     fn advance(&mut self) {
-        loop {
-            self.broadcast();
-            match self.state.phase() {
-                Phase::DealBoard(round) => {
-                    let from = round.board_len() - round.cards_dealt();
-                    let Some(deal) = self.deal.as_ref() else {
-                        return;
-                    };
-                    let cards = deal.board[from..round.board_len()].to_vec();
-                    if self.state.deal_board(&cards).is_err() {
-                        return;
-                    }
-                }
-                Phase::Act(p) => {
-                    let seat = self.state.seats()[p];
-                    let Some(bot) = self.bots[seat].as_mut() else {
-                        return;
-                    };
-                    let view = self.state.view(p);
-                    let mut action = bot.act(&view);
-                    if !view.legal_actions().contains(action) {
-                        action = Action::Call;
-                    }
-                    if self.state.apply(action).is_err() {
-                        return;
-                    }
-                }
-                Phase::Complete => {
-                    for p in 0..self.config.seats() {
-                        let seat = self.state.seats()[p];
-                        if let Some(b) = self.bots[seat].as_mut() {
-                            b.end_hand(&self.state.view(p));
-                        }
-                    }
-                    return;
-                }
-                // Every holding is dealt at the start and none is hidden.
-                Phase::DealHole(_) | Phase::Reveal(_) => return,
-            }
-        }
-    }
-
-    fn broadcast(&mut self) {
-        let events = &self.state.events()[self.seen..];
-        if self.bots.iter().any(Option::is_some) {
-            for e in events {
-                for p in 0..self.config.seats() {
-                    let seat = self.state.seats()[p];
-                    if let (Some(b), true) = (self.bots[seat].as_mut(), e.visible_to(p)) {
-                        b.observe(e, &self.state.view(p));
-                    }
-                }
-            }
-        }
-        self.seen = self.state.events().len();
+        // The bots' actions are made legal and the cards are dealt in order: nothing can
+        // fail.
+        let _ = self.driver.run(&mut Bots(&mut self.bots));
     }
 
     /// The caller's action at its turn; the table then advances.
@@ -231,7 +151,7 @@ impl EnvTable {
         if self.to_act_seat().is_none() {
             return Err(ActionError::NotActing);
         }
-        self.state.apply(action)?;
+        self.driver.apply(action)?;
         self.actions.push(action);
         self.advance();
         Ok(())
@@ -239,14 +159,15 @@ impl EnvTable {
 
     /// The caller's seat to act, if any.
     pub fn to_act_seat(&self) -> Option<usize> {
-        let p = self.state.to_act()?;
-        let seat = self.state.seats()[p];
+        let p = self.driver.state().to_act()?;
+        let seat = self.driver.state().seats()[p];
         self.bots[seat].is_none().then_some(seat)
     }
 
     /// The position of `seat` in this hand.
     pub fn position_of(&self, seat: usize) -> usize {
-        self.state
+        self.driver
+            .state()
             .seats()
             .iter()
             .position(|&s| s == seat)
@@ -255,7 +176,7 @@ impl EnvTable {
 
     /// Whether the hand is over.
     pub fn is_over(&self) -> bool {
-        self.state.is_complete()
+        self.driver.state().is_complete()
     }
 
     /// Adds the finished hand's rewards (net chips by seat in big blinds) to the pending
@@ -312,27 +233,27 @@ impl EnvTable {
 
     /// Net chips by seat of the finished hand.
     pub fn net_by_seat(&self) -> Option<Vec<Chips>> {
-        let r = self.state.result()?;
+        let r = self.driver.state().result()?;
         let mut net = vec![0; self.config.seats()];
         for (p, v) in r.net.iter().enumerate() {
-            net[self.state.seats()[p]] = *v;
+            net[self.driver.state().seats()[p]] = *v;
         }
         Some(net)
     }
 
     /// The observation of `seat` (see [`observation`]) into `out`.
     pub fn observe(&self, seat: usize, out: &mut [f32]) {
-        observation::encode(&self.state, self.position_of(seat), out);
+        observation::encode(self.driver.state(), self.position_of(seat), out);
     }
 
     /// The information-state string of `seat` (see [`observation::info_state`]).
     pub fn info_state(&self, seat: usize) -> String {
-        observation::info_state(&self.state, self.position_of(seat))
+        observation::info_state(self.driver.state(), self.position_of(seat))
     }
 
     /// The hand in progress.
     pub fn state(&self) -> &HandState {
-        &self.state
+        self.driver.state()
     }
 
     /// The game.
@@ -343,5 +264,76 @@ impl EnvTable {
     /// Hands dealt.
     pub fn hands(&self) -> u64 {
         self.hand
+    }
+}
+
+/// The table between hands: the dealer's generator, hands dealt, each bot's state.
+fn table_start(rng: &LokiRng, hand: u64, bots: &[Option<Seat>]) -> TableStart {
+    TableStart {
+        rng: loki_cards::rng_state(rng),
+        hand,
+        bots: bots
+            .iter()
+            .map(|b| b.as_ref().and_then(Player::save_state))
+            .collect(),
+    }
+}
+
+/// Hand `h` of the table (the next shuffle of `rng`), its hole cards dealt.
+fn deal_hand(config: &GameConfig, rng: &mut LokiRng, h: u64) -> Result<HandDriver, String> {
+    let n = config.seats();
+    let mut deck = Deck::shuffled(rng);
+    // 2n + 5 <= 25 cards of 52: the deal cannot run out.
+    let deal = Deal::from_deck(n, &mut deck).ok_or("the deck ran out")?;
+    let seats: Vec<usize> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
+    HandDriver::new(config, deal, &seats).map_err(|e| e.to_string())
+}
+
+/// The Loki players of a table by seat, as the driver's [`Seating`]: each sees what its
+/// position may see and plays its turns (an illegal answer becomes a call); a caller's
+/// seat hands the turn back.
+struct Bots<'a>(&'a mut [Option<Seat>]);
+
+impl Bots<'_> {
+    fn at(&mut self, state: &HandState, position: usize) -> Option<&mut Seat> {
+        self.0[state.seats()[position]].as_mut()
+    }
+}
+
+impl Seating for Bots<'_> {
+    type Error = EngineError;
+    fn begin(&mut self, position: usize, view: &SeatView) {
+        let seat = view.seat_of(position);
+        if let Some(b) = self.0[seat].as_mut() {
+            b.begin_hand(view);
+        }
+    }
+    fn event(&mut self, state: &HandState, event: &Event) -> Result<(), EngineError> {
+        for p in 0..state.players() {
+            if event.visible_to(p) {
+                if let Some(b) = self.at(state, p) {
+                    b.observe(event, &state.view(p));
+                }
+            }
+        }
+        Ok(())
+    }
+    fn act(&mut self, state: &HandState, position: usize) -> Result<Option<Action>, EngineError> {
+        let Some(bot) = self.at(state, position) else {
+            return Ok(None);
+        };
+        let view = state.view(position);
+        let action = bot.act(&view);
+        Ok(Some(if view.legal_actions().contains(action) {
+            action
+        } else {
+            Action::Call
+        }))
+    }
+    fn end(&mut self, position: usize, view: &SeatView) {
+        let seat = view.seat_of(position);
+        if let Some(b) = self.0[seat].as_mut() {
+            b.end_hand(view);
+        }
     }
 }

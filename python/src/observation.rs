@@ -176,7 +176,7 @@ pub fn info_state_with(state: &HandState, position: usize, hole: Option<HoleCard
     let board = state.board();
     for r in &Round::ALL[1..rounds] {
         cards.push('/');
-        if let Some(dealt) = board.get(r.board_len() - r.cards_dealt()..r.board_len()) {
+        if let Some(dealt) = board.get(r.dealt_range()) {
             for c in dealt {
                 cards.push_str(&c.to_string());
             }

@@ -140,7 +140,7 @@ pub fn view_state(state: &HandState, hand: u32, viewer: usize) -> MatchState {
         .map(|r| {
             state
                 .board()
-                .get(r.board_len() - r.cards_dealt()..r.board_len())
+                .get(r.dealt_range())
                 .unwrap_or_default()
                 .to_vec()
         })
@@ -431,9 +431,8 @@ impl Dealer {
             loop {
                 match state.phase() {
                     Phase::DealBoard(r) => {
-                        let from = r.board_len() - r.cards_dealt();
                         state
-                            .deal_board(&cards.board[from..r.board_len()])
+                            .deal_board(cards.board_for(r))
                             .map_err(|e| engine(&e))?;
                     }
                     Phase::Act(acting) => {

@@ -43,7 +43,7 @@ impl PublicView {
         }
         let board = Round::ALL[1..rounds]
             .iter()
-            .map(|r| self.board[r.board_len() - r.cards_dealt()..r.board_len()].to_vec())
+            .map(|r| self.board[r.dealt_range()].to_vec())
             .collect();
         let mut holes = self.holes.clone();
         holes.resize(n, None);

@@ -50,10 +50,7 @@ fn play(kind: PlayerKind, other: PlayerKind, hands: u64, ask: bool) -> (Vec<Stri
             match state.phase() {
                 Phase::Complete => break,
                 Phase::DealBoard(round) => {
-                    let from = round.board_len() - round.cards_dealt();
-                    state
-                        .deal_board(&deal.board[from..round.board_len()])
-                        .unwrap();
+                    state.deal_board(deal.board_for(round)).unwrap();
                 }
                 Phase::Act(p) if p == my_pos => {
                     let view = state.view(p);

@@ -83,6 +83,11 @@ impl Round {
     pub fn board_len(self) -> usize {
         [0, 3, 4, 5][self.index()]
     }
+    /// Where the cards dealt at the start of this round lie in the five-card board
+    /// (empty, 0..3, 3..4, 4..5).
+    pub fn dealt_range(self) -> std::ops::Range<usize> {
+        self.board_len() - self.cards_dealt()..self.board_len()
+    }
 }
 
 impl fmt::Display for Round {

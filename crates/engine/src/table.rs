@@ -1,42 +1,30 @@
 //! Playing hands with players: [`play_hand`] plays one hand with given cards (the
 //! duplicate tournament calls it with its own deck schedule) and [`Table`] plays many
 //! hands from a seeded deck, moving the button as the ACPC dealer does.
-use crate::{EngineError, GameConfig, HandRecord, HandState, Phase, Player};
-use loki_cards::{rng_from_seed, Card, Deck, HoleCards, LokiRng};
+use crate::driver::{Deal, HandDriver, Seating};
+use crate::{Action, EngineError, Event, GameConfig, HandRecord, HandState, Player, SeatView};
+use loki_cards::{rng_from_seed, Deck, LokiRng};
 
-/// The cards of one hand: hole cards by position and the five board cards.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Deal {
-    /// Hole cards by position.
-    pub hole: Vec<HoleCards>,
-    /// The board (flop, turn, river), used as far as the hand goes.
-    pub board: [Card; 5],
-}
+/// The players of one hand by position, as a [`Seating`]: each sees what it may see and
+/// plays its own turns.
+struct ByPosition<'a, 'b>(&'a mut [&'b mut dyn Player]);
 
-impl Deal {
-    /// Deals `players` hands then the board from the top of a deck (`None` if it runs
-    /// out).
-    pub fn from_deck(players: usize, deck: &mut Deck) -> Option<Deal> {
-        let mut hole = Vec::with_capacity(players);
-        for _ in 0..players {
-            let c = deck.deal_n(2)?;
-            hole.push(HoleCards::new(c[0], c[1]).ok()?);
-        }
-        let b = deck.deal_n(5)?;
-        Some(Deal {
-            hole,
-            board: [b[0], b[1], b[2], b[3], b[4]],
-        })
+impl Seating for ByPosition<'_, '_> {
+    type Error = EngineError;
+    fn begin(&mut self, position: usize, view: &SeatView) {
+        self.0[position].begin_hand(view);
     }
-}
-
-fn broadcast(state: &HandState, players: &mut [&mut dyn Player], from: usize) {
-    for e in &state.events()[from..] {
-        for (p, player) in players.iter_mut().enumerate() {
-            if e.visible_to(p) {
-                player.observe(e, &state.view(p));
-            }
-        }
+    fn observe(&mut self, position: usize, event: &Event, view: &SeatView) {
+        self.0[position].observe(event, view);
+    }
+    fn act(&mut self, state: &HandState, position: usize) -> Result<Option<Action>, EngineError> {
+        Ok(Some(self.0[position].act(&state.view(position))))
+    }
+    fn name(&self, position: usize) -> String {
+        self.0[position].name().to_string()
+    }
+    fn end(&mut self, position: usize, view: &SeatView) {
+        self.0[position].end_hand(view);
     }
 }
 
@@ -60,51 +48,18 @@ pub fn play_hand_seated(
     seats: &[usize],
 ) -> Result<HandRecord, EngineError> {
     let n = config.seats();
-    if players.len() != n || deal.hole.len() != n {
+    if players.len() != n {
         return Err(EngineError::PlayerCount {
             expected: n,
-            got: players.len().min(deal.hole.len()),
+            got: players.len(),
         });
     }
-    let mut state = HandState::new(config)?;
-    state.set_seats(seats)?;
-    for (p, h) in deal.hole.iter().enumerate() {
-        state.deal_hole(p, *h)?;
-    }
-    for (p, player) in players.iter_mut().enumerate() {
-        player.begin_hand(&state.view(p));
-    }
-    let mut seen = 0;
-    loop {
-        broadcast(&state, players, seen);
-        seen = state.events().len();
-        match state.phase() {
-            Phase::Complete => break,
-            Phase::DealHole(p) | Phase::Reveal(p) => {
-                return Err(crate::DealError::HoleNotDue(p).into())
-            }
-            Phase::DealBoard(round) => {
-                let from = round.board_len() - round.cards_dealt();
-                state.deal_board(&deal.board[from..round.board_len()])?;
-            }
-            Phase::Act(p) => {
-                let action = players[p].act(&state.view(p));
-                if let Err(error) = state.apply(action) {
-                    return Err(EngineError::IllegalAction {
-                        position: p,
-                        name: players[p].name().to_string(),
-                        action,
-                        error,
-                    });
-                }
-            }
-        }
-    }
-    for (p, player) in players.iter_mut().enumerate() {
-        player.end_hand(&state.view(p));
-    }
+    let mut driver = HandDriver::new(config, deal.clone(), seats)?;
+    let mut seating = ByPosition(players);
+    driver.begin(&mut seating);
+    driver.run(&mut seating)?;
     let names = players.iter().map(|p| p.name().to_string()).collect();
-    HandRecord::from_state(&state, names, 0).ok_or(EngineError::PlayerCount {
+    HandRecord::from_state(driver.state(), names, 0).ok_or(EngineError::PlayerCount {
         expected: n,
         got: 0,
     })

@@ -192,7 +192,7 @@ impl HandTracker {
                 let cards = &ms.board[r - 1];
                 let round = loki_engine::Round::ALL[r];
                 if r <= self.board_rounds {
-                    let dealt = &self.state.board()[round.board_len() - round.cards_dealt()..];
+                    let dealt = &self.state.board()[round.dealt_range().start..];
                     if dealt.get(..round.cards_dealt()) != Some(cards.as_slice()) {
                         return Err(RebuildError::BoardMismatch(r + 1));
                     }

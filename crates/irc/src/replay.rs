@@ -292,10 +292,9 @@ pub fn replay(parts: &HandParts) -> Result<IrcHand, Skip> {
     loop {
         match state.phase() {
             Phase::DealBoard(round) => {
-                let from = round.board_len() - round.cards_dealt();
                 let cards = hdb
                     .board
-                    .get(from..round.board_len())
+                    .get(round.dealt_range())
                     .ok_or_else(|| Skip::Cards(format!("the {round} is not in hdb")))?;
                 state
                     .deal_board(cards)

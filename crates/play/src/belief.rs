@@ -314,9 +314,9 @@ fn beliefs(
     let Some(hand) = &s.hand else {
         return Vec::new();
     };
-    let board: CardSet = hand.state.board().iter().copied().collect();
+    let board: CardSet = hand.state().board().iter().copied().collect();
     let shown: Vec<(usize, HoleCards)> = hand
-        .state
+        .state()
         .events()
         .iter()
         .filter_map(|e| match e {
@@ -328,7 +328,7 @@ fn beliefs(
         .collect();
     let mut out = Vec::new();
     for (p, &seat) in hand.seats.iter().enumerate() {
-        if seat == me || !hand.state.is_live(p) {
+        if seat == me || !hand.state().is_live(p) {
             continue;
         }
         let Some(model) = loki.model(seat) else {
@@ -362,7 +362,7 @@ pub(crate) fn model_views(s: &Session) -> Vec<ModelView> {
         return Vec::new();
     };
     // A bot's own strength and rule: once the hand is over, or in study mode.
-    let reveal = s.study || hand.state.is_complete();
+    let reveal = s.study || hand.state().is_complete();
     s.occupants
         .iter()
         .enumerate()
@@ -378,7 +378,7 @@ pub(crate) fn model_views(s: &Session) -> Vec<ModelView> {
                 kind: s.kinds[seat].clone(),
                 folded: hand
                     .position_of(seat)
-                    .is_some_and(|p| !hand.state.is_live(p)),
+                    .is_some_and(|p| !hand.state().is_live(p)),
                 last: trace.map(|t| decision_view(t, reveal)),
                 revealed: reveal,
                 beliefs: beliefs(s, loki, seat, trace, reveal),

@@ -6,8 +6,12 @@ use crate::choice::Choice;
 use crate::hand::{Hand, Occupant};
 use crate::session::{Session, PERSON};
 use crate::PlayError;
+use loki_agent::Seat;
+use loki_bot::DecisionTrace;
 use loki_cards::Deck;
-use loki_engine::{Action, Deal, DealError, EngineError, HandState, Phase, Player, Table};
+use loki_engine::{
+    Action, Deal, EngineError, Event, HandDriver, HandState, Player, SeatView, Seating, Step, Table,
+};
 
 impl Session {
     pub(crate) fn check_step(&self, step: u64) -> Result<(), PlayError> {
@@ -62,23 +66,20 @@ impl Session {
             expected: n,
             got: n,
         })?;
-        let mut state = HandState::new(&game).map_err(EngineError::from)?;
-        state.set_seats(&seats).map_err(EngineError::from)?;
-        for (p, h) in deal.hole.iter().enumerate() {
-            state.deal_hole(p, *h).map_err(EngineError::from)?;
-        }
-        for (p, &seat) in seats.iter().enumerate() {
-            if let Occupant::Bot(b) = &mut self.occupants[seat] {
-                b.begin_hand(&state.view(p));
-            }
-        }
+        let driver = HandDriver::new(&game, deal, &seats)?;
+        let mut traces = (0..all).map(|_| None).collect::<Vec<_>>();
+        driver.begin(&mut Seated {
+            occupants: &mut self.occupants,
+            present: &self.present,
+            names: &self.names,
+            seats: &seats,
+            traces: &mut traces,
+        });
         self.hand = Some(Hand {
             number,
-            state,
-            deal,
+            driver,
             seats,
-            seen: 0,
-            traces: (0..all).map(|_| None).collect(),
+            traces,
             finished: false,
             study: self.study,
             abandoned: false,
@@ -108,14 +109,14 @@ impl Session {
     pub fn choose(&mut self, seat: usize, choice: Choice, step: u64) -> Result<(), PlayError> {
         self.check_turn(seat, step)?;
         if let Some(h) = &self.hand {
-            let p = h.state.to_act().unwrap_or(0);
+            let p = h.state().to_act().unwrap_or(0);
             match choice {
-                Choice::Check if h.state.amount_to_call(p) > 0 => {
+                Choice::Check if h.state().amount_to_call(p) > 0 => {
                     return Err(PlayError::CheckFacingBet {
-                        to_call: h.state.amount_to_call(p),
+                        to_call: h.state().amount_to_call(p),
                     })
                 }
-                Choice::Bet if h.state.bets_this_round() > 0 => {
+                Choice::Bet if h.state().bets_this_round() > 0 => {
                     return Err(PlayError::BetFacingBet)
                 }
                 _ => {}
@@ -141,8 +142,8 @@ impl Session {
         while self.in_progress() {
             self.check_turn(PERSON, self.step)?;
             let Some(h) = &self.hand else { break };
-            let p = h.state.to_act().ok_or(PlayError::NoHand)?;
-            self.apply_person(free_or_fold(&h.state, p))?;
+            let p = h.state().to_act().ok_or(PlayError::NoHand)?;
+            self.apply_person(free_or_fold(h.state(), p))?;
         }
         Ok(true)
     }
@@ -161,10 +162,10 @@ impl Session {
         }
         self.check_step(step)?;
         let hand = match self.hand.as_ref() {
-            Some(h) if !h.state.is_complete() => h,
+            Some(h) if !h.state().is_complete() => h,
             _ => return Err(PlayError::NoHand),
         };
-        let to_act = hand.state.to_act().map(|p| hand.seats[p]);
+        let to_act = hand.state().to_act().map(|p| hand.seats[p]);
         if to_act != Some(seat) {
             return Err(PlayError::NotYourTurn);
         }
@@ -176,10 +177,11 @@ impl Session {
         let Some(hand) = self.hand.as_mut() else {
             return Err(PlayError::NoHand);
         };
-        hand.state
+        hand.driver
+            .state()
             .check(action)
             .map_err(|reason| PlayError::Illegal { action, reason })?;
-        hand.state
+        hand.driver
             .apply(action)
             .map_err(|reason| PlayError::Illegal { action, reason })?;
         self.step += 1;
@@ -191,63 +193,79 @@ impl Session {
         let Some(hand) = self.hand.as_mut() else {
             return Ok(());
         };
-        loop {
-            let Hand {
-                state,
-                deal,
-                seats,
-                seen,
-                traces,
-                ..
-            } = &mut *hand;
-            for e in &state.events()[*seen..] {
-                for (p, &seat) in seats.iter().enumerate() {
-                    if !e.visible_to(p) {
-                        continue;
-                    }
-                    if let Occupant::Bot(b) = &mut self.occupants[seat] {
-                        b.observe(e, &state.view(p));
-                    }
-                }
-            }
-            *seen = state.events().len();
-            match state.phase() {
-                Phase::Complete => break,
-                Phase::DealHole(p) | Phase::Reveal(p) => {
-                    return Err(EngineError::from(DealError::HoleNotDue(p)).into())
-                }
-                Phase::DealBoard(round) => {
-                    let from = round.board_len() - round.cards_dealt();
-                    state
-                        .deal_board(&deal.board[from..round.board_len()])
-                        .map_err(EngineError::from)?;
-                }
-                Phase::Act(p) => {
-                    let seat = seats[p];
-                    let view = state.view(p);
-                    let action = match &mut self.occupants[seat] {
-                        Occupant::Person if self.present[seat] => return Ok(()),
-                        // A person sitting out checks when free, else folds.
-                        Occupant::Person => free_or_fold(state, p),
-                        Occupant::Bot(b) => {
-                            let action = b.act(&view);
-                            traces[seat] = b.last_trace().cloned();
-                            action
-                        }
-                    };
-                    if let Err(error) = state.apply(action) {
-                        return Err(EngineError::IllegalAction {
-                            position: p,
-                            name: self.names[seat].clone(),
-                            action,
-                            error,
-                        }
-                        .into());
-                    }
-                }
-            }
+        let Hand {
+            driver,
+            seats,
+            traces,
+            ..
+        } = hand;
+        let step = driver.run(&mut Seated {
+            occupants: &mut self.occupants,
+            present: &self.present,
+            names: &self.names,
+            seats,
+            traces,
+        })?;
+        match step {
+            Step::Act(_) => Ok(()),
+            Step::Complete => self.finish(),
         }
-        self.finish()
+    }
+}
+
+/// The seats of a person's table in one hand, as the driver's [`Seating`]: the bots see
+/// what they may see and play their turns (their decisions traced); a person present
+/// plays through [`Session::act`], a person away checks when free, else folds.
+struct Seated<'a> {
+    occupants: &'a mut [Occupant],
+    present: &'a [bool],
+    names: &'a [String],
+    /// The seat of each position.
+    seats: &'a [usize],
+    traces: &'a mut [Option<DecisionTrace>],
+}
+
+impl Seated<'_> {
+    fn bot(&mut self, position: usize) -> Option<&mut Seat> {
+        match &mut self.occupants[self.seats[position]] {
+            Occupant::Bot(b) => Some(b),
+            Occupant::Person => None,
+        }
+    }
+}
+
+impl Seating for Seated<'_> {
+    type Error = PlayError;
+    fn begin(&mut self, position: usize, view: &SeatView) {
+        if let Some(b) = self.bot(position) {
+            b.begin_hand(view);
+        }
+    }
+    fn observe(&mut self, position: usize, event: &Event, view: &SeatView) {
+        if let Some(b) = self.bot(position) {
+            b.observe(event, view);
+        }
+    }
+    fn act(&mut self, state: &HandState, p: usize) -> Result<Option<Action>, PlayError> {
+        let seat = self.seats[p];
+        Ok(match &mut self.occupants[seat] {
+            Occupant::Person if self.present[seat] => None,
+            // A person sitting out checks when free, else folds.
+            Occupant::Person => Some(free_or_fold(state, p)),
+            Occupant::Bot(b) => {
+                let action = b.act(&state.view(p));
+                self.traces[seat] = b.last_trace().cloned();
+                Some(action)
+            }
+        })
+    }
+    fn name(&self, position: usize) -> String {
+        self.names[self.seats[position]].clone()
+    }
+    fn end(&mut self, position: usize, view: &SeatView) {
+        if let Some(b) = self.bot(position) {
+            b.end_hand(view);
+        }
     }
 }
 

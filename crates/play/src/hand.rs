@@ -3,7 +3,7 @@
 //! it was played, the biggest pots).
 use loki_agent::Seat;
 use loki_bot::DecisionTrace;
-use loki_engine::{Chips, Deal, HandState};
+use loki_engine::{Chips, HandDriver, HandState};
 use serde::Serialize;
 
 /// How a finished hand was played, beside its record.
@@ -41,12 +41,10 @@ pub(crate) enum Occupant {
 pub(crate) struct Hand {
     /// The hand number (from 0).
     pub(crate) number: u64,
-    pub(crate) state: HandState,
-    pub(crate) deal: Deal,
+    /// The hand's cards and state, driven by the engine's one hand loop.
+    pub(crate) driver: HandDriver,
     /// The seat of each position.
     pub(crate) seats: Vec<usize>,
-    /// Events already passed to the bots.
-    pub(crate) seen: usize,
     /// Each seat's last decision trace in this hand (Loki players only).
     pub(crate) traces: Vec<Option<DecisionTrace>>,
     pub(crate) finished: bool,
@@ -57,6 +55,10 @@ pub(crate) struct Hand {
 }
 
 impl Hand {
+    /// The hand so far.
+    pub(crate) fn state(&self) -> &HandState {
+        self.driver.state()
+    }
     /// The position of a seat in this hand.
     pub(crate) fn position_of(&self, seat: usize) -> Option<usize> {
         self.seats.iter().position(|&s| s == seat)

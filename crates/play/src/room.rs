@@ -290,7 +290,7 @@ impl Session {
     pub fn dealt_cards(&self) -> Option<(u64, Vec<(usize, String)>)> {
         let h = self.hand.as_ref()?;
         let mut cards = Vec::new();
-        for (p, hole) in h.state.hole_cards().iter().enumerate() {
+        for (p, hole) in h.state().hole_cards().iter().enumerate() {
             for c in hole.iter().flat_map(|x| x.cards()) {
                 cards.push((h.seats[p], c.to_string()));
             }
@@ -300,11 +300,11 @@ impl Session {
 
     /// The decision the hand in progress waits for, if any (see [`Turn`]).
     pub fn turn(&self) -> Option<Turn> {
-        let h = self.hand.as_ref().filter(|h| !h.state.is_complete())?;
+        let h = self.hand.as_ref().filter(|h| !h.state().is_complete())?;
         let seat = self.seat_to_act()?;
         Some(Turn {
             hand: h.number + 1,
-            events: h.state.events().len(),
+            events: h.state().events().len(),
             seat,
         })
     }
@@ -325,8 +325,8 @@ impl Session {
         let Some(h) = &self.hand else {
             return Ok(None);
         };
-        let p = h.state.to_act().ok_or(PlayError::NoHand)?;
-        let action = free_or_fold(&h.state, p);
+        let p = h.state().to_act().ok_or(PlayError::NoHand)?;
+        let action = free_or_fold(h.state(), p);
         self.act(seat, action, step)?;
         Ok(Some(seat))
     }

@@ -32,7 +32,7 @@ fn holes(s: &Session) -> (Vec<(usize, String)>, Vec<usize>) {
         return (Vec::new(), Vec::new());
     };
     let mut cards = Vec::new();
-    for (p, hole) in h.state.hole_cards().iter().enumerate() {
+    for (p, hole) in h.state().hole_cards().iter().enumerate() {
         if let Some(hole) = hole {
             for c in hole.cards() {
                 cards.push((h.seats[p], c.to_string()));
@@ -40,7 +40,7 @@ fn holes(s: &Session) -> (Vec<(usize, String)>, Vec<usize>) {
         }
     }
     let shown = h
-        .state
+        .state()
         .events()
         .iter()
         .filter_map(|e| match e {
@@ -259,7 +259,7 @@ fn sitting_out_in_a_hand_checks_when_free_else_folds() {
     s.set_present(seat, false).unwrap();
     let h = s.hand.as_ref().unwrap();
     let p = h.position_of(seat).unwrap();
-    assert!(!h.state.is_live(p) || h.state.is_complete() || s.seat_to_act() != Some(seat));
+    assert!(!h.state().is_live(p) || h.state().is_complete() || s.seat_to_act() != Some(seat));
     let hands = s.hands_played();
     call_down(&mut s);
     assert_eq!(s.hands_played(), hands + 1);
@@ -275,7 +275,7 @@ fn the_time_bank_checks_or_folds_the_person_to_act() {
         while let Some(seat) = s.seat_to_act() {
             let h = s.hand.as_ref().unwrap();
             let p = h.position_of(seat).unwrap();
-            let free = h.state.amount_to_call(p) == 0;
+            let free = h.state().amount_to_call(p) == 0;
             let step = s.step();
             // A stale step changes nothing.
             assert_eq!(s.time_out(step + 1).unwrap(), None);
@@ -284,10 +284,10 @@ fn the_time_bank_checks_or_folds_the_person_to_act() {
             let h = s.hand.as_ref().unwrap();
             if free {
                 checked += 1;
-                assert!(h.state.is_live(p));
+                assert!(h.state().is_live(p));
             } else {
                 folded += 1;
-                assert!(!h.state.is_live(p));
+                assert!(!h.state().is_live(p));
             }
         }
     }
@@ -392,7 +392,7 @@ proptest! {
                 Move::Act(k) => {
                     if let Some(seat) = s.seat_to_act() {
                         let h = s.hand.as_ref().unwrap();
-                        let legal = h.state.legal_actions();
+                        let legal = h.state().legal_actions();
                         let options: Vec<Action> =
                             Action::ALL.into_iter().filter(|a| legal.contains(*a)).collect();
                         let a = options[usize::from(k) % options.len()];

@@ -194,12 +194,12 @@ impl Session {
     }
     /// Whether a hand is in progress (it then waits for the person).
     pub fn in_progress(&self) -> bool {
-        self.hand.as_ref().is_some_and(|h| !h.state.is_complete())
+        self.hand.as_ref().is_some_and(|h| !h.state().is_complete())
     }
     /// The seat to act in the hand in progress.
     pub fn seat_to_act(&self) -> Option<usize> {
         let h = self.hand.as_ref()?;
-        h.state.to_act().and_then(|p| h.seats.get(p).copied())
+        h.state().to_act().and_then(|p| h.seats.get(p).copied())
     }
     /// Whether the model view is on.
     pub fn show_model(&self) -> bool {

@@ -26,7 +26,7 @@ fn play(s: &mut Session, hands: usize, policy: impl Fn(&Session) -> Action) -> V
 }
 
 fn legal(s: &Session) -> loki_engine::LegalActions {
-    s.hand.as_ref().unwrap().state.legal_actions()
+    s.hand.as_ref().unwrap().state().legal_actions()
 }
 
 #[test]
@@ -106,7 +106,7 @@ fn refused_requests_change_nothing() {
         assert!(guard < 50);
     }
     let step = s.step();
-    let snapshot = |s: &Session| (s.step(), s.hand.as_ref().unwrap().state.events().to_vec());
+    let snapshot = |s: &Session| (s.step(), s.hand.as_ref().unwrap().state().events().to_vec());
     let before = snapshot(&s);
     for seat in [1, 2, 3, 99] {
         assert_eq!(

@@ -1,4 +1,4 @@
-//! A finished hand settled once: the bots' `end_hand`, the hand's record and history,
+//! A finished hand settled once (the bots heard its end from the hand's driver): the hand's record and history,
 //! each seat's net and HUD, the people's bankrolls and profile deltas, a room's results
 //! and the biggest pots.
 use crate::hand::{BigPot, HandMeta, Occupant};
@@ -7,26 +7,21 @@ use crate::narrate::narrate;
 use crate::session::{Session, BIGGEST_POTS, MAX_HISTORY, PERSON};
 use crate::PlayError;
 use loki_agent::hand_delta;
-use loki_engine::{Chips, EngineError, HandRecord, Player};
+use loki_engine::{Chips, EngineError, HandRecord};
 use loki_store::HandResult;
 
 impl Session {
-    /// Ends a completed hand once: the bots' `end_hand`, the record, the bankroll and the
+    /// Ends a completed hand once: the record, the bankroll and the
     /// person's profile delta.
     pub(crate) fn finish(&mut self) -> Result<(), PlayError> {
         let Some(hand) = self.hand.as_mut() else {
             return Ok(());
         };
-        if hand.finished || !hand.state.is_complete() {
+        if hand.finished || !hand.state().is_complete() {
             return Ok(());
         }
         hand.finished = true;
-        let state = &hand.state;
-        for (p, &seat) in hand.seats.iter().enumerate() {
-            if let Occupant::Bot(b) = &mut self.occupants[seat] {
-                b.end_hand(&state.view(p));
-            }
-        }
+        let state = hand.driver.state();
         let names = names_by_position(&hand.seats, &self.names);
         let n = names.len();
         let record =

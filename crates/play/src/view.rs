@@ -186,7 +186,7 @@ impl Session {
             public_part(hand, &mut out, &mut seats);
             if let Some(me) = hand.position_of(you) {
                 // Everything below comes from the person's own view.
-                let view = hand.state.view(me);
+                let view = hand.state().view(me);
                 let seat_of = |p: usize| hand.seats[p];
                 let bets = view.round_bets();
                 let n = hand.seats.len();
@@ -257,7 +257,7 @@ impl Session {
 /// the pot, each seat's bets and folds, the seat to act. No event is read, so no card
 /// but the board's.
 fn public_part(hand: &crate::hand::Hand, out: &mut TableView, seats: &mut [SeatInfo]) {
-    let state = &hand.state;
+    let state = hand.state();
     let n = hand.seats.len();
     out.hand = Some(hand.number + 1);
     out.in_progress = !state.is_complete();

@@ -38,7 +38,8 @@ use loki_agent::{player_seed, seat_names, table_seed, Roster, RosterError, Seat}
 use loki_bot::{Knowledge, LokiConfig};
 use loki_cards::{rng_from_seed, CardSet, Deck, HoleCards, HOLDINGS};
 use loki_engine::{
-    Action, ActionEvent, Deal, EngineError, Event, GameConfig, HandState, Phase, Player, Round,
+    show, Action, ActionEvent, Deal, EngineError, Event, GameConfig, HandDriver, HandState, Player,
+    Round, SeatView, Seating,
 };
 use serde::Serialize;
 use std::sync::{Arc, OnceLock};
@@ -182,61 +183,64 @@ struct ScoredTable<'a> {
     action_tally: Tally<{ actions::MEASURES }>,
 }
 
+/// One hand of a scored table, as the driver's [`Seating`]: every seat plays, and the
+/// models are scored after each post-flop action.
+struct ScoredHand<'t, 'a> {
+    table: &'t mut ScoredTable<'a>,
+    deal: &'t Deal,
+    seat_of: &'t [usize],
+}
+
+impl Seating for ScoredHand<'_, '_> {
+    type Error = CalibrationError;
+    fn begin(&mut self, position: usize, view: &SeatView) {
+        self.table.seats[self.seat_of[position]].begin_hand(view);
+    }
+    fn event(&mut self, state: &HandState, e: &Event) -> Result<(), CalibrationError> {
+        show(self, state, e);
+        let (table, deal, seat_of) = (&mut *self.table, self.deal, self.seat_of);
+        match e {
+            Event::BoardDealt {
+                round: Round::Flop, ..
+            } => table.keep_flop_tables(state, seat_of),
+            Event::Action(a) if a.round != Round::Preflop => {
+                table
+                    .pending
+                    .settle(a.action, a.bets_to_call, &mut table.action_scores);
+                table.score(a, state, deal, seat_of);
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+    fn observe(&mut self, position: usize, event: &Event, view: &SeatView) {
+        self.table.seats[self.seat_of[position]].observe(event, view);
+    }
+    fn act(&mut self, state: &HandState, p: usize) -> Result<Option<Action>, CalibrationError> {
+        if state.round() != Round::Preflop {
+            self.table.predict(p, state, self.deal, self.seat_of);
+        }
+        Ok(Some(self.table.seats[self.seat_of[p]].act(&state.view(p))))
+    }
+    fn name(&self, position: usize) -> String {
+        self.table.seats[self.seat_of[position]].name().to_string()
+    }
+    fn end(&mut self, position: usize, view: &SeatView) {
+        self.table.seats[self.seat_of[position]].end_hand(view);
+    }
+}
+
 impl ScoredTable<'_> {
     /// Plays one hand, `seat_of[p]` the seat at position `p`, scoring every model.
     fn play(&mut self, deal: &Deal, seat_of: &[usize]) -> Result<(), CalibrationError> {
-        let mut state = HandState::new(&self.config)?;
-        state.set_seats(seat_of)?;
-        for (p, h) in deal.hole.iter().enumerate() {
-            state.deal_hole(p, *h)?;
-        }
-        for (p, &seat) in seat_of.iter().enumerate() {
-            self.seats[seat].begin_hand(&state.view(p));
-        }
-        let mut seen = 0;
-        loop {
-            let events = state.events().len();
-            for i in seen..events {
-                let e = &state.events()[i];
-                for (p, &seat) in seat_of.iter().enumerate() {
-                    if e.visible_to(p) {
-                        self.seats[seat].observe(e, &state.view(p));
-                    }
-                }
-                match e {
-                    Event::BoardDealt {
-                        round: Round::Flop, ..
-                    } => self.keep_flop_tables(&state, seat_of),
-                    Event::Action(a) if a.round != Round::Preflop => {
-                        self.pending
-                            .settle(a.action, a.bets_to_call, &mut self.action_scores);
-                        self.score(a, &state, deal, seat_of)
-                    }
-                    _ => {}
-                }
-            }
-            seen = events;
-            match state.phase() {
-                Phase::Complete => break,
-                Phase::DealHole(p) | Phase::Reveal(p) => {
-                    return Err(EngineError::from(loki_engine::DealError::HoleNotDue(p)).into())
-                }
-                Phase::DealBoard(round) => {
-                    let from = round.board_len() - round.cards_dealt();
-                    state.deal_board(&deal.board[from..round.board_len()])?;
-                }
-                Phase::Act(p) => {
-                    if state.round() != Round::Preflop {
-                        self.predict(p, &state, deal, seat_of);
-                    }
-                    let action = self.seats[seat_of[p]].act(&state.view(p));
-                    state.apply(action)?;
-                }
-            }
-        }
-        for (p, &seat) in seat_of.iter().enumerate() {
-            self.seats[seat].end_hand(&state.view(p));
-        }
+        let mut driver = HandDriver::new(&self.config, deal.clone(), seat_of)?;
+        let mut hand = ScoredHand {
+            table: self,
+            deal,
+            seat_of,
+        };
+        driver.begin(&mut hand);
+        driver.run(&mut hand)?;
         self.scores.close(&mut self.tally);
         self.action_scores.close(&mut self.action_tally);
         Ok(())
