@@ -10,7 +10,7 @@
 use crate::profiles::{stats_from_profile, ProfileBook};
 use crate::roster::{Roster, RosterError};
 use loki_bot::{DecisionTrace, LokiPlayer};
-use loki_engine::{Action, Event, Player, PlayerStateError, Round, SeatView};
+use loki_engine::{Action, ByAction, Event, Player, PlayerStateError, Round, SeatView};
 use loki_store::Profile;
 use std::time::{Duration, Instant};
 
@@ -206,6 +206,12 @@ impl Player for Seat {
             }
         }
         action
+    }
+    fn strategy(&self, view: &SeatView<'_>) -> Option<ByAction<f64>> {
+        match &self.player {
+            SeatPlayer::Loki(p) => Player::strategy(p.as_ref(), view),
+            SeatPlayer::Simple(p) => p.strategy(view),
+        }
     }
     fn end_hand(&mut self, view: &SeatView<'_>) {
         self.inner().end_hand(view);

@@ -18,6 +18,14 @@ pub trait Player {
     }
     /// My turn: choose a legal action.
     fn act(&mut self, view: &SeatView<'_>) -> Action;
+    /// The probabilities with which [`Player::act`] chooses each action in `view`, when
+    /// they depend on the view alone (not on what the player has learned or on the rest
+    /// of its hand); `None` when they are not known. The reduced estimator corrects the
+    /// actions of the players that know theirs (`loki-variance`).
+    fn strategy(&self, view: &SeatView<'_>) -> Option<ByAction<f64>> {
+        let _ = view;
+        None
+    }
     /// The hand is over (`view.result()` holds the outcome).
     fn end_hand(&mut self, view: &SeatView<'_>) {
         let _ = view;
@@ -62,6 +70,9 @@ impl Player for CallPlayer {
     fn act(&mut self, _view: &SeatView<'_>) -> Action {
         Action::Call
     }
+    fn strategy(&self, _view: &SeatView<'_>) -> Option<ByAction<f64>> {
+        Some(ByAction::new(0.0, 1.0, 0.0))
+    }
 }
 
 /// Bets or raises whenever legal, else calls.
@@ -87,6 +98,11 @@ impl Player for RaisePlayer {
         } else {
             Action::Call
         }
+    }
+    fn strategy(&self, view: &SeatView<'_>) -> Option<ByAction<f64>> {
+        let mut p = ByAction::new(0.0, 0.0, 0.0);
+        p[self.clone().act(view)] = 1.0;
+        Some(p)
     }
 }
 
@@ -124,6 +140,17 @@ impl Player for RandomPlayer {
             return Action::Call;
         }
         legal[uniform_below(&mut self.rng, legal.len() as u32) as usize]
+    }
+    fn strategy(&self, view: &SeatView<'_>) -> Option<ByAction<f64>> {
+        let legal = view.legal_actions().to_vec();
+        if legal.is_empty() {
+            return Some(ByAction::new(0.0, 1.0, 0.0));
+        }
+        let mut p = ByAction::new(0.0, 0.0, 0.0);
+        for a in legal.iter().copied() {
+            p[a] = 1.0 / legal.len() as f64;
+        }
+        Some(p)
     }
     fn save_state(&self) -> Option<String> {
         Some(loki_cards::rng_state(&self.rng))
@@ -187,6 +214,9 @@ impl Player for ExamplePlayer {
         } else {
             Action::Raise
         }
+    }
+    fn strategy(&self, view: &SeatView<'_>) -> Option<ByAction<f64>> {
+        Some(example_probabilities(view))
     }
     fn save_state(&self) -> Option<String> {
         Some(loki_cards::rng_state(&self.rng))

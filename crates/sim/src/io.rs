@@ -552,9 +552,19 @@ mod tests {
         let ledgers = vec![
             DealLedger {
                 net: vec![vec![6, -2, -4], vec![-3, 1, 2], vec![12, -6, -6]],
+                reduced: vec![
+                    vec![1.0, -0.5, -0.5],
+                    vec![-3.0, 1.0, 2.0],
+                    vec![2.0, -1.0, -1.0],
+                ],
             },
             DealLedger {
                 net: vec![vec![0, 4, -4], vec![9, -9, 0], vec![-2, 1, 1]],
+                reduced: vec![
+                    vec![0.0, 2.0, -2.0],
+                    vec![1.0, -1.0, 0.0],
+                    vec![-2.0, 1.0, 1.0],
+                ],
             },
         ];
         write_results(&inputs, &ledgers, &kinds, &d).unwrap();
@@ -565,15 +575,17 @@ mod tests {
         let mut lines = csv.lines();
         assert_eq!(
             lines.next(),
-            Some("match,deal,rotations,seat,name,kind,net_chips")
+            Some("match,deal,rotations,seat,name,kind,net_chips,reduced_chips")
         );
         let mut sums: std::collections::BTreeMap<String, i64> = Default::default();
+        let mut reduced: std::collections::BTreeMap<String, f64> = Default::default();
         let mut rows = 0;
         for line in lines {
             let f: Vec<&str> = line.split(',').collect();
-            assert_eq!(f.len(), 7, "{line}");
+            assert_eq!(f.len(), 8, "{line}");
             assert_eq!(f[2], "0-2", "{line}");
             *sums.entry(f[5].to_string()).or_default() += f[6].parse::<i64>().unwrap();
+            *reduced.entry(f[5].to_string()).or_default() += f[7].parse::<f64>().unwrap();
             rows += 1;
         }
         assert_eq!(rows, 2 * 3 * 3);
@@ -591,6 +603,11 @@ mod tests {
             );
             assert_eq!(k["matches"].as_array().unwrap().len(), 2);
             assert!(k["ci95_matches"].as_f64().is_some());
+            let sb = reduced[kind] / copies / hands / inputs.game.small_bet as f64;
+            assert!(
+                (k["reduced"]["sb_per_hand"].as_f64().unwrap() - sb).abs() < 1e-9,
+                "{kind}"
+            );
         }
     }
 

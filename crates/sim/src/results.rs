@@ -162,9 +162,10 @@ impl MatchesResults<'_> {
         rotations: usize,
         small_bet: i64,
     ) -> MatchesResults<'a> {
-        let all = DealLedger {
-            net: ledgers.iter().flat_map(|l| l.net.iter().cloned()).collect(),
-        };
+        let mut all = DealLedger::default();
+        for l in ledgers {
+            all.extend(l);
+        }
         let pooled = summarize(&all, names, kinds, rotations, small_bet);
         let per_match: Vec<MatchSummary> = ledgers
             .iter()
@@ -298,9 +299,10 @@ fn rotations_text(rotations: &[usize]) -> String {
 
 /// `deals.csv`: one row per match, deal and seat, with the seat's net chips in that
 /// deal summed over the rotations given (all of them for a whole run; a shard's own for
-/// a shard). Columns `match,deal,rotations,seat,name,kind,net_chips`: the match, the deal
-/// and the seat (its place in the player list) from 0, the rotations summed
-/// (`0-9`), the seat's name and kind. `matches` holds each match's number, the
+/// a shard). Columns `match,deal,rotations,seat,name,kind,net_chips,reduced_chips`: the
+/// match, the deal and the seat (its place in the player list) from 0, the rotations
+/// summed (`0-9`), the seat's name and kind, its net chips and the same reduced (empty
+/// when the ledger has no reduced values). `matches` holds each match's number, the
 /// rotations its ledger sums and the ledger.
 pub fn deals_csv(
     seats: &[String],
@@ -308,14 +310,24 @@ pub fn deals_csv(
     matches: &[(u64, &[usize], &DealLedger)],
 ) -> String {
     use std::fmt::Write as _;
-    let mut out = String::from("match,deal,rotations,seat,name,kind,net_chips\n");
+    let mut out = String::from("match,deal,rotations,seat,name,kind,net_chips,reduced_chips\n");
     for (m, rotations, ledger) in matches {
         let r = rotations_text(rotations);
+        let reduced = ledger.has_reduced();
         for (d, net) in ledger.net.iter().enumerate() {
             for (s, chips) in net.iter().enumerate() {
                 let name = seats.get(s).map_or("", String::as_str);
                 let kind = kinds.get(s).map_or("", String::as_str);
-                let _ = writeln!(out, "{m},{d},{r},{s},{name},{kind},{chips}");
+                let _ = write!(out, "{m},{d},{r},{s},{name},{kind},{chips},");
+                if let Some(x) = ledger
+                    .reduced
+                    .get(d)
+                    .and_then(|x| x.get(s))
+                    .filter(|_| reduced)
+                {
+                    let _ = write!(out, "{x:.4}");
+                }
+                out.push('\n');
             }
         }
     }
@@ -388,37 +400,60 @@ impl Report {
             );
         }
         let _ = writeln!(out);
-        let _ = writeln!(
+        let reduced = s.kinds.iter().all(|k| k.reduced.is_some());
+        let _ = write!(
             out,
             "{:<10} {:>6} {:>12} {:>10} {:>10}",
             "kind", "copies", "profit $", "sb/hand", "+/- 95%"
         );
+        if reduced {
+            let _ = write!(out, " {:>10} {:>10}", "reduced", "+/- 95%");
+        }
+        let _ = writeln!(out);
         let mut kinds = s.kinds.clone();
         kinds.sort_by(|a, b| b.sb_per_hand.total_cmp(&a.sb_per_hand));
         for k in &kinds {
-            let _ = writeln!(
+            let _ = write!(
                 out,
                 "{:<10} {:>6} {:>12.0} {:>10.4} {:>10.4}",
                 k.kind, k.copies, k.profit, k.sb_per_hand, k.ci95
             );
+            if let Some(r) = k.reduced.filter(|_| reduced) {
+                let _ = write!(out, " {:>10.4} {:>10.4}", r.sb_per_hand, r.ci95);
+            }
+            let _ = writeln!(out);
         }
         let _ = writeln!(
             out,
             "+/- 95%: normal interval over the {} (1.96 sd / sqrt(deals); a deal's hands at every rotation are one sample).",
             plural(deals, "deal", "deals")
         );
+        if reduced {
+            let _ = writeln!(
+                out,
+                "reduced: the same from each hand's net minus its corrections for the board dealt and the known strategies' actions, unbiased (docs/tournaments.md)."
+            );
+        }
         if !s.differences.is_empty() {
             let played = inputs.hands * inputs.matches.max(1);
             let _ = writeln!(out);
-            let _ = writeln!(
+            let reduced = s.differences.iter().all(|d| d.reduced.is_some());
+            let _ = write!(
                 out,
                 "{:<16} {:>10} {:>10} {:>9}  significant  hands to trust it",
                 "difference", "sb/hand", "+/- 95%", "p-value"
             );
-            for d in &s.differences {
-                let _ = writeln!(
+            if reduced {
+                let _ = write!(
                     out,
-                    "{:<16} {:>+10.4} {:>10.4} {:>9}  {:<11}  {}",
+                    "  {:>10} {:>10}  significant  hands to trust it",
+                    "reduced", "+/- 95%"
+                );
+            }
+            let _ = writeln!(out);
+            for d in &s.differences {
+                let mut row = format!(
+                    "{:<16} {:>+10.4} {:>10.4} {:>9}  {:<11}  {:<17}",
                     format!("{} \u{2212} {}", d.a, d.b),
                     d.sb_per_hand,
                     d.ci95,
@@ -426,6 +461,17 @@ impl Report {
                     if d.significant { "yes" } else { "no" },
                     hands_to_trust(played, d.sb_per_hand, d.ci95)
                 );
+                if let Some(r) = d.reduced.filter(|_| reduced) {
+                    let _ = write!(
+                        row,
+                        "  {:>+10.4} {:>10.4}  {:<11}  {}",
+                        r.sb_per_hand,
+                        r.ci95,
+                        if r.significant { "yes" } else { "no" },
+                        hands_to_trust(played, r.sb_per_hand, r.ci95)
+                    );
+                }
+                let _ = writeln!(out, "{}", row.trim_end());
             }
             let m = s.differences.len() as u64;
             let _ = writeln!(
@@ -505,17 +551,19 @@ mod hands_to_trust_tests {
         let kinds = seats.clone();
         let a = DealLedger {
             net: vec![vec![3, -3], vec![-1, 1]],
+            reduced: vec![vec![1.25, -1.25], vec![0.5, -0.5]],
         };
         let b = DealLedger {
             net: vec![vec![0, 0]],
+            reduced: Vec::new(),
         };
         let csv = super::deals_csv(&seats, &kinds, &[(0, &[0, 1], &a), (1, &[1], &b)]);
         assert_eq!(
             csv,
-            "match,deal,rotations,seat,name,kind,net_chips\n\
-             0,0,0-1,0,SOM,SOM,3\n0,0,0-1,1,BPM,BPM,-3\n\
-             0,1,0-1,0,SOM,SOM,-1\n0,1,0-1,1,BPM,BPM,1\n\
-             1,0,1,0,SOM,SOM,0\n1,0,1,1,BPM,BPM,0\n"
+            "match,deal,rotations,seat,name,kind,net_chips,reduced_chips\n\
+             0,0,0-1,0,SOM,SOM,3,1.2500\n0,0,0-1,1,BPM,BPM,-3,-1.2500\n\
+             0,1,0-1,0,SOM,SOM,-1,0.5000\n0,1,0-1,1,BPM,BPM,1,-0.5000\n\
+             1,0,1,0,SOM,SOM,0,\n1,0,1,1,BPM,BPM,0,\n"
         );
         assert_eq!(super::rotations_text(&[0, 2]), "0;2");
     }

@@ -53,6 +53,18 @@ pub enum SimError {
         /// The engine's error.
         source: EngineError,
     },
+    /// A hand's corrections could not be computed (a bug).
+    #[error("match {matched}, deal {deal}, rotation {rotation}: {source}")]
+    Reduce {
+        /// The match.
+        matched: u64,
+        /// The deal.
+        deal: u64,
+        /// The rotation.
+        rotation: usize,
+        /// Why.
+        source: loki_variance::VarianceError,
+    },
     /// Fewer than 2 or more than 10 seats.
     #[error("a tournament needs 2 to 10 seats, got {0}")]
     Seats(usize),
@@ -79,9 +91,9 @@ pub struct PlayedHand {
     pub record: HandRecord,
 }
 
-/// What one table returns for a batch: net chips per deal by seat, kept records, and
-/// the number of player decisions (actions) made.
-type TableBatch = Result<(Vec<Vec<i64>>, Vec<PlayedHand>, u64), SimError>;
+/// What one table returns for a batch: net chips per deal by seat, the same reduced,
+/// kept records, and the number of player decisions (actions) made.
+type TableBatch = Result<(Vec<Vec<i64>>, Vec<Vec<f64>>, Vec<PlayedHand>, u64), SimError>;
 
 /// One table: a rotation of a match, with its players.
 struct Table {
@@ -216,7 +228,10 @@ impl Tournament {
     }
     /// The per-deal results of the first match (all of a one-match, unsharded run).
     pub fn ledger(&self) -> &DealLedger {
-        static EMPTY: DealLedger = DealLedger { net: Vec::new() };
+        static EMPTY: DealLedger = DealLedger {
+            net: Vec::new(),
+            reduced: Vec::new(),
+        };
         self.ledgers.first().map_or(&EMPTY, |l| &l.ledger)
     }
     /// Restores the results of a checkpoint (the same tables, every match at the same
@@ -303,6 +318,7 @@ impl Tournament {
                 .zip(&slots)
                 .map(|(table, &slot)| {
                     let mut nets = Vec::with_capacity(count as usize);
+                    let mut reduced = Vec::with_capacity(count as usize);
                     let mut hands = Vec::new();
                     let mut decisions = 0u64;
                     for (d, cards) in &deals[slot] {
@@ -323,13 +339,31 @@ impl Tournament {
                                 rotation: table.rotation,
                                 source: e,
                             })?;
-                        let net: Vec<i64> = table
-                            .seating
-                            .positions(*d, table.rotation)
-                            .into_iter()
-                            .map(|p| record.net[p])
-                            .collect();
-                        nets.push(net);
+                        let corrections = loki_variance::corrections(
+                            &record,
+                            |p, view| by_position[p].strategy(view),
+                            loki_variance::ValueFunction::default(),
+                        )
+                        .map(|c| c.reduce(&record.net))
+                        .map_err(|e| SimError::Reduce {
+                            matched: table.match_index,
+                            deal: *d,
+                            rotation: table.rotation,
+                            source: e,
+                        })?;
+                        let positions = table.seating.positions(*d, table.rotation);
+                        nets.push(
+                            positions
+                                .iter()
+                                .map(|&p| record.net[p])
+                                .collect::<Vec<i64>>(),
+                        );
+                        reduced.push(
+                            positions
+                                .iter()
+                                .map(|&p| corrections[p])
+                                .collect::<Vec<f64>>(),
+                        );
                         decisions += record.actions.iter().map(|r| r.len() as u64).sum::<u64>();
                         if keep {
                             hands.push(PlayedHand {
@@ -341,7 +375,7 @@ impl Tournament {
                             });
                         }
                     }
-                    Ok((nets, hands, decisions))
+                    Ok((nets, reduced, hands, decisions))
                 })
                 .collect()
         };
@@ -352,11 +386,18 @@ impl Tournament {
         });
         let mut totals: Vec<Vec<Vec<i64>>> =
             vec![vec![vec![0i64; n]; count as usize]; self.ledgers.len()];
+        let mut reduced_totals: Vec<Vec<Vec<f64>>> =
+            vec![vec![vec![0.0; n]; count as usize]; self.ledgers.len()];
         let mut hands = Vec::new();
         for (r, &slot) in per_table.into_iter().zip(&slots) {
-            let (nets, h, decisions) = r?;
+            let (nets, reduced, h, decisions) = r?;
             self.decisions += decisions;
             for (t, net) in totals[slot].iter_mut().zip(nets) {
+                for (x, y) in t.iter_mut().zip(net) {
+                    *x += y;
+                }
+            }
+            for (t, net) in reduced_totals[slot].iter_mut().zip(reduced) {
                 for (x, y) in t.iter_mut().zip(net) {
                     *x += y;
                 }
@@ -364,8 +405,8 @@ impl Tournament {
             hands.extend(h);
         }
         hands.sort_by_key(|h| (h.match_index, h.deal, h.rotation));
-        for (l, t) in self.ledgers.iter_mut().zip(totals) {
-            l.ledger.net.extend(t);
+        for ((l, t), r) in self.ledgers.iter_mut().zip(totals).zip(reduced_totals) {
+            l.ledger.extend(&DealLedger { net: t, reduced: r });
         }
         self.deals_played += count;
         factory.end_batch();

@@ -89,10 +89,13 @@ pub fn behavior_json(
     ledgers: &[DealLedger],
     kinds: &[String],
 ) -> Result<String, serde_json::Error> {
-    let empty = DealLedger::default();
-    let ledger = ledgers.first().unwrap_or(&empty);
+    // The plain values only: the reduced ones came later.
+    let ledger = DealLedger {
+        net: ledgers.first().map(|l| l.net.clone()).unwrap_or_default(),
+        reduced: Vec::new(),
+    };
     let n = inputs.seats.len();
-    let s = summarize(ledger, &inputs.seats, kinds, n, inputs.game.small_bet);
+    let s = summarize(&ledger, &inputs.seats, kinds, n, inputs.game.small_bet);
     let order = |k: &str| s.kinds.iter().position(|x| x.kind == k);
     let differences = s
         .differences
@@ -129,6 +132,7 @@ mod tests {
     fn the_hashed_results_keep_their_first_form() {
         let ledger = DealLedger {
             net: vec![vec![-2, 2, 0], vec![0, 2, -2]],
+            reduced: vec![vec![-1.0, 1.0, 0.0], vec![0.5, 0.5, -1.0]],
         };
         let seats: Vec<String> = vec!["A".into(), "B".into(), "C".into()];
         let kinds = seats.clone();

@@ -272,6 +272,33 @@ pub struct KindResult {
     /// The run's table only: the kind's sb/hand in each match and their t interval.
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub over_matches: Option<OverMatches>,
+    /// The same estimated with the reduced values (`loki-variance`), when every deal has
+    /// them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reduced: Option<Reduced>,
+}
+
+/// An estimate from the reduced values: sb/hand and its 95% interval over deals.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Reduced {
+    /// Small bets per hand.
+    pub sb_per_hand: f64,
+    /// Half-width of the 95% confidence interval over deals.
+    pub ci95: f64,
+}
+
+/// A difference from the reduced values, oriented as its plain difference (`a` − `b`,
+/// which may be negative here).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ReducedDifference {
+    /// sb/hand of `a` minus that of `b`.
+    pub sb_per_hand: f64,
+    /// Half-width of its 95% confidence interval over deals.
+    pub ci95: f64,
+    /// Two-sided p-value (normal approximation), before Holm's correction.
+    pub p_value: f64,
+    /// Significant under Holm's procedure at 5% over the reduced differences of the table.
+    pub significant: bool,
 }
 
 /// A kind's results match by match (in `results.json`, beside its pooled results).
@@ -302,6 +329,9 @@ pub struct Difference {
     /// as the interval), before Holm's correction.
     #[serde(default = "one")]
     pub p_value: f64,
+    /// The same from the reduced values, when every deal has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reduced: Option<ReducedDifference>,
 }
 
 fn one() -> f64 {
@@ -313,6 +343,27 @@ fn one() -> f64 {
 pub struct DealLedger {
     /// Net chips per deal per seat.
     pub net: Vec<Vec<i64>>,
+    /// The same reduced by the corrections of `loki-variance` (chips, same shape; empty
+    /// in a checkpoint written before the reduced estimator).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reduced: Vec<Vec<f64>>,
+}
+
+impl DealLedger {
+    /// Whether every deal has its reduced values.
+    pub fn has_reduced(&self) -> bool {
+        !self.net.is_empty() && self.reduced.len() == self.net.len()
+    }
+    /// Appends other deals (the reduced values are kept only while both have them).
+    pub fn extend(&mut self, other: &DealLedger) {
+        let keep = (self.net.is_empty() || self.has_reduced()) && other.has_reduced();
+        self.net.extend(other.net.iter().cloned());
+        if keep {
+            self.reduced.extend(other.reduced.iter().cloned());
+        } else {
+            self.reduced.clear();
+        }
+    }
 }
 
 impl AsRef<[Vec<i64>]> for DealLedger {
@@ -375,6 +426,19 @@ pub fn summarize(
             .map(|d| idx.iter().map(|&i| d[i] as f64).sum::<f64>() * scale / idx.len() as f64)
             .collect()
     };
+    let reduced_series = |k: &str| -> Option<Vec<f64>> {
+        if !ledger.has_reduced() {
+            return None;
+        }
+        let idx: Vec<usize> = (0..seats).filter(|&i| kinds[i] == k).collect();
+        Some(
+            ledger
+                .reduced
+                .iter()
+                .map(|d| idx.iter().map(|&i| d[i]).sum::<f64>() * scale / idx.len() as f64)
+                .collect(),
+        )
+    };
     let kinds_out = kind_names
         .iter()
         .map(|k| {
@@ -390,6 +454,13 @@ pub fn summarize(
                 ci95: ci,
                 hands,
                 over_matches: None,
+                reduced: reduced_series(k).map(|xs| {
+                    let (m, ci) = mean_ci95(&xs);
+                    Reduced {
+                        sb_per_hand: m,
+                        ci95: ci,
+                    }
+                }),
             }
         })
         .collect::<Vec<_>>();
@@ -399,6 +470,17 @@ pub fn summarize(
             let (xa, xb) = (kind_series(a), kind_series(b));
             let d: Vec<f64> = xa.iter().zip(&xb).map(|(x, y)| x - y).collect();
             let (m, ci) = mean_ci95(&d);
+            let sign = if m < 0.0 { -1.0 } else { 1.0 };
+            let reduced = reduced_series(a).zip(reduced_series(b)).map(|(ra, rb)| {
+                let d: Vec<f64> = ra.iter().zip(&rb).map(|(x, y)| sign * (x - y)).collect();
+                let (m, ci) = mean_ci95(&d);
+                ReducedDifference {
+                    sb_per_hand: m,
+                    ci95: ci,
+                    p_value: normal_two_sided_p(m / (ci / 1.96)),
+                    significant: false,
+                }
+            });
             let (a, b, m) = if m < 0.0 { (b, a, -m) } else { (a, b, m) };
             differences.push(Difference {
                 a: a.clone(),
@@ -407,12 +489,24 @@ pub fn summarize(
                 ci95: ci,
                 significant: false,
                 p_value: normal_two_sided_p(m / (ci / 1.96)),
+                reduced,
             });
         }
     }
     let p: Vec<f64> = differences.iter().map(|d| d.p_value).collect();
     for (d, r) in differences.iter_mut().zip(holm(&p, ALPHA)) {
         d.significant = r;
+    }
+    if differences.iter().all(|d| d.reduced.is_some()) {
+        let p: Vec<f64> = differences
+            .iter()
+            .filter_map(|d| d.reduced.map(|r| r.p_value))
+            .collect();
+        for (d, r) in differences.iter_mut().zip(holm(&p, ALPHA)) {
+            if let Some(x) = d.reduced.as_mut() {
+                x.significant = r;
+            }
+        }
     }
     Summary {
         players,
@@ -443,6 +537,7 @@ mod tests {
                 vec![0, 0, 0],
                 vec![4, -2, -2],
             ],
+            reduced: Vec::new(),
         };
         let names = vec!["A#1".into(), "B#1".into(), "B#2".into()];
         let kinds = vec!["A".into(), "B".into(), "B".into()];
@@ -464,6 +559,7 @@ mod tests {
         // B wins 1 chip a deal from A: the difference is B - A, positive.
         let ledger = DealLedger {
             net: vec![vec![-2, 2], vec![0, 0], vec![-4, 4], vec![-2, 2]],
+            reduced: Vec::new(),
         };
         let names = vec!["A#1".into(), "B#1".into()];
         let kinds = vec!["A".into(), "B".into()];
