@@ -2,12 +2,16 @@
 //! re-weighting after the last opponent action plus the decision, the board's range table
 //! already built. The state is replayed through the engine as in play. Beside it, one
 //! Figure 3 re-weighting of a table (the factors before the sums, the best value in
-//! lanes) against the single loop it replaced, same run.
+//! lanes) against the single loop of `tests/common/one_loop.rs`, same run.
 #![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use loki_bot::{Knowledge, LokiConfig, LokiPlayer, PlayerKind, Style};
 use loki_cards::parse_cards;
 use loki_engine::{Action, GameConfig, HandState, Player};
+
+/// The single-loop reference (shared with `tests/reweighting.rs`).
+#[path = "../tests/common/one_loop.rs"]
+mod one_loop;
 
 fn benches(c: &mut Criterion) {
     let know = Knowledge::new(LokiConfig::default()).unwrap();
@@ -70,7 +74,8 @@ fn benches(c: &mut Criterion) {
 
 fn reweighting(c: &mut Criterion) {
     use loki_assess::WeightTable;
-    use loki_bot::reweight::{reweight_table_in_one_loop, reweight_table_with, values_of};
+    use loki_bot::reweight::{reweight_table_with, values_of};
+    use one_loop::reweight_table_in_one_loop;
     let mut w = [0.0f64; loki_cards::HOLDINGS];
     for (h, x) in w.iter_mut().enumerate() {
         *x = 0.01 + 0.99 * ((h.wrapping_mul(2_654_435_761) >> 8) % 1000) as f64 / 1000.0;

@@ -145,8 +145,9 @@ pub fn reweight_table_with(
 /// Figure 3's law for `(mu, sigma)`; with the value `best` of the best holding, the law
 /// that keeps it in the table: when the ramp would give it nothing, the ramp moves down
 /// to end at it, and the factors are divided by its ramp value so that it keeps a factor
-/// of 1.
-fn law_of((mu, sigma): (f64, f64), floor: f64, best: Option<f64>) -> Figure3 {
+/// of 1. The law [`reweight_table_with`] applies (`best` the largest value that is not
+/// NaN, with `keep_best`).
+pub fn law_of((mu, sigma): (f64, f64), floor: f64, best: Option<f64>) -> Figure3 {
     let sigma = sigma.max(1e-9);
     let Some(best) = best else {
         return Figure3::new(mu, sigma, floor);
@@ -166,30 +167,6 @@ fn law_of((mu, sigma): (f64, f64), floor: f64, best: Option<f64>) -> Figure3 {
         divisor,
         floor,
     }
-}
-
-/// [`reweight_table_with`] as it was written before (the best value by a running
-/// maximum, [`apply_factors_in_one_loop`]): the reference of the tests and the bench.
-#[cfg(any(test, feature = "bench"))]
-#[doc(hidden)]
-pub fn reweight_table_in_one_loop(
-    base: &WeightTable,
-    out: &mut WeightTable,
-    (mu, sigma): (f64, f64),
-    floor: f64,
-    trust: f64,
-    values: &Values,
-    keep_best: bool,
-) -> (Figure3, f64) {
-    let best = keep_best.then(|| {
-        values
-            .iter()
-            .filter(|v| !v.is_nan())
-            .fold(f64::NEG_INFINITY, |a, &b| a.max(b))
-    });
-    let law = law_of((mu, sigma), floor, best);
-    let mean = apply_factors_in_one_loop(Some(base), out, values, floor, trust, |v| law.factor(v));
-    (law, mean)
 }
 
 /// The largest value that is not NaN (minus infinity if none), in eight lanes: a maximum
@@ -320,46 +297,6 @@ fn set_weights(
     }
 }
 
-/// [`set_factors`] and [`mean_factor`] as they were written before (one loop, factor,
-/// sums and weights together): the reference the tests and the criterion bench compare
-/// them with.
-#[cfg(any(test, feature = "bench"))]
-#[doc(hidden)]
-pub fn apply_factors_in_one_loop(
-    base: Option<&WeightTable>,
-    out: &mut WeightTable,
-    values: &Values,
-    floor: f64,
-    trust: f64,
-    factor: impl Fn(f64) -> f64,
-) -> f64 {
-    let trust = trust.clamp(0.0, 1.0);
-    let (mut sum_w, mut sum_wf) = (0.0f64, 0.0f64);
-    let src: Option<&Values> = base.map(|b| b.weights());
-    let dst = out.weights_mut();
-    for (h, &v) in values.iter().enumerate() {
-        let w = src.map_or(dst[h], |s| s[h]);
-        dst[h] = if v.is_nan() {
-            w
-        } else {
-            let f = factor(v);
-            sum_w += w;
-            sum_wf += w * f;
-            let g = if trust >= 1.0 {
-                f
-            } else {
-                trust * f + (1.0 - trust)
-            };
-            (w * g).max(floor)
-        };
-    }
-    if sum_w > 0.0 {
-        sum_wf / sum_w
-    } else {
-        1.0
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -413,123 +350,6 @@ mod tests {
         // The mean factor over a uniform table: about half the holdings above 0.6, a
         // ramp between 0.4 and 0.6.
         assert!((mean - 0.5).abs() < 0.01, "{mean}");
-    }
-
-    /// The re-weighting as it is done (the best value found in lanes, the weights by
-    /// `set_factors` with no running sum, the mean by `mean_factor` only when asked for,
-    /// the law's kind matched outside the loop by `Law::with_factor`) gives, bit for bit,
-    /// the weights, law and mean factor of the single loop: random tables and values
-    /// (some NaN, some tied, zeros of both signs, values beyond [0, 1]), every rule, with
-    /// and without the mean, laws whose divisor is 1 and others, and a triple's law.
-    #[test]
-    fn reweighting_equals_the_single_loop_bit_for_bit() {
-        use crate::trust::Law;
-        use loki_engine::Action;
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand::rngs::StdRng::seed_from_u64(1998);
-        // Laws with a divisor of 1 (the factor without the division) and without.
-        let mut divisors = [0usize; 2];
-        for case in 0..400 {
-            let mut w = [0.0f64; loki_cards::HOLDINGS];
-            for x in w.iter_mut() {
-                *x = if rng.random_bool(0.1) {
-                    0.0
-                } else {
-                    rng.random::<f64>()
-                };
-            }
-            let base = WeightTable::from_weights(&w).unwrap();
-            let scale = if case % 5 == 0 { 3.0 } else { 1.0 };
-            let draws: Vec<f64> = (0..loki_cards::HOLDINGS).map(|_| rng.random()).collect();
-            let value = values_of(|h| {
-                let u = draws[h];
-                match h % 13 {
-                    0 if case % 2 == 0 => None,
-                    1 => Some(if u < 0.5 { -0.0 } else { 0.0 }),
-                    2 => Some(0.5),
-                    _ => Some(u * scale - 0.1),
-                }
-            });
-            let mu = rng.random::<f64>() * 1.4 - 0.2;
-            let sigma = if case % 7 == 0 {
-                0.0
-            } else {
-                rng.random::<f64>() * 0.3
-            };
-            let floor = [0.0, 0.01, 0.2][case % 3];
-            let trust = [1.0, 0.0, 0.37, 2.0][case % 4];
-            for keep_best in [true, false] {
-                let u = WeightTable::uniform;
-                let (mut a, mut b, mut c) = (u(), u(), u());
-                let (law, mean) = reweight_table_with(
-                    &base,
-                    &mut a,
-                    (mu, sigma),
-                    floor,
-                    trust,
-                    &value,
-                    keep_best,
-                    true,
-                );
-                let y = reweight_table_in_one_loop(
-                    &base,
-                    &mut b,
-                    (mu, sigma),
-                    floor,
-                    trust,
-                    &value,
-                    keep_best,
-                );
-                assert_eq!(law, y.0, "case {case}");
-                divisors[usize::from(law.divisor == 1.0)] += 1;
-                assert_eq!(mean.map(f64::to_bits), Some(y.1.to_bits()), "case {case}");
-                let bits = |t: &WeightTable| t.weights().map(f64::to_bits);
-                assert_eq!(bits(&a), bits(&b), "case {case}");
-                // Without the mean: the same law and weights.
-                let (z, none) = reweight_table_with(
-                    &base,
-                    &mut c,
-                    (mu, sigma),
-                    floor,
-                    trust,
-                    &value,
-                    keep_best,
-                    false,
-                );
-                assert_eq!((z, none), (y.0, None), "case {case}");
-                assert_eq!(bits(&c), bits(&b), "case {case}");
-                // The mean computed apart from the weights the law read.
-                let m = mean_factor(base.weights(), &value, |v| z.factor(v));
-                assert_eq!(m.to_bits(), y.1.to_bits(), "case {case}");
-            }
-            let law = Law::Triple {
-                raise_t: mu,
-                call_t: mu * 0.5,
-                width: sigma.max(0.05),
-                min_passive: 0.1,
-                action: [Action::Fold, Action::Call, Action::Raise][case % 3],
-            };
-            let mut b = base.clone();
-            let y =
-                apply_factors_in_one_loop(None, &mut b, &value, floor, trust, |v| law.factor(v));
-            // The law's kind matched outside the loop, as the opponent model re-weights.
-            let mut e = base.clone();
-            law.with_factor(SetFactors {
-                base: None,
-                out: &mut e,
-                values: &value,
-                floor,
-                trust,
-            });
-            assert_eq!(e.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
-            let m = law.with_factor(MeanFactor(base.weights(), &value));
-            assert_eq!(m.to_bits(), y.to_bits(), "case {case}");
-            // From a base table into another one.
-            let mut d = WeightTable::uniform();
-            set_factors(Some(&base), &mut d, &value, floor, trust, |v| law.factor(v));
-            assert_eq!(d.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
-        }
-        assert!(divisors.iter().all(|&n| n > 50), "{divisors:?}");
     }
 
     #[test]

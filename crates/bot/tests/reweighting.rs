@@ -9,6 +9,9 @@ use loki_cards::HOLDINGS;
 use loki_engine::{Action, Round};
 use proptest::prelude::*;
 
+#[path = "common/one_loop.rs"]
+mod one_loop;
+
 fn know() -> std::sync::Arc<Knowledge> {
     Knowledge::new(LokiConfig::default()).unwrap()
 }
@@ -202,4 +205,124 @@ fn preflop_thresholds_are_papps_percentiles() {
             );
         }
     }
+}
+
+/// The re-weighting as it is done (the best value found in lanes, the weights by
+/// `set_factors` with no running sum, the mean by `mean_factor` only when asked for,
+/// the law's kind matched outside the loop by `Law::with_factor`) gives, bit for bit,
+/// the weights, law and mean factor of the single loop: random tables and values
+/// (some NaN, some tied, zeros of both signs, values beyond [0, 1]), every rule, with
+/// and without the mean, laws whose divisor is 1 and others, and a triple's law.
+#[test]
+fn reweighting_equals_the_single_loop_bit_for_bit() {
+    use loki_assess::WeightTable;
+    use loki_bot::reweight::{
+        mean_factor, reweight_table_with, set_factors, values_of, MeanFactor, SetFactors,
+    };
+    use loki_bot::trust::Law;
+    use one_loop::{apply_factors_in_one_loop, reweight_table_in_one_loop};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1998);
+    // Laws with a divisor of 1 (the factor without the division) and without.
+    let mut divisors = [0usize; 2];
+    for case in 0..400 {
+        let mut w = [0.0f64; loki_cards::HOLDINGS];
+        for x in w.iter_mut() {
+            *x = if rng.random_bool(0.1) {
+                0.0
+            } else {
+                rng.random::<f64>()
+            };
+        }
+        let base = WeightTable::from_weights(&w).unwrap();
+        let scale = if case % 5 == 0 { 3.0 } else { 1.0 };
+        let draws: Vec<f64> = (0..loki_cards::HOLDINGS).map(|_| rng.random()).collect();
+        let value = values_of(|h| {
+            let u = draws[h];
+            match h % 13 {
+                0 if case % 2 == 0 => None,
+                1 => Some(if u < 0.5 { -0.0 } else { 0.0 }),
+                2 => Some(0.5),
+                _ => Some(u * scale - 0.1),
+            }
+        });
+        let mu = rng.random::<f64>() * 1.4 - 0.2;
+        let sigma = if case % 7 == 0 {
+            0.0
+        } else {
+            rng.random::<f64>() * 0.3
+        };
+        let floor = [0.0, 0.01, 0.2][case % 3];
+        let trust = [1.0, 0.0, 0.37, 2.0][case % 4];
+        for keep_best in [true, false] {
+            let u = WeightTable::uniform;
+            let (mut a, mut b, mut c) = (u(), u(), u());
+            let (law, mean) = reweight_table_with(
+                &base,
+                &mut a,
+                (mu, sigma),
+                floor,
+                trust,
+                &value,
+                keep_best,
+                true,
+            );
+            let y = reweight_table_in_one_loop(
+                &base,
+                &mut b,
+                (mu, sigma),
+                floor,
+                trust,
+                &value,
+                keep_best,
+            );
+            assert_eq!(law, y.0, "case {case}");
+            divisors[usize::from(law.divisor == 1.0)] += 1;
+            assert_eq!(mean.map(f64::to_bits), Some(y.1.to_bits()), "case {case}");
+            let bits = |t: &WeightTable| t.weights().map(f64::to_bits);
+            assert_eq!(bits(&a), bits(&b), "case {case}");
+            // Without the mean: the same law and weights.
+            let (z, none) = reweight_table_with(
+                &base,
+                &mut c,
+                (mu, sigma),
+                floor,
+                trust,
+                &value,
+                keep_best,
+                false,
+            );
+            assert_eq!((z, none), (y.0, None), "case {case}");
+            assert_eq!(bits(&c), bits(&b), "case {case}");
+            // The mean computed apart from the weights the law read.
+            let m = mean_factor(base.weights(), &value, |v| z.factor(v));
+            assert_eq!(m.to_bits(), y.1.to_bits(), "case {case}");
+        }
+        let law = Law::Triple {
+            raise_t: mu,
+            call_t: mu * 0.5,
+            width: sigma.max(0.05),
+            min_passive: 0.1,
+            action: [Action::Fold, Action::Call, Action::Raise][case % 3],
+        };
+        let mut b = base.clone();
+        let y = apply_factors_in_one_loop(None, &mut b, &value, floor, trust, |v| law.factor(v));
+        // The law's kind matched outside the loop, as the opponent model re-weights.
+        let mut e = base.clone();
+        law.with_factor(SetFactors {
+            base: None,
+            out: &mut e,
+            values: &value,
+            floor,
+            trust,
+        });
+        assert_eq!(e.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
+        let m = law.with_factor(MeanFactor(base.weights(), &value));
+        assert_eq!(m.to_bits(), y.to_bits(), "case {case}");
+        // From a base table into another one.
+        let mut d = WeightTable::uniform();
+        set_factors(Some(&base), &mut d, &value, floor, trust, |v| law.factor(v));
+        assert_eq!(d.weights().map(f64::to_bits), b.weights().map(f64::to_bits));
+    }
+    assert!(divisors.iter().all(|&n| n > 50), "{divisors:?}");
 }

@@ -43,8 +43,8 @@ pub struct TournamentArgs {
     #[arg(long, visible_alias = "bots")]
     players: Option<String>,
     /// Hands played in all (deals x rotations, rounded up to whole deals; 1 to 10^9).
-    /// Default 30,000 (about a minute on 2 cores), or the preset's (100,000; 25,000 for
-    /// Peña's pena-b, pena-r and pena-br).
+    /// Default 30,000, or the preset's (100,000; 25,000 for Peña's pena-b, pena-r and
+    /// pena-br). Times: docs/speed.md.
     #[arg(long, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_HANDS))]
     hands: Option<u64>,
     /// Seed of the deals and of every player's random choices.
@@ -101,7 +101,7 @@ pub struct TournamentArgs {
 
 /// Hands of a run without a preset: enough to resolve the modeling players' edge over
 /// the basic players in the Figure-4 field (about +0.05 sb/hand, an interval of about
-/// ±0.02 at this size), in about a minute on 2 cores.
+/// ±0.02 at this size), in seconds on 2 cores (docs/speed.md, "Tournaments").
 const DEFAULT_HANDS: u64 = 30_000;
 
 /// Runs a tournament (or one shard of it) to the end.
