@@ -325,7 +325,7 @@ pub fn deals_csv(
                     .and_then(|x| x.get(s))
                     .filter(|_| reduced)
                 {
-                    let _ = write!(out, "{x:.4}");
+                    let _ = write!(out, "{:.4}", *x as f64 / crate::stats::MICRO);
                 }
                 out.push('\n');
             }
@@ -551,7 +551,7 @@ mod hands_to_trust_tests {
         let kinds = seats.clone();
         let a = DealLedger {
             net: vec![vec![3, -3], vec![-1, 1]],
-            reduced: vec![vec![1.25, -1.25], vec![0.5, -0.5]],
+            reduced: vec![vec![1_250_000, -1_250_000], vec![500_000, -500_000]],
         };
         let b = DealLedger {
             net: vec![vec![0, 0]],

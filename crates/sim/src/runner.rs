@@ -93,7 +93,7 @@ pub struct PlayedHand {
 
 /// What one table returns for a batch: net chips per deal by seat, the same reduced,
 /// kept records, and the number of player decisions (actions) made.
-type TableBatch = Result<(Vec<Vec<i64>>, Vec<Vec<f64>>, Vec<PlayedHand>, u64), SimError>;
+type TableBatch = Result<(Vec<Vec<i64>>, Vec<Vec<i64>>, Vec<PlayedHand>, u64), SimError>;
 
 /// One table: a rotation of a match, with its players.
 struct Table {
@@ -361,8 +361,8 @@ impl Tournament {
                         reduced.push(
                             positions
                                 .iter()
-                                .map(|&p| corrections[p])
-                                .collect::<Vec<f64>>(),
+                                .map(|&p| crate::stats::to_micro(corrections[p]))
+                                .collect::<Vec<i64>>(),
                         );
                         decisions += record.actions.iter().map(|r| r.len() as u64).sum::<u64>();
                         if keep {
@@ -386,8 +386,8 @@ impl Tournament {
         });
         let mut totals: Vec<Vec<Vec<i64>>> =
             vec![vec![vec![0i64; n]; count as usize]; self.ledgers.len()];
-        let mut reduced_totals: Vec<Vec<Vec<f64>>> =
-            vec![vec![vec![0.0; n]; count as usize]; self.ledgers.len()];
+        let mut reduced_totals: Vec<Vec<Vec<i64>>> =
+            vec![vec![vec![0; n]; count as usize]; self.ledgers.len()];
         let mut hands = Vec::new();
         for (r, &slot) in per_table.into_iter().zip(&slots) {
             let (nets, reduced, h, decisions) = r?;

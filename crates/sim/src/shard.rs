@@ -303,10 +303,10 @@ pub fn merge(shards: &[(String, ShardResult)]) -> Result<(Inputs, Vec<DealLedger
         .map(|mut p| {
             p.sort_by_key(|x| x.0);
             let mut net = vec![vec![0i64; seats]; deals];
-            let mut reduced = vec![vec![0.0f64; seats]; deals];
+            let mut reduced = vec![vec![0i64; seats]; deals];
             let with_reduced = p.iter().all(|(_, l)| l.has_reduced());
-            // Partial sums are added in rotation order (integer addition: the order
-            // cannot change the result; the reduced values' sums are in that fixed order).
+            // Partial sums are added in rotation order (integer addition, the reduced
+            // values' too: the order cannot change the result).
             for (_, l) in p {
                 for (a, b) in net.iter_mut().zip(&l.net) {
                     for (x, y) in a.iter_mut().zip(b) {

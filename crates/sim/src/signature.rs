@@ -132,7 +132,10 @@ mod tests {
     fn the_hashed_results_keep_their_first_form() {
         let ledger = DealLedger {
             net: vec![vec![-2, 2, 0], vec![0, 2, -2]],
-            reduced: vec![vec![-1.0, 1.0, 0.0], vec![0.5, 0.5, -1.0]],
+            reduced: vec![
+                vec![-1_000_000, 1_000_000, 0],
+                vec![500_000, 500_000, -1_000_000],
+            ],
         };
         let seats: Vec<String> = vec!["A".into(), "B".into(), "C".into()];
         let kinds = seats.clone();

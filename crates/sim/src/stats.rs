@@ -338,15 +338,24 @@ fn one() -> f64 {
     1.0
 }
 
+/// Millionths of a chip per chip: the unit of [`DealLedger::reduced`].
+pub const MICRO: f64 = 1e6;
+
+/// A reduced value in chips as the ledger keeps it (rounded to a millionth of a chip).
+pub fn to_micro(chips: f64) -> i64 {
+    (chips * MICRO).round() as i64
+}
+
 /// Per-deal results: `net[deal][seat]`, the seat's chips summed over the rotations.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct DealLedger {
     /// Net chips per deal per seat.
     pub net: Vec<Vec<i64>>,
-    /// The same reduced by the corrections of `loki-variance` (chips, same shape; empty
-    /// in a checkpoint written before the reduced estimator).
+    /// The same reduced by the corrections of `loki-variance`, in millionths of a chip
+    /// ([`MICRO`]; integers, so that sums over rotations, batches and shards are exact in
+    /// any order); same shape, empty in a checkpoint written before the reduced estimator.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub reduced: Vec<Vec<f64>>,
+    pub reduced: Vec<Vec<i64>>,
 }
 
 impl DealLedger {
@@ -435,7 +444,9 @@ pub fn summarize(
             ledger
                 .reduced
                 .iter()
-                .map(|d| idx.iter().map(|&i| d[i]).sum::<f64>() * scale / idx.len() as f64)
+                .map(|d| {
+                    idx.iter().map(|&i| d[i] as f64 / MICRO).sum::<f64>() * scale / idx.len() as f64
+                })
                 .collect(),
         )
     };
