@@ -148,4 +148,12 @@ fn bad_arguments_are_one_line_and_exit_2() {
     let o = loki(&["history", "check", s(&junk)]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown history format"));
+    // An empty file (or blank lines and comments only) is said to be empty.
+    let empty = tmp("empty.phhs");
+    std::fs::write(&empty, "\n# nothing\n\n").unwrap();
+    let o = loki(&["history", "check", s(&empty)]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("holds no hand"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
 }

@@ -8,6 +8,9 @@ pub enum HistoryError {
     /// Reading or writing failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// Nothing but blank lines and comments.
+    #[error("the file holds no hand (it is empty)")]
+    Empty,
     /// Neither PHH nor an ACPC log.
     #[error("unknown history format (expected PHH/PHHS or an ACPC log)")]
     UnknownFormat,

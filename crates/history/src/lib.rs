@@ -42,8 +42,10 @@ pub enum Format {
 }
 
 /// Guesses the format from the text: the first meaningful line is a TOML table header or
-/// key (PHH) or a `#`/`STATE:`/`SCORE:` line (ACPC).
+/// key (PHH) or a `#`/`STATE:`/`SCORE:` line (ACPC). A text of blank and comment lines
+/// only is [`HistoryError::Empty`].
 pub fn detect_format(text: &str) -> Result<Format, HistoryError> {
+    let mut meaningful = false;
     for line in text.lines() {
         let t = line.trim();
         if t.is_empty() {
@@ -58,12 +60,17 @@ pub fn detect_format(text: &str) -> Result<Format, HistoryError> {
         if t.starts_with('#') {
             continue;
         }
+        meaningful = true;
         if t.contains('=') {
             return Ok(Format::Phh);
         }
         break;
     }
-    Err(HistoryError::UnknownFormat)
+    Err(if meaningful {
+        HistoryError::UnknownFormat
+    } else {
+        HistoryError::Empty
+    })
 }
 
 /// Reads a history of either format and replays every hand. `template` gives the blinds,

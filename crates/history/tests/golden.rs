@@ -270,6 +270,12 @@ fn bad_histories_name_the_hand_and_the_line() {
         Err(HistoryError::UnknownFormat)
     ));
     assert_eq!(detect_format(HEADS_UP).unwrap(), Format::Phh);
+    // nothing to read
+    assert!(matches!(detect_format(""), Err(HistoryError::Empty)));
+    assert!(matches!(
+        detect_format("\n  \n# a comment\n"),
+        Err(HistoryError::Empty)
+    ));
 }
 
 #[test]

@@ -85,7 +85,7 @@ proptest! {
                     }
                 }
             }
-            Err(HistoryError::UnknownFormat) => {}
+            Err(HistoryError::UnknownFormat | HistoryError::Empty) => {}
             Err(e) => return Err(TestCaseError::fail(format!("unexpected {e}"))),
         }
     }
