@@ -41,6 +41,11 @@ def test_against_a_uniform_random_policy_lbr_reaches_80_percent_of_the_best_resp
     # the exact best response against `random` is 3.4663 sb/hand (docs/exploitability.md)
     r = lbr(uniform, hands=600, seed=1998)
     assert r["sb_per_hand"] + r["ci95"] >= 0.8 * 3.4663 and r["sb_per_hand"] - r["ci95"] <= 3.4663
+    # the reduced estimate (the policy's own draws and the board's luck taken out)
+    # agrees with the plain one within both intervals
+    d = r["reduced"]
+    assert d["ci95"] > 0
+    assert abs(d["sb_per_hand"] - r["sb_per_hand"]) < d["ci95"] + r["ci95"]
     one = lbr(lambda o, m: m.astype(float), hands=40, seed=4)
     assert one == lbr(lambda o, m: m.astype(float), hands=40, seed=4, batched=False)
 
