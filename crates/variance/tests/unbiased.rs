@@ -48,30 +48,39 @@ fn rest(used: &[Card]) -> Vec<Card> {
     set.complement().iter().collect()
 }
 
-#[test]
-fn each_river_card_s_correction_averages_to_zero_exactly() {
+/// The mean over every card that could come of the correction of the deal that starts
+/// `round` (turn 2, river 3) after `prefix` (the board before it; a later card, when one
+/// is needed, is the first card left), and the largest correction seen.
+fn mean_over_the_next_card(prefix: &str, round: usize) -> ([f64; 2], f64) {
     let holes = [hole("AhKh"), hole("QsQc")];
-    let b = parse_cards("Qh7h2d9c").unwrap();
-    let used: Vec<Card> = [
-        holes[0].low(),
-        holes[0].high(),
-        holes[1].low(),
-        holes[1].high(),
-    ]
-    .into_iter()
-    .chain(b.iter().copied())
-    .collect();
-    let rivers = rest(&used);
-    assert_eq!(rivers.len(), 44);
+    let b = parse_cards(prefix).unwrap();
+    let mut used: Vec<Card> = b.clone();
+    for h in &holes {
+        used.extend([h.low(), h.high()]);
+    }
+    let next = rest(&used);
     let mut mean = [0.0; 2];
     let mut spread = 0.0f64;
-    for &r in &rivers {
-        let (_, c) = check_down(holes, [b[0], b[1], b[2], b[3], r]);
-        for (m, c) in mean.iter_mut().zip(&c.by_round[3]) {
-            *m += c / rivers.len() as f64;
+    for &c in &next {
+        let mut board = b.clone();
+        board.push(c);
+        while board.len() < 5 {
+            let mut taken = used.clone();
+            taken.extend(&board);
+            board.push(rest(&taken)[0]);
         }
-        spread = spread.max(c.by_round[3][0].abs());
+        let (_, k) = check_down(holes, [board[0], board[1], board[2], board[3], board[4]]);
+        for (m, x) in mean.iter_mut().zip(&k.by_round[round]) {
+            *m += x / next.len() as f64;
+        }
+        spread = spread.max(k.by_round[round][0].abs());
     }
+    (mean, spread)
+}
+
+#[test]
+fn each_river_card_s_correction_averages_to_zero_exactly() {
+    let (mean, spread) = mean_over_the_next_card("Qh7h2d9c", 3);
     // Wrong code (a correction that is not centred) leaves a mean of the size of the
     // corrections themselves.
     assert!(spread > 1.0, "the river moves the value: {spread}");
@@ -82,28 +91,8 @@ fn each_river_card_s_correction_averages_to_zero_exactly() {
 
 #[test]
 fn each_turn_card_s_correction_averages_to_zero_exactly() {
-    let holes = [hole("AhKh"), hole("QsQc")];
-    let f = parse_cards("Qh7h2d").unwrap();
-    let used: Vec<Card> = [
-        holes[0].low(),
-        holes[0].high(),
-        holes[1].low(),
-        holes[1].high(),
-    ]
-    .into_iter()
-    .chain(f.iter().copied())
-    .collect();
-    let turns = rest(&used);
-    let mut mean = [0.0; 2];
-    for &t in &turns {
-        let mut with_turn = used.clone();
-        with_turn.push(t);
-        let river = rest(&with_turn)[0];
-        let (_, c) = check_down(holes, [f[0], f[1], f[2], t, river]);
-        for (m, c) in mean.iter_mut().zip(&c.by_round[2]) {
-            *m += c / turns.len() as f64;
-        }
-    }
+    let (mean, spread) = mean_over_the_next_card("Qh7h2d", 2);
+    assert!(spread > 1.0, "the turn moves the value: {spread}");
     for m in mean {
         assert!(m.abs() < 1e-9, "{mean:?}");
     }
