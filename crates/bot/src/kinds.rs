@@ -10,10 +10,11 @@
 //! 1999 (Loki-2, its B and R halves, POKI's simulation, the reference styles). Post-flop
 //! constants other than Papp's 0.85 / 0.50 are **ours**, overridable by `[variants]`.
 use crate::config::{LokiConfig, PostflopConfig};
-use crate::opponent_model::ModelMode;
-use crate::preflop::Tightness;
+use crate::opponent_model::ModelMode::{self, Generic, Loki2, Specific};
+use crate::preflop::Tightness::{self, Loose, Moderate, Tight};
 use crate::style::Style;
 use loki_engine::{CallPlayer, ExamplePlayer, Player, RaisePlayer, RandomPlayer};
+use Postflop::{Base, Passive, With};
 
 /// One kind.
 #[derive(Debug, Clone, Copy)]
@@ -86,26 +87,46 @@ pub enum Postflop {
     Passive(f64),
 }
 
-/// The basic player: moderate, the configuration's thresholds, initial weights only.
-const BASIC: Shape = Shape {
-    tightness: Tightness::Moderate,
-    postflop: Postflop::Base,
-    model: ModelMode::InitialOnly,
-    randomized: false,
-    trusting: false,
-    context: false,
-    simulates: false,
-};
-/// SOM: specific opponent modeling.
-const SOM: Shape = Shape {
-    model: ModelMode::Specific,
-    ..BASIC
-};
-/// SOMT: SOM that trusts.
-const SOMT: Shape = Shape {
-    trusting: true,
-    ..SOM
-};
+/// A basic player (pre-flop initial weights, no re-weighting) of this tightness and these
+/// post-flop thresholds.
+const fn basic(tightness: Tightness, postflop: Postflop) -> Shape {
+    Shape {
+        tightness,
+        postflop,
+        model: ModelMode::InitialOnly,
+        randomized: false,
+        trusting: false,
+        context: false,
+        simulates: false,
+    }
+}
+
+/// A moderate player with the configuration's thresholds and this opponent model.
+const fn modeling(model: ModelMode) -> Shape {
+    Shape {
+        model,
+        ..basic(Moderate, Base)
+    }
+}
+
+impl Shape {
+    const fn randomized(mut self) -> Shape {
+        self.randomized = true;
+        self
+    }
+    const fn trusting(mut self) -> Shape {
+        self.trusting = true;
+        self
+    }
+    const fn in_context(mut self) -> Shape {
+        self.context = true;
+        self
+    }
+    const fn simulating(mut self) -> Shape {
+        self.simulates = true;
+        self
+    }
+}
 
 impl Kind {
     const fn loki(name: &'static str, about: &'static str, shape: Shape) -> Kind {
@@ -188,130 +209,87 @@ pub static KINDS: &[Kind] = &[
     Kind::loki(
         "BPM",
         "basic Loki, moderate: pre-flop initial weights, no re-weighting",
-        BASIC,
+        basic(Moderate, Base),
     ),
     Kind::loki(
         "BPT",
         "basic Loki, tight (conservative) betting parameters",
-        Shape {
-            tightness: Tightness::Tight,
-            postflop: Postflop::With(0.55, 0.88, 0.55),
-            ..BASIC
-        },
+        basic(Tight, With(0.55, 0.88, 0.55)),
     ),
     Kind::loki(
         "BPL",
         "basic Loki, loose (liberal) betting parameters",
-        Shape {
-            tightness: Tightness::Loose,
-            postflop: Postflop::With(0.45, 0.80, 0.45),
-            ..BASIC
-        },
+        basic(Loose, With(0.45, 0.80, 0.45)),
     ),
     Kind::loki(
         "GOM",
         "generic opponent modeling: re-weights with Loki's own default frequencies",
-        Shape {
-            model: ModelMode::Generic,
-            ..BASIC
-        },
+        modeling(Generic),
     )
     .predicts("generic opponent model: GOM's self-play frequencies for everyone, Loki-1 re-weighting")
     .bench(Bench::Quick),
     Kind::loki(
         "SOM",
         "specific opponent modeling: re-weights with each opponent's observed frequencies (20 observations)",
-        SOM,
+        modeling(Specific),
     )
     .predicts("specific opponent model: each player's frequencies blended with the defaults, Loki-1 re-weighting")
     .bench(Bench::Quick),
     Kind::loki(
         "LOKI2",
         "Loki-2 (Peña): probability-triple betting (randomized) and triple re-weighting with last-20-action thresholds",
-        Shape {
-            model: ModelMode::Loki2,
-            randomized: true,
-            ..BASIC
-        },
+        modeling(Loki2).randomized(),
     )
     .predicts("Loki-2: historic and last-20 frequencies, probability-triple re-weighting")
     .bench(Bench::Quick),
     Kind::loki(
         "LOKI2B",
         "Peña's B: Loki-2's triple betting with Loki-1's re-weighting (SOM's model)",
-        Shape {
-            randomized: true,
-            ..SOM
-        },
+        modeling(Specific).randomized(),
     ),
     Kind::loki(
         "LOKI2R",
         "Peña's R: Loki-1's betting (SOM's rules) with Loki-2's triple re-weighting and last-20 thresholds",
-        Shape {
-            model: ModelMode::Loki2,
-            ..BASIC
-        },
+        modeling(Loki2),
     ),
     Kind::loki(
         "SOMT",
         "SOM that trusts each opponent's actions as far as its shown cards bore them out, whatever model.trust says (ours; with the default, SOM does too)",
-        SOMT,
+        modeling(Specific).trusting(),
     )
     .predicts("SOM whose re-weighting trusts each player as far as its shown cards followed its actions (loki-bot's SOMT)"),
     Kind::loki(
         "POKI",
         "SOMT's models, Poki's betting: simulates the rest of the hand (up to 500 trials) and takes the action of highest expected value",
-        Shape {
-            simulates: true,
-            ..SOMT
-        },
+        modeling(Specific).trusting().simulating(),
     )
     .bench(Bench::Full),
     Kind::loki(
         "SOMC",
         "SOMT whose thresholds read action frequencies in context (the spot's public features, a per-player tilt), as the best model of IRC players does (ours)",
-        Shape {
-            context: true,
-            ..SOMT
-        },
+        modeling(Specific).trusting().in_context(),
     )
     .predicts("SOMT whose actions and re-weighting thresholds read SOM+ctx's frequencies in context (loki-bot's SOMC)")
     .bench(Bench::Quick),
     Kind::loki(
         "TP",
         "reference style: tight-passive (few hands, rarely bets or raises)",
-        Shape {
-            tightness: Tightness::Tight,
-            postflop: Postflop::Passive(0.45),
-            ..BASIC
-        },
+        basic(Tight, Passive(0.45)),
     ),
     Kind::loki(
         "TA",
         "reference style: tight-aggressive (few hands, bets and raises often)",
-        Shape {
-            tightness: Tightness::Tight,
-            postflop: Postflop::With(0.45, 0.75, 0.45),
-            ..BASIC
-        },
+        basic(Tight, With(0.45, 0.75, 0.45)),
     ),
     Kind::loki(
         "LP",
         "reference style: loose-passive (many hands, calls a lot)",
-        Shape {
-            tightness: Tightness::Loose,
-            postflop: Postflop::Passive(0.35),
-            ..BASIC
-        },
+        basic(Loose, Passive(0.35)),
     ),
     Kind::loki(
         "LA",
         "reference style: loose-aggressive (many hands, bets and raises often)",
-        Shape {
-            tightness: Tightness::Loose,
-            postflop: Postflop::With(0.40, 0.70, 0.40),
-            ..BASIC
-        },
+        basic(Loose, With(0.40, 0.70, 0.40)),
     ),
     Kind::simple("call", "always checks or calls", |name, _| {
         Box::new(CallPlayer::new(name))

@@ -73,10 +73,6 @@ impl PlayerSpec {
         }
         Ok(PlayerSpec { entries })
     }
-    /// Total number of players.
-    pub fn total(&self) -> usize {
-        self.entries.iter().map(|e| e.count).sum()
-    }
     /// The kinds, one per player, in order.
     pub fn expand(&self) -> Vec<String> {
         self.entries
@@ -107,7 +103,6 @@ mod tests {
     #[test]
     fn parses_counts_and_names() {
         let s = PlayerSpec::parse("2*RANDOM, call,Raise").unwrap();
-        assert_eq!(s.total(), 4);
         assert_eq!(s.expand(), vec!["random", "random", "call", "raise"]);
         assert_eq!(s.to_string(), "2*random,call,raise");
     }
