@@ -41,7 +41,7 @@ pub enum RosterError {
 /// so).
 pub fn kinds_described(kinds: &[Kind], config: &LokiConfig) -> Vec<(String, String)> {
     let line = |k: &Kind| {
-        let about = match k.style(config) {
+        let about = match Style::of(k, config) {
             Some(style) => loki_bot::choices::described(&style, k.about, config),
             None => k.about.to_string(),
         };

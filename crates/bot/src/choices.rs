@@ -241,7 +241,7 @@ mod tests {
         assert!(names("POKI").contains(&"simulation refinements"));
         let p = paper();
         for k in KINDS.iter().filter(|k| k.shape().is_some()) {
-            let added = additions(&k.style(&p).unwrap(), &p);
+            let added = additions(&Style::of(k, &p).unwrap(), &p);
             // SOMT, POKI and SOMC trust whatever the configuration says (ours).
             let trusting = ["SOMT", "POKI", "SOMC"].contains(&k.name);
             let want: &[&str] = if trusting { &["trust"] } else { &[] };

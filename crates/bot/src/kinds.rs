@@ -1,6 +1,6 @@
 //! The one table of player kinds: every name a `--players` list takes apart from the
 //! configured variants. An entry is a kind's name, its line in `loki players`, how it is
-//! built (a Loki [`Shape`]: data over [`Style`]; or a simple player's constructor) and
+//! built (a Loki [`Shape`]: data over `Style`; or a simple player's constructor) and
 //! where else it serves (`loki irc eval`'s predictors, the new-board bench). Everything
 //! that lists or builds kinds reads [`KINDS`] (the roster behind `--players`, `loki
 //! players`, the web page's form and Python; `loki-irc`'s models; `loki-sim`'s
@@ -9,10 +9,8 @@
 //! The Loki family: Billings et al. 1998, "Experiments" (BPM, BPT, BPL, GOM, SOM); Peña
 //! 1999 (Loki-2, its B and R halves, POKI's simulation, the reference styles). Post-flop
 //! constants other than Papp's 0.85 / 0.50 are **ours**, overridable by `[variants]`.
-use crate::config::{LokiConfig, PostflopConfig};
 use crate::opponent_model::ModelMode::{self, Generic, Loki2, Specific};
 use crate::preflop::Tightness::{self, Loose, Moderate, Tight};
-use crate::style::Style;
 use loki_engine::{CallPlayer, ExamplePlayer, Player, RaisePlayer, RandomPlayer};
 use Postflop::{Base, Passive, With};
 
@@ -56,7 +54,7 @@ pub enum Bench {
     Quick,
 }
 
-/// What distinguishes a Loki kind's play; [`Kind::style`] reads it under a configuration.
+/// What distinguishes a Loki kind's play; `Style::of` reads it under a configuration.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Shape {
     /// Pre-flop tightness.
@@ -161,40 +159,6 @@ impl Kind {
             Plays::Loki(s) => Some(s),
             Plays::Simple(_) => None,
         }
-    }
-    /// The style of a Loki kind under a configuration (`None`: a simple player).
-    pub fn style(&self, cfg: &LokiConfig) -> Option<Style> {
-        let s = self.shape()?;
-        let base = cfg.postflop.clone();
-        let postflop = match s.postflop {
-            Postflop::Base => base,
-            Postflop::With(make1, make2, call) => PostflopConfig {
-                make1,
-                make2,
-                call,
-                ..base
-            },
-            Postflop::Passive(call) => PostflopConfig {
-                make1: 0.75,
-                make2: 0.95,
-                call,
-                check_raise: 1.01,
-                semi_bluff: false,
-                ..base
-            },
-        };
-        Some(Style {
-            name: self.name.to_string(),
-            kind: self.name,
-            tightness: s.tightness,
-            postflop,
-            model: s.model,
-            randomized: s.randomized,
-            calibrated: s.trusting || (cfg.model.trust && s.model != ModelMode::InitialOnly),
-            context: s.context,
-            simulation: s.simulates.then(|| cfg.simulation.clone()),
-            reweight: cfg.reweight,
-        })
     }
 }
 

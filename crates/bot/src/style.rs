@@ -2,7 +2,7 @@
 //! read from a kind of [`crate::kinds::KINDS`] under a configuration, or from a
 //! configured variant (`[variants.NAME]`: a kind with overrides).
 use crate::config::{LokiConfig, PostflopConfig, ReweightConfig, SimulationConfig};
-use crate::kinds::{find, Kind, KINDS};
+use crate::kinds::{find, Kind, Postflop, KINDS};
 use crate::opponent_model::ModelMode;
 use crate::preflop::{Tightness, UnknownTightness};
 
@@ -65,6 +65,41 @@ pub struct Style {
 }
 
 impl Style {
+    /// The style of a Loki kind under a configuration (`None`: a simple player).
+    pub fn of(kind: &Kind, cfg: &LokiConfig) -> Option<Style> {
+        let s = kind.shape()?;
+        let base = cfg.postflop.clone();
+        let postflop = match s.postflop {
+            Postflop::Base => base,
+            Postflop::With(make1, make2, call) => PostflopConfig {
+                make1,
+                make2,
+                call,
+                ..base
+            },
+            Postflop::Passive(call) => PostflopConfig {
+                make1: 0.75,
+                make2: 0.95,
+                call,
+                check_raise: 1.01,
+                semi_bluff: false,
+                ..base
+            },
+        };
+        Some(Style {
+            name: kind.name.to_string(),
+            kind: kind.name,
+            tightness: s.tightness,
+            postflop,
+            model: s.model,
+            randomized: s.randomized,
+            calibrated: s.trusting || (cfg.model.trust && s.model != ModelMode::InitialOnly),
+            context: s.context,
+            simulation: s.simulates.then(|| cfg.simulation.clone()),
+            reweight: cfg.reweight,
+        })
+    }
+
     /// What this player's model ranks an opponent's holdings by after the flop: Loki-2's
     /// triple re-weighting by `reweight.triple_rank`, Loki-1's by `reweight.rank`.
     pub fn rank(&self) -> crate::config::RankBy {
@@ -88,7 +123,7 @@ impl Style {
     /// # Errors
     /// As [`Style::named`].
     pub fn named_in(kinds: &[Kind], name: &str, cfg: &LokiConfig) -> Result<Style, StyleError> {
-        if let Some(s) = find(kinds, name).and_then(|k| k.style(cfg)) {
+        if let Some(s) = find(kinds, name).and_then(|k| Style::of(k, cfg)) {
             return Ok(s);
         }
         let (vname, v) = cfg
@@ -97,7 +132,7 @@ impl Style {
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .ok_or_else(|| StyleError::Unknown(name.to_string()))?;
         let mut s = find(kinds, &v.base)
-            .and_then(|k| k.style(cfg))
+            .and_then(|k| Style::of(k, cfg))
             .ok_or_else(|| StyleError::UnknownBase {
                 variant: vname.clone(),
                 base: v.base.clone(),

@@ -38,7 +38,7 @@ pub fn models() -> Vec<ModelSpec> {
     let cfg = LokiConfig::default();
     KINDS
         .iter()
-        .filter_map(|k| Some((k.name, k.predictor?, k.style(&cfg)?)))
+        .filter_map(|k| Some((k.name, k.predictor?, Style::of(k, &cfg)?)))
         .map(|(name, description, style)| ModelSpec {
             name,
             description,
