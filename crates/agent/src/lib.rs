@@ -3,8 +3,8 @@
 //! person's table, the web, LBR's opponent, `loki advise` and the bench play the same
 //! seat the same way.
 //!
-//! * [`Roster`] (`roster.rs`): players built from names (`--players` lists, the Loki
-//!   family, configured variants, the simple players) sharing one `Knowledge`.
+//! * [`Roster`] (`roster.rs`): players built from names (`--players` lists, the kinds of
+//!   `loki_bot::KINDS`, configured variants) sharing one `Knowledge`.
 //! * [`seed`]: the one seed derivation (each player's and each table's generator).
 //! * [`profiles`]: opponents' and people's profiles (`loki-store`) and the glue to a Loki
 //!   player's statistics; [`ProfileBook`], a seat's opponents over a match.

@@ -1,11 +1,13 @@
 //! Building players, in one place for every command and crate: `--players` lists
-//! (`2*SOM,call`, names case-insensitive), the Loki family (BPM, BPT, BPL, GOM, SOM,
-//! LOKI2, TP, TA, LP, LA, SOMT, POKI; Billings et al. 1998, "Experiments"; Peña 1999),
-//! configured variants (`[variants.NAME]`), the engine's simple players (call, raise,
-//! random) and seat names. Each player's random seed comes from [`crate::seed`].
+//! (`2*SOM,call`, names case-insensitive), the kinds of `loki-bot`'s one table
+//! ([`loki_bot::KINDS`]: the Loki family of Billings et al. 1998 and Peña 1999, and the
+//! simple players call, raise, random, example), configured variants
+//! (`[variants.NAME]`) and seat names. Each player's random seed comes from
+//! [`crate::seed`].
 use crate::seed::player_seed;
-use loki_bot::{Knowledge, LokiConfig, LokiPlayer, PlayerKind, Style, StyleError};
-use loki_engine::{Player, PlayerRegistry, PlayerSpec, SpecError};
+use loki_bot::kinds::{find, Kind, MakeSimple, Plays, KINDS};
+use loki_bot::{Knowledge, LokiConfig, LokiPlayer, Style, StyleError};
+use loki_engine::{Player, PlayerSpec, SpecError};
 use std::sync::Arc;
 
 /// Why a player list or a player cannot be built.
@@ -33,37 +35,28 @@ pub enum RosterError {
     NotLoki(String),
 }
 
-/// Every kind a `--players` list accepts under `config`, with a line about it: the Loki
-/// family, the configured variants, then the engine's simple players (`loki players` and
-/// the web page's form list them so).
-pub fn kinds_described(config: &LokiConfig) -> Vec<(String, String)> {
-    let mut v: Vec<(String, String)> = PlayerKind::ALL
-        .iter()
-        .map(|&k| {
-            let style = Style::of(k, config);
-            let about = loki_bot::choices::described(&style, k.description(), config);
-            (k.name().to_string(), about)
-        })
-        .collect();
-    for (name, variant) in &config.variants {
+/// Every kind of `kinds` a `--players` list accepts under `config`, with a line about
+/// it: the Loki family (what it is, then how it plays under `config`), the configured
+/// variants, then the simple players (`loki players` and the web page's form list them
+/// so).
+pub fn kinds_described(kinds: &[Kind], config: &LokiConfig) -> Vec<(String, String)> {
+    let line = |k: &Kind| {
+        let about = match Style::of(k, config) {
+            Some(style) => loki_bot::choices::described(&style, k.about, config),
+            None => k.about.to_string(),
+        };
+        (k.name.to_string(), about)
+    };
+    let (loki, simple): (Vec<&Kind>, Vec<&Kind>) = kinds.iter().partition(|k| k.shape().is_some());
+    let variants = config.variants.iter().map(|(name, variant)| {
         let base = variant.base.to_ascii_uppercase();
         let about = variant.description.clone();
-        v.push((
-            name.clone(),
-            about.unwrap_or_else(|| format!("configured variant of {base}")),
-        ));
-    }
-    for (name, about) in [
-        ("call", "always checks or calls"),
-        ("raise", "bets or raises whenever legal, else calls"),
-        ("random", "a seeded random legal action"),
-        (
-            "example",
-            "the ACPC example player: folds 6% facing a bet, else calls or raises evenly",
-        ),
-    ] {
-        v.push((name.to_string(), about.to_string()));
-    }
+        let about = about.unwrap_or_else(|| format!("configured variant of {base}"));
+        (name.clone(), about)
+    });
+    let mut v: Vec<(String, String)> = loki.into_iter().map(line).collect();
+    v.extend(variants);
+    v.extend(simple.into_iter().map(line));
     v
 }
 
@@ -88,7 +81,8 @@ pub fn seat_names(kinds: &[String]) -> Vec<String> {
 pub struct Roster {
     /// Shared knowledge of all Loki players.
     pub know: Arc<Knowledge>,
-    simple: PlayerRegistry,
+    /// The kinds it builds ([`KINDS`] unless [`Roster::with_kinds`] says otherwise).
+    pub kinds: &'static [Kind],
 }
 
 impl Roster {
@@ -101,9 +95,32 @@ impl Roster {
     }
     /// A roster whose Loki players share `know`.
     pub fn with_knowledge(know: Arc<Knowledge>) -> Roster {
-        Roster {
-            know,
-            simple: PlayerRegistry::builtin(),
+        Roster { know, kinds: KINDS }
+    }
+    /// The same roster building the kinds of another table (a program's own kinds).
+    pub fn with_kinds(self, kinds: &'static [Kind]) -> Roster {
+        Roster { kinds, ..self }
+    }
+    /// Every kind it accepts with a line about it ([`kinds_described`]).
+    pub fn described(&self) -> Vec<(String, String)> {
+        kinds_described(self.kinds, &self.know.config)
+    }
+    /// The Loki kind or configured variant `name`, or `None` for another name.
+    fn style(&self, name: &str) -> Result<Option<Style>, RosterError> {
+        match Style::named_in(self.kinds, name, &self.know.config) {
+            Ok(s) => Ok(Some(s)),
+            Err(StyleError::Unknown(_)) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+    /// The simple player `name`'s constructor.
+    fn simple(&self, name: &str) -> Result<MakeSimple, RosterError> {
+        match find(self.kinds, name).map(|k| k.plays) {
+            Some(Plays::Simple(make)) => Ok(make),
+            _ => Err(RosterError::Unknown {
+                name: name.to_string(),
+                known: self.names().join(", "),
+            }),
         }
     }
     /// The canonical name of a kind (upper case for the Loki family, the variant's own
@@ -112,28 +129,15 @@ impl Roster {
     /// # Errors
     /// An unknown name (the error lists the known ones), or a broken variant.
     pub fn canonical(&self, name: &str) -> Result<String, RosterError> {
-        match Style::named(name, &self.know.config) {
-            Ok(s) => return Ok(s.name),
-            Err(StyleError::Unknown(_)) => {}
-            Err(e) => return Err(e.into()),
+        if let Some(s) = self.style(name)? {
+            return Ok(s.name);
         }
-        if self.simple.contains(name) {
-            return Ok(name.to_ascii_lowercase());
-        }
-        Err(RosterError::Unknown {
-            name: name.to_string(),
-            known: self.names().join(", "),
-        })
+        self.simple(name)?;
+        Ok(name.to_ascii_lowercase())
     }
     /// All known names: the Loki family, the configured variants, the simple players.
     pub fn names(&self) -> Vec<String> {
-        let mut v: Vec<String> = PlayerKind::ALL
-            .iter()
-            .map(|k| k.name().to_string())
-            .collect();
-        v.extend(self.know.config.variants.keys().cloned());
-        v.extend(self.simple.names().iter().map(|s| s.to_string()));
-        v
+        self.described().into_iter().map(|(name, _)| name).collect()
     }
     /// Expands a `--players` list ("2*BPM,call") into one canonical kind per seat.
     ///
@@ -153,25 +157,18 @@ impl Roster {
         name: &str,
         seed: u64,
     ) -> Result<Box<dyn Player + Send>, RosterError> {
-        match Style::named(kind, &self.know.config) {
-            Ok(style) => {
-                return Ok(Box::new(LokiPlayer::new(
-                    name,
-                    style,
-                    self.know.clone(),
-                    seed,
-                )))
-            }
-            Err(StyleError::Unknown(_)) => {}
-            Err(e) => return Err(e.into()),
+        if let Some(style) = self.style(kind)? {
+            return Ok(Box::new(LokiPlayer::new(
+                name,
+                style,
+                self.know.clone(),
+                seed,
+            )));
         }
-        // The last player of the spec, as the registry builds it, under `name`.
-        let spec = self.simple.parse(kind)?;
-        let last = spec.expand().pop().ok_or_else(|| RosterError::Unknown {
-            name: kind.to_string(),
-            known: self.names().join(", "),
-        })?;
-        Ok(self.simple.make(&last, name, seed, spec.total() - 1)?)
+        // Mixed as the engine's former registry mixed its first player's seed (kept so
+        // that results do not change).
+        let seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(1);
+        Ok(self.simple(kind)?(name, seed))
     }
     /// The players of one table from a `--players` list, by seat, named by
     /// [`seat_names`] and seeded by [`player_seed`] (table 0).
@@ -193,10 +190,9 @@ impl Roster {
     /// # Errors
     /// A name that is not a Loki kind or variant.
     pub fn loki(&self, kind: &str, name: &str, seed: u64) -> Result<LokiPlayer, RosterError> {
-        let style = Style::named(kind, &self.know.config).map_err(|e| match e {
-            StyleError::Unknown(_) => RosterError::NotLoki(kind.to_string()),
-            e => e.into(),
-        })?;
+        let style = self
+            .style(kind)?
+            .ok_or_else(|| RosterError::NotLoki(kind.to_string()))?;
         Ok(LokiPlayer::new(name, style, self.know.clone(), seed))
     }
 }
@@ -224,5 +220,83 @@ mod tests {
         let t = r.table("2*BPM,random", 7).unwrap();
         let names: Vec<&str> = t.iter().map(|p| p.name()).collect();
         assert_eq!(names, ["BPM-1", "BPM-2", "random"]);
+    }
+
+    #[test]
+    fn a_kind_is_one_entry_of_the_table() {
+        use loki_bot::kinds::{Bench, Shape};
+        use loki_bot::preflop::Tightness;
+        // One Loki kind and one simple player added to the table, nowhere else.
+        let somt = *find(KINDS, "SOMT").and_then(Kind::shape).unwrap();
+        let mut kinds = KINDS.to_vec();
+        kinds.push(Kind {
+            name: "SOMTT",
+            about: "SOMT, tight",
+            plays: Plays::Loki(Shape {
+                tightness: Tightness::Tight,
+                ..somt
+            }),
+            predictor: None,
+            bench: Bench::Off,
+        });
+        kinds.push(Kind {
+            name: "check",
+            about: "checks or calls",
+            plays: Plays::Simple(|name, _| Box::new(loki_engine::CallPlayer::new(name))),
+            predictor: None,
+            bench: Bench::Off,
+        });
+        let kinds: &'static [Kind] = Box::leak(kinds.into_boxed_slice());
+        let plain = Roster::new(LokiConfig::default()).unwrap();
+        let r = Roster::new(LokiConfig::default())
+            .unwrap()
+            .with_kinds(kinds);
+        // `--players` lists.
+        assert!(plain.expand("somtt").is_err() && plain.expand("check").is_err());
+        assert_eq!(
+            r.expand("2*somtt,CHECK,som").unwrap(),
+            ["SOMTT", "SOMTT", "check", "SOM"]
+        );
+        let t = r.table("2*somtt,check", 3).unwrap();
+        let names: Vec<&str> = t.iter().map(|p| p.name()).collect();
+        assert_eq!(names, ["SOMTT-1", "SOMTT-2", "check"]);
+        let style = r.loki("somtt", "x", 1).unwrap().style().clone();
+        assert_eq!(
+            (style.tightness, style.calibrated),
+            (Tightness::Tight, true)
+        );
+        assert!(matches!(
+            r.loki("check", "x", 1),
+            Err(RosterError::NotLoki(_))
+        ));
+        // `loki players` and the web form: the Loki kind after the Loki family, the simple
+        // player last, as every kind is described.
+        let listed = r.described();
+        let at = |n: &str| listed.iter().position(|(k, _)| k == n).unwrap();
+        assert_eq!(at("SOMTT"), at("LA") + 1);
+        assert_eq!(at("check"), listed.len() - 1);
+        assert!(listed[at("SOMTT")]
+            .1
+            .starts_with("SOMT, tight; here with loki's"));
+        assert_eq!(listed[at("check")].1, "checks or calls");
+        assert_eq!(
+            r.names(),
+            listed.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>()
+        );
+        // A variant may build on it.
+        let cfg =
+            LokiConfig::from_toml("[variants.Mine]\nbase = \"somtt\"\nmake1 = 0.6\n").unwrap();
+        let r = Roster::new(cfg).unwrap().with_kinds(kinds);
+        assert_eq!(r.expand("mine").unwrap(), ["Mine"]);
+    }
+
+    #[test]
+    fn the_listing_is_the_table() {
+        let r = Roster::new(LokiConfig::default()).unwrap();
+        let names: Vec<&str> = KINDS.iter().map(|k| k.name).collect();
+        assert_eq!(r.names(), names);
+        for k in KINDS {
+            assert_eq!(r.canonical(&k.name.to_ascii_lowercase()).unwrap(), k.name);
+        }
     }
 }

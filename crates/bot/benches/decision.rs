@@ -5,7 +5,7 @@
 //! lanes) against the single loop of `tests/common/one_loop.rs`, same run.
 #![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use loki_bot::{Knowledge, LokiConfig, LokiPlayer, PlayerKind, Style};
+use loki_bot::{Knowledge, LokiConfig, LokiPlayer, Style};
 use loki_cards::parse_cards;
 use loki_engine::{Action, GameConfig, HandState, Player};
 
@@ -29,7 +29,7 @@ fn benches(c: &mut Criterion) {
     }
     let mut player = LokiPlayer::new(
         "SOM",
-        Style::of(PlayerKind::Som, &know.config),
+        Style::named("SOM", &know.config).unwrap(),
         know.clone(),
         1,
     );

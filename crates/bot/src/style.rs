@@ -1,8 +1,8 @@
-//! The player family: which betting parameters and which opponent model each kind uses
-//! (Billings et al. 1998, "Experiments": BPM, BPT, BPL, GOM, SOM; Peña 1999: Loki-2 and
-//! the tight/loose x passive/aggressive reference styles). Post-flop constants other than
-//! Papp's 0.85 / 0.50 are **ours**, documented here and overridable by `[variants]`.
+//! A player's style: the betting parameters and opponent model one player plays with,
+//! read from a kind of [`crate::kinds::KINDS`] under a configuration, or from a
+//! configured variant (`[variants.NAME]`: a kind with overrides).
 use crate::config::{LokiConfig, PostflopConfig, ReweightConfig, SimulationConfig};
+use crate::kinds::{find, Kind, Postflop, KINDS};
 use crate::opponent_model::ModelMode;
 use crate::preflop::{Tightness, UnknownTightness};
 
@@ -38,121 +38,13 @@ pub enum StyleError {
     },
 }
 
-/// A built-in player kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PlayerKind {
-    /// Basic player, moderate: initial pre-flop weights, no re-weighting.
-    Bpm,
-    /// Basic player, tight.
-    Bpt,
-    /// Basic player, loose.
-    Bpl,
-    /// Generic opponent modeling with re-weighting.
-    Gom,
-    /// Specific opponent modeling with re-weighting.
-    Som,
-    /// Loki-2 (Peña §4): probability-triple betting, randomized, and triple
-    /// re-weighting with last-20 thresholds.
-    Loki2,
-    /// Loki-2's betting (randomized triples) with Loki-1's re-weighting (SOM's model):
-    /// Peña's "B" (§4, experiments).
-    Loki2B,
-    /// Loki-1's betting (SOM's rules) with Loki-2's triple re-weighting and last-20
-    /// thresholds: Peña's "R".
-    Loki2R,
-    /// SOM whose re-weighting trusts each opponent as far as its shown cards followed
-    /// its actions (ours; see `trust.rs`).
-    Somt,
-    /// SOMT's calibrated models with Poki's betting: selective-sampling simulation of the
-    /// rest of the hand (Peña 1999 §5).
-    Poki,
-    /// SOMT whose thresholds read action frequencies in context: the public features of
-    /// the spot and a per-player tilt (ours; see `context_model.rs`).
-    Somc,
-    /// Tight-passive reference style.
-    Tp,
-    /// Tight-aggressive reference style.
-    Ta,
-    /// Loose-passive reference style.
-    Lp,
-    /// Loose-aggressive reference style.
-    La,
-}
-
-impl PlayerKind {
-    /// All kinds, in the order `loki players` lists them.
-    pub const ALL: [PlayerKind; 15] = [
-        PlayerKind::Bpm,
-        PlayerKind::Bpt,
-        PlayerKind::Bpl,
-        PlayerKind::Gom,
-        PlayerKind::Som,
-        PlayerKind::Loki2,
-        PlayerKind::Loki2B,
-        PlayerKind::Loki2R,
-        PlayerKind::Somt,
-        PlayerKind::Poki,
-        PlayerKind::Somc,
-        PlayerKind::Tp,
-        PlayerKind::Ta,
-        PlayerKind::Lp,
-        PlayerKind::La,
-    ];
-    /// The name used in `--players` lists and results ("BPM", ...).
-    pub fn name(self) -> &'static str {
-        match self {
-            PlayerKind::Bpm => "BPM",
-            PlayerKind::Bpt => "BPT",
-            PlayerKind::Bpl => "BPL",
-            PlayerKind::Gom => "GOM",
-            PlayerKind::Som => "SOM",
-            PlayerKind::Loki2 => "LOKI2",
-            PlayerKind::Loki2B => "LOKI2B",
-            PlayerKind::Loki2R => "LOKI2R",
-            PlayerKind::Somt => "SOMT",
-            PlayerKind::Poki => "POKI",
-            PlayerKind::Somc => "SOMC",
-            PlayerKind::Tp => "TP",
-            PlayerKind::Ta => "TA",
-            PlayerKind::Lp => "LP",
-            PlayerKind::La => "LA",
-        }
-    }
-    /// A one-line description.
-    pub fn description(self) -> &'static str {
-        match self {
-            PlayerKind::Bpm => "basic Loki, moderate: pre-flop initial weights, no re-weighting",
-            PlayerKind::Bpt => "basic Loki, tight (conservative) betting parameters",
-            PlayerKind::Bpl => "basic Loki, loose (liberal) betting parameters",
-            PlayerKind::Gom => "generic opponent modeling: re-weights with Loki's own default frequencies",
-            PlayerKind::Som => "specific opponent modeling: re-weights with each opponent's observed frequencies (20 observations)",
-            PlayerKind::Loki2 => "Loki-2 (Peña): probability-triple betting (randomized) and triple re-weighting with last-20-action thresholds",
-            PlayerKind::Loki2B => "Peña's B: Loki-2's triple betting with Loki-1's re-weighting (SOM's model)",
-            PlayerKind::Loki2R => "Peña's R: Loki-1's betting (SOM's rules) with Loki-2's triple re-weighting and last-20 thresholds",
-            PlayerKind::Somt => "SOM that trusts each opponent's actions as far as its shown cards bore them out, whatever model.trust says (ours; with the default, SOM does too)",
-            PlayerKind::Poki => "SOMT's models, Poki's betting: simulates the rest of the hand (up to 500 trials) and takes the action of highest expected value",
-            PlayerKind::Somc => "SOMT whose thresholds read action frequencies in context (the spot's public features, a per-player tilt), as the best model of IRC players does (ours)",
-            PlayerKind::Tp => "reference style: tight-passive (few hands, rarely bets or raises)",
-            PlayerKind::Ta => "reference style: tight-aggressive (few hands, bets and raises often)",
-            PlayerKind::Lp => "reference style: loose-passive (many hands, calls a lot)",
-            PlayerKind::La => "reference style: loose-aggressive (many hands, bets and raises often)",
-        }
-    }
-    /// Parses a name, case-insensitive.
-    pub fn from_name(s: &str) -> Option<PlayerKind> {
-        PlayerKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s))
-    }
-}
-
 /// Everything that distinguishes one player's play.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Style {
     /// The name (a kind or a configured variant).
     pub name: String,
-    /// The kind it is based on.
-    pub kind: PlayerKind,
+    /// The kind it is based on (its name in [`KINDS`]).
+    pub kind: &'static str,
     /// Pre-flop tightness.
     pub tightness: Tightness,
     /// Post-flop constants.
@@ -173,96 +65,39 @@ pub struct Style {
 }
 
 impl Style {
-    /// The style of a built-in kind under a configuration.
-    pub fn of(kind: PlayerKind, cfg: &LokiConfig) -> Style {
+    /// The style of a Loki kind under a configuration (`None`: a simple player).
+    pub fn of(kind: &Kind, cfg: &LokiConfig) -> Option<Style> {
+        let s = kind.shape()?;
         let base = cfg.postflop.clone();
-        let with = |make1: f64, make2: f64, call: f64| PostflopConfig {
-            make1,
-            make2,
-            call,
-            ..base.clone()
+        let postflop = match s.postflop {
+            Postflop::Base => base,
+            Postflop::With(make1, make2, call) => PostflopConfig {
+                make1,
+                make2,
+                call,
+                ..base
+            },
+            Postflop::Passive(call) => PostflopConfig {
+                make1: 0.75,
+                make2: 0.95,
+                call,
+                check_raise: 1.01,
+                semi_bluff: false,
+                ..base
+            },
         };
-        let passive = |call: f64| PostflopConfig {
-            make1: 0.75,
-            make2: 0.95,
-            call,
-            check_raise: 1.01,
-            semi_bluff: false,
-            ..base.clone()
-        };
-        let (tightness, postflop, model, randomized) = match kind {
-            PlayerKind::Bpm => (
-                Tightness::Moderate,
-                base.clone(),
-                ModelMode::InitialOnly,
-                false,
-            ),
-            PlayerKind::Bpt => (
-                Tightness::Tight,
-                with(0.55, 0.88, 0.55),
-                ModelMode::InitialOnly,
-                false,
-            ),
-            PlayerKind::Bpl => (
-                Tightness::Loose,
-                with(0.45, 0.80, 0.45),
-                ModelMode::InitialOnly,
-                false,
-            ),
-            PlayerKind::Gom => (Tightness::Moderate, base.clone(), ModelMode::Generic, false),
-            PlayerKind::Som => (
-                Tightness::Moderate,
-                base.clone(),
-                ModelMode::Specific,
-                false,
-            ),
-            PlayerKind::Loki2 => (Tightness::Moderate, base.clone(), ModelMode::Loki2, true),
-            PlayerKind::Loki2B => (Tightness::Moderate, base.clone(), ModelMode::Specific, true),
-            PlayerKind::Loki2R => (Tightness::Moderate, base.clone(), ModelMode::Loki2, false),
-            PlayerKind::Somt | PlayerKind::Poki | PlayerKind::Somc => (
-                Tightness::Moderate,
-                base.clone(),
-                ModelMode::Specific,
-                false,
-            ),
-            PlayerKind::Tp => (
-                Tightness::Tight,
-                passive(0.45),
-                ModelMode::InitialOnly,
-                false,
-            ),
-            PlayerKind::Ta => (
-                Tightness::Tight,
-                with(0.45, 0.75, 0.45),
-                ModelMode::InitialOnly,
-                false,
-            ),
-            PlayerKind::Lp => (
-                Tightness::Loose,
-                passive(0.35),
-                ModelMode::InitialOnly,
-                false,
-            ),
-            PlayerKind::La => (
-                Tightness::Loose,
-                with(0.40, 0.70, 0.40),
-                ModelMode::InitialOnly,
-                false,
-            ),
-        };
-        Style {
-            name: kind.name().to_string(),
-            kind,
-            tightness,
+        Some(Style {
+            name: kind.name.to_string(),
+            kind: kind.name,
+            tightness: s.tightness,
             postflop,
-            model,
-            randomized,
-            calibrated: matches!(kind, PlayerKind::Somt | PlayerKind::Poki | PlayerKind::Somc)
-                || (cfg.model.trust && model != ModelMode::InitialOnly),
-            context: kind == PlayerKind::Somc,
-            simulation: (kind == PlayerKind::Poki).then(|| cfg.simulation.clone()),
+            model: s.model,
+            randomized: s.randomized,
+            calibrated: s.trusting || (cfg.model.trust && s.model != ModelMode::InitialOnly),
+            context: s.context,
+            simulation: s.simulates.then(|| cfg.simulation.clone()),
             reweight: cfg.reweight,
-        }
+        })
     }
 
     /// What this player's model ranks an opponent's holdings by after the flop: Loki-2's
@@ -275,24 +110,33 @@ impl Style {
         }
     }
 
-    /// A built-in kind or a configured variant by name (case-insensitive).
+    /// A Loki kind of [`KINDS`] or a configured variant by name (case-insensitive).
     ///
     /// # Errors
     /// An unknown name, or a variant with an unknown base or tightness.
     pub fn named(name: &str, cfg: &LokiConfig) -> Result<Style, StyleError> {
-        if let Some(k) = PlayerKind::from_name(name) {
-            return Ok(Style::of(k, cfg));
+        Style::named_in(KINDS, name, cfg)
+    }
+
+    /// As [`Style::named`], the kinds read from `kinds`.
+    ///
+    /// # Errors
+    /// As [`Style::named`].
+    pub fn named_in(kinds: &[Kind], name: &str, cfg: &LokiConfig) -> Result<Style, StyleError> {
+        if let Some(s) = find(kinds, name).and_then(|k| Style::of(k, cfg)) {
+            return Ok(s);
         }
         let (vname, v) = cfg
             .variants
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .ok_or_else(|| StyleError::Unknown(name.to_string()))?;
-        let kind = PlayerKind::from_name(&v.base).ok_or_else(|| StyleError::UnknownBase {
-            variant: vname.clone(),
-            base: v.base.clone(),
-        })?;
-        let mut s = Style::of(kind, cfg);
+        let mut s = find(kinds, &v.base)
+            .and_then(|k| Style::of(k, cfg))
+            .ok_or_else(|| StyleError::UnknownBase {
+                variant: vname.clone(),
+                base: v.base.clone(),
+            })?;
         s.name = vname.clone();
         if let Some(t) = &v.tightness {
             s.tightness = t.parse().map_err(|source| StyleError::Tightness {
@@ -350,10 +194,11 @@ mod tests {
     #[test]
     fn names_and_variants() {
         let cfg = LokiConfig::default();
-        assert_eq!(PlayerKind::from_name("som"), Some(PlayerKind::Som));
-        assert_eq!(PlayerKind::from_name("Loki2"), Some(PlayerKind::Loki2));
+        assert_eq!(Style::named("som", &cfg).unwrap().name, "SOM");
+        assert_eq!(Style::named("Loki2", &cfg).unwrap().kind, "LOKI2");
         assert!(Style::named("nobody", &cfg).is_err());
-        assert_eq!(Style::of(PlayerKind::Bpm, &cfg).postflop.make2, 0.85);
+        assert!(Style::named("call", &cfg).is_err());
+        assert_eq!(Style::named("BPM", &cfg).unwrap().postflop.make2, 0.85);
         let cfg = LokiConfig::from_toml(
             "[variants.TightSOM]\nbase = \"som\"\ntightness = \"tight\"\nmake1 = 0.6\n",
         )
@@ -361,7 +206,7 @@ mod tests {
         let s = Style::named("tightsom", &cfg).unwrap();
         assert_eq!(
             (s.kind, s.tightness, s.postflop.make1),
-            (PlayerKind::Som, Tightness::Tight, 0.6)
+            ("SOM", Tightness::Tight, 0.6)
         );
         assert_eq!(s.model, ModelMode::Specific);
         let cfg = LokiConfig::from_toml(

@@ -1,17 +1,17 @@
 //! The Loki players at a real table: every action legal, traces filled, deterministic.
 #![allow(missing_docs)]
-use loki_bot::{Knowledge, LokiConfig, LokiPlayer, PlayerKind, Style};
+use loki_bot::{Knowledge, LokiConfig, LokiPlayer, Style, KINDS};
 use loki_engine::{play_hand_seated, Deal, GameConfig, Player};
 use std::sync::Arc;
 
-fn players(know: &Arc<Knowledge>, kinds: &[PlayerKind], seed: u64) -> Vec<LokiPlayer> {
+fn players(know: &Arc<Knowledge>, kinds: &[&str], seed: u64) -> Vec<LokiPlayer> {
     kinds
         .iter()
         .enumerate()
         .map(|(i, k)| {
             LokiPlayer::new(
-                format!("{}-{i}", k.name()),
-                Style::of(*k, &know.config),
+                format!("{k}-{i}"),
+                Style::named(k, &know.config).unwrap(),
                 know.clone(),
                 seed + i as u64,
             )
@@ -19,7 +19,7 @@ fn players(know: &Arc<Knowledge>, kinds: &[PlayerKind], seed: u64) -> Vec<LokiPl
         .collect()
 }
 
-fn play(kinds: &[PlayerKind], hands: u64, seed: u64) -> (Vec<i64>, Vec<LokiPlayer>) {
+fn play(kinds: &[&str], hands: u64, seed: u64) -> (Vec<i64>, Vec<LokiPlayer>) {
     let know = Knowledge::new(LokiConfig::default()).unwrap();
     let n = kinds.len();
     let config = GameConfig::limit(n, 1, 2, 2, 4).unwrap();
@@ -50,7 +50,11 @@ fn loki_sim_free_deal(seed: u64, h: u64, n: usize) -> Deal {
 #[test]
 fn all_kinds_play_legally_and_deterministically() {
     // Thirteen kinds, ten seats: two tables cover them all.
-    let all = PlayerKind::ALL;
+    let all: Vec<&str> = KINDS
+        .iter()
+        .filter(|k| k.shape().is_some())
+        .map(|k| k.name)
+        .collect();
     for kinds in [&all[..10], &all[all.len() - 10..]] {
         let (a, ps) = play(kinds, 40, 5);
         assert_eq!(a.iter().sum::<i64>(), 0);
@@ -76,15 +80,15 @@ fn som_learns_statistics_across_hands() {
     // right way: checked to on the flop, a tight-passive player bets less (a higher
     // raise threshold); facing the big blind pre-flop, a loose player folds less (a
     // lower call threshold).
-    let mut kinds = vec![PlayerKind::Som];
-    kinds.extend([PlayerKind::Tp; 3]);
-    kinds.extend([PlayerKind::La; 3]);
+    let mut kinds = vec!["SOM"];
+    kinds.extend(["TP"; 3]);
+    kinds.extend(["LA"; 3]);
     let (_, ps) = play(&kinds, 150, 11);
     let som = &ps[0];
     let know = Knowledge::new(LokiConfig::default()).unwrap();
     for (seat, kind) in kinds.iter().enumerate().skip(1) {
-        let ctx = match kind {
-            PlayerKind::Tp => Context::new(Round::Flop, 0),
+        let ctx = match *kind {
+            "TP" => Context::new(Round::Flop, 0),
             _ => Context::new(Round::Preflop, 1),
         };
         let generic = know.defaults.get(ctx);
@@ -100,8 +104,8 @@ fn som_learns_statistics_across_hands() {
         let (raise_s, call_s) = thresholds(specific);
         let (raise_g, call_g) = thresholds(generic);
         let why = format!("seat {seat} {kind:?}: SOM {specific:?} vs GOM {generic:?}");
-        match kind {
-            PlayerKind::Tp => assert!(raise_s > raise_g + 0.1, "{why}"),
+        match *kind {
+            "TP" => assert!(raise_s > raise_g + 0.1, "{why}"),
             _ => assert!(call_s < call_g - 0.1, "{why}"),
         }
     }
@@ -112,12 +116,7 @@ fn saved_state_resumes_exactly() {
     // Play 30 hands, save, play 20 more; versus restore into fresh players and play the 20.
     // SOMC's frequencies in context are part of the state: without them the resumed
     // player would decide differently.
-    let kinds = [
-        PlayerKind::Loki2,
-        PlayerKind::Som,
-        PlayerKind::Gom,
-        PlayerKind::Somc,
-    ];
+    let kinds = ["LOKI2", "SOM", "GOM", "SOMC"];
     let n = kinds.len();
     let know = Knowledge::new(LokiConfig::default()).unwrap();
     let config = GameConfig::limit(n, 1, 2, 2, 4).unwrap();
@@ -160,18 +159,13 @@ fn somc_reads_frequencies_in_context() {
     use loki_bot::opponent_model::ModelMode;
     use loki_bot::Context;
     use loki_engine::Round;
-    let table = |me: PlayerKind| {
+    let table = |me: &str| {
         let mut kinds = vec![me];
-        kinds.extend([
-            PlayerKind::Tp,
-            PlayerKind::La,
-            PlayerKind::Lp,
-            PlayerKind::Ta,
-        ]);
+        kinds.extend(["TP", "LA", "LP", "TA"]);
         play(&kinds, 120, 21)
     };
-    let (somt, _) = table(PlayerKind::Somt);
-    let (somc, ps) = table(PlayerKind::Somc);
+    let (somt, _) = table("SOMT");
+    let (somc, ps) = table("SOMC");
     assert_ne!(somt, somc);
     let know = Knowledge::new(LokiConfig::default()).unwrap();
     let t = ps[0].last_trace().expect("SOMC decided at least once");
@@ -188,7 +182,7 @@ fn somc_reads_frequencies_in_context() {
 }
 
 /// Replays a heads-up hand to our flop decision (as `loki advise` does) and decides.
-fn flop_decision(kind: PlayerKind, hole: &str, board: &str) -> loki_bot::Decision {
+fn flop_decision(kind: &str, hole: &str, board: &str) -> loki_bot::Decision {
     use loki_engine::{Action, HandState};
     let know = Knowledge::new(LokiConfig::default()).unwrap();
     let config = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
@@ -196,7 +190,12 @@ fn flop_decision(kind: PlayerKind, hole: &str, board: &str) -> loki_bot::Decisio
     let me = 0;
     state.deal_hole(me, hole.parse().unwrap()).unwrap();
     state.deal_hole_hidden(1).unwrap();
-    let mut p = LokiPlayer::new("me", Style::of(kind, &know.config), know.clone(), 1);
+    let mut p = LokiPlayer::new(
+        "me",
+        Style::named(kind, &know.config).unwrap(),
+        know.clone(),
+        1,
+    );
     p.begin_hand(&state.view(me));
     let mut seen = 0;
     let mut feed = |p: &mut LokiPlayer, state: &HandState| {
@@ -227,7 +226,7 @@ fn the_semi_bluff_reads_the_next_card_on_the_flop() {
     // 6s5s on Kh4d2c after a raised pre-flop heads-up: the two-card potential pays
     // Pot_Odds2 but the next card alone does not, so Loki checks (Papp: "the next card
     // wins it"). Reading PPot2 here would semi-bluff.
-    let d = flop_decision(PlayerKind::Gom, "6s5s", "Kh4d2c");
+    let d = flop_decision("GOM", "6s5s", "Kh4d2c");
     let a = d.trace.assessment.clone().unwrap();
     let odds2 = pot_odds2(2, d.trace.pot);
     assert!(a.ppot >= odds2 && a.ppot1 < odds2, "{a:?} {odds2}");
@@ -235,7 +234,7 @@ fn the_semi_bluff_reads_the_next_card_on_the_flop() {
     assert_eq!(d.action, loki_engine::Action::Call, "a check");
     // A draw whose next card pays still semi-bluffs (an open-ended straight draw with
     // nothing made, so that its EHS stays below Make1's 0.5).
-    let d = flop_decision(PlayerKind::Gom, "6d5d", "8s7hKc");
+    let d = flop_decision("GOM", "6d5d", "8s7hKc");
     assert!(d.trace.assessment.as_ref().is_some_and(|a| a.ehs < 0.5));
     assert_eq!(d.trace.rule, DecisionRule::Postflop(Rule::SemiBluff));
 }
@@ -298,7 +297,7 @@ fn pena_example_through_the_player_reads_the_table_of_the_expected_players() {
     }
     let mut p = LokiPlayer::new(
         "me",
-        Style::of(PlayerKind::Som, &know.config),
+        Style::named("SOM", &know.config).unwrap(),
         know.clone(),
         1,
     );
@@ -344,7 +343,7 @@ fn loki2_draws_one_random_number_per_hand_with_hand_random() {
         state.deal_hole_hidden(1).unwrap();
         let mut p = LokiPlayer::new(
             "me",
-            Style::of(PlayerKind::Loki2, &know.config),
+            Style::named("LOKI2", &know.config).unwrap(),
             know.clone(),
             3,
         );

@@ -3,7 +3,7 @@
 use crate::roster::{is_paper, load_config};
 use anyhow::Result;
 use clap::Args;
-use loki_agent::{kinds_described, Roster};
+use loki_agent::Roster;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -16,7 +16,7 @@ pub struct PlayersArgs {
 
 pub fn run(a: PlayersArgs) -> Result<ExitCode> {
     let roster = Roster::new(load_config(a.config.as_deref())?)?;
-    for (name, about) in kinds_described(&roster.know.config) {
+    for (name, about) in roster.described() {
         println!("{name:<8} {about}");
     }
     Ok(ExitCode::SUCCESS)

@@ -69,7 +69,7 @@ mod players;
 mod pot;
 mod profile;
 mod record;
-mod registry;
+mod spec;
 mod stakes;
 mod state;
 mod table;
@@ -89,7 +89,7 @@ pub use players::{
 pub use pot::{acpc_values, split_pots, PotShare};
 pub use profile::{ratio, HandDelta, Hud, Observation, Profile};
 pub use record::{net_by_seat, HandRecord};
-pub use registry::{PlayerEntry, PlayerRegistry, PlayerSpec, SpecError};
+pub use spec::{PlayerEntry, PlayerSpec, SpecError};
 pub use stakes::{parse_stacks, Stakes, StakesError, MAX_STAKE};
 pub use state::{HandResult, HandState, Phase};
 pub use table::{play_hand, play_hand_seated, Table};

@@ -111,11 +111,12 @@ fn the_table_moves_the_button() {
 
 #[test]
 fn the_example_player_folds_six_percent_facing_a_bet_and_never_when_checking_is_free() {
-    use loki_engine::{ExamplePlayer, PlayerRegistry};
+    use loki_engine::ExamplePlayer;
     let config = GameConfig::paper(2).unwrap();
-    let players: Vec<Box<dyn Player + Send>> = PlayerRegistry::builtin()
-        .build(&PlayerRegistry::builtin().parse("2*example").unwrap(), 11)
-        .unwrap();
+    let players: Vec<Box<dyn Player + Send>> = vec![
+        Box::new(ExamplePlayer::new("example-1", 11)),
+        Box::new(ExamplePlayer::new("example-2", 12)),
+    ];
     let mut t = Table::new(config, players, 5).unwrap();
     // [fold, call, raise] counted facing a bet with a raise legal, and with nothing to call.
     let (mut facing, mut free) = ([0u32; 3], [0u32; 3]);

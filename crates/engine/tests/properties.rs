@@ -6,8 +6,8 @@
 #![allow(missing_docs)]
 use loki_cards::{rng_from_seed, uniform_below, Deck, LokiRng};
 use loki_engine::{
-    Action, Event, GameConfig, GameSpec, HandState, Phase, PlayerRegistry, Round, RuleOptions,
-    Table,
+    Action, Event, GameConfig, GameSpec, HandState, Phase, Player, RandomPlayer, Round,
+    RuleOptions, Table,
 };
 use proptest::prelude::*;
 
@@ -191,11 +191,11 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(60))]
     #[test]
     fn same_seed_same_hands(seed in any::<u64>(), seats in 2usize..=10) {
-        let registry = PlayerRegistry::builtin();
-        let spec = registry.parse(&format!("{seats}*random")).unwrap();
         let play = || {
             let config = GameConfig::paper(seats).unwrap();
-            let players = registry.build(&spec, seed).unwrap();
+            let players = (0..seats)
+                .map(|i| Box::new(RandomPlayer::new(format!("random-{}", i + 1), seed ^ i as u64)) as Box<dyn Player + Send>)
+                .collect();
             Table::new(config, players, seed).unwrap().play(100).unwrap()
         };
         let (a, b) = (play(), play());

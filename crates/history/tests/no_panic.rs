@@ -1,14 +1,17 @@
 //! Bad input never panics: random edits of valid PHH and ACPC histories are either
 //! replayed or reported with a hand and a line.
 #![allow(missing_docs)]
-use loki_engine::{GameConfig, GameSpec, PlayerRegistry, Table};
+use loki_engine::{GameConfig, GameSpec, Player, RandomPlayer, Table};
 use loki_history::{read_history, write_acpc_log, write_phh, HistoryError};
 use proptest::prelude::*;
 
 fn sample(seed: u64, acpc: bool) -> String {
-    let registry = PlayerRegistry::builtin();
-    let spec = registry.parse("3*random").unwrap();
-    let players = registry.build(&spec, seed).unwrap();
+    let players = (0..3)
+        .map(|i| {
+            Box::new(RandomPlayer::new(format!("random-{}", i + 1), seed ^ i))
+                as Box<dyn Player + Send>
+        })
+        .collect();
     let config = GameConfig::paper(3).unwrap();
     let records = Table::new(config, players, seed).unwrap().play(3).unwrap();
     let mut out = Vec::new();

@@ -3,7 +3,10 @@
 //! and ACPC logs, read back and replayed. 150 x 200 = 30,000 hands.
 #![allow(missing_docs)]
 use loki_cards::{rng_from_seed, uniform_below};
-use loki_engine::{GameConfig, GameSpec, HandRecord, PlayerRegistry, RuleOptions, Table};
+use loki_engine::{
+    CallPlayer, GameConfig, GameSpec, HandRecord, Player, RaisePlayer, RandomPlayer, RuleOptions,
+    Table,
+};
 use loki_history::{read_acpc, read_phh, write_acpc_log, write_phh, AcpcHeader};
 use proptest::prelude::*;
 
@@ -33,11 +36,16 @@ proptest! {
             rules: RuleOptions { single_blind, ..RuleOptions::default() },
             ..GameSpec::default()
         }).unwrap();
-        let kinds = ["random", "call", "raise"];
-        let spec: Vec<&str> = (0..seats).map(|_| kinds[uniform_below(&mut rng, 3) as usize]).collect();
-        let registry = PlayerRegistry::builtin();
-        let spec = registry.parse(&spec.join(",")).unwrap();
-        let players = registry.build(&spec, seed).unwrap();
+        let players: Vec<Box<dyn Player + Send>> = (0..seats)
+            .map(|i| {
+                let name = format!("p{i}");
+                match uniform_below(&mut rng, 3) {
+                    0 => Box::new(RandomPlayer::new(name, seed ^ i as u64)) as Box<dyn Player + Send>,
+                    1 => Box::new(CallPlayer::new(name)),
+                    _ => Box::new(RaisePlayer::new(name)),
+                }
+            })
+            .collect();
         let records = Table::new(config, players, seed).unwrap().play(200).unwrap();
 
         let mut phh = Vec::new();

@@ -4,7 +4,7 @@
 //! the PHH writer and reader round-trip hands with hidden cards (property test).
 #![allow(missing_docs)]
 use loki_cards::{rng_from_seed, uniform_below, HoleCards};
-use loki_engine::{Event, GameConfig, GameSpec, HandRecord, PlayerRegistry, Table};
+use loki_engine::{Event, GameConfig, GameSpec, HandRecord, Player, RandomPlayer, Table};
 use loki_history::{read_phh, write_phh, write_phh_replayed, Outcome, ReplayedHand};
 use proptest::prelude::*;
 
@@ -171,9 +171,9 @@ proptest! {
             stacks: finite.then(|| (0..seats).map(|_| 1 + i64::from(uniform_below(&mut rng, 40))).collect()),
             ..GameSpec::default()
         }).unwrap();
-        let registry = PlayerRegistry::builtin();
-        let spec = registry.parse(&format!("{seats}*random")).unwrap();
-        let players = registry.build(&spec, seed).unwrap();
+        let players = (0..seats)
+            .map(|i| Box::new(RandomPlayer::new(format!("random-{}", i + 1), seed ^ i as u64)) as Box<dyn Player + Send>)
+            .collect();
         let records = Table::new(config, players, seed).unwrap().play(100).unwrap();
         let mut written = Vec::new();
         let mut expected = Vec::new();

@@ -15,7 +15,7 @@ use crate::runner::{PlayerFactory, SimError, Tournament};
 use crate::shard::Shard;
 use loki_agent::{seat_names, Roster, RosterError, Seat};
 use loki_assess::{hand_strength, potential, Lookahead, RangeTable, RankCache, WeightTable};
-use loki_bot::{LokiConfig, PlayerKind};
+use loki_bot::LokiConfig;
 use loki_cards::{parse_cards, Hand, HoleCards, HOLDINGS};
 use loki_engine::{Deal, GameConfig, Round};
 use serde_json::{Map, Value};
@@ -194,7 +194,7 @@ fn round3(x: f64) -> f64 {
 
 /// The median flop decision of ten SOM players over `hands` hands.
 pub fn decision_flop_ms(hands: u64) -> Result<f64, BenchError> {
-    flop_decisions_ms(PlayerKind::Som, LokiConfig::default(), hands)
+    flop_decisions_ms("SOM", LokiConfig::default(), hands)
 }
 
 /// The median flop decision of ten POKI players over `hands` hands: every decision plays
@@ -205,7 +205,7 @@ pub fn poki_decision_flop_ms(hands: u64, early_stop: bool) -> Result<f64, BenchE
     if !early_stop {
         config.simulation.z = 0.0;
     }
-    flop_decisions_ms(PlayerKind::Poki, config, hands)
+    flop_decisions_ms("POKI", config, hands)
 }
 
 /// The players of the bench's table: the tournament's, each timed.
@@ -237,9 +237,9 @@ impl PlayerFactory for TimedFactory {
 /// The median flop decision of ten players of `kind` at one table of a tournament (the
 /// button moving every deal), `hands` hands, each hand's board analyses built before it
 /// (the bench times decisions, not range tables).
-fn flop_decisions_ms(kind: PlayerKind, config: LokiConfig, hands: u64) -> Result<f64, BenchError> {
+fn flop_decisions_ms(kind: &str, config: LokiConfig, hands: u64) -> Result<f64, BenchError> {
     let n = 10;
-    let kinds = vec![kind.name().to_string(); n];
+    let kinds = vec![kind.to_string(); n];
     let names = seat_names(&kinds);
     let samples = Arc::new(Mutex::new(Vec::new()));
     let factory = TimedFactory {

@@ -19,7 +19,8 @@
 use crate::bench::{median, BenchError};
 use loki_agent::{player_seed, Roster, Seat};
 use loki_assess::range::flop_classes;
-use loki_bot::{LokiConfig, PlayerKind};
+use loki_bot::kinds::{Bench, Kind, KINDS};
+use loki_bot::LokiConfig;
 use loki_engine::{GameConfig, Player, Round, Table};
 use serde_json::{Map, Value};
 use std::sync::{Arc, Mutex};
@@ -42,15 +43,15 @@ type Samples = Arc<Mutex<[Vec<f64>; 3]>>;
 /// A seat of `kind` with its own roster (so its own board cache) that adds the time of
 /// its first decision of each post-flop round to `samples`.
 fn timed_seat(
-    kind: PlayerKind,
+    kind: &str,
     roster: &Roster,
     seat: usize,
     seed: u64,
     samples: Samples,
 ) -> Result<Seat, BenchError> {
-    let name = format!("{}-{}", kind.name(), seat + 1);
+    let name = format!("{kind}-{}", seat + 1);
     let mut last: Option<Round> = None;
-    let seat = Seat::build(roster, kind.name(), &name, player_seed(seed, 0, seat))?;
+    let seat = Seat::build(roster, kind, &name, player_seed(seed, 0, seat))?;
     Ok(seat.on_timing(Box::new(move |round, took| {
         // A seat's decisions come in round order within a hand and every hand starts
         // before the flop, so a change of round is the first decision of a round.
@@ -80,7 +81,7 @@ fn timed_seat(
 /// ([`loki_assess::range::flop_classes`]) is emptied before every hand, so that each flop is swept in full as the first flop of its
 /// class is; otherwise flops are served from the classes the store holds.
 pub fn first_decisions_ms(
-    kind: PlayerKind,
+    kind: &str,
     seats: usize,
     hands: u64,
     seed: u64,
@@ -129,13 +130,13 @@ pub fn first_decisions_ms(
 /// # Errors
 /// A player or table error (a bug).
 pub fn selfplay_hands_per_s(
-    kind: PlayerKind,
+    kind: &str,
     hands: u64,
     runs: usize,
     seed: u64,
 ) -> Result<f64, BenchError> {
     let roster = Roster::new(LokiConfig::default())?;
-    let list = format!("2*{}", kind.name());
+    let list = format!("2*{kind}");
     let mut rates = Vec::with_capacity(runs);
     for run in 0..runs {
         let run_seed = seed.wrapping_add(run as u64);
@@ -150,23 +151,21 @@ pub fn selfplay_hands_per_s(
     Ok(median(rates))
 }
 
-/// The kinds whose first decisions and self-play the bench measures, the `--quick` subset
-/// first (**ours**: POKI, the slowest, runs only in the full bench).
-pub const KINDS: [PlayerKind; 5] = [
-    PlayerKind::Som,
-    PlayerKind::Gom,
-    PlayerKind::Loki2,
-    PlayerKind::Somc,
-    PlayerKind::Poki,
-];
+/// The kinds whose first decisions and self-play the bench measures, in the table's
+/// order: those of [`Bench::Quick`] with `--quick`, those of [`Bench::Full`] too
+/// otherwise (**ours**: POKI, the slowest, runs only in the full bench).
+pub fn measured(quick: bool) -> Vec<&'static Kind> {
+    let wanted = |b: Bench| b == Bench::Quick || (b == Bench::Full && !quick);
+    KINDS.iter().filter(|k| wanted(k.bench)).collect()
+}
 
 /// Adds `som_first_flop_ms_hu_cold` (SOM's first flop decisions heads-up with the flop
 /// class store emptied before every hand), `flop_classes_fill_ms` (every flop class swept
 /// and stored, rayon's pool) and then, with every class stored (as a long run has them
-/// after some 20,000 flops), for each measured kind `k` (lower case): `k_first_flop_ms_hu`,
+/// after some 20,000 flops), for each kind `k` of [`measured`] (lower case): `k_first_flop_ms_hu`,
 /// `k_first_turn_ms_hu`, `k_first_river_ms_hu` (heads-up), the same ending in `_10`
 /// (ten seats) and `k_selfplay_hands_per_s` (heads-up, one thread), telling `note` what
-/// each measures. `--quick` measures the first four kinds (not POKI) over fewer hands, and
+/// each measures. `--quick` measures fewer kinds (not POKI) over fewer hands, and
 /// self-play as the median of 3 runs instead of 5.
 ///
 /// # Errors
@@ -177,12 +176,12 @@ pub fn measure_new_boards(
     out: &mut Map<String, Value>,
     note: &mut dyn FnMut(&str),
 ) -> Result<(), BenchError> {
-    let kinds = if quick { &KINDS[..4] } else { &KINDS[..] };
+    let kinds = measured(quick);
     // Held for the whole measurement, so that the rosters' board caches share it.
     let classes = flop_classes();
     note("som_first_flop_ms_hu_cold: SOM's first flop decisions, every flop swept in full");
     let hands = if quick { 60 } else { 200 };
-    let cold = first_decisions_ms(PlayerKind::Som, 2, hands, seed, true)?;
+    let cold = first_decisions_ms("SOM", 2, hands, seed, true)?;
     out.insert("som_first_flop_ms_hu_cold".into(), Value::from(cold.flop));
     note("flop_classes_fill_ms: every flop class swept and stored, on all cores");
     classes.clear();
@@ -190,9 +189,10 @@ pub fn measure_new_boards(
     classes.fill_all();
     let fill_ms = start.elapsed().as_secs_f64() * 1e3;
     out.insert("flop_classes_fill_ms".into(), Value::from(fill_ms));
-    for &kind in kinds {
-        let k = kind.name().to_ascii_lowercase();
-        let poki = kind == PlayerKind::Poki;
+    for kind in kinds {
+        let k = kind.name.to_ascii_lowercase();
+        // The simulating kinds (POKI) play fewer hands.
+        let poki = kind.shape().is_some_and(|s| s.simulates);
         for (seats, suffix, hands) in [
             (2, "hu", if quick { 60 } else { 200 }),
             (10, "10", if quick { 12 } else { 60 }),
@@ -201,7 +201,7 @@ pub fn measure_new_boards(
             note(&format!(
                 "{k}_first_*_ms_{suffix}: first decisions on new boards, {seats} seats, {hands} hands"
             ));
-            let d = first_decisions_ms(kind, seats, hands, seed, false)?;
+            let d = first_decisions_ms(kind.name, seats, hands, seed, false)?;
             for (round, ms) in [("flop", d.flop), ("turn", d.turn), ("river", d.river)] {
                 out.insert(format!("{k}_first_{round}_ms_{suffix}"), Value::from(ms));
             }
@@ -215,7 +215,7 @@ pub fn measure_new_boards(
         note(&format!(
             "{k}_selfplay_hands_per_s: heads-up self-play, one thread, median of {runs} x {hands} hands"
         ));
-        let h = selfplay_hands_per_s(kind, hands, runs, seed)?;
+        let h = selfplay_hands_per_s(kind.name, hands, runs, seed)?;
         out.insert(format!("{k}_selfplay_hands_per_s"), Value::from(h.round()));
     }
     Ok(())
@@ -227,10 +227,10 @@ mod tests {
 
     #[test]
     fn every_round_gets_first_decisions() {
-        let d = first_decisions_ms(PlayerKind::Som, 2, 30, 7, true).unwrap();
+        let d = first_decisions_ms("SOM", 2, 30, 7, true).unwrap();
         for x in [d.flop, d.turn, d.river] {
             assert!(x.is_finite() && x > 0.0, "{d:?}");
         }
-        assert!(selfplay_hands_per_s(PlayerKind::Gom, 5, 1, 7).unwrap() > 0.0);
+        assert!(selfplay_hands_per_s("GOM", 5, 1, 7).unwrap() > 0.0);
     }
 }

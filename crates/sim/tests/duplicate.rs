@@ -1,35 +1,30 @@
 //! Duplicate-tournament checks: zero-sum per deal, exact symmetry for identical
 //! deterministic players, and results independent of the thread count.
 #![allow(missing_docs)]
-use loki_agent::{RosterError, Seat, SeatPlayer};
+use loki_agent::{Roster, RosterError, Seat, SeatPlayer};
+use loki_bot::LokiConfig;
 use loki_cards::mix;
-use loki_engine::{GameConfig, PlayerRegistry, PlayerSpec};
+use loki_engine::GameConfig;
 use loki_sim::{PlayerFactory, Tournament};
 
 struct Factory {
-    registry: PlayerRegistry,
+    roster: Roster,
     kinds: Vec<String>,
     seed: u64,
 }
 
 impl PlayerFactory for Factory {
     fn make(&self, seat: usize, rotation: usize, match_seed: u64) -> Result<Seat, RosterError> {
-        let spec = PlayerSpec::parse(&self.kinds[seat])?;
-        let mut v = self.registry.build(
-            &spec,
-            mix(self.seed ^ match_seed, (rotation * 16 + seat) as u64),
-        )?;
-        let player = v.pop().ok_or_else(|| RosterError::Unknown {
-            name: self.kinds[seat].clone(),
-            known: String::new(),
-        })?;
+        let kind = &self.kinds[seat];
+        let seed = mix(self.seed ^ match_seed, (rotation * 16 + seat) as u64);
+        let player = self.roster.make(kind, kind, seed)?;
         Ok(Seat::new(SeatPlayer::Simple(player)))
     }
 }
 
 fn run(kinds: &[&str], deals: u64, threads: usize) -> Vec<Vec<i64>> {
     let f = Factory {
-        registry: PlayerRegistry::builtin(),
+        roster: Roster::new(LokiConfig::default()).unwrap(),
         kinds: kinds.iter().map(|s| s.to_string()).collect(),
         seed: 99,
     };

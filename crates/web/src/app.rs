@@ -151,7 +151,7 @@ pub const BOARD_ROWS: usize = 100;
 pub const MAX_PLAYERS_CHARS: usize = 200;
 
 fn kinds(config: &LokiConfig) -> Vec<KindView> {
-    let kinds = loki_agent::kinds_described(config).into_iter();
+    let kinds = loki_agent::kinds_described(loki_bot::KINDS, config).into_iter();
     kinds
         .map(|(name, about)| KindView { name, about })
         .collect()

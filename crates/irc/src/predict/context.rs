@@ -27,22 +27,22 @@ pub fn models() -> Vec<ModelSpec> {
         ModelSpec {
             name: "SOM+ctx",
             description: "SOM with context frequencies and per-player tilts; ranges learned from earlier showdowns plus Loki-1 thresholds",
-            make: || with_ranges(true, true),
+            make: Box::new(|| with_ranges(true, true)),
         },
         ModelSpec {
             name: "SOM+ctx-pre",
             description: "SOM+ctx with its learned pre-flop ranges only (no re-weighting after the flop)",
-            make: || with_ranges(false, false),
+            make: Box::new(|| with_ranges(false, false)),
         },
         ModelSpec {
             name: "SOM+ctx-thr",
             description: "SOM+ctx re-weighting after the flop by Loki-1 thresholds only",
-            make: || with_ranges(false, true),
+            make: Box::new(|| with_ranges(false, true)),
         },
         ModelSpec {
             name: "SOM+ctx-seq",
             description: "SOM+ctx re-weighting after the flop by learned sequence likelihoods only",
-            make: || with_ranges(true, false),
+            make: Box::new(|| with_ranges(true, false)),
         },
     ]
 }

@@ -1,4 +1,5 @@
-//! GOM, SOM and LOKI2 as `loki-bot` defines them, behind [`OpponentPredictor`]. This is
+//! The opponent models of `loki-bot`'s kinds (GOM, SOM, LOKI2, SOMT, SOMC: the kinds of
+//! [`loki_bot::KINDS`] with a predictor line), behind [`OpponentPredictor`]. This is
 //! the only file of the crate that uses `loki-bot`'s opponent-model API (`OpponentModel`,
 //! `ModelMode`, `Context`, the frequency thresholds and the probability triples).
 //!
@@ -26,40 +27,24 @@ use crate::hand::{Decision, IrcHand, Spot};
 use loki_bot::context_model::ContextFrequencies;
 use loki_bot::frequencies::thresholds;
 use loki_bot::opponent_model::{ModelMode, OpponentModel};
-use loki_bot::{Context, Knowledge, LokiConfig, ProbabilityTriple};
+use loki_bot::{Context, Knowledge, LokiConfig, ProbabilityTriple, Style, KINDS};
 use loki_engine::{Action, ByAction, Round};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// The paper's models.
+/// The paper's models and ours: every kind of the table with a predictor line, in the
+/// table's order, under the default configuration.
 pub fn models() -> Vec<ModelSpec> {
-    vec![
-        ModelSpec {
-            name: "GOM",
-            description: "generic opponent model: GOM's self-play frequencies for everyone, Loki-1 re-weighting",
-            make: || Box::new(LokiModel::new(ModelMode::Generic)),
-        },
-        ModelSpec {
-            name: "SOM",
-            description: "specific opponent model: each player's frequencies blended with the defaults, Loki-1 re-weighting",
-            make: || Box::new(LokiModel::new(ModelMode::Specific)),
-        },
-        ModelSpec {
-            name: "SOMT",
-            description: "SOM whose re-weighting trusts each player as far as its shown cards followed its actions (loki-bot's SOMT)",
-            make: || Box::new(LokiModel::new(ModelMode::Specific).calibrated()),
-        },
-        ModelSpec {
-            name: "SOMC",
-            description: "SOMT whose actions and re-weighting thresholds read SOM+ctx's frequencies in context (loki-bot's SOMC)",
-            make: || Box::new(LokiModel::new(ModelMode::Specific).calibrated().in_context()),
-        },
-        ModelSpec {
-            name: "LOKI2",
-            description: "Loki-2: historic and last-20 frequencies, probability-triple re-weighting",
-            make: || Box::new(LokiModel::new(ModelMode::Loki2)),
-        },
-    ]
+    let cfg = LokiConfig::default();
+    KINDS
+        .iter()
+        .filter_map(|k| Some((k.name, k.predictor?, Style::of(k, &cfg)?)))
+        .map(|(name, description, style)| ModelSpec {
+            name,
+            description,
+            make: Box::new(move || Box::new(LokiModel::of(&style))),
+        })
+        .collect()
 }
 
 fn context(spot: &Spot) -> Context {
@@ -103,10 +88,15 @@ impl LokiModel {
             context: None,
         }
     }
-    /// The same model with calibrated opponent models (SOMT): re-weighting mixed by trust.
-    pub fn calibrated(mut self) -> LokiModel {
-        self.calibrated = true;
-        self
+    /// The model a player of `style` keeps of its opponents (its mode, its trust, its
+    /// frequencies in context), with the default configuration.
+    pub fn of(style: &Style) -> LokiModel {
+        let mut m = LokiModel::new(style.model);
+        m.calibrated = style.calibrated;
+        if style.context {
+            m = m.in_context();
+        }
+        m
     }
     /// The same model reading frequencies in context (SOMC).
     pub fn in_context(mut self) -> LokiModel {
@@ -241,5 +231,16 @@ mod tests {
         let total: u32 = som.models.values().map(|m| m.stats.total()).sum();
         let n: usize = d.hands.iter().map(|h| h.decisions.len()).sum();
         assert_eq!(total as usize, n);
+    }
+
+    #[test]
+    fn the_models_are_the_table_kinds_with_a_predictor_each_as_its_player_models() {
+        let names: Vec<&str> = models().iter().map(|m| m.name).collect();
+        assert_eq!(names, ["GOM", "SOM", "LOKI2", "SOMT", "SOMC"]);
+        let of = |name: &str| LokiModel::of(&Style::named(name, &LokiConfig::default()).unwrap());
+        let (som, somc) = (of("SOM"), of("SOMC"));
+        assert_eq!((som.mode, som.calibrated), (ModelMode::Specific, true));
+        assert!(som.context.is_none() && somc.context.is_some());
+        assert_eq!(of("LOKI2").mode, ModelMode::Loki2);
     }
 }

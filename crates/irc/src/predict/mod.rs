@@ -133,7 +133,7 @@ pub struct ModelSpec {
     /// One line.
     pub description: &'static str,
     /// Makes a fresh model.
-    pub make: fn() -> Box<dyn OpponentPredictor>,
+    pub make: Box<dyn Fn() -> Box<dyn OpponentPredictor> + Send + Sync>,
 }
 
 #[cfg(test)]

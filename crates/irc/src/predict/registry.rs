@@ -8,13 +8,13 @@ pub fn models() -> Vec<ModelSpec> {
         ModelSpec {
             name: "population",
             description: "population frequencies per round and bets to call (0, 1, 2+)",
-            make: || Box::new(baseline::Population::new()),
+            make: Box::new(|| Box::new(baseline::Population::new())),
         },
         ModelSpec {
             name: "per-player",
             description:
                 "each player's frequencies per round and bets to call, with a population prior",
-            make: || Box::new(baseline::PerPlayer::new()),
+            make: Box::new(|| Box::new(baseline::PerPlayer::new())),
         },
     ];
     v.extend(loki::models());
