@@ -88,7 +88,7 @@ pub use players::{
 };
 pub use pot::{acpc_values, split_pots, PotShare};
 pub use profile::{ratio, HandDelta, Hud, Observation, Profile};
-pub use record::{net_by_seat, HandRecord};
+pub use record::{net_by_seat, HandRecord, PlayedHand};
 pub use spec::{PlayerEntry, PlayerSpec, SpecError};
 pub use stakes::{parse_stacks, Stakes, StakesError, MAX_STAKE};
 pub use state::{HandResult, HandState, Phase};

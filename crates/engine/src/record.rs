@@ -1,10 +1,14 @@
-//! [`HandRecord`]: everything a finished hand needs for PHH and ACPC histories.
+//! [`PlayedHand`], what a hand's histories show of its play, and [`HandRecord`], a
+//! finished hand: its play and what each player won, for PHH and ACPC histories.
 use crate::{Action, Chips, Event, GameConfig, HandState};
 use loki_cards::{Card, HandRank, HoleCards};
+use std::ops::{Deref, DerefMut};
 
-/// A finished hand, by position.
+/// A hand as played, by position: the game, the players, the cards and the chips put
+/// in; who won is not part of it (a [`HandRecord`] has it, a hand whose winner cannot be
+/// known does not).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HandRecord {
+pub struct PlayedHand {
     /// The hand number (ACPC numbering, from 0).
     pub hand_number: u64,
     /// The game.
@@ -19,20 +23,41 @@ pub struct HandRecord {
     pub hole: Vec<Option<HoleCards>>,
     /// The board as far as the hand reached.
     pub board: Vec<Card>,
+    /// Total chips put in by each position (the pot is their sum).
+    pub contributions: Vec<Chips>,
+    /// Starting stacks (configured, or the deep stack used in histories).
+    pub starting_stacks: Vec<Chips>,
+    /// The full event log (up to the showdown for a hand whose winner is unknown).
+    pub events: Vec<Event>,
+}
+
+/// A finished hand, by position: its play (its fields are the record's, by [`Deref`])
+/// and what each player won.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandRecord {
+    /// The hand as played.
+    pub played: PlayedHand,
     /// (position, action) per round reached.
     pub actions: Vec<Vec<(usize, Action)>>,
-    /// Total chips put in by each position.
-    pub contributions: Vec<Chips>,
     /// Net chips by position.
     pub net: Vec<Chips>,
     /// Showdown ranks by position (`None`: folded, or no showdown).
     pub ranks: Vec<Option<HandRank>>,
-    /// Starting stacks (configured, or the deep stack used in histories).
-    pub starting_stacks: Vec<Chips>,
     /// Finishing stacks: starting stacks plus net.
     pub finishing_stacks: Vec<Chips>,
-    /// The full event log.
-    pub events: Vec<Event>,
+}
+
+impl Deref for HandRecord {
+    type Target = PlayedHand;
+    fn deref(&self) -> &PlayedHand {
+        &self.played
+    }
+}
+
+impl DerefMut for HandRecord {
+    fn deref_mut(&mut self) -> &mut PlayedHand {
+        &mut self.played
+    }
 }
 
 /// Each seat's net chips over `records` of a table of `seats` seats (a record's `net` is
@@ -47,6 +72,13 @@ pub fn net_by_seat(records: &[HandRecord], seats: usize) -> Vec<Chips> {
         }
     }
     totals
+}
+
+impl PlayedHand {
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.names.len()
+    }
 }
 
 impl HandRecord {
@@ -84,24 +116,22 @@ impl HandRecord {
             .map(|(s, v)| s + v)
             .collect();
         Some(HandRecord {
-            hand_number,
-            names,
-            seats: state.seats().to_vec(),
-            hole,
-            board: state.board().to_vec(),
+            played: PlayedHand {
+                hand_number,
+                names,
+                seats: state.seats().to_vec(),
+                hole,
+                board: state.board().to_vec(),
+                contributions: result.contributions.clone(),
+                starting_stacks,
+                events: state.events().to_vec(),
+                config,
+            },
             actions,
-            contributions: result.contributions.clone(),
             net: result.net.clone(),
             ranks: result.ranks.clone(),
-            starting_stacks,
             finishing_stacks,
-            events: state.events().to_vec(),
-            config,
         })
-    }
-    /// Number of players.
-    pub fn players(&self) -> usize {
-        self.names.len()
     }
     /// The ACPC betting string (`crrrc/cc/...`).
     pub fn acpc_betting(&self) -> String {

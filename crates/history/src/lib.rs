@@ -24,7 +24,6 @@ pub use files::{acpc_records, header_game, history_files, UnknownCards};
 pub use matchstate::{MatchState, StateError, MAX_LINE_LEN};
 pub use phh::{
     phh_list, read_phh, toml_string, write_phh, write_phh_game, write_phh_hand, write_phh_replayed,
-    write_phh_unsettled,
 };
 pub use replay::{format_value, Outcome, ReplayedHand, UnsettledHand};
 pub use tracker::{HandTracker, RebuildError};

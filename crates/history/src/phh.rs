@@ -28,9 +28,9 @@
 //! heads-up equal blinds (PokerKit's opener follows the largest blind, so p1 would act
 //! first) and the IRC rule options.
 use crate::replay::{replay, Parsed, Step};
-use crate::{HistoryError, Outcome, ReplayedHand, UnsettledHand};
+use crate::{HistoryError, Outcome, ReplayedHand};
 use loki_cards::{parse_cards, HoleCards};
-use loki_engine::{Action, Chips, Event, GameConfig, GameSpec, HandRecord};
+use loki_engine::{Action, Chips, Event, GameConfig, GameSpec, HandRecord, PlayedHand};
 use std::io::{BufRead, Write};
 
 /// A TOML basic string (quotes, backslashes and control characters escaped).
@@ -79,26 +79,36 @@ pub fn write_phh_hand(
     key: Option<usize>,
     record: &HandRecord,
 ) -> std::io::Result<()> {
+    write_phh_played(w, key, record, Some(&record.finishing_stacks))
+}
+
+/// Writes a hand's play as a PHH table `[key]`, with `finishing_stacks` if given: a
+/// settled hand's; an unsettled one's (a showdown with an unknown holding, its unknown
+/// cards `????`) only if the file it came from had them.
+fn write_phh_played(
+    w: &mut impl Write,
+    key: Option<usize>,
+    hand: &PlayedHand,
+    finishing_stacks: Option<&[Chips]>,
+) -> std::io::Result<()> {
     if let Some(k) = key {
         writeln!(w, "[{k}]")?;
     }
     write_phh_game(
         w,
-        &record.config,
-        &record.starting_stacks,
-        &record.events,
-        &record.hole,
+        &hand.config,
+        &hand.starting_stacks,
+        &hand.events,
+        &hand.hole,
     )?;
-    writeln!(w, "hand = {}", phh_hand(record.hand_number))?;
-    let seats: Vec<usize> = record.seats.iter().map(|s| s + 1).collect();
+    writeln!(w, "hand = {}", phh_hand(hand.hand_number))?;
+    let seats: Vec<usize> = hand.seats.iter().map(|s| s + 1).collect();
     writeln!(w, "seats = {}", phh_list(&seats))?;
-    let names: Vec<String> = record.names.iter().map(|s| toml_string(s)).collect();
+    let names: Vec<String> = hand.names.iter().map(|s| toml_string(s)).collect();
     writeln!(w, "players = [{}]", names.join(", "))?;
-    writeln!(
-        w,
-        "finishing_stacks = {}",
-        phh_list(&record.finishing_stacks)
-    )?;
+    if let Some(f) = finishing_stacks {
+        writeln!(w, "finishing_stacks = {}", phh_list(f))?;
+    }
     Ok(())
 }
 
@@ -199,35 +209,6 @@ pub fn write_phh(w: &mut impl Write, records: &[HandRecord]) -> std::io::Result<
     Ok(())
 }
 
-/// Writes one unsettled hand (a showdown with an unknown holding) as a PHH table: its
-/// unknown cards stay `????`, and `finishing_stacks` is written only if the file it came
-/// from had them.
-pub fn write_phh_unsettled(
-    w: &mut impl Write,
-    key: Option<usize>,
-    hand: &UnsettledHand,
-) -> std::io::Result<()> {
-    if let Some(k) = key {
-        writeln!(w, "[{k}]")?;
-    }
-    write_phh_game(
-        w,
-        &hand.config,
-        &hand.starting_stacks,
-        &hand.events,
-        &hand.hole,
-    )?;
-    writeln!(w, "hand = {}", phh_hand(hand.hand_number))?;
-    let seats: Vec<usize> = hand.seats.iter().map(|s| s + 1).collect();
-    writeln!(w, "seats = {}", phh_list(&seats))?;
-    let names: Vec<String> = hand.names.iter().map(|s| toml_string(s)).collect();
-    writeln!(w, "players = [{}]", names.join(", "))?;
-    if let Some(f) = &hand.finishing_stacks {
-        writeln!(w, "finishing_stacks = {}", phh_list(f))?;
-    }
-    Ok(())
-}
-
 /// Writes replayed hands as a `.phhs` file, settled or not (`loki history convert`):
 /// unknown cards are carried through as `????`.
 pub fn write_phh_replayed(w: &mut impl Write, hands: &[ReplayedHand]) -> std::io::Result<()> {
@@ -237,7 +218,9 @@ pub fn write_phh_replayed(w: &mut impl Write, hands: &[ReplayedHand]) -> std::io
         }
         match &h.outcome {
             Outcome::Settled(r) => write_phh_hand(w, Some(i + 1), r)?,
-            Outcome::Unsettled(u) => write_phh_unsettled(w, Some(i + 1), u)?,
+            Outcome::Unsettled(u) => {
+                write_phh_played(w, Some(i + 1), u, u.finishing_stacks.as_deref())?
+            }
         }
     }
     Ok(())

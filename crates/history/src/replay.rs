@@ -10,7 +10,9 @@
 //! ([`Outcome::Unsettled`]).
 use crate::HistoryError;
 use loki_cards::{Card, HoleCards};
-use loki_engine::{acpc_values, Action, Chips, Event, GameConfig, HandRecord, HandState, Phase};
+use loki_engine::{
+    acpc_values, Action, Chips, GameConfig, HandRecord, HandState, Phase, PlayedHand,
+};
 
 /// One recorded step.
 #[derive(Debug, Clone)]
@@ -75,32 +77,24 @@ pub enum Outcome {
     Unsettled(UnsettledHand),
 }
 
-/// A hand that reached a showdown with an unknown holding: everything but who won.
+/// A hand that reached a showdown with an unknown holding: everything but who won (its
+/// play's fields are the hand's, by [`Deref`](std::ops::Deref)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnsettledHand {
-    /// The hand number.
-    pub hand_number: u64,
-    /// The game.
-    pub config: GameConfig,
-    /// Player names by position.
-    pub names: Vec<String>,
-    /// Seat of each position.
-    pub seats: Vec<usize>,
-    /// Hole cards by position (`None`: unknown).
-    pub hole: Vec<Option<HoleCards>>,
-    /// The board.
-    pub board: Vec<Card>,
+    /// The hand as played, its events up to the showdown (`None` in `hole`: unknown).
+    pub played: PlayedHand,
     /// The live positions whose cards are unknown at the showdown.
     pub unknown: Vec<usize>,
-    /// Total chips each position put in (the pot is their sum).
-    pub contributions: Vec<Chips>,
-    /// Starting stacks.
-    pub starting_stacks: Vec<Chips>,
     /// The file's finishing stacks, if it has them (checked as [`Outcome::Unsettled`]
     /// says).
     pub finishing_stacks: Option<Vec<Chips>>,
-    /// The engine's events up to the showdown.
-    pub events: Vec<Event>,
+}
+
+impl std::ops::Deref for UnsettledHand {
+    type Target = PlayedHand;
+    fn deref(&self) -> &PlayedHand {
+        &self.played
+    }
 }
 
 fn join<T: std::fmt::Display>(v: &[T]) -> String {
@@ -355,17 +349,19 @@ fn unsettled(
         label: p.label.clone(),
         line: p.line,
         outcome: Outcome::Unsettled(UnsettledHand {
-            hand_number: p.hand_number,
-            config: p.config.clone(),
-            names: p.names.clone(),
-            seats: p.seats.clone().unwrap_or_else(|| (0..n).collect()),
-            hole,
-            board: state.board().to_vec(),
+            played: PlayedHand {
+                hand_number: p.hand_number,
+                config: p.config.clone(),
+                names: p.names.clone(),
+                seats: p.seats.clone().unwrap_or_else(|| (0..n).collect()),
+                hole,
+                board: state.board().to_vec(),
+                contributions,
+                starting_stacks,
+                events: state.events().to_vec(),
+            },
             unknown,
-            contributions,
-            starting_stacks,
             finishing_stacks: p.finishing.as_ref().map(|(_, f)| f.clone()),
-            events: state.events().to_vec(),
         }),
     })
 }
