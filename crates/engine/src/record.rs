@@ -4,9 +4,8 @@ use crate::{Action, Chips, Event, GameConfig, HandState};
 use loki_cards::{Card, HandRank, HoleCards};
 use std::ops::{Deref, DerefMut};
 
-/// A hand as played, by position: the game, the players, the cards and the chips put
-/// in; who won is not part of it (a [`HandRecord`] has it, a hand whose winner cannot be
-/// known does not).
+/// A hand as played, by position, without who won (a [`HandRecord`] has that; a hand
+/// whose winner cannot be known does not).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayedHand {
     /// The hand number (ACPC numbering, from 0).
@@ -31,8 +30,7 @@ pub struct PlayedHand {
     pub events: Vec<Event>,
 }
 
-/// A finished hand, by position: its play (its fields are the record's, by [`Deref`])
-/// and what each player won.
+/// A finished hand, by position: its play (fields by [`Deref`]) and what each won.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandRecord {
     /// The hand as played.
@@ -74,14 +72,11 @@ pub fn net_by_seat(records: &[HandRecord], seats: usize) -> Vec<Chips> {
     totals
 }
 
-impl PlayedHand {
+impl HandRecord {
     /// Number of players.
     pub fn players(&self) -> usize {
         self.names.len()
     }
-}
-
-impl HandRecord {
     /// Builds the record of a completed hand (`None` if the hand is not over). Hidden
     /// holdings stay `None` (the engine completes a hand only when every holding it needs
     /// for the showdown is known).

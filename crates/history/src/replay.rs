@@ -10,9 +10,7 @@
 //! ([`Outcome::Unsettled`]).
 use crate::HistoryError;
 use loki_cards::{Card, HoleCards};
-use loki_engine::{
-    acpc_values, Action, Chips, GameConfig, HandRecord, HandState, Phase, PlayedHand,
-};
+use loki_engine::{acpc_values, Action, Chips, GameConfig, HandRecord, HandState, Phase};
 
 /// One recorded step.
 #[derive(Debug, Clone)]
@@ -77,12 +75,11 @@ pub enum Outcome {
     Unsettled(UnsettledHand),
 }
 
-/// A hand that reached a showdown with an unknown holding: everything but who won (its
-/// play's fields are the hand's, by [`Deref`](std::ops::Deref)).
+/// A hand that reached a showdown with an unknown holding: its play, not who won.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnsettledHand {
     /// The hand as played, its events up to the showdown (`None` in `hole`: unknown).
-    pub played: PlayedHand,
+    pub played: loki_engine::PlayedHand,
     /// The live positions whose cards are unknown at the showdown.
     pub unknown: Vec<usize>,
     /// The file's finishing stacks, if it has them (checked as [`Outcome::Unsettled`]
@@ -91,8 +88,8 @@ pub struct UnsettledHand {
 }
 
 impl std::ops::Deref for UnsettledHand {
-    type Target = PlayedHand;
-    fn deref(&self) -> &PlayedHand {
+    type Target = loki_engine::PlayedHand;
+    fn deref(&self) -> &Self::Target {
         &self.played
     }
 }
@@ -349,7 +346,7 @@ fn unsettled(
         label: p.label.clone(),
         line: p.line,
         outcome: Outcome::Unsettled(UnsettledHand {
-            played: PlayedHand {
+            played: loki_engine::PlayedHand {
                 hand_number: p.hand_number,
                 config: p.config.clone(),
                 names: p.names.clone(),
