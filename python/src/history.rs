@@ -208,7 +208,7 @@ fn _hand_record(
     let state = steps::rebuild(&config.0, &(0..n).collect::<Vec<_>>(), &steps).map_err(bad)?;
     let mut record = HandRecord::from_state(&state, names, hand_number)
         .ok_or_else(|| bad("the hand is not over".into()))?;
-    record.seats = seats;
+    record.played.seats = seats;
     Ok(PyHandRecord(record))
 }
 

@@ -2,7 +2,7 @@
 //! finished hand: its play and what each player won, for PHH and ACPC histories.
 use crate::{Action, Chips, Event, GameConfig, HandState};
 use loki_cards::{Card, HandRank, HoleCards};
-use std::ops::{Deref, DerefMut};
+use std::ops::Deref;
 
 /// A hand as played, by position, without who won (a [`HandRecord`] has that; a hand
 /// whose winner cannot be known does not).
@@ -49,12 +49,6 @@ impl Deref for HandRecord {
     type Target = PlayedHand;
     fn deref(&self) -> &PlayedHand {
         &self.played
-    }
-}
-
-impl DerefMut for HandRecord {
-    fn deref_mut(&mut self) -> &mut PlayedHand {
-        &mut self.played
     }
 }
 

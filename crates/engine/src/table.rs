@@ -123,8 +123,8 @@ impl Table {
             }
         }
         let mut record = play_hand_seated(&self.config, &mut by_position, &deal, &seats)?;
-        record.hand_number = h;
-        record.seats = seats;
+        record.played.hand_number = h;
+        record.played.seats = seats;
         self.hand_number += 1;
         Ok(record)
     }

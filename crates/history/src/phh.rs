@@ -79,13 +79,12 @@ pub fn write_phh_hand(
     key: Option<usize>,
     record: &HandRecord,
 ) -> std::io::Result<()> {
-    write_phh_played(w, key, record, Some(&record.finishing_stacks))
+    write_table(w, key, record, Some(&record.finishing_stacks))
 }
 
-/// Writes a hand's play as a PHH table `[key]`, with `finishing_stacks` if given: a
-/// settled hand's; an unsettled one's (a showdown with an unknown holding, its unknown
-/// cards `????`) only if the file it came from had them.
-fn write_phh_played(
+/// Writes a hand's play as a PHH table `[key]`, with `finishing_stacks` if given (an
+/// unsettled hand, its unknown cards `????`, has them if the file it came from had).
+fn write_table(
     w: &mut impl Write,
     key: Option<usize>,
     hand: &PlayedHand,
@@ -218,9 +217,7 @@ pub fn write_phh_replayed(w: &mut impl Write, hands: &[ReplayedHand]) -> std::io
         }
         match &h.outcome {
             Outcome::Settled(r) => write_phh_hand(w, Some(i + 1), r)?,
-            Outcome::Unsettled(u) => {
-                write_phh_played(w, Some(i + 1), u, u.finishing_stacks.as_deref())?
-            }
+            Outcome::Unsettled(u) => write_table(w, Some(i + 1), u, u.finishing_stacks.as_deref())?,
         }
     }
     Ok(())

@@ -220,7 +220,7 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
     let mut record = HandRecord::from_state(&state, p.names.clone(), p.hand_number)
         .ok_or_else(|| err(last_line, "the hand is incomplete".into()))?;
     if let Some(seats) = p.seats {
-        record.seats = seats;
+        record.played.seats = seats;
     }
     if let Some((line, fin)) = &p.finishing {
         if *fin != record.finishing_stacks {

@@ -143,7 +143,7 @@ fn hide(r: &HandRecord, mask: u16, reveal: u16) -> (HandRecord, Vec<Option<HoleC
         if mask >> p & 1 == 0 {
             continue;
         }
-        for e in &mut out.events {
+        for e in &mut out.played.events {
             if matches!(*e, Event::HoleDealt { position, .. } if position == p) {
                 *e = Event::HoleHidden { position: p };
             }
@@ -152,7 +152,7 @@ fn hide(r: &HandRecord, mask: u16, reveal: u16) -> (HandRecord, Vec<Option<HoleC
         if at_showdown && reveal >> p & 1 == 1 {
             continue; // dealt unknown, shown at the end
         }
-        out.hole[p] = None;
+        out.played.hole[p] = None;
         *expected = None;
         unsettled |= at_showdown;
     }

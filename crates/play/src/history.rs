@@ -20,7 +20,7 @@ use std::fmt::Write as _;
 pub fn as_seen_by(record: &HandRecord, seat: usize) -> HandRecord {
     let me = record.seats.iter().position(|&s| s == seat);
     let mut r = record.clone();
-    for e in &mut r.events {
+    for e in &mut r.played.events {
         if let Event::HoleDealt { position, .. } = *e {
             if Some(position) != me {
                 *e = Event::HoleHidden { position };
