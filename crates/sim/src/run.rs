@@ -9,7 +9,7 @@
 use crate::checkpoint::{Checkpoint, HistoryDigest};
 use crate::factory::TournamentFactory;
 use crate::results::Inputs;
-use crate::runner::{PlayedHand, SimError, Tournament};
+use crate::runner::{DuplicateHand, SimError, Tournament};
 use crate::shard::{Shard, ShardResult};
 use crate::stats::DealLedger;
 use loki_agent::{seat_names, Roster, RosterError};
@@ -288,7 +288,7 @@ impl Run {
     ///
     /// # Errors
     /// An engine error (a bug).
-    pub fn play_batch(&mut self) -> Result<Vec<PlayedHand>, RunError> {
+    pub fn play_batch(&mut self) -> Result<Vec<DuplicateHand>, RunError> {
         let left = self.inputs.deals - self.tournament.deals_played().min(self.inputs.deals);
         let count = self.batch.min(left);
         if count == 0 {
@@ -340,7 +340,7 @@ impl Run {
         let history_start = self.history;
         std::thread::scope(|scope| {
             // One batch may wait while the next is played: memory stays bounded.
-            let (tx, rx) = mpsc::sync_channel::<(Vec<PlayedHand>, Checkpoint)>(1);
+            let (tx, rx) = mpsc::sync_channel::<(Vec<DuplicateHand>, Checkpoint)>(1);
             let writer = scope.spawn(move || -> Result<HistoryDigest, RunError> {
                 let mut history = history_start;
                 let mut key = first_key;

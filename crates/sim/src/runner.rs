@@ -76,9 +76,10 @@ pub enum SimError {
     Shard(#[from] ShardError),
 }
 
-/// One finished hand of a table, for hand histories.
+/// One finished hand of a duplicate tournament (its match, deal and rotation with the
+/// engine's record), for hand histories.
 #[derive(Debug, Clone)]
-pub struct PlayedHand {
+pub struct DuplicateHand {
     /// The match.
     pub match_index: u64,
     /// The deal.
@@ -93,7 +94,7 @@ pub struct PlayedHand {
 
 /// What one table returns for a batch: net chips per deal by seat, the same reduced,
 /// kept records, and the number of player decisions (actions) made.
-type TableBatch = Result<(Vec<Vec<i64>>, Vec<Vec<i64>>, Vec<PlayedHand>, u64), SimError>;
+type TableBatch = Result<(Vec<Vec<i64>>, Vec<Vec<i64>>, Vec<DuplicateHand>, u64), SimError>;
 
 /// One table: a rotation of a match, with its players.
 struct Table {
@@ -266,7 +267,7 @@ impl Tournament {
         &mut self,
         count: u64,
         factory: &dyn PlayerFactory,
-    ) -> Result<Vec<PlayedHand>, SimError> {
+    ) -> Result<Vec<DuplicateHand>, SimError> {
         self.play_batch_then(count, 0, factory)
     }
 
@@ -292,7 +293,7 @@ impl Tournament {
         count: u64,
         next: u64,
         factory: &dyn PlayerFactory,
-    ) -> Result<Vec<PlayedHand>, SimError> {
+    ) -> Result<Vec<DuplicateHand>, SimError> {
         let n = self.config.seats();
         let first = self.deals_played;
         let deals = self.deals(first..first + count);
@@ -366,7 +367,7 @@ impl Tournament {
                         );
                         decisions += record.actions.iter().map(|r| r.len() as u64).sum::<u64>();
                         if keep {
-                            hands.push(PlayedHand {
+                            hands.push(DuplicateHand {
                                 match_index: table.match_index,
                                 deal: *d,
                                 rotation: table.rotation,
