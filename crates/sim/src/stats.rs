@@ -427,28 +427,21 @@ pub fn summarize(
             kind_names.push(k.clone());
         }
     }
-    let kind_series = |k: &str| -> Vec<f64> {
+    // A kind's per-deal values from `rows` (chips in units of `unit`), in sb per hand
+    // per copy.
+    let series = |k: &str, rows: &[Vec<i64>], unit: f64| -> Vec<f64> {
         let idx: Vec<usize> = (0..seats).filter(|&i| kinds[i] == k).collect();
-        ledger
-            .net
-            .iter()
-            .map(|d| idx.iter().map(|&i| d[i] as f64).sum::<f64>() * scale / idx.len() as f64)
+        rows.iter()
+            .map(|d| {
+                idx.iter().map(|&i| d[i] as f64 / unit).sum::<f64>() * scale / idx.len() as f64
+            })
             .collect()
     };
-    let reduced_series = |k: &str| -> Option<Vec<f64>> {
-        if !ledger.has_reduced() {
-            return None;
-        }
-        let idx: Vec<usize> = (0..seats).filter(|&i| kinds[i] == k).collect();
-        Some(
-            ledger
-                .reduced
-                .iter()
-                .map(|d| {
-                    idx.iter().map(|&i| d[i] as f64 / MICRO).sum::<f64>() * scale / idx.len() as f64
-                })
-                .collect(),
-        )
+    let kind_series = |k: &str| series(k, &ledger.net, 1.0);
+    let reduced_series = |k: &str| {
+        ledger
+            .has_reduced()
+            .then(|| series(k, &ledger.reduced, MICRO))
     };
     let kinds_out = kind_names
         .iter()
