@@ -308,15 +308,10 @@ impl Seating for Bots<'_> {
             b.begin_hand(view);
         }
     }
-    fn event(&mut self, state: &HandState, event: &Event) -> Result<(), EngineError> {
-        for p in 0..state.players() {
-            if event.visible_to(p) {
-                if let Some(b) = self.at(state, p) {
-                    b.observe(event, &state.view(p));
-                }
-            }
+    fn observe(&mut self, position: usize, event: &Event, view: &SeatView) {
+        if let Some(b) = self.0[view.seat_of(position)].as_mut() {
+            b.observe(event, view);
         }
-        Ok(())
     }
     fn act(&mut self, state: &HandState, position: usize) -> Result<Option<Action>, EngineError> {
         let Some(bot) = self.at(state, position) else {
