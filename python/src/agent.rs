@@ -1,4 +1,4 @@
-//! `loki.Agent`, one Loki player for a match, over the agent layer (`loki_agent::Seat`):
+//! `loki.Agent`, one Loki player for a match, over the agent layer (`loki_agent::SeatedPlayer`):
 //! it keeps its opponent models (and optionally their profiles, `loki_agent::ProfileBook`)
 //! across the hands of a match. Each call gives the public view of the hand so far (our
 //! position and cards, the board, the betting), played by `loki_agent::Agent`: the hand
@@ -14,7 +14,7 @@ use crate::errors::{self, agenterr};
 use crate::game::{action_name, PyGameConfig};
 use crate::history::PyHandRecord;
 use crate::methods::rebuilder;
-use loki_agent::{Agent, AgentCounts, ProfileBook, PublicView, Roster, Seat, Spot};
+use loki_agent::{Agent, AgentCounts, ProfileBook, PublicView, Roster, SeatedPlayer, Spot};
 use loki_bot::{Knowledge, LokiConfig};
 use loki_cards::{Card, HoleCards};
 use loki_engine::{Action, ByAction, GameConfig, HandState, Phase, Player, Table};
@@ -314,7 +314,7 @@ impl PyAgent {
         let roster = roster(settings)?;
         let kind = roster.canonical(kind).map_err(errors::agent)?;
         let name = name.unwrap_or_else(|| kind.clone());
-        let mut seat = Seat::build(&roster, &kind, &name, seed).map_err(errors::agent)?;
+        let mut seat = SeatedPlayer::build(&roster, &kind, &name, seed).map_err(errors::agent)?;
         let with_profiles = profiles.is_some();
         if let Some(path) = profiles {
             let store = loki_store::Store::open(&path)

@@ -11,7 +11,7 @@ use crate::errors;
 use crate::game::{action_arg, PyGameConfig};
 use crate::methods::rebuilder;
 use crate::observation::{self, FIELDS, SIZE};
-use loki_agent::{player_seed, table_seed, Seat};
+use loki_agent::{player_seed, table_seed, SeatedPlayer};
 use loki_engine::{Action, GameConfig};
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
@@ -81,7 +81,7 @@ impl Lineup {
     }
 
     /// The players of table `table` by seat.
-    fn bots(&self, table: usize) -> PyResult<Vec<Option<Seat>>> {
+    fn bots(&self, table: usize) -> PyResult<Vec<Option<SeatedPlayer>>> {
         let roster = roster(self.settings.as_deref())?;
         self.kinds
             .iter()
@@ -90,7 +90,7 @@ impl Lineup {
                 kind.as_ref()
                     .map(|k| {
                         let k = roster.canonical(k).map_err(errors::agent)?;
-                        Seat::build(&roster, &k, &k, player_seed(self.seed, table, seat))
+                        SeatedPlayer::build(&roster, &k, &k, player_seed(self.seed, table, seat))
                             .map_err(errors::agent)
                     })
                     .transpose()

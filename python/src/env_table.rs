@@ -6,7 +6,7 @@
 //! advances until one of them is to act or the hand is over. With a Loki player at every
 //! seat but the caller's, hands are those of `loki simulate` with the same seed.
 use crate::observation;
-use loki_agent::Seat;
+use loki_agent::SeatedPlayer;
 use loki_cards::{rng_from_seed, Deck, LokiRng};
 use loki_engine::{
     Action, ActionError, Chips, Deal, EngineError, Event, GameConfig, HandDriver, HandState,
@@ -22,7 +22,7 @@ pub struct EnvTable {
     /// The hand in progress, driven by the engine's one hand loop.
     driver: HandDriver,
     /// The Loki player at each seat (None: the caller's seat).
-    bots: Vec<Option<Seat>>,
+    bots: Vec<Option<SeatedPlayer>>,
     /// What a copy needs: the generator and the bots' states before this hand, and the
     /// caller's actions in it.
     start: TableStart,
@@ -51,7 +51,11 @@ impl EnvTable {
     ///
     /// # Errors
     /// Not one bot slot per seat.
-    pub fn new(config: GameConfig, bots: Vec<Option<Seat>>, seed: u64) -> Result<EnvTable, String> {
+    pub fn new(
+        config: GameConfig,
+        bots: Vec<Option<SeatedPlayer>>,
+        seed: u64,
+    ) -> Result<EnvTable, String> {
         let rng = rng_from_seed(seed);
         EnvTable::resume(config, bots, rng, 0)
     }
@@ -60,7 +64,7 @@ impl EnvTable {
     /// dealt.
     fn resume(
         config: GameConfig,
-        bots: Vec<Option<Seat>>,
+        bots: Vec<Option<SeatedPlayer>>,
         rng: LokiRng,
         hand: u64,
     ) -> Result<EnvTable, String> {
@@ -97,7 +101,7 @@ impl EnvTable {
     /// A state that does not load, or an action the hand refuses.
     pub fn restore(
         config: GameConfig,
-        mut bots: Vec<Option<Seat>>,
+        mut bots: Vec<Option<SeatedPlayer>>,
         start: &TableStart,
         actions: &[Action],
     ) -> Result<EnvTable, String> {
@@ -268,7 +272,7 @@ impl EnvTable {
 }
 
 /// The table between hands: the dealer's generator, hands dealt, each bot's state.
-fn table_start(rng: &LokiRng, hand: u64, bots: &[Option<Seat>]) -> TableStart {
+fn table_start(rng: &LokiRng, hand: u64, bots: &[Option<SeatedPlayer>]) -> TableStart {
     TableStart {
         rng: loki_cards::rng_state(rng),
         hand,
@@ -292,10 +296,10 @@ fn deal_hand(config: &GameConfig, rng: &mut LokiRng, h: u64) -> Result<HandDrive
 /// The Loki players of a table by seat, as the driver's [`Seating`]: each sees what its
 /// position may see and plays its turns (an illegal answer becomes a call); a caller's
 /// seat hands the turn back.
-struct Bots<'a>(&'a mut [Option<Seat>]);
+struct Bots<'a>(&'a mut [Option<SeatedPlayer>]);
 
 impl Bots<'_> {
-    fn at(&mut self, state: &HandState, position: usize) -> Option<&mut Seat> {
+    fn at(&mut self, state: &HandState, position: usize) -> Option<&mut SeatedPlayer> {
         self.0[state.seats()[position]].as_mut()
     }
 }

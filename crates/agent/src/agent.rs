@@ -1,5 +1,5 @@
 //! [`Agent`]: one player for a match, driven by public views of each hand, the Rust face
-//! of Python's `loki.Agent`. It keeps its [`Seat`] (and so its opponent models and
+//! of Python's `loki.Agent`. It keeps its [`SeatedPlayer`] (and so its opponent models and
 //! profiles) across the hands of a match. Each call gives the view of the hand so far
 //! ([`PublicView`]: our position and cards, the board, the betting, the cards shown);
 //! the hand is rebuilt and extended step by step by the engine replay the ACPC client
@@ -7,7 +7,7 @@
 //! observes at a table or over the network. A view that does not continue the hand in
 //! progress starts the next hand (the one in progress ends first).
 use crate::roster::{Roster, RosterError};
-use crate::seat::Seat;
+use crate::seat::SeatedPlayer;
 use loki_cards::{Card, HoleCards};
 use loki_engine::{Action, GameConfig, Player, Round};
 use loki_history::{HandTracker, MatchState, RebuildError};
@@ -152,7 +152,7 @@ pub struct AgentCounts {
 
 /// One player for a match, driven by public views.
 pub struct Agent {
-    seat: Seat,
+    seat: SeatedPlayer,
     game: GameConfig,
     kind: String,
     seed: u64,
@@ -177,14 +177,14 @@ impl Agent {
     ) -> Result<Agent, RosterError> {
         let kind = roster.canonical(kind)?;
         Ok(Agent::with_seat(
-            Seat::build(roster, &kind, name, seed)?,
+            SeatedPlayer::build(roster, &kind, name, seed)?,
             game,
             &kind,
             seed,
         ))
     }
     /// An agent over a seat already built (with its profiles and hooks).
-    pub fn with_seat(seat: Seat, game: GameConfig, kind: &str, seed: u64) -> Agent {
+    pub fn with_seat(seat: SeatedPlayer, game: GameConfig, kind: &str, seed: u64) -> Agent {
         Agent {
             seat,
             game,
@@ -328,11 +328,11 @@ impl Agent {
     }
 
     /// The seat (the player, its traces and profiles).
-    pub fn seat(&self) -> &Seat {
+    pub fn seat(&self) -> &SeatedPlayer {
         &self.seat
     }
     /// The seat, to change (its learned state, its profiles).
-    pub fn seat_mut(&mut self) -> &mut Seat {
+    pub fn seat_mut(&mut self) -> &mut SeatedPlayer {
         &mut self.seat
     }
     /// The last view of the hand in progress (`None` once the hand has ended).

@@ -8,7 +8,7 @@
 //! * [`seed`]: the one seed derivation (each player's and each table's generator).
 //! * [`profiles`]: opponents' and people's profiles (`loki-store`) and the glue to a Loki
 //!   player's statistics; [`ProfileBook`], a seat's opponents over a match.
-//! * [`Seat`] (`seat.rs`): one player for a match with its profiles, its decision
+//! * [`SeatedPlayer`] (`seat.rs`): one player for a match with its profiles, its decision
 //!   traces and timings, itself an engine `Player`; no driver wraps a player otherwise.
 //! * [`Agent`] (`agent.rs`): a seat driven by public views of each hand, the Rust face
 //!   of Python's `loki.Agent`.
@@ -29,6 +29,6 @@ pub mod spot;
 pub use agent::{Agent, AgentCounts, AgentError, NotToAct, PublicView};
 pub use profiles::{hand_delta, stats_from_profile, HandKey, OpenBookError, ProfileBook};
 pub use roster::{kinds_described, seat_names, Roster, RosterError};
-pub use seat::{DecisionHook, Seat, SeatPlayer, TimingHook, WarningHook};
+pub use seat::{DecisionHook, SeatPlayer, SeatedPlayer, TimingHook, WarningHook};
 pub use seed::{player_seed, table_seed};
 pub use spot::{Spot, SpotError};

@@ -1,4 +1,4 @@
-//! [`Seat`]: one player for the length of a match, as every driver plays it (the
+//! [`SeatedPlayer`]: one player for the length of a match, as every driver plays it (the
 //! tournament, the network client and the loopback match, the person's table, the web,
 //! LBR's opponent, the bench). It holds the player (a Loki-family player, whose decisions
 //! are traced and whose models can be read, or a simple one), and optionally the
@@ -40,7 +40,7 @@ struct Clock {
 }
 
 /// One player in one seat for a match, with its profiles.
-pub struct Seat {
+pub struct SeatedPlayer {
     player: SeatPlayer,
     book: Option<ProfileBook>,
     on_decision: Option<DecisionHook>,
@@ -49,23 +49,28 @@ pub struct Seat {
     warnings: Vec<String>,
 }
 
-impl Seat {
+impl SeatedPlayer {
     /// The player of `kind` named `name` with its random seed: a Loki player when the
     /// kind is one, else a simple player.
     ///
     /// # Errors
     /// An unknown kind or a broken variant.
-    pub fn build(roster: &Roster, kind: &str, name: &str, seed: u64) -> Result<Seat, RosterError> {
+    pub fn build(
+        roster: &Roster,
+        kind: &str,
+        name: &str,
+        seed: u64,
+    ) -> Result<SeatedPlayer, RosterError> {
         let player = match roster.loki(kind, name, seed) {
             Ok(p) => SeatPlayer::Loki(Box::new(p)),
             Err(RosterError::NotLoki(_)) => SeatPlayer::Simple(roster.make(kind, name, seed)?),
             Err(e) => return Err(e),
         };
-        Ok(Seat::new(player))
+        Ok(SeatedPlayer::new(player))
     }
     /// A seat for a player.
-    pub fn new(player: SeatPlayer) -> Seat {
-        Seat {
+    pub fn new(player: SeatPlayer) -> SeatedPlayer {
+        SeatedPlayer {
             player,
             book: None,
             on_decision: None,
@@ -77,23 +82,23 @@ impl Seat {
     /// Keeps the opponents' profiles in `book` (loaded as opponents are first seen, saved
     /// after every hand). Only a Loki player loads them; every player's opponents are
     /// recorded.
-    pub fn with_profiles(mut self, book: ProfileBook) -> Seat {
+    pub fn with_profiles(mut self, book: ProfileBook) -> SeatedPlayer {
         self.book = Some(book);
         self
     }
     /// Calls `hook` with the trace of every decision of a Loki player.
-    pub fn on_decision(mut self, hook: DecisionHook) -> Seat {
+    pub fn on_decision(mut self, hook: DecisionHook) -> SeatedPlayer {
         self.on_decision = Some(hook);
         self
     }
     /// Calls `hook` with every warning as it happens (else they wait for
-    /// [`Seat::take_warnings`]).
-    pub fn on_warning(mut self, hook: WarningHook) -> Seat {
+    /// [`SeatedPlayer::take_warnings`]).
+    pub fn on_warning(mut self, hook: WarningHook) -> SeatedPlayer {
         self.on_warning = Some(hook);
         self
     }
     /// Calls `hook` with the round and the time of every decision (see [`TimingHook`]).
-    pub fn on_timing(mut self, hook: TimingHook) -> Seat {
+    pub fn on_timing(mut self, hook: TimingHook) -> SeatedPlayer {
         self.clock = Some(Clock {
             hook,
             observed: Duration::ZERO,
@@ -149,7 +154,7 @@ impl Seat {
     }
 }
 
-impl Player for Seat {
+impl Player for SeatedPlayer {
     fn name(&self) -> &str {
         match &self.player {
             SeatPlayer::Loki(p) => p.name(),

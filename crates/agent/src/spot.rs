@@ -22,7 +22,7 @@ pub enum SpotError {
     },
     /// A seat outside the table.
     #[error("seat {seat} is not a seat of {seats} seats (0 to {})", seats - 1)]
-    Seat {
+    SeatedPlayer {
         /// The seat.
         seat: usize,
         /// The seats.
@@ -89,7 +89,7 @@ impl Spot {
             return Ok((0..n).collect());
         };
         if me >= n {
-            return Err(SpotError::Seat { seat: me, seats: n });
+            return Err(SpotError::SeatedPlayer { seat: me, seats: n });
         }
         let mut others = (0..n).filter(|&s| s != me);
         Ok((0..n)
@@ -267,7 +267,10 @@ mod tests {
         ));
         let mut s = spot(3, 0, "", "cc");
         s.seat = Some(5);
-        assert!(matches!(s.replay(&mut p), Err(SpotError::Seat { .. })));
+        assert!(matches!(
+            s.replay(&mut p),
+            Err(SpotError::SeatedPlayer { .. })
+        ));
     }
 
     #[test]

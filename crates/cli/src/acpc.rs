@@ -9,7 +9,7 @@ use anyhow::{bail, Context as _, Result};
 use clap::{Args, Subcommand};
 use loki_acpc::client::{self, ClientOptions};
 use loki_acpc::{dealer, Dealer, DealerOptions, GameDef, TimeLimits};
-use loki_agent::{ProfileBook, Roster, Seat};
+use loki_agent::{ProfileBook, Roster, SeatedPlayer};
 use loki_sim::loopback::{self, percentiles, LoopbackSpec};
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -186,7 +186,7 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
             bail!("{} names for a {}-player game", a.names.len(), g.players);
         }
     }
-    let mut seat = Seat::build(&roster, &kind, &kind, a.seed)?;
+    let mut seat = SeatedPlayer::build(&roster, &kind, &kind, a.seed)?;
     // Connect first: a client that cannot play creates no profile database.
     let stream = client::connect(&a.host, a.port)
         .with_context(|| format!("cannot connect to {}:{}", a.host, a.port))?;

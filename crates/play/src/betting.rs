@@ -6,7 +6,7 @@ use crate::choice::Choice;
 use crate::hand::{Hand, Occupant};
 use crate::session::{Session, PERSON};
 use crate::PlayError;
-use loki_agent::Seat;
+use loki_agent::SeatedPlayer;
 use loki_bot::DecisionTrace;
 use loki_cards::Deck;
 use loki_engine::{
@@ -226,7 +226,7 @@ struct Seated<'a> {
 }
 
 impl Seated<'_> {
-    fn bot(&mut self, position: usize) -> Option<&mut Seat> {
+    fn bot(&mut self, position: usize) -> Option<&mut SeatedPlayer> {
         match &mut self.occupants[self.seats[position]] {
             Occupant::Bot(b) => Some(b),
             Occupant::Person => None,

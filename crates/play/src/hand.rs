@@ -1,7 +1,7 @@
 //! The hand at a person's table: who sits in each seat, the hand being played or the
 //! last one played, and what the session keeps of a finished hand beside its record (how
 //! it was played, the biggest pots).
-use loki_agent::Seat;
+use loki_agent::SeatedPlayer;
 use loki_bot::DecisionTrace;
 use loki_engine::{Chips, HandDriver, HandState};
 use serde::Serialize;
@@ -34,7 +34,7 @@ pub(crate) enum Occupant {
     Person,
     /// A bot: a Loki-family player (its decisions are traced and its models shown) or a
     /// simple one (call, raise, random).
-    Bot(Box<Seat>),
+    Bot(Box<SeatedPlayer>),
 }
 
 /// The hand being played or the last one played.

@@ -3,7 +3,7 @@
 //!
 //! * [`TableSpec`] (seats, bots, stakes, seed, the person's name, study mode) and
 //!   [`Session`]: one table with one person's seat (seat 0) and bots seated by
-//!   `loki_agent` (`Roster`, `Seat`). The session deals from its own seeded generator,
+//!   `loki_agent` (`Roster`, `SeatedPlayer`). The session deals from its own seeded generator,
 //!   moves the button as the engine's `Table` does (the seat of position `p` in hand `h`
 //!   is `(p + h) mod N`), lets the bots act until it is the person's turn, and validates
 //!   every action of the person ([`Session::act`], [`Session::choose`]: the seat must be

@@ -2,7 +2,7 @@
 //! IRC poker server where people play each other (Billings, Papp, Schaeffer, Szafron
 //! 1998, "Opponent Modeling in Poker", section on the experiments). A room is a
 //! [`Session`] whose person seats are open until someone takes them; the bots are seated
-//! through `loki_agent` (`Roster`, `Seat`) as at a one-person table and model every
+//! through `loki_agent` (`Roster`, `SeatedPlayer`) as at a one-person table and model every
 //! person by seat as they model any opponent.
 //!
 //! * [`RoomSpec`]: the seats in order (`open` for a person's seat, else a bot's kind, as
@@ -24,7 +24,7 @@ use crate::hand::Occupant;
 use crate::session::Session;
 use crate::spec::{bot_name_clash, name_skeleton, person_name, reserved_name};
 use crate::{PlayError, SpecError};
-use loki_agent::{player_seed, seat_names, Roster, RosterError, Seat};
+use loki_agent::{player_seed, seat_names, Roster, RosterError, SeatedPlayer};
 use loki_bot::LokiConfig;
 use loki_engine::{PlayerSpec, Stakes};
 use loki_store::Profile;
@@ -150,7 +150,7 @@ impl Session {
                 SeatKind::Bot(kind) => {
                     let name = bot_names.next().unwrap_or_else(|| open_name(seat));
                     let seed = player_seed(spec.seed, 0, seat);
-                    let bot = Seat::build(&roster, kind, &name, seed)?;
+                    let bot = SeatedPlayer::build(&roster, kind, &name, seed)?;
                     occupants.push(Occupant::Bot(Box::new(bot)));
                     names.push(name);
                     kinds.push(kind.clone());

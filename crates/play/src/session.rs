@@ -18,7 +18,7 @@
 use crate::hand::{BigPot, Hand, HandMeta, Occupant};
 use crate::spec::{bot_name_clash, person_name};
 use crate::{SpecError, TableSpec};
-use loki_agent::{player_seed, seat_names, Roster, Seat};
+use loki_agent::{player_seed, seat_names, Roster, SeatedPlayer};
 use loki_bot::{LokiConfig, LokiPlayer};
 use loki_cards::{rng_from_seed, LokiRng};
 use loki_engine::{Chips, GameConfig, HandRecord, Stakes};
@@ -128,7 +128,7 @@ impl Session {
         for seat in 1..spec.seats {
             let (kind, name) = (&kinds[seat], &names[seat]);
             let seed = player_seed(spec.seed, 0, seat);
-            let mut bot = Seat::build(&roster, kind, name, seed)?;
+            let mut bot = SeatedPlayer::build(&roster, kind, name, seed)?;
             if let Some(p) = profile {
                 bot.know(PERSON, p, window);
             }

@@ -13,7 +13,7 @@ use crate::preset::FIGURE4;
 use crate::run::{Run, RunError, RunSpec};
 use crate::runner::{PlayerFactory, SimError, Tournament};
 use crate::shard::Shard;
-use loki_agent::{seat_names, Roster, RosterError, Seat};
+use loki_agent::{seat_names, Roster, RosterError, SeatedPlayer};
 use loki_assess::{hand_strength, potential, Lookahead, RangeTable, RankCache, WeightTable};
 use loki_bot::LokiConfig;
 use loki_cards::{parse_cards, Hand, HoleCards, HOLDINGS};
@@ -216,7 +216,12 @@ struct TimedFactory {
 }
 
 impl PlayerFactory for TimedFactory {
-    fn make(&self, seat: usize, rotation: usize, match_seed: u64) -> Result<Seat, RosterError> {
+    fn make(
+        &self,
+        seat: usize,
+        rotation: usize,
+        match_seed: u64,
+    ) -> Result<SeatedPlayer, RosterError> {
         let samples = self.samples.clone();
         let seat = self.inner.make(seat, rotation, match_seed)?;
         Ok(seat.on_timing(Box::new(move |round, took| {

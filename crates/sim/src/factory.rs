@@ -2,7 +2,7 @@
 //! kind sits in each seat, how each player is seeded, and the shared board analyses of a
 //! batch of deals, built in parallel before the batch and held until it ends.
 use crate::runner::PlayerFactory;
-use loki_agent::{player_seed, Roster, RosterError, Seat};
+use loki_agent::{player_seed, Roster, RosterError, SeatedPlayer};
 use loki_bot::board_cache::BoardRanges;
 use loki_engine::Deal;
 use std::sync::{Arc, Mutex};
@@ -52,8 +52,13 @@ impl TournamentFactory {
 }
 
 impl PlayerFactory for TournamentFactory {
-    fn make(&self, seat: usize, rotation: usize, match_seed: u64) -> Result<Seat, RosterError> {
-        Seat::build(
+    fn make(
+        &self,
+        seat: usize,
+        rotation: usize,
+        match_seed: u64,
+    ) -> Result<SeatedPlayer, RosterError> {
+        SeatedPlayer::build(
             &self.roster,
             &self.kinds[seat],
             &self.names[seat],

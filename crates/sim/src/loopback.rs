@@ -8,7 +8,7 @@
 use crate::schedule::Seating;
 use crate::stats::mean_ci95;
 use loki_acpc::{run_match, DealerOptions, GameDef, HandDone, MatchError, TimeLimits};
-use loki_agent::{player_seed, seat_names, Roster, RosterError, Seat};
+use loki_agent::{player_seed, seat_names, Roster, RosterError, SeatedPlayer};
 use loki_engine::Player;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -157,7 +157,7 @@ pub fn play(
             .iter()
             .map(|&i| {
                 let seed = player_seed(spec.seed, 0, i);
-                let seat = Seat::build(roster, &spec.kinds[i], &names[i], seed)?;
+                let seat = SeatedPlayer::build(roster, &spec.kinds[i], &names[i], seed)?;
                 Ok(Box::new(seat) as Box<dyn Player + Send>)
             })
             .collect::<Result<Vec<_>, RosterError>>()?;

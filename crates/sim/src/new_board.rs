@@ -17,7 +17,7 @@
 //! one flop of the class serve every flop of it): the per-kind keys are measured with
 //! every class stored, as in a long run, `som_first_flop_ms_hu_cold` with none.
 use crate::bench::{median, BenchError};
-use loki_agent::{player_seed, Roster, Seat};
+use loki_agent::{player_seed, Roster, SeatedPlayer};
 use loki_assess::range::flop_classes;
 use loki_bot::kinds::{Bench, Kind, KINDS};
 use loki_bot::LokiConfig;
@@ -48,10 +48,10 @@ fn timed_seat(
     seat: usize,
     seed: u64,
     samples: Samples,
-) -> Result<Seat, BenchError> {
+) -> Result<SeatedPlayer, BenchError> {
     let name = format!("{kind}-{}", seat + 1);
     let mut last: Option<Round> = None;
-    let seat = Seat::build(roster, kind, &name, player_seed(seed, 0, seat))?;
+    let seat = SeatedPlayer::build(roster, kind, &name, player_seed(seed, 0, seat))?;
     Ok(seat.on_timing(Box::new(move |round, took| {
         // A seat's decisions come in round order within a hand and every hand starts
         // before the flop, so a change of round is the first decision of a round.

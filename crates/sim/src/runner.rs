@@ -10,7 +10,7 @@
 use crate::schedule::{deal, match_seed, Seating, DEFAULT_SEATING_BLOCK};
 use crate::shard::{MatchLedger, Shard, ShardError};
 use crate::stats::DealLedger;
-use loki_agent::{RosterError, Seat};
+use loki_agent::{RosterError, SeatedPlayer};
 use loki_engine::{play_hand_seated, Deal, EngineError, GameConfig, HandRecord, Player};
 use rayon::prelude::*;
 
@@ -20,7 +20,12 @@ pub trait PlayerFactory: Sync {
     ///
     /// # Errors
     /// A player that cannot be made (e.g. an unknown name).
-    fn make(&self, seat: usize, rotation: usize, match_seed: u64) -> Result<Seat, RosterError>;
+    fn make(
+        &self,
+        seat: usize,
+        rotation: usize,
+        match_seed: u64,
+    ) -> Result<SeatedPlayer, RosterError>;
     /// A batch of deals is about to be played (precompute shared per-board data here,
     /// in parallel: every table will need it at the same moment).
     fn prepare_batch(&self, deals: &[Deal]) {
@@ -102,7 +107,7 @@ struct Table {
     rotation: usize,
     seed: u64,
     seating: Seating,
-    players: Vec<Seat>,
+    players: Vec<SeatedPlayer>,
 }
 
 /// A duplicate tournament in progress (all its tables, or one shard's).
@@ -219,7 +224,7 @@ impl Tournament {
         self.tables.len()
     }
     /// The players of a table (in table order), by seat (for checkpoints).
-    pub fn players_mut(&mut self, table: usize) -> Option<&mut Vec<Seat>> {
+    pub fn players_mut(&mut self, table: usize) -> Option<&mut Vec<SeatedPlayer>> {
         self.tables.get_mut(table).map(|t| &mut t.players)
     }
     /// The per-deal results of each match touched, summed over this tournament's
@@ -324,7 +329,7 @@ impl Tournament {
                     let mut decisions = 0u64;
                     for (d, cards) in &deals[slot] {
                         let seats = table.seating.seats_by_position(*d, table.rotation);
-                        let mut by_seat: Vec<Option<&mut Seat>> =
+                        let mut by_seat: Vec<Option<&mut SeatedPlayer>> =
                             table.players.iter_mut().map(Some).collect();
                         let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
                         for &s in &seats {

@@ -1,7 +1,7 @@
 //! Duplicate-tournament checks: zero-sum per deal, exact symmetry for identical
 //! deterministic players, and results independent of the thread count.
 #![allow(missing_docs)]
-use loki_agent::{Roster, RosterError, Seat, SeatPlayer};
+use loki_agent::{Roster, RosterError, SeatPlayer, SeatedPlayer};
 use loki_bot::LokiConfig;
 use loki_cards::mix;
 use loki_engine::GameConfig;
@@ -14,11 +14,16 @@ struct Factory {
 }
 
 impl PlayerFactory for Factory {
-    fn make(&self, seat: usize, rotation: usize, match_seed: u64) -> Result<Seat, RosterError> {
+    fn make(
+        &self,
+        seat: usize,
+        rotation: usize,
+        match_seed: u64,
+    ) -> Result<SeatedPlayer, RosterError> {
         let kind = &self.kinds[seat];
         let seed = mix(self.seed ^ match_seed, (rotation * 16 + seat) as u64);
         let player = self.roster.make(kind, kind, seed)?;
-        Ok(Seat::new(SeatPlayer::Simple(player)))
+        Ok(SeatedPlayer::new(SeatPlayer::Simple(player)))
     }
 }
 

@@ -34,7 +34,7 @@ mod tally;
 use tally::{rows_of, HandScores, Tally};
 pub use tally::{Estimate, RowKey};
 
-use loki_agent::{player_seed, seat_names, table_seed, Roster, RosterError, Seat};
+use loki_agent::{player_seed, seat_names, table_seed, Roster, RosterError, SeatedPlayer};
 use loki_bot::{Knowledge, LokiConfig};
 use loki_cards::{rng_from_seed, CardSet, Deck, HoleCards, HOLDINGS};
 use loki_engine::{
@@ -171,7 +171,7 @@ struct ScoredTable<'a> {
     config: GameConfig,
     /// The kind index of each seat.
     kind_of: Vec<usize>,
-    seats: Vec<Seat>,
+    seats: Vec<SeatedPlayer>,
     /// By observer seat x actor seat: the observer's table of the actor when the flop
     /// was dealt.
     flop_tables: Vec<Option<Box<[f64; HOLDINGS]>>>,
@@ -374,7 +374,7 @@ fn calibrate_table(
         .iter()
         .zip(&names)
         .enumerate()
-        .map(|(s, (k, name))| Seat::build(&roster, k, name, player_seed(seed, 0, s)))
+        .map(|(s, (k, name))| SeatedPlayer::build(&roster, k, name, player_seed(seed, 0, s)))
         .collect::<Result<Vec<_>, _>>()?;
     let mut table = ScoredTable {
         know,
