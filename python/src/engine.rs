@@ -199,7 +199,7 @@ methods! {
             rebuild,
             (
                 PyGameConfig(me.0.config().clone()),
-                me.0.seats().to_vec(),
+                me.0.seats().iter().map(|s| s.index()).collect::<Vec<_>>(),
                 steps::encode(&steps::of_state(&me.0)),
             ),
         )

@@ -10,7 +10,7 @@ use loki_agent::SeatedPlayer;
 use loki_cards::{rng_from_seed, Deck, LokiRng};
 use loki_engine::{
     Action, ActionError, Chips, Deal, EngineError, Event, GameConfig, HandDriver, HandState,
-    Player, SeatView, Seating, Table,
+    Player, Seat, SeatView, Seating, Table,
 };
 
 /// A table of the environment.
@@ -164,7 +164,7 @@ impl EnvTable {
     /// The caller's seat to act, if any.
     pub fn to_act_seat(&self) -> Option<usize> {
         let p = self.driver.state().to_act()?;
-        let seat = self.driver.state().seats()[p];
+        let seat = self.driver.state().seats()[p].index();
         self.bots[seat].is_none().then_some(seat)
     }
 
@@ -174,7 +174,7 @@ impl EnvTable {
             .state()
             .seats()
             .iter()
-            .position(|&s| s == seat)
+            .position(|s| s.index() == seat)
             .unwrap_or(0)
     }
 
@@ -240,7 +240,7 @@ impl EnvTable {
         let r = self.driver.state().result()?;
         let mut net = vec![0; self.config.seats()];
         for (p, v) in r.net.iter().enumerate() {
-            net[self.driver.state().seats()[p]] = *v;
+            net[self.driver.state().seats()[p].index()] = *v;
         }
         Some(net)
     }
@@ -289,7 +289,7 @@ fn deal_hand(config: &GameConfig, rng: &mut LokiRng, h: u64) -> Result<HandDrive
     let mut deck = Deck::shuffled(rng);
     // 2n + 5 <= 25 cards of 52: the deal cannot run out.
     let deal = Deal::from_deck(n, &mut deck).ok_or("the deck ran out")?;
-    let seats: Vec<usize> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
+    let seats: Vec<Seat> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
     HandDriver::new(config, deal, &seats).map_err(|e| e.to_string())
 }
 
@@ -300,7 +300,7 @@ struct Bots<'a>(&'a mut [Option<SeatedPlayer>]);
 
 impl Bots<'_> {
     fn at(&mut self, state: &HandState, position: usize) -> Option<&mut SeatedPlayer> {
-        self.0[state.seats()[position]].as_mut()
+        self.0[state.seats()[position].index()].as_mut()
     }
 }
 
@@ -308,12 +308,12 @@ impl Seating for Bots<'_> {
     type Error = EngineError;
     fn begin(&mut self, position: usize, view: &SeatView) {
         let seat = view.seat_of(position);
-        if let Some(b) = self.0[seat].as_mut() {
+        if let Some(b) = self.0[seat.index()].as_mut() {
             b.begin_hand(view);
         }
     }
     fn observe(&mut self, position: usize, event: &Event, view: &SeatView) {
-        if let Some(b) = self.0[view.seat_of(position)].as_mut() {
+        if let Some(b) = self.0[view.seat_of(position).index()].as_mut() {
             b.observe(event, view);
         }
     }
@@ -331,7 +331,7 @@ impl Seating for Bots<'_> {
     }
     fn end(&mut self, position: usize, view: &SeatView) {
         let seat = view.seat_of(position);
-        if let Some(b) = self.0[seat].as_mut() {
+        if let Some(b) = self.0[seat.index()].as_mut() {
             b.end_hand(view);
         }
     }

@@ -6,7 +6,7 @@ use crate::errors;
 use crate::game::{action_name, event_dict, PyGameConfig};
 use crate::methods::rebuilder;
 use crate::steps;
-use loki_engine::{GameSpec, HandRecord};
+use loki_engine::{GameSpec, HandRecord, Seat};
 use loki_history::{read_history as read_any, HistoryError, ReplayedHand};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -26,7 +26,7 @@ frozen_methods! {
         /// Player names by position.
         names: Vec<String> = r.names.clone();
         /// The seat of each position.
-        seats: Vec<usize> = r.seats.clone();
+        seats: Vec<usize> = r.seats.iter().map(|s| s.index()).collect();
         /// Hole cards by position (`None` for a holding the history does not show, PHH's
         /// `????`).
         hole: Vec<Option<PyHoleCards>> = r.hole.iter().map(|h| h.map(PyHoleCards)).collect();
@@ -86,7 +86,7 @@ frozen_methods! {
             rebuild,
             (
                 PyGameConfig(r.config.clone()),
-                r.seats.clone(),
+                r.seats.iter().map(|s| s.index()).collect::<Vec<_>>(),
                 steps,
                 r.names.clone(),
                 r.hand_number,
@@ -208,7 +208,7 @@ fn _hand_record(
     let state = steps::rebuild(&config.0, &(0..n).collect::<Vec<_>>(), &steps).map_err(bad)?;
     let mut record = HandRecord::from_state(&state, names, hand_number)
         .ok_or_else(|| bad("the hand is not over".into()))?;
-    record.played.seats = seats;
+    record.played.seats = seats.into_iter().map(Seat::new).collect();
     Ok(PyHandRecord(record))
 }
 

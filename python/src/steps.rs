@@ -3,7 +3,7 @@
 //! actions; hidden holdings revealed at the showdown) rebuild it exactly through the
 //! engine, the event log being the history (as in PokerKit).
 use loki_cards::{Card, HoleCards};
-use loki_engine::{Action, Event, GameConfig, HandState, Phase};
+use loki_engine::{Action, Event, GameConfig, HandState, Phase, Seat};
 
 /// One step of a hand.
 pub enum Step {
@@ -96,7 +96,8 @@ pub fn rebuild(
 ) -> Result<HandState, String> {
     let text = |e: &dyn std::fmt::Display| e.to_string();
     let mut state = HandState::new(config).map_err(|e| text(&e))?;
-    state.set_seats(seats).map_err(|e| text(&e))?;
+    let seats: Vec<Seat> = seats.iter().copied().map(Seat::new).collect();
+    state.set_seats(&seats).map_err(|e| text(&e))?;
     for (kind, p, arg) in steps {
         let p = *p;
         match kind.as_str() {

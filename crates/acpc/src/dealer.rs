@@ -19,7 +19,9 @@ use crate::game::GameDef;
 use crate::line::{Line, LineReader};
 use crate::reply::{parse_reply, parse_version, Reply, VERSION};
 use loki_cards::HandRank;
-use loki_engine::{acpc_values, Action, Event, GameConfig, HandRecord, HandState, Phase, Round};
+use loki_engine::{
+    acpc_values, Action, Event, GameConfig, HandRecord, HandState, Phase, Round, Seat, Table,
+};
 use loki_history::{format_state_line, format_value, MatchState, MAX_LINE_LEN};
 use std::io::{self, Write};
 use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
@@ -93,7 +95,7 @@ pub struct HandDone {
     /// The hand number.
     pub hand: u64,
     /// The seat of each position.
-    pub seats: Vec<usize>,
+    pub seats: Vec<Seat>,
     /// Net chips by position as the reference dealer scores them (even split of ties).
     pub values: Vec<f64>,
     /// The log line.
@@ -210,7 +212,8 @@ pub fn judge(line: &[u8], sent: &MatchState, state: &HandState) -> Verdict {
     }
 }
 
-struct Seat {
+/// The connection of the player at one seat.
+struct Connection {
     reader: LineReader<TcpStream>,
     writer: TcpStream,
 }
@@ -373,7 +376,7 @@ impl Dealer {
                 seat: s + 1,
                 source,
             })?;
-            seats.push(Seat {
+            seats.push(Connection {
                 reader: LineReader::new(reader, MAX_LINE_LEN),
                 writer: stream,
             });
@@ -419,8 +422,7 @@ impl Dealer {
         for h in 0..o.hands {
             let hand = h as u32;
             let mut used_hand = vec![Duration::ZERO; n];
-            let position_seats: Vec<usize> =
-                (0..n).map(|p| (p + (h % n as u64) as usize) % n).collect();
+            let position_seats: Vec<Seat> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
             let cards = deal(o.seed, h, n);
             let engine = |e: &dyn std::fmt::Display| DealerError::Engine(e.to_string());
             let mut state = HandState::new(&self.config).map_err(|e| engine(&e))?;
@@ -438,7 +440,10 @@ impl Dealer {
                     Phase::Act(acting) => {
                         let mut sent_to_acting = None;
                         for (s, seat) in seats.iter_mut().enumerate() {
-                            let viewer = position_seats.iter().position(|&x| x == s).unwrap_or(0);
+                            let viewer = position_seats
+                                .iter()
+                                .position(|x| x.index() == s)
+                                .unwrap_or(0);
                             let ms = view_state(&state, hand, viewer);
                             let sent = self.send(s, seat, &ms, messages)?;
                             if viewer == acting {
@@ -447,7 +452,7 @@ impl Dealer {
                         }
                         let (sent_state, sent_at) =
                             sent_to_acting.ok_or(DealerError::Engine("no acting seat".into()))?;
-                        let s = position_seats[acting];
+                        let s = position_seats[acting].index();
                         let action = self.read_action(
                             s,
                             &mut seats[s],
@@ -468,8 +473,10 @@ impl Dealer {
                 }
             }
             let values = hand_values(&state);
-            let names_by_position: Vec<String> =
-                position_seats.iter().map(|&s| o.names[s].clone()).collect();
+            let names_by_position: Vec<String> = position_seats
+                .iter()
+                .map(|&s| o.names[s.index()].clone())
+                .collect();
             let record = HandRecord::from_state(&state, names_by_position, h)
                 .ok_or(DealerError::Engine("unfinished hand".into()))?;
             let line = format_state_line(&record);
@@ -479,10 +486,13 @@ impl Dealer {
                     .map_err(DealerError::Log)?;
             }
             for (p, v) in values.iter().enumerate() {
-                totals[position_seats[p]] += v;
+                totals[position_seats[p].index()] += v;
             }
             for (s, seat) in seats.iter_mut().enumerate() {
-                let viewer = position_seats.iter().position(|&x| x == s).unwrap_or(0);
+                let viewer = position_seats
+                    .iter()
+                    .position(|x| x.index() == s)
+                    .unwrap_or(0);
                 self.send(s, seat, &view_state(&state, hand, viewer), messages)?;
             }
             on_hand(&HandDone {
@@ -514,7 +524,7 @@ impl Dealer {
     fn send(
         &self,
         s: usize,
-        seat: &mut Seat,
+        seat: &mut Connection,
         ms: &MatchState,
         messages: &mut dyn Write,
     ) -> Result<Instant, DealerError> {
@@ -537,7 +547,7 @@ impl Dealer {
     fn read_action(
         &self,
         s: usize,
-        seat: &mut Seat,
+        seat: &mut Connection,
         sent: &MatchState,
         sent_at: Instant,
         state: &HandState,

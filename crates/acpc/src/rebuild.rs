@@ -1,7 +1,7 @@
 //! One `MATCHSTATE` rebuilt on its own into the engine's state (the hand tracker,
 //! `loki_history::HandTracker`, from its first state), and the rebuilding of the ACPC
 //! games' states checked against the protocol's documented exchanges.
-use loki_engine::{GameConfig, HandState};
+use loki_engine::{GameConfig, HandState, Seat};
 use loki_history::{HandTracker, MatchState, RebuildError};
 
 /// The engine state of one `MATCHSTATE` on its own (seat `p` = position `p`).
@@ -9,7 +9,7 @@ use loki_history::{HandTracker, MatchState, RebuildError};
 /// # Errors
 /// As [`HandTracker::start`] and [`HandTracker::update`].
 pub fn rebuild(config: &GameConfig, ms: &MatchState) -> Result<HandState, RebuildError> {
-    let seats: Vec<usize> = (0..config.seats()).collect();
+    let seats: Vec<Seat> = Seat::all(config.seats()).collect();
     let mut t = HandTracker::start(config, ms, &seats)?;
     t.update(ms, &mut |_, _| {})?;
     Ok(t.into_state())
@@ -85,7 +85,7 @@ mod tests {
             rebuild(&c, &ms("MATCHSTATE:0:0:rrrr:7d3d|")).unwrap_err(),
             RebuildError::Illegal { .. }
         ));
-        let seats = [0, 1];
+        let seats = [0, 1].map(Seat::new);
         let mut t = HandTracker::start(&c, &ms("MATCHSTATE:0:0:c:7d3d|"), &seats).unwrap();
         t.update(&ms("MATCHSTATE:0:0:c:7d3d|"), &mut |_, _| {})
             .unwrap();
@@ -102,12 +102,12 @@ mod tests {
     #[test]
     fn events_reach_the_viewer_in_order_without_hidden_cards() {
         let c = GameDef::holdem(2).unwrap().config().unwrap();
-        let seats = [5, 9];
+        let seats = [5, 9].map(Seat::new);
         let first = ms("MATCHSTATE:1:0::|2hAc");
         let mut t = HandTracker::start(&c, &first, &seats).unwrap();
         let mut seen = Vec::new();
         let mut f = |e: &Event, v: &SeatView<'_>| {
-            assert_eq!(v.seat_of(0), 5);
+            assert_eq!(v.seat_of(0), Seat::new(5));
             seen.push(e.clone());
         };
         t.update(&first, &mut f).unwrap();

@@ -13,7 +13,7 @@
 use crate::error::ClientError;
 use crate::game::GameDef;
 use loki_cards::HandRank;
-use loki_engine::{acpc_values, Action, GameConfig, Player};
+use loki_engine::{acpc_values, Action, GameConfig, Player, Seat};
 use loki_history::{HandTracker, MatchState, RebuildError};
 
 /// The client's state between lines.
@@ -138,7 +138,9 @@ impl ClientSession {
         let new_hand = self.tracker.as_ref().is_none_or(|t| t.hand() != ms.hand);
         if new_hand {
             self.end_hand(player);
-            let seats: Vec<usize> = (0..n).map(|q| (me + n + q - ms.position) % n).collect();
+            let seats: Vec<Seat> = (0..n)
+                .map(|q| Seat::new((me + n + q - ms.position) % n))
+                .collect();
             let tracker = HandTracker::start(&config, &ms, &seats).map_err(rebuild_err)?;
             player.begin_hand(&tracker.view());
             self.tracker = Some(tracker);
@@ -227,7 +229,7 @@ mod tests {
     /// Records the seats it sees and the events.
     #[derive(Default)]
     struct Spy {
-        seats: Vec<Vec<usize>>,
+        seats: Vec<Vec<Seat>>,
         events: usize,
         hands: usize,
     }
@@ -259,7 +261,11 @@ mod tests {
         s.on_line("MATCHSTATE:0:1::8dJd||", &mut spy).unwrap();
         s.on_line("MATCHSTATE:2:2::||As9d", &mut spy).unwrap();
         s.finish(&mut spy);
-        assert_eq!(spy.seats, vec![vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]]);
+        let seats = |s: [usize; 3]| s.map(Seat::new).to_vec();
+        assert_eq!(
+            spy.seats,
+            vec![seats([0, 1, 2]), seats([1, 2, 0]), seats([2, 0, 1])]
+        );
         assert_eq!(spy.hands, 3, "unfinished hands end too");
         assert_eq!(s.hands(), 0, "but are not counted");
         assert!(spy.events > 0);

@@ -56,7 +56,7 @@ fn check_against_replay(report: &MatchReport, log: &str, done: &[HandDone], hand
                 "{net} vs {}",
                 d.values[p]
             );
-            totals[d.seats[p]] += d.values[p];
+            totals[d.seats[p].index()] += d.values[p];
         }
     }
     for (s, total) in totals.iter().enumerate() {

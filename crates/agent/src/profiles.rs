@@ -14,7 +14,7 @@
 //! session.
 use loki_bot::{ActionStats, LokiPlayer};
 use loki_engine::digest::{fnv1a64_extend, FNV_OFFSET};
-use loki_engine::{Action, Event, SeatView};
+use loki_engine::{Action, Event, Seat, SeatView};
 use loki_store::{HandDelta, Observation, Observer, Profile, Store, StoreError};
 use std::collections::HashSet;
 
@@ -85,7 +85,7 @@ impl HandKey {
         self.eat(&hands.to_le_bytes());
         self.hands += 1;
         for p in 0..view.players() {
-            self.eat(&(view.seat_of(p) as u64).to_le_bytes());
+            self.eat(&(view.seat_of(p).index() as u64).to_le_bytes());
         }
         for e in view.events() {
             match e {
@@ -112,7 +112,7 @@ pub struct ProfileBook {
     store: Store,
     names: Vec<String>,
     window: usize,
-    loaded: HashSet<usize>,
+    loaded: HashSet<Seat>,
     failures: u64,
     warnings: Vec<String>,
     /// This client as the store's observer (`None` if it could not register: each hand
@@ -231,11 +231,11 @@ impl ProfileBook {
         }
     }
     /// The key of a seat.
-    pub fn name_of(&self, seat: usize) -> String {
+    pub fn name_of(&self, seat: Seat) -> String {
         self.names
-            .get(seat)
+            .get(seat.index())
             .cloned()
-            .unwrap_or_else(|| format!("seat {}", seat + 1))
+            .unwrap_or_else(|| format!("seat {}", seat.index() + 1))
     }
     /// Hands whose observations could not be saved.
     pub fn failures(&self) -> u64 {
@@ -371,7 +371,7 @@ mod tests {
 
     /// A finished hand at `seats` (seat of each position) from a seed (random legal
     /// actions).
-    fn random_hand_at(seed: u64, seats: &[usize]) -> loki_engine::HandState {
+    fn random_hand_at(seed: u64, seats: &[Seat]) -> loki_engine::HandState {
         use loki_cards::{rng_from_seed, uniform_below, Deck};
         use loki_engine::{GameConfig, HandState, Phase};
         let config = GameConfig::limit(seats.len(), 5, 10, 10, 20).unwrap();
@@ -403,7 +403,9 @@ mod tests {
 
     #[test]
     fn every_seat_names_a_hand_alike_and_matches_apart() {
-        let hands: Vec<_> = (0..30).map(|s| random_hand_at(s, &[0, 1, 2])).collect();
+        let hands: Vec<_> = (0..30)
+            .map(|s| random_hand_at(s, &[0, 1, 2].map(Seat::new)))
+            .collect();
         // Every seat of one match computes the same keys (its own cards play no part).
         let keys = |order: &[usize], me: usize| {
             let mut k = HandKey::new();
@@ -430,7 +432,7 @@ mod tests {
         use loki_engine::Player;
         let know = Knowledge::new(LokiConfig::default()).unwrap();
         for seed in 0..40u64 {
-            let state = random_hand_at(seed, &[2, 3, 0, 1]);
+            let state = random_hand_at(seed, &[2, 3, 0, 1].map(Seat::new));
             let view = state.view(0);
             let style = Style::named("SOM", &know.config).unwrap();
             let mut loki = LokiPlayer::new("SOM", style, know.clone(), 1);

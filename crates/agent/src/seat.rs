@@ -126,7 +126,7 @@ impl SeatedPlayer {
     }
     /// Starts this player's model of the opponent at `seat` from a stored profile (the
     /// person's profile at a table); `window` is the recent-action window.
-    pub fn know(&mut self, seat: usize, profile: &Profile, window: usize) {
+    pub fn know(&mut self, seat: loki_engine::Seat, profile: &Profile, window: usize) {
         if let Some(loki) = self.loki_mut() {
             loki.model_mut(seat).stats = stats_from_profile(profile, window);
         }

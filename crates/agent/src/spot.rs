@@ -6,7 +6,7 @@
 //! so its opponent models are re-weighted exactly as at a table.
 use crate::agent::{NotToAct, PublicView};
 use loki_cards::{Card, CardSet, HoleCards};
-use loki_engine::{Action, GameConfig, Phase, Player, Round};
+use loki_engine::{Action, GameConfig, Phase, Player, Round, Seat};
 use loki_history::{HandTracker, MatchState, RebuildError};
 
 /// Why a spot cannot be set up.
@@ -77,7 +77,7 @@ impl Spot {
     ///
     /// # Errors
     /// A seat or position outside the table.
-    pub fn seats(&self) -> Result<Vec<usize>, SpotError> {
+    pub fn seats(&self) -> Result<Vec<Seat>, SpotError> {
         let n = self.game.seats();
         if self.position >= n {
             return Err(SpotError::Position {
@@ -86,7 +86,7 @@ impl Spot {
             });
         }
         let Some(me) = self.seat else {
-            return Ok((0..n).collect());
+            return Ok(Seat::all(n).collect());
         };
         if me >= n {
             return Err(SpotError::SeatedPlayer { seat: me, seats: n });
@@ -94,11 +94,11 @@ impl Spot {
         let mut others = (0..n).filter(|&s| s != me);
         Ok((0..n)
             .map(|p| {
-                if p == self.position {
+                Seat::new(if p == self.position {
                     me
                 } else {
                     others.next().unwrap_or(me)
-                }
+                })
             })
             .collect())
     }
@@ -277,8 +277,8 @@ mod tests {
     fn our_seat_sits_at_our_position_and_the_others_in_seat_order() {
         let mut s = spot(4, 2, "", "cc");
         s.seat = Some(1);
-        assert_eq!(s.seats().unwrap(), vec![0, 2, 1, 3]);
+        assert_eq!(s.seats().unwrap(), [0, 2, 1, 3].map(Seat::new));
         s.seat = None;
-        assert_eq!(s.seats().unwrap(), vec![0, 1, 2, 3]);
+        assert_eq!(s.seats().unwrap(), [0, 1, 2, 3].map(Seat::new));
     }
 }

@@ -18,7 +18,7 @@
 //! The thresholds of a re-weighting (raise `1 - F(raise)`, call that minus `F(call)`,
 //! Papp §7.2.1) are then read from these frequencies instead of the 12-context counts.
 use crate::frequencies::{normalized, ActionFrequencies, Context};
-use loki_engine::{Action, ActionEvent, ByAction, GameConfig, Round};
+use loki_engine::{Action, ActionEvent, ByAction, GameConfig, Round, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -162,7 +162,7 @@ pub struct ContextFrequencies {
     backoff: f64,
     tilt_prior: f64,
     levels: [BTreeMap<u64, ByAction<f64>>; 3],
-    players: BTreeMap<usize, Tilt>,
+    players: BTreeMap<Seat, Tilt>,
 }
 
 impl ContextFrequencies {
@@ -190,7 +190,7 @@ impl ContextFrequencies {
         }
         normalized(p)
     }
-    fn tilted(&self, seat: usize, coarse: usize, pop: ActionFrequencies) -> ActionFrequencies {
+    fn tilted(&self, seat: Seat, coarse: usize, pop: ActionFrequencies) -> ActionFrequencies {
         let Some(t) = self.players.get(&seat) else {
             return pop;
         };
@@ -201,12 +201,12 @@ impl ContextFrequencies {
         }))
     }
     /// The frequencies of the player at `seat` in the context of `f`.
-    pub fn predict(&self, seat: usize, f: &SpotFeatures) -> ActionFrequencies {
+    pub fn predict(&self, seat: Seat, f: &SpotFeatures) -> ActionFrequencies {
         self.tilted(seat, f.coarse(), self.population(f))
     }
     /// The frequencies of the player at `seat` in one of Loki's 12 contexts alone (the
     /// coarsest level, tilted): what a simulation's per-context thresholds read.
-    pub fn predict_coarse(&self, seat: usize, ctx: Context) -> ActionFrequencies {
+    pub fn predict_coarse(&self, seat: Seat, ctx: Context) -> ActionFrequencies {
         let coarse = ctx.round.index() * 3 + ctx.bets_to_call.min(2);
         let c = self.levels[0]
             .get(&(coarse as u64))
@@ -218,7 +218,7 @@ impl ContextFrequencies {
         self.tilted(seat, coarse, pop)
     }
     /// Learns one action of the player at `seat`.
-    pub fn record(&mut self, seat: usize, f: &SpotFeatures, action: Action) {
+    pub fn record(&mut self, seat: Seat, f: &SpotFeatures, action: Action) {
         let pop = self.population(f);
         let c = f.coarse();
         let t = self.players.entry(seat).or_default();
@@ -252,22 +252,22 @@ mod tests {
         // The previous round's aggressor bets the flop, the others check; player 7
         // checks even as the aggressor.
         for _ in 0..200 {
-            m.record(1, &agg, Action::Raise);
-            m.record(2, &other, Action::Call);
+            m.record(Seat::new(1), &agg, Action::Raise);
+            m.record(Seat::new(2), &other, Action::Call);
         }
         for _ in 0..30 {
-            m.record(7, &agg, Action::Call);
+            m.record(Seat::new(7), &agg, Action::Call);
         }
         assert!(m.population(&agg).raise() > 0.8);
         assert!(m.population(&other).call() > 0.9);
-        assert!(m.predict(7, &agg).raise() < 0.5 * m.population(&agg).raise());
-        assert_eq!(m.predict(99, &agg), m.population(&agg));
+        assert!(m.predict(Seat::new(7), &agg).raise() < 0.5 * m.population(&agg).raise());
+        assert_eq!(m.predict(Seat::new(99), &agg), m.population(&agg));
         // A raise that is not legal has probability 0.
         assert_eq!(m.population(&features(false, true)).raise(), 0.0);
-        let p = m.predict(1, &features(false, true));
+        let p = m.predict(Seat::new(1), &features(false, true));
         assert!((p.total() - 1.0).abs() < 1e-12 && p.raise() == 0.0);
         // Loki's context alone mixes both: about half bets.
-        let coarse = m.predict_coarse(99, agg.context());
+        let coarse = m.predict_coarse(Seat::new(99), agg.context());
         assert!((coarse.raise() - 200.0 / 430.0).abs() < 0.02, "{coarse:?}");
     }
 

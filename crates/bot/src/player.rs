@@ -31,7 +31,7 @@ use crate::triple::ProbabilityTriple;
 use crate::trust::Trust;
 use loki_assess::WeightTable;
 use loki_cards::{uniform_unit, CardSet, LokiRng};
-use loki_engine::{Action, Event, Player, Round, SeatView};
+use loki_engine::{Action, Event, Player, Round, Seat, SeatView};
 use rand::RngCore;
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -57,9 +57,9 @@ pub struct LokiPlayer {
     style: Style,
     pub(crate) know: Arc<Knowledge>,
     rng: LokiRng,
-    models: HashMap<usize, OpponentModel>,
+    models: HashMap<Seat, OpponentModel>,
     /// This player's own seat, once it models itself (see `models_itself`).
-    own_seat: Option<usize>,
+    own_seat: Option<Seat>,
     /// Loki-2 with `triples.hand_random`: the hand's one random number.
     hand_random: Option<f64>,
     /// SOMC: the opponents' action frequencies in context (kept across hands).
@@ -130,11 +130,11 @@ impl LokiPlayer {
         self.last.as_ref()
     }
     /// The model of the opponent at a seat, if seen.
-    pub fn model(&self, seat: usize) -> Option<&OpponentModel> {
+    pub fn model(&self, seat: Seat) -> Option<&OpponentModel> {
         self.models.get(&seat)
     }
     /// The model of an opponent seat, created on first use.
-    pub fn model_mut(&mut self, seat: usize) -> &mut OpponentModel {
+    pub fn model_mut(&mut self, seat: Seat) -> &mut OpponentModel {
         let cfg = &self.know.config.model;
         let calibrated = self.style.calibrated && self.own_seat != Some(seat);
         let scale = self.style.reweight.scale;
@@ -190,7 +190,7 @@ impl LokiPlayer {
 
     /// The frequencies this player reads for the opponent at `seat` in one of Loki's 12
     /// contexts (its model's, or SOMC's in-context frequencies at that context).
-    fn frequencies_of(&self, seat: usize, m: &OpponentModel, ctx: Context) -> ActionFrequencies {
+    fn frequencies_of(&self, seat: Seat, m: &OpponentModel, ctx: Context) -> ActionFrequencies {
         match &self.context {
             Some(c) => c.predict_coarse(seat, ctx),
             None => m.frequencies(
@@ -658,13 +658,13 @@ impl Player for LokiPlayer {
         self.decide(view).action
     }
     fn save_state(&self) -> Option<String> {
-        let mut models: Vec<(usize, crate::ActionStats, Trust)> = self
+        let mut models: Vec<(Seat, crate::ActionStats, Trust)> = self
             .models
             .iter()
             .map(|(s, m)| (*s, m.stats.clone(), m.trust))
             .collect();
         models.sort_by_key(|m| m.0);
-        let mut recent: Vec<(usize, Vec<(Context, Action)>)> = self
+        let mut recent: Vec<(Seat, Vec<(Context, Action)>)> = self
             .models
             .iter()
             .map(|(s, m)| (*s, m.recent_actions().collect::<Vec<_>>()))
@@ -718,13 +718,13 @@ impl LokiPlayer {
 #[derive(serde::Serialize, serde::Deserialize)]
 struct SavedState {
     rng: String,
-    models: Vec<(usize, crate::ActionStats, Trust)>,
+    models: Vec<(Seat, crate::ActionStats, Trust)>,
     /// The seat of the model of this player itself, if it keeps one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    own_seat: Option<usize>,
+    own_seat: Option<Seat>,
     /// Each model's last actions of the player (Loki-2 with a player-wide window).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    recent: Vec<(usize, Vec<(Context, Action)>)>,
+    recent: Vec<(Seat, Vec<(Context, Action)>)>,
     /// SOMC's frequencies in context.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     context: Option<ContextFrequencies>,

@@ -12,7 +12,7 @@ use crate::simulation::SimulationOutcome;
 use crate::triple::ProbabilityTriple;
 use loki_assess::StartingHandGrid;
 use loki_cards::{Card, HoleCards};
-use loki_engine::{Action, Chips, Round};
+use loki_engine::{Action, Chips, Round, Seat};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -57,7 +57,7 @@ pub struct OpponentTrace {
     /// The opponent's position in the hand.
     pub position: usize,
     /// The opponent's seat (its identity across hands).
-    pub seat: usize,
+    pub seat: Seat,
     /// Our hand strength against this opponent's weight table (post-flop).
     pub hs: Option<f64>,
     /// The most likely holdings and their share of the live weight (with detail on).

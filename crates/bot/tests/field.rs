@@ -64,7 +64,7 @@ fn spot(field: FieldView) -> (LokiPlayer, HandState) {
 fn expected(player: &LokiPlayer, base: &WeightTable, field: &[&WeightTable]) -> WeightTable {
     let board = BoardRanges::new(&parse_cards("3h4cJh").unwrap()).unwrap();
     let values = board.field_ehs(field);
-    let bb = player.model(1).unwrap();
+    let bb = player.model(loki_engine::Seat::new(1)).unwrap();
     let law = bb.last_reweighting().expect("the raise re-weights");
     let mut out = WeightTable::uniform();
     let floor = LokiConfig::default().model.floor;
@@ -76,16 +76,19 @@ fn expected(player: &LokiPlayer, base: &WeightTable, field: &[&WeightTable]) -> 
 #[test]
 fn the_raiser_is_ranked_against_the_tables_of_the_flop() {
     let (player, _) = spot(FieldView::Preflop);
-    let sb = player.model(0).unwrap();
+    let sb = player.model(loki_engine::Seat::new(0)).unwrap();
     let me = player
-        .model(2)
+        .model(loki_engine::Seat::new(2))
         .expect("a modeling player keeps a model of its own seat");
     // The small blind's bet re-weighted its table; the table of the flop is kept.
     assert_ne!(sb.weights(), sb.preflop_weights());
-    let base = player.model(1).unwrap().preflop_weights();
+    let base = player
+        .model(loki_engine::Seat::new(1))
+        .unwrap()
+        .preflop_weights();
     let at_flop = expected(&player, base, &[sb.preflop_weights(), me.preflop_weights()]);
     let now = expected(&player, base, &[sb.weights(), me.weights()]);
-    let got = player.model(1).unwrap().weights();
+    let got = player.model(loki_engine::Seat::new(1)).unwrap().weights();
     assert_eq!(got, &at_flop);
     // The two fields give different tables, so the test tells them apart.
     let differ = (0..HOLDINGS)
@@ -99,10 +102,19 @@ fn with_the_current_field_the_raiser_is_ranked_against_the_bettor_after_its_bet(
     let (player, _) = spot(FieldView::Current);
     // The big blind's pre-flop table, the same in both runs (kept by the default's).
     let (flop_field, _) = spot(FieldView::Preflop);
-    let base = flop_field.model(1).unwrap().preflop_weights();
-    let sb = player.model(0).unwrap();
-    let me = player.model(2).unwrap();
-    let got = player.model(1).unwrap().weights();
+    let base = flop_field
+        .model(loki_engine::Seat::new(1))
+        .unwrap()
+        .preflop_weights();
+    let sb = player.model(loki_engine::Seat::new(0)).unwrap();
+    let me = player.model(loki_engine::Seat::new(2)).unwrap();
+    let got = player.model(loki_engine::Seat::new(1)).unwrap().weights();
     assert_eq!(got, &expected(&player, base, &[sb.weights(), me.weights()]));
-    assert_ne!(got, flop_field.model(1).unwrap().weights());
+    assert_ne!(
+        got,
+        flop_field
+            .model(loki_engine::Seat::new(1))
+            .unwrap()
+            .weights()
+    );
 }

@@ -1,7 +1,7 @@
 //! The Loki players at a real table: every action legal, traces filled, deterministic.
 #![allow(missing_docs)]
 use loki_bot::{Knowledge, LokiConfig, LokiPlayer, Style, KINDS};
-use loki_engine::{play_hand_seated, Deal, GameConfig, Player};
+use loki_engine::{play_hand_seated, Deal, GameConfig, Player, Seat, Table};
 use std::sync::Arc;
 
 fn players(know: &Arc<Knowledge>, kinds: &[&str], seed: u64) -> Vec<LokiPlayer> {
@@ -27,15 +27,15 @@ fn play(kinds: &[&str], hands: u64, seed: u64) -> (Vec<i64>, Vec<LokiPlayer>) {
     let mut total = vec![0i64; n];
     for h in 0..hands {
         let deal = loki_sim_free_deal(seed, h, n);
-        let seats: Vec<usize> = (0..n).map(|p| (p + h as usize) % n).collect();
+        let seats: Vec<Seat> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
         let mut slots: Vec<Option<&mut LokiPlayer>> = ps.iter_mut().map(Some).collect();
         let mut by_pos: Vec<&mut dyn Player> = Vec::new();
         for &s in &seats {
-            by_pos.push(slots[s].take().unwrap());
+            by_pos.push(slots[s.index()].take().unwrap());
         }
         let r = play_hand_seated(&config, &mut by_pos, &deal, &seats).expect("legal play");
         for (p, &s) in seats.iter().enumerate() {
-            total[s] += r.net[p];
+            total[s.index()] += r.net[p];
         }
         know.boards.clear();
     }
@@ -92,7 +92,9 @@ fn som_learns_statistics_across_hands() {
             _ => Context::new(Round::Preflop, 1),
         };
         let generic = know.defaults.get(ctx);
-        let m = som.model(seat).expect("a model of every opponent");
+        let m = som
+            .model(loki_engine::Seat::new(seat))
+            .expect("a model of every opponent");
         assert!(
             m.stats.observations(ctx) >= 10,
             "{}",
@@ -124,11 +126,11 @@ fn saved_state_resumes_exactly() {
         let mut out = Vec::new();
         for h in from..to {
             let deal = loki_sim_free_deal(3, h, n);
-            let seats: Vec<usize> = (0..n).map(|p| (p + h as usize) % n).collect();
+            let seats: Vec<Seat> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
             let mut slots: Vec<Option<&mut LokiPlayer>> = ps.iter_mut().map(Some).collect();
             let mut by_pos: Vec<&mut dyn Player> = Vec::new();
             for &s in &seats {
-                by_pos.push(slots[s].take().unwrap());
+                by_pos.push(slots[s.index()].take().unwrap());
             }
             out.extend(
                 play_hand_seated(&config, &mut by_pos, &deal, &seats)

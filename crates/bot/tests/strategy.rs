@@ -37,7 +37,7 @@ fn play(kind: &str, other: &str, hands: u64, ask: bool) -> (Vec<String>, String)
         let my_pos = (h % 2) as usize;
         let mut state = HandState::new(&config).unwrap();
         state
-            .set_seats(&[0usize, 1].map(|p| usize::from(p != my_pos)))
+            .set_seats(&[0usize, 1].map(|p| loki_engine::Seat::new(usize::from(p != my_pos))))
             .unwrap();
         for p in 0..2 {
             state.deal_hole(p, deal.hole[p]).unwrap();

@@ -212,7 +212,11 @@ fn model_of_the_bettor(config: LokiConfig) -> WeightTable {
     feed(&mut player, &s, me, &mut seen);
     assert!(s.events().iter().any(|e| matches!(e, Event::Action(_))));
     assert_eq!(s.to_act(), Some(me));
-    player.model(2).unwrap().weights().clone()
+    player
+        .model(loki_engine::Seat::new(2))
+        .unwrap()
+        .weights()
+        .clone()
 }
 
 #[test]

@@ -12,7 +12,7 @@
 //! [`HandDriver::apply`]), and what an illegal action is called. OpenSpiel has one
 //! driver for its games, and PokerKit's state deals by itself; this is loki's.
 use crate::{Action, ActionError, DealError, EngineError, Event, GameConfig, HandState};
-use crate::{Phase, Round, SeatView};
+use crate::{Phase, Round, Seat, SeatView};
 use loki_cards::{Card, Deck, HoleCards};
 
 /// The cards of one hand: hole cards by position and the five board cards.
@@ -119,11 +119,7 @@ impl HandDriver {
     ///
     /// # Errors
     /// Not one holding and one seat per position, or seats that are not distinct.
-    pub fn new(
-        config: &GameConfig,
-        deal: Deal,
-        seats: &[usize],
-    ) -> Result<HandDriver, EngineError> {
+    pub fn new(config: &GameConfig, deal: Deal, seats: &[Seat]) -> Result<HandDriver, EngineError> {
         let n = config.seats();
         if deal.hole.len() != n {
             return Err(EngineError::PlayerCount {

@@ -69,6 +69,7 @@ mod players;
 mod pot;
 mod profile;
 mod record;
+mod seat;
 mod spec;
 mod stakes;
 mod state;
@@ -89,6 +90,7 @@ pub use players::{
 pub use pot::{acpc_values, split_pots, PotShare};
 pub use profile::{ratio, HandDelta, Hud, Observation, Profile};
 pub use record::{net_by_seat, HandRecord, PlayedHand};
+pub use seat::{BySeat, Seat};
 pub use spec::{PlayerEntry, PlayerSpec, SpecError};
 pub use stakes::{parse_stacks, Stakes, StakesError, MAX_STAKE};
 pub use state::{HandResult, HandState, Phase};

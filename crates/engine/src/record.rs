@@ -1,6 +1,6 @@
 //! [`PlayedHand`], what a hand's histories show of its play, and [`HandRecord`], a
 //! finished hand: its play and what each player won, for PHH and ACPC histories.
-use crate::{Action, Chips, Event, GameConfig, HandState};
+use crate::{Action, Chips, Event, GameConfig, HandState, Seat};
 use loki_cards::{Card, HandRank, HoleCards};
 use std::ops::Deref;
 
@@ -15,7 +15,7 @@ pub struct PlayedHand {
     /// Player names by position.
     pub names: Vec<String>,
     /// Seat of each position (`(p + h) mod N` at a [`crate::Table`]).
-    pub seats: Vec<usize>,
+    pub seats: Vec<Seat>,
     /// Hole cards by position; `None` for a holding the history's observer never saw
     /// (dealt hidden, PHH's `????`), which a complete hand has only for a player who folded
     /// or won without a showdown.
@@ -58,7 +58,7 @@ pub fn net_by_seat(records: &[HandRecord], seats: usize) -> Vec<Chips> {
     let mut totals = vec![0; seats];
     for r in records {
         for (p, v) in r.net.iter().enumerate() {
-            if let Some(t) = r.seats.get(p).and_then(|&s| totals.get_mut(s)) {
+            if let Some(t) = r.seats.get(p).and_then(|&s| totals.get_mut(s.index())) {
                 *t += v;
             }
         }
@@ -153,7 +153,7 @@ mod net_tests {
         let mut by_hand = [0; 3];
         for r in &records {
             for p in 0..r.net.len() {
-                by_hand[r.seats[p]] += r.net[p];
+                by_hand[r.seats[p].index()] += r.net[p];
             }
         }
         assert_eq!(totals, by_hand);

@@ -8,6 +8,7 @@
 //! `consecutive_short_all_in_amounts` (`pokerkit/state.py`), and [`HandState::check`]
 //! refuses a raise where PokerKit's `_verify_completion_betting_or_raising` does.
 use crate::pot::split_pots;
+use crate::seat::Seat;
 use crate::{
     Action, ActionError, ActionEvent, Chips, ConfigError, DealError, Event, GameConfig,
     LegalActions, Round, ShownHand,
@@ -83,7 +84,7 @@ pub struct HandState {
     phase: Phase,
     events: Vec<Event>,
     result: Option<HandResult>,
-    seats: Vec<usize>,
+    seats: Vec<Seat>,
 }
 
 impl HandState {
@@ -129,7 +130,7 @@ impl HandState {
             phase: Phase::DealHole(0),
             events,
             result: None,
-            seats: (0..n).collect(),
+            seats: Seat::all(n).collect(),
         };
         state.open_round();
         Ok(state)
@@ -246,7 +247,7 @@ impl HandState {
     ///
     /// # Errors
     /// A list whose length is not the number of players.
-    pub fn set_seats(&mut self, seats: &[usize]) -> Result<(), ConfigError> {
+    pub fn set_seats(&mut self, seats: &[Seat]) -> Result<(), ConfigError> {
         if seats.len() != self.n {
             return Err(ConfigError::Seats(seats.len()));
         }
@@ -255,7 +256,7 @@ impl HandState {
     }
 
     /// The seat of each position.
-    pub fn seats(&self) -> &[usize] {
+    pub fn seats(&self) -> &[Seat] {
         &self.seats
     }
 

@@ -2,7 +2,9 @@
 //! duplicate tournament calls it with its own deck schedule) and [`Table`] plays many
 //! hands from a seeded deck, moving the button as the ACPC dealer does.
 use crate::driver::{Deal, HandDriver, Seating};
-use crate::{Action, EngineError, Event, GameConfig, HandRecord, HandState, Player, SeatView};
+use crate::{
+    Action, EngineError, Event, GameConfig, HandRecord, HandState, Player, Seat, SeatView,
+};
 use loki_cards::{rng_from_seed, Deck, LokiRng};
 
 /// The players of one hand by position, as a [`Seating`]: each sees what it may see and
@@ -35,7 +37,7 @@ pub fn play_hand(
     players: &mut [&mut dyn Player],
     deal: &Deal,
 ) -> Result<HandRecord, EngineError> {
-    let seats: Vec<usize> = (0..config.seats()).collect();
+    let seats: Vec<Seat> = Seat::all(config.seats()).collect();
     play_hand_seated(config, players, deal, &seats)
 }
 
@@ -45,7 +47,7 @@ pub fn play_hand_seated(
     config: &GameConfig,
     players: &mut [&mut dyn Player],
     deal: &Deal,
-    seats: &[usize],
+    seats: &[Seat],
 ) -> Result<HandRecord, EngineError> {
     let n = config.seats();
     if players.len() != n {
@@ -96,8 +98,8 @@ impl Table {
         })
     }
     /// The seat of `position` in hand `hand` at an `n`-player table.
-    pub fn seat_of(position: usize, hand: u64, n: usize) -> usize {
-        ((position as u64 + hand) % n as u64) as usize
+    pub fn seat_of(position: usize, hand: u64, n: usize) -> Seat {
+        Seat::new(((position as u64 + hand) % n as u64) as usize)
     }
     /// Player names by seat.
     pub fn names(&self) -> Vec<String> {
@@ -112,13 +114,13 @@ impl Table {
             expected: n,
             got: n,
         })?;
-        let seats: Vec<usize> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
+        let seats: Vec<Seat> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
         // Reorder the players by position for this hand.
         let mut slots: Vec<Option<&mut Box<dyn Player + Send>>> =
             self.players.iter_mut().map(Some).collect();
         let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
         for &s in &seats {
-            if let Some(p) = slots[s].take() {
+            if let Some(p) = slots[s.index()].take() {
                 by_position.push(p.as_mut());
             }
         }

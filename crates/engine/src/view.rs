@@ -1,5 +1,5 @@
 //! [`SeatView`]: what one position may know: the public events plus its own cards.
-use crate::{Chips, Event, GameConfig, HandResult, HandState, LegalActions, Phase, Round};
+use crate::{Chips, Event, GameConfig, HandResult, HandState, LegalActions, Phase, Round, Seat};
 use loki_cards::{Card, HoleCards};
 
 /// A borrowed view of a hand for one position. Other positions' hole cards are reachable
@@ -26,13 +26,13 @@ impl<'a> SeatView<'a> {
         self.position
     }
     /// The seat (table-wide identity) of the player at `position` (see
-    /// [`HandState::set_seats`]); `position` itself when out of range.
-    pub fn seat_of(&self, position: usize) -> usize {
+    /// [`HandState::set_seats`]); seat number `position` when out of range.
+    pub fn seat_of(&self, position: usize) -> Seat {
         self.state
             .seats()
             .get(position)
             .copied()
-            .unwrap_or(position)
+            .unwrap_or(Seat::new(position))
     }
     /// Number of players.
     pub fn players(&self) -> usize {

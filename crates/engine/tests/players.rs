@@ -106,7 +106,7 @@ fn the_table_moves_the_button() {
     assert_eq!(r[0].names, vec!["a", "b", "c"]);
     assert_eq!(r[1].names, vec!["b", "c", "a"]);
     assert_eq!(r[3].names, vec!["a", "b", "c"]);
-    assert_eq!(r[1].seats, vec![1, 2, 0]);
+    assert_eq!(r[1].seats, [1, 2, 0].map(loki_engine::Seat::new));
 }
 
 #[test]

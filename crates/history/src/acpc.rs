@@ -8,7 +8,7 @@
 use crate::replay::{acpc_ranks, format_value, replay, Parsed, Step};
 use crate::{HistoryError, ReplayedHand};
 use loki_cards::{parse_cards, HoleCards};
-use loki_engine::{acpc_values, Action, GameConfig, GameSpec, HandRecord, Round};
+use loki_engine::{acpc_values, Action, GameConfig, GameSpec, HandRecord, Round, Table};
 use std::io::{BufRead, Write};
 
 /// The four header lines of a reference dealer log.
@@ -68,7 +68,7 @@ fn seat_totals(records: &[HandRecord]) -> (Vec<f64>, Vec<String>) {
     for r in records {
         let v = acpc_values(&r.contributions, &acpc_ranks(r));
         for (p, (value, name)) in v.iter().zip(&r.names).enumerate().take(n) {
-            let s = r.seats.get(p).copied().unwrap_or(p) % n;
+            let s = r.seats.get(p).map_or(p, |s| s.index()) % n;
             totals[s] += value;
             names[s] = name.clone();
         }
@@ -311,11 +311,7 @@ fn parse_state(line: &str, no: usize, template: &GameSpec) -> Result<Parsed, His
         config,
         names,
         hand_number,
-        seats: Some(
-            (0..n)
-                .map(|p| ((p as u64 + hand_number) % n as u64) as usize)
-                .collect(),
-        ),
+        seats: Some((0..n).map(|p| Table::seat_of(p, hand_number, n)).collect()),
         steps,
         finishing: None,
         acpc_values: Some((no, values)),

@@ -30,7 +30,7 @@
 use crate::replay::{replay, Parsed, Step};
 use crate::{HistoryError, Outcome, ReplayedHand};
 use loki_cards::{parse_cards, HoleCards};
-use loki_engine::{Action, Chips, Event, GameConfig, GameSpec, HandRecord, PlayedHand};
+use loki_engine::{Action, Chips, Event, GameConfig, GameSpec, HandRecord, PlayedHand, Seat};
 use std::io::{BufRead, Write};
 
 /// A TOML basic string (quotes, backslashes and control characters escaped).
@@ -101,7 +101,7 @@ fn write_table(
         &hand.hole,
     )?;
     writeln!(w, "hand = {}", phh_hand(hand.hand_number))?;
-    let seats: Vec<usize> = hand.seats.iter().map(|s| s + 1).collect();
+    let seats: Vec<usize> = hand.seats.iter().map(|s| s.index() + 1).collect();
     writeln!(w, "seats = {}", phh_list(&seats))?;
     let names: Vec<String> = hand.names.iter().map(|s| toml_string(s)).collect();
     writeln!(w, "players = [{}]", names.join(", "))?;
@@ -445,7 +445,7 @@ fn parse_section(s: &Section) -> Result<Parsed, HistoryError> {
     let seats = int_list(&table, "seats")
         .map_err(|e| at_key("seats", e))?
         .filter(|v| v.len() == n && v.iter().all(|&x| x >= 1))
-        .map(|v| v.iter().map(|&x| (x - 1) as usize).collect());
+        .map(|v| v.iter().map(|&x| Seat::new((x - 1) as usize)).collect());
     let finishing = int_list(&table, "finishing_stacks")
         .map_err(|e| at_key("finishing_stacks", e))?
         .map(|v| (line_of_key("finishing_stacks"), v));

@@ -10,7 +10,7 @@
 //! ([`Outcome::Unsettled`]).
 use crate::HistoryError;
 use loki_cards::{Card, HoleCards};
-use loki_engine::{acpc_values, Action, Chips, GameConfig, HandRecord, HandState, Phase};
+use loki_engine::{acpc_values, Action, Chips, GameConfig, HandRecord, HandState, Phase, Seat};
 
 /// One recorded step.
 #[derive(Debug, Clone)]
@@ -34,7 +34,7 @@ pub(crate) struct Parsed {
     pub config: GameConfig,
     pub names: Vec<String>,
     pub hand_number: u64,
-    pub seats: Option<Vec<usize>>,
+    pub seats: Option<Vec<Seat>>,
     pub steps: Vec<(usize, Step)>,
     pub finishing: Option<(usize, Vec<Chips>)>,
     pub acpc_values: Option<(usize, Vec<f64>)>,
@@ -350,7 +350,7 @@ fn unsettled(
                 hand_number: p.hand_number,
                 config: p.config.clone(),
                 names: p.names.clone(),
-                seats: p.seats.clone().unwrap_or_else(|| (0..n).collect()),
+                seats: p.seats.clone().unwrap_or_else(|| Seat::all(n).collect()),
                 hole,
                 board: state.board().to_vec(),
                 contributions,

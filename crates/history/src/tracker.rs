@@ -7,7 +7,9 @@
 //! I/O, the events go to a callback.
 use crate::matchstate::MatchState;
 use loki_cards::HoleCards;
-use loki_engine::{Action, ActionError, DealError, Event, GameConfig, HandState, Phase, SeatView};
+use loki_engine::{
+    Action, ActionError, DealError, Event, GameConfig, HandState, Phase, Seat, SeatView,
+};
 use thiserror::Error;
 
 /// A state that does not continue the hand the client is rebuilding.
@@ -90,7 +92,7 @@ impl HandTracker {
     pub fn start(
         config: &GameConfig,
         ms: &MatchState,
-        seats: &[usize],
+        seats: &[Seat],
     ) -> Result<HandTracker, RebuildError> {
         let n = config.seats();
         if ms.players() != n || seats.len() != n {

@@ -36,7 +36,10 @@ fn reference_dealer_lines_replay_and_score() {
     );
     let b = hands[1].as_ref().unwrap();
     assert_eq!(b.record().unwrap().net, vec![20, -20]);
-    assert_eq!(b.record().unwrap().seats, vec![0, 1]); // hand 10: (p + 10) mod 2
+    assert_eq!(
+        b.record().unwrap().seats,
+        [0, 1].map(loki_engine::Seat::new)
+    ); // hand 10: (p + 10) mod 2
     let three = "STATE:0:frrc/rc/rc/rc:8dJd|Td4d|As9d/6s3d6c/2c/Qc:80|-80|0:Alice|Bob|Carol\n";
     let hands = read_acpc(three.as_bytes(), &acpc_game()).unwrap();
     assert_eq!(

@@ -27,7 +27,7 @@ use crate::session::Session;
 use loki_assess::{StartingHandGrid, WeightTable};
 use loki_bot::{DecisionTrace, LokiPlayer};
 use loki_cards::{CardSet, HoleCards, StartingHand, HOLDINGS};
-use loki_engine::{Action, ByAction, Chips, Event};
+use loki_engine::{Action, ByAction, Chips, Event, Seat};
 use serde::Serialize;
 
 /// Holdings listed per belief (ours): the page and the terminal show all of them, so
@@ -331,11 +331,11 @@ fn beliefs(
         if seat == me || !hand.state().is_live(p) {
             continue;
         }
-        let Some(model) = loki.model(seat) else {
+        let Some(model) = loki.model(Seat::new(seat)) else {
             continue;
         };
         let w = model.weights();
-        let opp = trace.and_then(|t| t.opponents.iter().find(|o| o.seat == seat));
+        let opp = trace.and_then(|t| t.opponents.iter().find(|o| o.seat.index() == seat));
         let top = belief_top(w, board, TOP_HOLDINGS);
         out.push(BeliefView {
             seat,

@@ -10,7 +10,8 @@ use loki_agent::SeatedPlayer;
 use loki_bot::DecisionTrace;
 use loki_cards::Deck;
 use loki_engine::{
-    Action, Deal, EngineError, Event, HandDriver, HandState, Player, SeatView, Seating, Step, Table,
+    Action, Deal, EngineError, Event, HandDriver, HandState, Player, Seat, SeatView, Seating, Step,
+    Table,
 };
 
 impl Session {
@@ -41,7 +42,7 @@ impl Session {
         // The order of the seats moves as the engine's `Table` moves it; the seats not
         // present are left out (they are not dealt in).
         let seats: Vec<usize> = (0..all)
-            .map(|p| Table::seat_of(p, number, all))
+            .map(|p| Table::seat_of(p, number, all).index())
             .filter(|&s| self.present[s])
             .collect();
         let n = seats.len();
@@ -66,7 +67,8 @@ impl Session {
             expected: n,
             got: n,
         })?;
-        let driver = HandDriver::new(&game, deal, &seats)?;
+        let by_position: Vec<Seat> = seats.iter().map(|&s| Seat::new(s)).collect();
+        let driver = HandDriver::new(&game, deal, &by_position)?;
         let mut traces = (0..all).map(|_| None).collect::<Vec<_>>();
         driver.begin(&mut Seated {
             occupants: &mut self.occupants,

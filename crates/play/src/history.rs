@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 /// hidden (those shown at the showdown stay in the showdown; the record's `hole` is used
 /// by the writer only for the hands shown there).
 pub fn as_seen_by(record: &HandRecord, seat: usize) -> HandRecord {
-    let me = record.seats.iter().position(|&s| s == seat);
+    let me = record.seats.iter().position(|s| s.index() == seat);
     let mut r = record.clone();
     for e in &mut r.played.events {
         if let Event::HoleDealt { position, .. } = *e {
@@ -45,7 +45,7 @@ fn dealt_to<'a>(
     records.into_iter().filter(move |r| {
         r.seats
             .iter()
-            .position(|&s| s == seat)
+            .position(|s| s.index() == seat)
             .is_some_and(|p| r.names.get(p).is_some_and(|n| *n == name))
     })
 }
@@ -117,7 +117,7 @@ fn text_as_seen_by<'a>(
     let mut total = 0;
     for (record, meta) in hands {
         let seen = as_seen_by(record, seat);
-        let me = seen.seats.iter().position(|&s| s == seat);
+        let me = seen.seats.iter().position(|s| s.index() == seat);
         let c = &seen.config;
         let _ = writeln!(
             out,
@@ -149,7 +149,8 @@ fn text_as_seen_by<'a>(
             })
             .collect();
         let _ = writeln!(out, "  seats in order of play: {}", seats.join(", "));
-        let told = narrate(seen.events.iter(), &seen.seats, &seen.names, me);
+        let seats: Vec<usize> = seen.seats.iter().map(|s| s.index()).collect();
+        let told = narrate(seen.events.iter(), &seats, &seen.names, me);
         for l in &told.log {
             let _ = writeln!(out, "  {}", l.text);
         }

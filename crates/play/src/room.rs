@@ -26,7 +26,7 @@ use crate::spec::{bot_name_clash, name_skeleton, person_name, reserved_name};
 use crate::{PlayError, SpecError};
 use loki_agent::{player_seed, seat_names, Roster, RosterError, SeatedPlayer};
 use loki_bot::LokiConfig;
-use loki_engine::{PlayerSpec, Stakes};
+use loki_engine::{PlayerSpec, Seat, Stakes};
 use loki_store::Profile;
 
 /// The word that marks a person's seat in a room's layout.
@@ -240,7 +240,7 @@ impl Session {
         let known = profile.unwrap_or(&fresh);
         for o in &mut self.occupants {
             if let Occupant::Bot(b) = o {
-                b.know(seat, known, window);
+                b.know(Seat::new(seat), known, window);
             }
         }
         self.step += 1;

@@ -202,7 +202,12 @@ fn a_new_person_in_a_seat_is_a_new_opponent_to_the_bots() {
         s.next_hand(s.step()).unwrap();
         call_down(&mut s);
     }
-    let seen = |s: &Session| s.loki(1).unwrap().model(0).map_or(0, |m| m.stats.total());
+    let seen = |s: &Session| {
+        s.loki(1)
+            .unwrap()
+            .model(Seat::new(0))
+            .map_or(0, |m| m.stats.total())
+    };
     assert!(seen(&s) > 0);
     let ann_net = s.view_for(0, false).seats[0].net;
     s.vacate(0).unwrap();

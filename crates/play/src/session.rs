@@ -21,7 +21,7 @@ use crate::{SpecError, TableSpec};
 use loki_agent::{player_seed, seat_names, Roster, SeatedPlayer};
 use loki_bot::{LokiConfig, LokiPlayer};
 use loki_cards::{rng_from_seed, LokiRng};
-use loki_engine::{Chips, GameConfig, HandRecord, Stakes};
+use loki_engine::{Chips, GameConfig, HandRecord, Seat, Stakes};
 use loki_store::{HandDelta, HandResult, Profile};
 use std::collections::VecDeque;
 
@@ -130,7 +130,7 @@ impl Session {
             let seed = player_seed(spec.seed, 0, seat);
             let mut bot = SeatedPlayer::build(&roster, kind, name, seed)?;
             if let Some(p) = profile {
-                bot.know(PERSON, p, window);
+                bot.know(Seat::new(PERSON), p, window);
             }
             occupants.push(Occupant::Bot(Box::new(bot)));
         }

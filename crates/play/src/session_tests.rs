@@ -68,7 +68,10 @@ fn hands_are_zero_sum_and_the_button_moves() {
     assert_eq!(s.net().iter().sum::<Chips>(), 0);
     for (h, r) in s.history().enumerate() {
         assert_eq!(r.net.iter().sum::<Chips>(), 0);
-        assert_eq!(r.seats, (0..4).map(|p| (p + h) % 4).collect::<Vec<_>>());
+        assert_eq!(
+            r.seats,
+            (0..4).map(|p| Seat::new((p + h) % 4)).collect::<Vec<_>>()
+        );
     }
     assert_eq!(*s.bankroll.last().unwrap(), s.net()[PERSON]);
     assert_eq!(s.take_profile_updates().len(), 12);

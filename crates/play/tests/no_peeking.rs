@@ -135,7 +135,7 @@ fn play_and_check(bots: &str, seats: usize, seed: u64, hands: usize) -> (usize, 
         let hole: Vec<(usize, [Card; 2])> = (0..seats)
             .map(|p| {
                 (
-                    last.seats[p],
+                    last.seats[p].index(),
                     last.hole[p].expect("every holding is dealt").cards(),
                 )
             })
@@ -145,7 +145,7 @@ fn play_and_check(bots: &str, seats: usize, seed: u64, hands: usize) -> (usize, 
         let phh = person_phh(s.history().last());
         let shown: HashSet<usize> = (0..seats)
             .filter(|&p| last.ranks[p].is_some())
-            .map(|p| last.seats[p])
+            .map(|p| last.seats[p].index())
             .collect();
         // ... and as PHH with how the hand was played, and as plain text.
         let with_meta = person_phh_with_meta(s.history_with_meta().last());

@@ -46,7 +46,11 @@ fn the_next_session_starts_from_the_stored_profile() {
     let profile = store.profile("Ann Lee").unwrap().expect("a profile");
     assert_eq!(profile.hands, 15);
     // The store holds exactly what the bots of the first session learned about the person.
-    let som = first.loki(1).unwrap().model(PERSON).unwrap();
+    let som = first
+        .loki(1)
+        .unwrap()
+        .model(loki_engine::Seat::new(PERSON))
+        .unwrap();
     assert_eq!(som.stats.table(), profile.counts);
     let total = profile.counts.total();
     assert!(total >= 15);
@@ -59,7 +63,11 @@ fn the_next_session_starts_from_the_stored_profile() {
     let stats = stats_from_profile(&profile, second.window());
     for seat in 1..4 {
         let loki = second.loki(seat).unwrap();
-        assert_eq!(loki.model(PERSON).unwrap().stats, stats, "seat {seat}");
+        assert_eq!(
+            loki.model(loki_engine::Seat::new(PERSON)).unwrap().stats,
+            stats,
+            "seat {seat}"
+        );
     }
     assert!(second.loki(4).is_none(), "call is not a Loki player");
     // ... and uses it at its first decision of the first hand: the model view says so.
@@ -94,7 +102,7 @@ fn the_next_session_starts_from_the_stored_profile() {
         fresh
             .loki(1)
             .unwrap()
-            .model(PERSON)
+            .model(loki_engine::Seat::new(PERSON))
             .map_or(0, |m| m.stats.total()),
         0
     );

@@ -368,7 +368,11 @@ fn the_hud_counts_what_the_bots_count() {
         assert_eq!(hud.hands, 20);
         // SOM's statistics of the seat give the same aggression factor.
         let mut p = Profile::empty("x");
-        p.counts = som.model(seat).unwrap().stats.table();
+        p.counts = som
+            .model(loki_engine::Seat::new(seat))
+            .unwrap()
+            .stats
+            .table();
         p.hands = 20;
         let af = p.hud().af;
         assert_eq!(hud.af.is_some(), af.is_some(), "seat {seat}");
@@ -384,7 +388,7 @@ fn the_hud_counts_what_the_bots_count() {
     let raised = s
         .history()
         .filter(|r| {
-            let me = r.seats.iter().position(|&x| x == PERSON).unwrap();
+            let me = r.seats.iter().position(|x| x.index() == PERSON).unwrap();
             r.actions[0]
                 .iter()
                 .any(|&(p, a)| p == me && a == Action::Raise)

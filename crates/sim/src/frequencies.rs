@@ -30,7 +30,7 @@ fn measure_table(
             if let Event::Action(x) = e {
                 let b = (x.bets_to_call as usize).min(2);
                 let seat = rec.seats[x.position];
-                counts[seat][x.round.index()][b][x.action] += 1;
+                counts[seat.index()][x.round.index()][b][x.action] += 1;
             }
         }
         progress(1);

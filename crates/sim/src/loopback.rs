@@ -176,7 +176,7 @@ pub fn play(
         let mut messages = Vec::new();
         let mut hand_done = |h: &HandDone| {
             for (p, v) in h.values.iter().enumerate() {
-                values[player_at[h.seats[p]]][h.hand as usize] += v;
+                values[player_at[h.seats[p].index()]][h.hand as usize] += v;
             }
             on_hand();
         };

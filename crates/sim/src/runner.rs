@@ -11,7 +11,7 @@ use crate::schedule::{deal, match_seed, Seating, DEFAULT_SEATING_BLOCK};
 use crate::shard::{MatchLedger, Shard, ShardError};
 use crate::stats::DealLedger;
 use loki_agent::{RosterError, SeatedPlayer};
-use loki_engine::{play_hand_seated, Deal, EngineError, GameConfig, HandRecord, Player};
+use loki_engine::{play_hand_seated, Deal, EngineError, GameConfig, HandRecord, Player, Seat};
 use rayon::prelude::*;
 
 /// Makes the players of a tournament and hears about its progress.
@@ -92,7 +92,7 @@ pub struct DuplicateHand {
     /// The rotation.
     pub rotation: usize,
     /// The seat at each position.
-    pub seats: Vec<usize>,
+    pub seats: Vec<Seat>,
     /// The engine's record.
     pub record: HandRecord,
 }
@@ -328,12 +328,17 @@ impl Tournament {
                     let mut hands = Vec::new();
                     let mut decisions = 0u64;
                     for (d, cards) in &deals[slot] {
-                        let seats = table.seating.seats_by_position(*d, table.rotation);
+                        let seats: Vec<Seat> = table
+                            .seating
+                            .seats_by_position(*d, table.rotation)
+                            .into_iter()
+                            .map(Seat::new)
+                            .collect();
                         let mut by_seat: Vec<Option<&mut SeatedPlayer>> =
                             table.players.iter_mut().map(Some).collect();
                         let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
                         for &s in &seats {
-                            let p = by_seat[s]
+                            let p = by_seat[s.index()]
                                 .take()
                                 .unwrap_or_else(|| unreachable!("seats are a permutation"));
                             by_position.push(p);

@@ -233,13 +233,13 @@ fn random_against_a_calling_station_keeps_its_mean_and_loses_variance() {
         let record = table.play_one().unwrap();
         let c = corrections(
             &record,
-            |p, view| strategies[record.seats[p]].strategy(view),
+            |p, view| strategies[record.seats[p].index()].strategy(view),
             ValueFunction::default(),
         )
         .unwrap();
         let r = c.reduce(&record.net);
         assert!((r[0] + r[1]).abs() < 1e-6);
-        let p_random = record.seats.iter().position(|&s| s == 0).unwrap();
+        let p_random = record.seats.iter().position(|s| s.index() == 0).unwrap();
         plain.push(record.net[p_random] as f64);
         reduced.push(r[p_random]);
     }

@@ -484,7 +484,7 @@ fn a_person_plays_thirty_hands_on_a_laptop() {
                 assert_eq!(records.len() as u64, hand);
                 let net: i64 = records
                     .iter()
-                    .map(|r| r.net[r.seats.iter().position(|&s| s == 0).unwrap()])
+                    .map(|r| r.net[r.seats.iter().position(|s| s.index() == 0).unwrap()])
                     .sum();
                 let shown = js(
                     c,

@@ -118,7 +118,7 @@ fn no_answer_carries_another_seats_cards_before_the_showdown() {
             let mut found = Vec::new();
             cards_in(&v, &mut Vec::new(), &mut found);
             for p in 0..6 {
-                let seat = record.seats[p];
+                let seat = record.seats[p].index();
                 if seat == 0 || shown.contains(&seat) {
                     continue;
                 }
@@ -202,7 +202,7 @@ fn hides_the_unshown_cards(hands: &[&str], records: &[loki_engine::HandRecord]) 
     for (text, record) in hands.iter().zip(records) {
         let tokens = card_tokens(text);
         for p in 0..record.seats.len() {
-            if record.seats[p] == 0 || record.ranks[p].is_some() {
+            if record.seats[p].index() == 0 || record.ranks[p].is_some() {
                 continue;
             }
             for card in record.hole[p].iter().flat_map(|h| h.cards()) {

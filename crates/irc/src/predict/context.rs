@@ -20,6 +20,7 @@ use super::{ModelSpec, OpponentPredictor, Probabilities, PublicHand};
 use crate::hand::{Decision, IrcHand, Spot};
 use loki_bot::config::ModelConfig;
 use loki_bot::context_model::ContextFrequencies;
+use loki_engine::Seat;
 
 /// The improved variants.
 pub fn models() -> Vec<ModelSpec> {
@@ -90,7 +91,7 @@ impl OpponentPredictor for ContextModel {
         let f = features(hand, spot);
         let p = self
             .actions
-            .predict(hand.players()[spot.position] as usize, &f);
+            .predict(Seat::new(hand.players()[spot.position] as usize), &f);
         self.predicted.truncate(spot.index);
         self.predicted.push(p);
         p
@@ -98,8 +99,11 @@ impl OpponentPredictor for ContextModel {
     fn observe(&mut self, hand: &PublicHand<'_>, d: &Decision) {
         let before = PublicHand::new_before(hand);
         let f = features(&before, &d.spot);
-        self.actions
-            .record(hand.players()[d.spot.position] as usize, &f, d.class);
+        self.actions.record(
+            Seat::new(hand.players()[d.spot.position] as usize),
+            &f,
+            d.class,
+        );
     }
     fn showdown_weights(&mut self, hand: &PublicHand<'_>, position: usize) -> Option<Vec<f64>> {
         Some(self.ranges.weights(hand, position, &self.predicted))

@@ -28,7 +28,7 @@ use loki_bot::context_model::ContextFrequencies;
 use loki_bot::frequencies::thresholds;
 use loki_bot::opponent_model::{ModelMode, OpponentModel};
 use loki_bot::{Context, Knowledge, LokiConfig, ProbabilityTriple, Style, KINDS};
-use loki_engine::{Action, ByAction, Round};
+use loki_engine::{Action, ByAction, Round, Seat};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -127,7 +127,7 @@ impl OpponentPredictor for LokiModel {
         let cfg = &know.config.model;
         let mode = self.mode;
         if let Some(c) = &self.context {
-            return c.predict(id as usize, &features(hand, spot));
+            return c.predict(Seat::new(id as usize), &features(hand, spot));
         }
         let m = self.model(id);
         let f = m.frequencies(mode, ctx, &know.defaults, cfg);
@@ -169,7 +169,7 @@ impl OpponentPredictor for LokiModel {
         let mode = self.mode;
         let in_context = self.context.as_ref().map(|c| {
             let f = features(&PublicHand::new_before(hand), &d.spot);
-            (f, c.predict(id as usize, &f))
+            (f, c.predict(Seat::new(id as usize), &f))
         });
         let m = self.model(id);
         let f = match in_context {
@@ -179,7 +179,7 @@ impl OpponentPredictor for LokiModel {
         m.observe_with(mode, ctx, k, f, &know.config, ranking, &ehs);
         m.record(ctx, k);
         if let (Some(c), Some((f, _))) = (&mut self.context, in_context) {
-            c.record(id as usize, &f, k);
+            c.record(Seat::new(id as usize), &f, k);
         }
     }
 

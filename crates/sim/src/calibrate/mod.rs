@@ -38,8 +38,8 @@ use loki_agent::{player_seed, seat_names, table_seed, Roster, RosterError, Seate
 use loki_bot::{Knowledge, LokiConfig};
 use loki_cards::{rng_from_seed, CardSet, Deck, HoleCards, HOLDINGS};
 use loki_engine::{
-    show, Action, ActionEvent, Deal, EngineError, Event, GameConfig, HandDriver, HandState, Player,
-    Round, SeatView, Seating,
+    show, Action, ActionEvent, BySeat, Deal, EngineError, Event, GameConfig, HandDriver, HandState,
+    Player, Round, Seat, SeatView, Seating,
 };
 use serde::Serialize;
 use std::sync::{Arc, OnceLock};
@@ -170,8 +170,8 @@ struct ScoredTable<'a> {
     know: &'a Arc<Knowledge>,
     config: GameConfig,
     /// The kind index of each seat.
-    kind_of: Vec<usize>,
-    seats: Vec<SeatedPlayer>,
+    kind_of: BySeat<usize>,
+    seats: BySeat<SeatedPlayer>,
     /// By observer seat x actor seat: the observer's table of the actor when the flop
     /// was dealt.
     flop_tables: Vec<Option<Box<[f64; HOLDINGS]>>>,
@@ -188,7 +188,7 @@ struct ScoredTable<'a> {
 struct ScoredHand<'t, 'a> {
     table: &'t mut ScoredTable<'a>,
     deal: &'t Deal,
-    seat_of: &'t [usize],
+    seat_of: &'t [Seat],
 }
 
 impl Seating for ScoredHand<'_, '_> {
@@ -232,7 +232,7 @@ impl Seating for ScoredHand<'_, '_> {
 
 impl ScoredTable<'_> {
     /// Plays one hand, `seat_of[p]` the seat at position `p`, scoring every model.
-    fn play(&mut self, deal: &Deal, seat_of: &[usize]) -> Result<(), CalibrationError> {
+    fn play(&mut self, deal: &Deal, seat_of: &[Seat]) -> Result<(), CalibrationError> {
         let mut driver = HandDriver::new(&self.config, deal.clone(), seat_of)?;
         let mut hand = ScoredHand {
             table: self,
@@ -248,7 +248,7 @@ impl ScoredTable<'_> {
 
     /// Every Loki observer's prediction of what the actor at position `p` does now,
     /// made before it acts (see [`actions`]).
-    fn predict(&mut self, p: usize, state: &HandState, deal: &Deal, seat_of: &[usize]) {
+    fn predict(&mut self, p: usize, state: &HandState, deal: &Deal, seat_of: &[Seat]) {
         let Ok(board) = self.know.boards.get(state.board()) else {
             return;
         };
@@ -279,11 +279,11 @@ impl ScoredTable<'_> {
         }
     }
 
-    fn keep_flop_tables(&mut self, state: &HandState, seat_of: &[usize]) {
+    fn keep_flop_tables(&mut self, state: &HandState, seat_of: &[Seat]) {
         let n = seat_of.len();
         for o in 0..n {
             for q in 0..n {
-                let slot = &mut self.flop_tables[seat_of[o] * n + seat_of[q]];
+                let slot = &mut self.flop_tables[seat_of[o].index() * n + seat_of[q].index()];
                 let model = self.seats[seat_of[o]]
                     .loki()
                     .filter(|_| o != q && state.is_live(q))
@@ -303,7 +303,7 @@ impl ScoredTable<'_> {
         }
     }
 
-    fn score(&mut self, a: &ActionEvent, state: &HandState, deal: &Deal, seat_of: &[usize]) {
+    fn score(&mut self, a: &ActionEvent, state: &HandState, deal: &Deal, seat_of: &[Seat]) {
         if a.action == Action::Fold {
             return;
         }
@@ -333,7 +333,7 @@ impl ScoredTable<'_> {
             else {
                 continue;
             };
-            let reference = self.flop_tables[observer_seat * n + actor_seat]
+            let reference = self.flop_tables[observer_seat.index() * n + actor_seat.index()]
                 .as_deref()
                 .filter(|t| !t[0].is_nan())
                 .and_then(|t| score_table(t, known, truth, strength, floor));
@@ -375,11 +375,11 @@ fn calibrate_table(
         .zip(&names)
         .enumerate()
         .map(|(s, (k, name))| SeatedPlayer::build(&roster, k, name, player_seed(seed, 0, s)))
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<BySeat<_>, _>>()?;
     let mut table = ScoredTable {
         know,
         config: GameConfig::paper(n)?,
-        kind_of: kind_of.to_vec(),
+        kind_of: kind_of.iter().copied().collect(),
         seats,
         flop_tables: (0..n * n).map(|_| None).collect(),
         scores: HandScores::default(),
@@ -395,7 +395,7 @@ fn calibrate_table(
             expected: n,
             got: n,
         })?;
-        let seat_of: Vec<usize> = (0..n)
+        let seat_of: Vec<Seat> = (0..n)
             .map(|p| loki_engine::Table::seat_of(p, h, n))
             .collect();
         table.play(&deal, &seat_of)?;
