@@ -4,7 +4,6 @@
 //! (crates/store) by name; the dealer behaves as the University of Alberta reference
 //! dealer; `match` runs our dealer and our clients on loopback and reports sb/hand and
 //! milli-big-blinds per hand with 95% intervals.
-use crate::roster::load_config;
 use anyhow::{bail, Context as _, Result};
 use clap::{Args, Subcommand};
 use loki_acpc::client::{self, ClientOptions};
@@ -49,12 +48,10 @@ pub struct ClientArgs {
     /// SOM.
     #[arg(long, default_value = "SOMT")]
     player: String,
-    /// Seed of the player's random choices (LOKI2, random).
-    #[arg(long, default_value_t = crate::bounds::SEED)]
-    seed: u64,
-    /// Model and strategy constants (TOML; see `loki config`).
-    #[arg(long)]
-    config: Option<PathBuf>,
+    #[command(flatten)]
+    seed: crate::common::SeedArg,
+    #[command(flatten)]
+    config: crate::common::ConfigArg,
     /// The opponent-profile database (default: profiles.sqlite3 in the user's data
     /// directory).
     #[arg(long)]
@@ -125,9 +122,8 @@ pub struct MatchArgs {
     /// Number of hands (per seating with --duplicate; 1 to 10^7).
     #[arg(long, default_value_t = 1000, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_RECORDED_HANDS))]
     hands: u64,
-    /// Seed of the cards and the players.
-    #[arg(long, default_value_t = crate::bounds::SEED)]
-    seed: u64,
+    #[command(flatten)]
+    seed: crate::common::SeedArg,
     /// The game definition file or built-in game (default: the built-in game for the
     /// number of players).
     #[arg(long)]
@@ -135,9 +131,8 @@ pub struct MatchArgs {
     /// Also play the seat-swapped replays (every player in every seat, same seed).
     #[arg(long)]
     duplicate: bool,
-    /// Model and strategy constants (TOML; see `loki config`).
-    #[arg(long)]
-    config: Option<PathBuf>,
+    #[command(flatten)]
+    config: crate::common::ConfigArg,
     /// Write the dealer's log to FILE (with --duplicate, seating k > 0 to FILE.rk.log).
     #[arg(long)]
     log: Option<PathBuf>,
@@ -174,7 +169,7 @@ pub fn run(command: AcpcCommand) -> Result<ExitCode> {
 }
 
 fn run_client(a: ClientArgs) -> Result<ExitCode> {
-    let roster = Roster::new(load_config(a.config.as_deref())?)?;
+    let roster = Roster::new(a.config.load()?)?;
     let window = roster.know.config.model.window;
     let kind = roster.canonical(&a.player)?;
     let game = match &a.game {
@@ -186,7 +181,7 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
             bail!("{} names for a {}-player game", a.names.len(), g.players);
         }
     }
-    let mut seat = SeatedPlayer::build(&roster, &kind, &kind, a.seed)?;
+    let mut seat = SeatedPlayer::build(&roster, &kind, &kind, a.seed.get())?;
     // Connect first: a client that cannot play creates no profile database.
     let stream = client::connect(&a.host, a.port)
         .with_context(|| format!("cannot connect to {}:{}", a.host, a.port))?;
@@ -223,7 +218,7 @@ fn run_client(a: ClientArgs) -> Result<ExitCode> {
     if failures > 0 {
         eprintln!(
             "loki: warning: {} not saved to the profiles",
-            loki_sim::results::plural(failures as u64, "hand", "hands")
+            loki_sim::results::plural(failures, "hand", "hands")
         );
     }
     Ok(ExitCode::SUCCESS)
@@ -280,7 +275,7 @@ fn run_dealer(a: DealerArgs) -> Result<ExitCode> {
 }
 
 fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
-    let roster = Roster::new(load_config(a.config.as_deref())?)?;
+    let roster = Roster::new(a.config.load()?)?;
     let kinds = roster.expand(&a.players)?;
     let n = kinds.len();
     let (game, game_name) = match &a.game {
@@ -296,7 +291,7 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
         game_name,
         kinds,
         hands: a.hands,
-        seed: a.seed,
+        seed: a.seed.get(),
         duplicate: a.duplicate,
     };
     let seatings = if a.duplicate { n } else { 1 };

@@ -4,7 +4,6 @@
 //! as everywhere in loki: 0 = small blind, 1 = big blind, 2 first to act pre-flop;
 //! heads-up reverse blinds), so the player's opponent models see every action as they
 //! would in play.
-use crate::roster::load_config;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use loki_agent::{Roster, Spot};
@@ -40,9 +39,8 @@ pub struct AdviseArgs {
     /// the other commands: the advice quoted in the docs was made with it.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Model and strategy constants (TOML).
-    #[arg(long)]
-    config: Option<PathBuf>,
+    #[command(flatten)]
+    config: crate::common::ConfigArg,
     /// Print the decision and trace as one JSON object.
     #[arg(long)]
     json: bool,
@@ -67,7 +65,7 @@ pub struct AdviseArgs {
 }
 
 pub fn run(a: AdviseArgs) -> Result<ExitCode> {
-    let roster = Roster::new(load_config(a.config.as_deref())?)?;
+    let roster = Roster::new(a.config.load()?)?;
     if !(2..=10).contains(&a.seats) {
         bail!("--seats must be 2 to 10, got {}", a.seats);
     }

@@ -1,11 +1,9 @@
 //! `loki calibrate`: how right each Loki player's opponent models are about each actor in
 //! self-play, where every card is known, and how right their simulations are about each
 //! actor's next action (see `loki_sim::calibrate`).
-use crate::roster::load_config;
 use anyhow::Result;
 use clap::Args;
 use loki_sim::{calibrate, CalibrationSpec};
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Args)]
@@ -26,12 +24,10 @@ pub struct CalibrateArgs {
     /// not depend on the number of threads (1 to 10,000).
     #[arg(long, default_value_t = 4, value_parser = crate::bounds::count::<u64>(1..=10_000))]
     tables: u64,
-    /// Seed.
-    #[arg(long, default_value_t = crate::bounds::SEED)]
-    seed: u64,
-    /// Model and strategy constants (TOML).
-    #[arg(long)]
-    config: Option<PathBuf>,
+    #[command(flatten)]
+    seed: crate::common::SeedArg,
+    #[command(flatten)]
+    config: crate::common::ConfigArg,
     /// Print every row as JSON (each observer kind x actor kind, over all post-flop
     /// actions and per round and action) instead of the table.
     #[arg(long)]
@@ -52,12 +48,12 @@ pub struct CalibrateArgs {
 }
 
 pub fn run(a: CalibrateArgs) -> Result<ExitCode> {
-    let config = load_config(a.config.as_deref())?;
+    let config = a.config.load()?;
     let spec = CalibrationSpec {
         players: a.players.clone(),
         hands: a.hands,
         tables: a.tables,
-        seed: a.seed,
+        seed: a.seed.get(),
     };
     let bar = crate::progress::bar(a.quiet, a.hands, 0, "hands");
     let found = calibrate(&config, &spec, &|n| bar.inc(n))?;

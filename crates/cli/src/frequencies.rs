@@ -4,7 +4,6 @@
 //! on how GOM itself plays", Billings et al. 1998). With `--iterations N` the measured
 //! table becomes the players' defaults for the next round of self-play, until the largest
 //! change is below `--tolerance` (a fixed point).
-use crate::roster::load_config;
 use anyhow::{Context, Result};
 use clap::Args;
 use loki_agent::Roster;
@@ -26,9 +25,8 @@ pub struct FrequenciesArgs {
     /// (1 to 10,000).
     #[arg(long, default_value_t = 10, value_parser = crate::bounds::count::<u64>(1..=10_000))]
     tables: u64,
-    /// Seed.
-    #[arg(long, default_value_t = crate::bounds::SEED)]
-    seed: u64,
+    #[command(flatten)]
+    seed: crate::common::SeedArg,
     /// Rounds of self-play, each starting from the table the previous one measured (the
     /// first from the configuration's defaults; 1 to 1,000).
     #[arg(long, default_value_t = 1, value_parser = crate::bounds::count::<u32>(1..=1000))]
@@ -36,9 +34,8 @@ pub struct FrequenciesArgs {
     /// Stop iterating when no frequency changed by more than this.
     #[arg(long, default_value_t = 0.01)]
     tolerance: f64,
-    /// Model and strategy constants (TOML).
-    #[arg(long)]
-    config: Option<PathBuf>,
+    #[command(flatten)]
+    config: crate::common::ConfigArg,
     /// Where to write the table (default: stdout).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -57,7 +54,7 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
     if let Some(p) = &a.out {
         crate::bounds::writable(p)?;
     }
-    let config = load_config(a.config.as_deref())?;
+    let config = a.config.load()?;
     let defaults = Knowledge::default_frequencies(&config)?;
     let bar = crate::progress::bar(a.quiet, a.hands * u64::from(a.iterations), 0, "hands");
     if a.by_kind {
@@ -67,7 +64,7 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
             &a.players,
             a.hands,
             a.tables,
-            a.seed,
+            a.seed.get(),
             &|n| bar.inc(n),
         )?;
         bar.finish_and_clear();
@@ -79,7 +76,7 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
         players: &a.players,
         hands: a.hands,
         tables: a.tables,
-        seed: a.seed,
+        seed: a.seed.get(),
         iterations: a.iterations,
         tolerance: a.tolerance,
     };
@@ -97,13 +94,10 @@ pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
             a.players,
             a.hands,
             a.tables,
-            a.seed,
+            a.seed.get(),
             a.iterations,
             a.tolerance,
-            a.config
-                .as_ref()
-                .map(|p| format!(" --config {}", p.display()))
-                .unwrap_or_default()
+            a.config.made_by()
         ),
         format!("Configuration digest: {}", config.play_digest()),
     ];

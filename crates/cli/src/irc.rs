@@ -86,9 +86,8 @@ pub struct EvalArgs {
     /// Bootstrap resamples of the 95% intervals (0 to 100,000).
     #[arg(long, default_value_t = 1000, value_parser = crate::bounds::count::<usize>(0..=100_000))]
     resamples: usize,
-    /// Seed of the bootstrap.
-    #[arg(long, default_value_t = crate::bounds::SEED)]
-    seed: u64,
+    #[command(flatten)]
+    seed: crate::common::SeedArg,
     /// One JSON object keyed by model name.
     #[arg(long)]
     json: bool,
@@ -174,7 +173,7 @@ fn eval(a: EvalArgs) -> Result<ExitCode> {
     let opts = EvalOptions {
         score_from: a.score_from,
         resamples: a.resamples,
-        seed: a.seed,
+        seed: a.seed.get(),
         ..EvalOptions::default()
     };
     let bar = crate::progress::bar(a.quiet, d.hands.len() as u64, 0, "hands");

@@ -9,6 +9,8 @@ mod assess;
 mod bench;
 mod bounds;
 mod calibrate;
+mod common;
+mod config;
 mod eval;
 mod exploit;
 mod frequencies;
@@ -20,7 +22,6 @@ mod play;
 mod players;
 mod profiles;
 mod progress;
-mod roster;
 mod serve;
 mod simulate;
 mod stakes;
@@ -56,7 +57,7 @@ enum Command {
     /// How right each Loki player's opponent models are about each player, in self-play.
     Calibrate(calibrate::CalibrateArgs),
     /// Print the model and strategy constants (TOML) that --config overrides.
-    Config(players::ConfigArgs),
+    Config(config::ConfigArgs),
     /// The decision and trace of one Loki player in one situation.
     Advise(advise::AdviseArgs),
     /// Duplicate tournament of the paper's experiments (Figure 4): results.json, deals.csv, profit.png.
@@ -130,7 +131,7 @@ fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Players(a) => players::run(a),
         Command::Frequencies(a) => frequencies::run(a),
         Command::Calibrate(a) => calibrate::run(a),
-        Command::Config(a) => players::run_config(a),
+        Command::Config(a) => config::run(a),
         Command::Advise(a) => advise::run(a),
         Command::Assess(a) => assess::run(a),
         Command::IncomeRates(a) => income_rates::run(a),

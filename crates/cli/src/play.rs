@@ -3,7 +3,6 @@
 //! This module opens the people's profile store (as `loki serve`'s; the person's
 //! statistics are saved after each hand, the file named when it is first written),
 //! greets, and writes the history files and the summary at the end.
-use crate::roster::load_config;
 use anyhow::{Context as _, Result};
 use clap::Args;
 use loki_agent::ProfileBook;
@@ -51,9 +50,8 @@ pub struct PlayArgs {
     /// Write the session's hands as plain text when the game ends.
     #[arg(long)]
     history: Option<PathBuf>,
-    /// Model and strategy constants (TOML, see `loki config`).
-    #[arg(long)]
-    config: Option<PathBuf>,
+    #[command(flatten)]
+    config: crate::common::ConfigArg,
 }
 
 /// The people's profiles and whether their file has been named to the person yet.
@@ -102,7 +100,7 @@ pub fn run(a: PlayArgs) -> Result<ExitCode> {
         show_model: true,
         study: a.study,
     };
-    let config = load_config(a.config.as_deref())?;
+    let config = a.config.load()?;
     // The table is checked before the store is touched: a bad option creates no file.
     Session::new(&spec, config.clone(), None)?;
     let mut people = if let Some(path) = a.people.path()? {

@@ -2,13 +2,11 @@
 //! what they believe (crates/web; the game is crates/play), and rooms where several
 //! people play Loki players at one table (`/lobby`). People's statistics go to
 //! their own store (`people.sqlite3` beside the network opponents' `profiles.sqlite3`).
-use crate::roster::load_config;
 use anyhow::Result;
 use clap::Args;
 use loki_web::{Limits, RoomLimits, ServerConfig};
 use std::io::Write as _;
 use std::net::IpAddr;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -36,9 +34,8 @@ pub struct ServeArgs {
     /// so that nobody can foresee the cards).
     #[arg(long)]
     seed: Option<u64>,
-    /// Model and strategy constants (TOML, see `loki config`).
-    #[arg(long)]
-    config: Option<PathBuf>,
+    #[command(flatten)]
+    config: crate::common::ConfigArg,
     /// Tables open at once, 1 to 100000.
     #[arg(long, default_value_t = 200, value_parser = crate::bounds::count::<u64>(1..=100_000))]
     max_tables: u64,
@@ -92,7 +89,7 @@ pub fn run(a: ServeArgs) -> Result<ExitCode> {
         stakes,
         seed: a.seed,
         profiles: profiles.clone(),
-        loki: load_config(a.config.as_deref())?,
+        loki: a.config.load()?,
         limits: Limits {
             max_tables: a.max_tables as usize,
             tables_per_address: a.tables_per_address as usize,

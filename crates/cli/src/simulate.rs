@@ -15,15 +15,13 @@ pub struct SimulateArgs {
     /// case-insensitive; see `loki players`).
     #[arg(long, visible_alias = "bots")]
     players: String,
-    /// Model and strategy constants of the Loki players (TOML; see `loki config`).
-    #[arg(long)]
-    config: Option<PathBuf>,
+    #[command(flatten)]
+    config: crate::common::ConfigArg,
     /// Number of hands (1 to 10^7).
     #[arg(long, default_value_t = 100, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_RECORDED_HANDS))]
     hands: u64,
-    /// Seed of the deck and of the random players.
-    #[arg(long, default_value_t = crate::bounds::SEED)]
-    seed: u64,
+    #[command(flatten)]
+    seed: crate::common::SeedArg,
     #[command(flatten)]
     stakes: crate::stakes::StakesArgs,
     /// Finite starting stacks at the start of every hand (all-ins and side pots): one
@@ -40,8 +38,8 @@ pub struct SimulateArgs {
 }
 
 pub fn run(a: SimulateArgs) -> Result<ExitCode> {
-    let roster = loki_agent::Roster::new(crate::roster::load_config(a.config.as_deref())?)?;
-    let players = roster.table(&a.players, a.seed)?;
+    let roster = loki_agent::Roster::new(a.config.load()?)?;
+    let players = roster.table(&a.players, a.seed.get())?;
     let n = players.len();
     let mut game = a.stakes.stakes()?.spec();
     game.seats = n;
@@ -51,7 +49,7 @@ pub fn run(a: SimulateArgs) -> Result<ExitCode> {
         .map(|s| parse_stacks(s, n))
         .transpose()?;
     let config = GameConfig::new(game.clone()).context("bad game")?;
-    let mut table = Table::new(config, players, a.seed)?;
+    let mut table = Table::new(config, players, a.seed.get())?;
     let records = table.play(a.hands)?;
     if let Some(path) = &a.phh {
         let mut w = crate::bounds::create(path)?;
@@ -64,7 +62,7 @@ pub fn run(a: SimulateArgs) -> Result<ExitCode> {
             match_name: "loki".into(),
             game_file: loki_acpc::GameDef::log_game_file(n, &game),
             hands: a.hands,
-            seed: a.seed,
+            seed: a.seed.get(),
         };
         write_acpc_log(&mut w, Some(&header), &records)?;
         w.flush()?;
@@ -74,7 +72,7 @@ pub fn run(a: SimulateArgs) -> Result<ExitCode> {
     println!(
         "{}, seed {}",
         loki_sim::results::plural(records.len() as u64, "hand", "hands"),
-        a.seed
+        a.seed.get()
     );
     for (name, total) in names.iter().zip(&totals) {
         println!("{name:>12} {total:+}");

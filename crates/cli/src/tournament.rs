@@ -4,7 +4,6 @@
 //! depends on the inputs alone; DIR/profit.png, average profit per player type against
 //! hands played; DIR/checkpoint.json for `--resume`; with `--phh` the history of every
 //! hand); this module parses the arguments, draws the progress bar and prints the table.
-use crate::roster::load_config;
 use anyhow::{bail, Context, Result};
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
@@ -47,9 +46,8 @@ pub struct TournamentArgs {
     /// pena-br). Times: docs/speed.md.
     #[arg(long, value_parser = crate::bounds::count::<u64>(1..=crate::bounds::MAX_HANDS))]
     hands: Option<u64>,
-    /// Seed of the deals and of every player's random choices.
-    #[arg(long, default_value_t = crate::bounds::SEED)]
-    seed: u64,
+    #[command(flatten)]
+    seed: crate::common::SeedArg,
     /// Output folder (a directory, created if missing): results.json, deals.csv,
     /// profit.png and checkpoint.json.
     #[arg(long, default_value = "loki-tournament")]
@@ -66,9 +64,8 @@ pub struct TournamentArgs {
     /// Write the hand history of every hand to this PHH (.phhs) file.
     #[arg(long)]
     phh: Option<PathBuf>,
-    /// Model and strategy constants (TOML; see `loki config`).
-    #[arg(long)]
-    config: Option<PathBuf>,
+    #[command(flatten)]
+    config: crate::common::ConfigArg,
     /// One of the paper's experiments (sets --players and --hands).
     #[arg(long, value_enum)]
     preset: Option<PresetArg>,
@@ -124,12 +121,12 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     let spec = RunSpec {
         players,
         hands: a.hands.unwrap_or(default_hands),
-        seed: a.seed,
+        seed: a.seed.get(),
         matches: a.matches.unwrap_or(0),
         seating_block: a.seating_block,
         shard: a.shard.unwrap_or(Shard::ALL),
         batch: a.batch,
-        config: load_config(a.config.as_deref())?,
+        config: a.config.load()?,
     };
     let start = match (a.resume, a.force) {
         (true, _) => Start::Resume,
