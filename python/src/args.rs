@@ -85,3 +85,16 @@ where
         .map(|(i, x)| check(x, &format!("{name}[{i}]")))
         .collect()
 }
+
+/// `result` with a `TypeError` naming the parameter it came from (`argument 'hole': ...`),
+/// for arguments taken as any object and read by hand (PyO3 names the parameter of
+/// those it extracts itself, in the error's note).
+pub fn named<T>(py: Python<'_>, name: &str, result: PyResult<T>) -> PyResult<T> {
+    result.map_err(|e| {
+        if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
+            pyo3::exceptions::PyTypeError::new_err(format!("argument '{name}': {}", e.value(py)))
+        } else {
+            e
+        }
+    })
+}

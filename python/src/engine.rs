@@ -3,7 +3,7 @@
 //! event), and `replay`, which plays an action list (or an ACPC betting string) through
 //! the engine and names the first illegal action. Positions follow the ACPC numbering of
 //! the README's "Seating": position 0 is the small blind (the big blind heads-up).
-use crate::args::Int;
+use crate::args::{self, Int};
 use crate::cards::{cards_arg, hole_arg, PyCard, PyHoleCards};
 use crate::errors;
 use crate::game::{action_arg, action_name, event_dict, ActionArg, PyGameConfig};
@@ -321,12 +321,14 @@ fn replay(
     board: Option<&Bound<'_, PyAny>>,
     config: Option<PyGameConfig>,
 ) -> PyResult<PyHandState> {
-    let holes = hole
-        .try_iter()?
-        .map(|h| hole_arg(&h?))
-        .collect::<PyResult<Vec<_>>>()?;
+    let holes = args::named(
+        py,
+        "hole",
+        hole.try_iter()
+            .and_then(|it| it.map(|h| hole_arg(&h?)).collect::<PyResult<Vec<_>>>()),
+    )?;
     let board = match board.filter(|b| !b.is_none()) {
-        Some(b) => cards_arg(b)?,
+        Some(b) => args::named(py, "board", cards_arg(b))?,
         None => Vec::new(),
     };
     if board.len() > 5 {
@@ -346,7 +348,7 @@ fn replay(
             config.seats()
         )));
     }
-    let actions = actions_arg(actions)?;
+    let actions = args::named(py, "actions", actions_arg(actions))?;
     let mut state = HandState::new(&config).map_err(errors::config)?;
     for (p, h) in holes.iter().enumerate() {
         state.deal_hole(p, *h).map_err(errors::deal)?;

@@ -5,6 +5,7 @@ a LokiError or a TypeError, never a KeyError, IndexError, AttributeError or a cr
 from __future__ import annotations
 
 import itertools
+import re
 
 import numpy as np
 import pytest
@@ -50,4 +51,33 @@ def test_every_bad_input_fails_inside_the_contract():
             call()
         except (loki.LokiError, TypeError):
             pass
+    assert n >= 200
+
+
+# The bound entry points, each parameter given every bad value with the others valid: a
+# LokiError, or a TypeError that names the parameter (in its text, or in the note PyO3
+# attaches to the arguments it extracts itself, which every traceback prints).
+VALID = [
+    (loki.VectorEnv, {"tables": 2, "seats": 2, "seed": 1}),
+    (loki.Agent, {"kind": "SOM", "seats": 2, "seed": 1}),
+    (loki.replay, {"actions": "cc", "hole": ["AsKd", "7c2h"], "board": "3h4cJh"}),
+    (loki.simulate, {"players": ["SOM", "call"], "hands": 2, "seed": 1}),
+    (loki.GameConfig, {"seats": 3, "small_blind": 1, "big_blind": 2, "small_bet": 2, "big_bet": 4}),
+]
+
+
+def test_a_type_error_names_its_parameter():
+    n = 0
+    for f, kwargs in VALID:
+        f(**kwargs)
+        for name in kwargs:
+            for bad in BAD:
+                n += 1
+                try:
+                    f(**{**kwargs, name: bad})
+                except loki.LokiError:
+                    pass
+                except TypeError as e:
+                    said = [str(e), *getattr(e, "__notes__", [])]
+                    assert any(re.search(rf"\b{name}\b", s) for s in said), (f.__name__, name, bad, said)
     assert n >= 200
