@@ -82,6 +82,9 @@ pub enum EngineError {
     /// A bad deal.
     #[error(transparent)]
     Deal(#[from] DealError),
+    /// An action refused where no player chose it (a replayed or computed line of play).
+    #[error(transparent)]
+    Action(#[from] ActionError),
     /// A player chose an illegal action.
     #[error("position {position} ({name}) chose an illegal {action}: {error}")]
     IllegalAction {

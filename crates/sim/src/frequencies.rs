@@ -22,7 +22,11 @@ fn measure_table(
 ) -> Result<Vec<CategoryCounts>, FrequencyRunError> {
     let players = roster.table(players, seed)?;
     let n = players.len();
-    let mut table = Table::new(GameConfig::paper(n)?, players, seed)?;
+    let mut table = Table::new(
+        GameConfig::paper(n).map_err(loki_engine::EngineError::from)?,
+        players,
+        seed,
+    )?;
     let mut counts = vec![CategoryCounts::default(); n];
     for _ in 0..hands {
         let rec = table.play_one()?;

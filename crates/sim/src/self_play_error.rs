@@ -10,18 +10,10 @@ pub enum SelfPlayError {
     /// A player list that does not parse or names an unknown player.
     #[error(transparent)]
     Roster(#[from] RosterError),
-    /// The engine refused something (a bug in a player or the engine).
+    /// The engine refused something: a table it cannot seat, or a deal or an action (a
+    /// bug in a player or the engine).
     #[error(transparent)]
     Engine(#[from] EngineError),
-    /// A table the engine cannot seat.
-    #[error(transparent)]
-    Config(#[from] loki_engine::ConfigError),
-    /// A deal the engine refused (a bug).
-    #[error(transparent)]
-    Deal(#[from] loki_engine::DealError),
-    /// An action the engine refused (a bug in a player).
-    #[error(transparent)]
-    Action(#[from] loki_engine::ActionError),
     /// The default frequencies do not load.
     #[error(transparent)]
     Frequencies(#[from] FrequencyError),

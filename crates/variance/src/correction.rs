@@ -30,7 +30,7 @@
 use crate::equity;
 use crate::VarianceError;
 use loki_cards::{rng_from_seed, Card, CardSet, HoleCards};
-use loki_engine::{Action, ByAction, Event, HandRecord, HandState, SeatView};
+use loki_engine::{Action, ByAction, EngineError, Event, HandRecord, HandState, SeatView};
 
 /// The value function's parameters (both ours).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -228,7 +228,7 @@ pub fn corrections(
                         *o += t;
                     }
                 }
-                state.apply(a.action)?;
+                state.apply(a.action).map_err(EngineError::from)?;
             }
             _ => {}
         }
@@ -252,7 +252,7 @@ fn action_correction(
     let eq = replay.equity(state.board(), &live)?;
     let value_after = |b: Action| -> Result<Vec<f64>, VarianceError> {
         let mut s = state.clone();
-        s.apply(b)?;
+        s.apply(b).map_err(EngineError::from)?;
         let live_after = Replay::live(&s);
         let eq_after = if live_after == live {
             eq.clone()

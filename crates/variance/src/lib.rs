@@ -20,9 +20,6 @@ pub enum VarianceError {
     /// The engine refused to replay the record.
     #[error("the hand does not replay: {0}")]
     Engine(#[from] loki_engine::EngineError),
-    /// The record holds an action the engine refuses.
-    #[error("the hand does not replay: {0}")]
-    Action(#[from] loki_engine::ActionError),
     /// The replay ended with other nets than the record's.
     #[error("the hand's replay does not end as its record")]
     Replay,

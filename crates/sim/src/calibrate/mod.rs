@@ -378,7 +378,7 @@ fn calibrate_table(
         .collect::<Result<BySeat<_>, _>>()?;
     let mut table = ScoredTable {
         know,
-        config: GameConfig::paper(n)?,
+        config: GameConfig::paper(n).map_err(EngineError::from)?,
         kind_of: kind_of.iter().copied().collect(),
         seats,
         flop_tables: (0..n * n).map(|_| None).collect(),
