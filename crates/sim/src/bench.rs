@@ -11,7 +11,7 @@
 use crate::factory::TournamentFactory;
 use crate::preset::FIGURE4;
 use crate::run::{Run, RunError, RunSpec};
-use crate::runner::{PlayerFactory, SimError, Tournament};
+use crate::runner::{DuplicateTables, PlayerFactory, SimError};
 use crate::shard::Shard;
 use loki_agent::{seat_names, Roster, RosterError, SeatedPlayer};
 use loki_assess::{hand_strength, potential, Lookahead, RangeTable, RankCache, WeightTable};
@@ -255,7 +255,8 @@ fn flop_decisions_ms(kind: &str, config: LokiConfig, hands: u64) -> Result<f64, 
         index: 0,
         count: n as u64,
     };
-    let mut table = Tournament::sharded(GameConfig::paper(n)?, BENCH_SEED, 1, one_table, &factory)?;
+    let mut table =
+        DuplicateTables::sharded(GameConfig::paper(n)?, BENCH_SEED, 1, one_table, &factory)?;
     table.set_seating_block(0);
     for _ in 0..hands {
         table.play_batch(1, &factory)?;

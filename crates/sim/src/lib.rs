@@ -35,7 +35,7 @@ pub use results::{
     report, Game, Inputs, KindSpread, MatchSummary, MatchesResults, Report, Results,
 };
 pub use run::{Outcome, Run, RunError, RunSink, RunSpec, DEFAULT_BATCH};
-pub use runner::{DuplicateHand, PlayerFactory, SimError, Tournament};
+pub use runner::{DuplicateHand, DuplicateTables, PlayerFactory, SimError};
 pub use shard::{merge, MatchLedger, Shard, ShardError, ShardResult};
 pub use signature::{signature, Signature};
 pub use stats::{summarize, DealLedger, Difference, KindResult, SeatResult, Summary};

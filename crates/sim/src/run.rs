@@ -9,7 +9,7 @@
 use crate::checkpoint::{Checkpoint, HistoryDigest};
 use crate::factory::TournamentFactory;
 use crate::results::Inputs;
-use crate::runner::{DuplicateHand, SimError, Tournament};
+use crate::runner::{DuplicateHand, DuplicateTables, SimError};
 use crate::shard::{Shard, ShardResult};
 use crate::stats::DealLedger;
 use loki_agent::{seat_names, Roster, RosterError};
@@ -111,7 +111,7 @@ pub enum Outcome {
 /// A tournament run in progress.
 pub struct Run {
     factory: TournamentFactory,
-    tournament: Tournament,
+    tables: DuplicateTables,
     inputs: Inputs,
     shard: Shard,
     batch: u64,
@@ -153,12 +153,12 @@ impl Run {
         inputs.matches = spec.matches;
         let game = GameConfig::paper(n).map_err(|e| RunError::Spec(e.to_string()))?;
         let factory = TournamentFactory::new(roster, kinds, names);
-        let mut tournament =
-            Tournament::sharded(game, spec.seed, spec.matches.max(1), spec.shard, &factory)?;
-        tournament.set_seating_block(spec.seating_block);
+        let mut tables =
+            DuplicateTables::sharded(game, spec.seed, spec.matches.max(1), spec.shard, &factory)?;
+        tables.set_seating_block(spec.seating_block);
         Ok(Run {
             factory,
-            tournament,
+            tables,
             inputs,
             shard: spec.shard,
             batch: spec.batch,
@@ -198,16 +198,16 @@ impl Run {
                 )));
             }
         }
-        if checkpoint.players.len() != run.tournament.tables() {
+        if checkpoint.players.len() != run.tables.tables() {
             return Err(RunError::Corrupt(format!(
                 "{} tables of players for {} tables",
                 checkpoint.players.len(),
-                run.tournament.tables()
+                run.tables.tables()
             )));
         }
         for (i, states) in checkpoint.players.iter().enumerate() {
             let ps = run
-                .tournament
+                .tables
                 .players_mut(i)
                 .ok_or_else(|| RunError::Corrupt("too many tables".into()))?;
             if states.len() != ps.len() {
@@ -220,17 +220,17 @@ impl Run {
                 }
             }
         }
-        run.tournament
+        run.tables
             .restore(checkpoint.matches)
             .map_err(|e| RunError::Corrupt(e.to_string()))?;
-        if run.tournament.deals_played() > run.inputs.deals {
+        if run.tables.deals_played() > run.inputs.deals {
             return Err(RunError::Corrupt("more deals than the run has".into()));
         }
         run.history = HistoryDigest {
             bytes: checkpoint.phh_bytes,
             hash: checkpoint.phh_digest,
         };
-        run.resumed_deals = run.tournament.deals_played();
+        run.resumed_deals = run.tables.deals_played();
         Ok(run)
     }
 
@@ -252,7 +252,7 @@ impl Run {
     }
     /// Hands per deal in this process (one per table).
     pub fn hands_per_deal(&self) -> u64 {
-        self.tournament.tables() as u64
+        self.tables.tables() as u64
     }
     /// Hands this process plays in all.
     pub fn hands_total(&self) -> u64 {
@@ -260,7 +260,7 @@ impl Run {
     }
     /// Hands played so far (restored ones included).
     pub fn hands_played(&self) -> u64 {
-        self.tournament.deals_played() * self.hands_per_deal()
+        self.tables.deals_played() * self.hands_per_deal()
     }
     /// Hands restored from the checkpoint.
     pub fn hands_resumed(&self) -> u64 {
@@ -273,15 +273,15 @@ impl Run {
     }
     /// Player decisions made by this process.
     pub fn decisions(&self) -> u64 {
-        self.tournament.decisions()
+        self.tables.decisions()
     }
     /// Whether every deal has been played.
     pub fn is_done(&self) -> bool {
-        self.tournament.deals_played() >= self.inputs.deals
+        self.tables.deals_played() >= self.inputs.deals
     }
     /// Keep every hand's record for the hand history.
     pub fn keep_records(&mut self, keep: bool) {
-        self.tournament.keep_records(keep);
+        self.tables.keep_records(keep);
     }
 
     /// Plays the next batch of deals at every table and returns the records kept.
@@ -289,30 +289,30 @@ impl Run {
     /// # Errors
     /// An engine error (a bug).
     pub fn play_batch(&mut self) -> Result<Vec<DuplicateHand>, RunError> {
-        let left = self.inputs.deals - self.tournament.deals_played().min(self.inputs.deals);
+        let left = self.inputs.deals - self.tables.deals_played().min(self.inputs.deals);
         let count = self.batch.min(left);
         if count == 0 {
             return Ok(Vec::new());
         }
-        let after = self.inputs.deals - self.tournament.deals_played() - count;
+        let after = self.inputs.deals - self.tables.deals_played() - count;
         Ok(self
-            .tournament
+            .tables
             .play_batch_then(count, self.batch.min(after), &self.factory)?)
     }
 
     /// The checkpoint of the run as it stands, sealed (`history`: the hand history
     /// written so far).
     pub fn checkpoint(&mut self, history: HistoryDigest) -> Checkpoint {
-        let mut players = Vec::with_capacity(self.tournament.tables());
-        for i in 0..self.tournament.tables() {
-            if let Some(ps) = self.tournament.players_mut(i) {
+        let mut players = Vec::with_capacity(self.tables.tables());
+        for i in 0..self.tables.tables() {
+            if let Some(ps) = self.tables.players_mut(i) {
                 players.push(ps.iter().map(|p| p.save_state()).collect());
             }
         }
         let mut c = Checkpoint {
             inputs: self.inputs.clone(),
             shard: self.shard,
-            matches: self.tournament.match_ledgers().to_vec(),
+            matches: self.tables.match_ledgers().to_vec(),
             players,
             phh_bytes: history.bytes,
             phh_digest: history.hash,
@@ -335,7 +335,7 @@ impl Run {
         sink: &mut dyn RunSink,
         progress: &mut dyn FnMut(u64),
     ) -> Result<(), RunError> {
-        let keep = self.tournament.keeps_records();
+        let keep = self.tables.keeps_records();
         let first_key = self.hands_played();
         let history_start = self.history;
         std::thread::scope(|scope| {
@@ -395,7 +395,7 @@ impl Run {
 
     /// What the run produced so far: the whole run's ledgers, or this shard's file.
     pub fn outcome(&self) -> Outcome {
-        let ledgers = self.tournament.match_ledgers();
+        let ledgers = self.tables.match_ledgers();
         if self.shard == Shard::ALL {
             Outcome::Whole(ledgers.iter().map(|l| l.ledger.clone()).collect())
         } else {

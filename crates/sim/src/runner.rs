@@ -110,8 +110,10 @@ struct Table {
     players: Vec<SeatedPlayer>,
 }
 
-/// A duplicate tournament in progress (all its tables, or one shard's).
-pub struct Tournament {
+/// The tables of a duplicate tournament in progress, all of them or one shard's, playing
+/// its deals (a [`crate::Run`] drives them batch by batch; a [`crate::RunFolder`] keeps a
+/// run's files).
+pub struct DuplicateTables {
     config: GameConfig,
     seed: u64,
     tables: Vec<Table>,
@@ -121,7 +123,7 @@ pub struct Tournament {
     decisions: u64,
 }
 
-impl Tournament {
+impl DuplicateTables {
     /// One match of `config.seats()` players from `factory`, deals seeded by `seed`, all
     /// its tables.
     ///
@@ -131,8 +133,8 @@ impl Tournament {
         config: GameConfig,
         seed: u64,
         factory: &dyn PlayerFactory,
-    ) -> Result<Tournament, SimError> {
-        Tournament::sharded(config, seed, 1, Shard::ALL, factory)
+    ) -> Result<DuplicateTables, SimError> {
+        DuplicateTables::sharded(config, seed, 1, Shard::ALL, factory)
     }
 
     /// The tables of `shard` of a run of `matches` independent matches (match `m` seeded
@@ -147,7 +149,7 @@ impl Tournament {
         matches: u64,
         shard: Shard,
         factory: &dyn PlayerFactory,
-    ) -> Result<Tournament, SimError> {
+    ) -> Result<DuplicateTables, SimError> {
         let n = config.seats();
         if !(2..=10).contains(&n) {
             return Err(SimError::Seats(n));
@@ -180,7 +182,7 @@ impl Tournament {
                 }),
             }
         }
-        Ok(Tournament {
+        Ok(DuplicateTables {
             config,
             seed,
             tables,
@@ -288,7 +290,7 @@ impl Tournament {
             .collect()
     }
 
-    /// [`Tournament::play_batch`], telling the factory the `next` deals after these so
+    /// [`DuplicateTables::play_batch`], telling the factory the `next` deals after these so
     /// that it can prepare them while the tables play (results do not change).
     ///
     /// # Errors

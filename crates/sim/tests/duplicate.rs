@@ -5,7 +5,7 @@ use loki_agent::{Roster, RosterError, SeatPlayer, SeatedPlayer};
 use loki_bot::LokiConfig;
 use loki_cards::mix;
 use loki_engine::GameConfig;
-use loki_sim::{PlayerFactory, Tournament};
+use loki_sim::{DuplicateTables, PlayerFactory};
 
 struct Factory {
     roster: Roster,
@@ -39,7 +39,7 @@ fn run(kinds: &[&str], deals: u64, threads: usize) -> Vec<Vec<i64>> {
         .build()
         .unwrap();
     pool.install(|| {
-        let mut t = Tournament::new(config, 7, &f).unwrap();
+        let mut t = DuplicateTables::new(config, 7, &f).unwrap();
         let mut left = deals;
         while left > 0 {
             let b = left.min(7);
