@@ -100,6 +100,9 @@ pub struct HandDone {
     pub values: Vec<f64>,
     /// The log line.
     pub line: String,
+    /// The hand with every card (the dealer dealt them all), for what needs more than
+    /// the log line shows (the variance-reduced estimate of `loki acpc match`).
+    pub record: HandRecord,
 }
 
 /// A finished match.
@@ -500,6 +503,7 @@ impl Dealer {
                 seats: position_seats,
                 values,
                 line,
+                record,
             });
         }
         if !o.quiet {

@@ -55,6 +55,9 @@ pub enum LoopbackError {
         /// The game's.
         game: usize,
     },
+    /// A hand's corrections could not be computed (a bug).
+    #[error(transparent)]
+    Reduce(#[from] loki_variance::VarianceError),
 }
 
 /// One player's result.
@@ -68,6 +71,10 @@ pub struct PlayerResult {
     pub sb_per_hand: (f64, f64),
     /// Milli-big-blinds per hand and its 95% half-width.
     pub mbb_per_hand: (f64, f64),
+    /// Small bets per hand with the luck of the cards taken out (the chance corrections
+    /// of `loki_variance`: the players' strategies are inside their clients, so no action
+    /// is corrected) and its 95% half-width: unbiased, and narrower.
+    pub reduced_sb_per_hand: (f64, f64),
 }
 
 /// A finished match.
@@ -105,19 +112,21 @@ impl LoopbackReport {
         );
         let _ = writeln!(
             out,
-            "{:<12} {:>12} {:>10} {:>8} {:>10} {:>8}",
-            "player", "chips", "sb/hand", "±95%", "mbb/hand", "±95%"
+            "{:<12} {:>12} {:>10} {:>8} {:>10} {:>8} {:>10} {:>8}",
+            "player", "chips", "sb/hand", "±95%", "mbb/hand", "±95%", "reduced", "±95%"
         );
         for p in &self.players {
             let _ = writeln!(
                 out,
-                "{:<12} {:>12} {:>+10.4} {:>8.4} {:>+10.0} {:>8.0}",
+                "{:<12} {:>12} {:>+10.4} {:>8.4} {:>+10.0} {:>8.0} {:>+10.4} {:>8.4}",
                 p.name,
                 loki_history::format_value(p.chips),
                 p.sb_per_hand.0,
                 p.sb_per_hand.1,
                 p.mbb_per_hand.0,
-                p.mbb_per_hand.1
+                p.mbb_per_hand.1,
+                p.reduced_sb_per_hand.0,
+                p.reduced_sb_per_hand.1
             );
         }
         out
@@ -148,6 +157,9 @@ pub fn play(
     let rotations = Seating::new(spec.seed, n, 0);
     // values[player][hand]: chips summed over the seatings.
     let mut values = vec![vec![0.0; spec.hands as usize]; n];
+    // The same with each hand's chance corrections taken out.
+    let mut reduced = vec![vec![0.0; spec.hands as usize]; n];
+    let mut reduce_error = None;
     let mut decisions = Vec::new();
     let started = Instant::now();
     for r in 0..seatings {
@@ -175,8 +187,20 @@ pub fn play(
         let mut writer = log(r)?;
         let mut messages = Vec::new();
         let mut hand_done = |h: &HandDone| {
+            let corrections = loki_variance::corrections(
+                &h.record,
+                |_, _| None,
+                loki_variance::ValueFunction::default(),
+            )
+            .map(|c| c.total());
+            let corrections = corrections.unwrap_or_else(|e| {
+                reduce_error.get_or_insert(e);
+                vec![0.0; h.values.len()]
+            });
             for (p, v) in h.values.iter().enumerate() {
-                values[player_at[h.seats[p].index()]][h.hand as usize] += v;
+                let player = player_at[h.seats[p].index()];
+                values[player][h.hand as usize] += v;
+                reduced[player][h.hand as usize] += v - corrections[p];
             }
             on_hand();
         };
@@ -198,6 +222,9 @@ pub fn play(
             decisions.extend(c.decisions);
         }
     }
+    if let Some(e) = reduce_error {
+        return Err(e.into());
+    }
     let (sb, bb) = (spec.game.small_bet() as f64, spec.game.big_blind() as f64);
     let players = names
         .iter()
@@ -205,11 +232,14 @@ pub fn play(
         .map(|(i, name)| {
             let per_hand: Vec<f64> = values[i].iter().map(|v| v / seatings as f64).collect();
             let (m, ci) = mean_ci95(&per_hand);
+            let per_hand: Vec<f64> = reduced[i].iter().map(|v| v / seatings as f64).collect();
+            let (rm, rci) = mean_ci95(&per_hand);
             PlayerResult {
                 name: name.clone(),
                 chips: values[i].iter().sum(),
                 sb_per_hand: (m / sb, ci / sb),
                 mbb_per_hand: (m / bb * 1000.0, ci / bb * 1000.0),
+                reduced_sb_per_hand: (rm / sb, rci / sb),
             }
         })
         .collect();
