@@ -168,6 +168,11 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
 /// last checkpoint left it; `saved` holds the hands played up to the last batch.
 fn on_interrupt(out: PathBuf, saved: Arc<AtomicU64>) {
     let args: Vec<String> = std::env::args().collect();
+    on_ctrl_c(move || interrupted(&args, &out, saved.load(Ordering::Relaxed)));
+}
+
+/// On Ctrl-C (SIGINT), prints `message()` and exits with status 130.
+fn on_ctrl_c(message: impl FnOnce() -> String + Send + 'static) {
     std::thread::spawn(move || {
         let Ok(rt) = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -178,10 +183,7 @@ fn on_interrupt(out: PathBuf, saved: Arc<AtomicU64>) {
         if rt.block_on(tokio::signal::ctrl_c()).is_err() {
             return;
         }
-        eprintln!(
-            "{}",
-            interrupted(&args, &out, saved.load(Ordering::Relaxed))
-        );
+        eprintln!("{}", message());
         std::process::exit(130);
     });
 }
@@ -239,6 +241,11 @@ pub struct MergeArgs {
 /// `loki merge`: checks that the shard files are the shards of one run, each exactly
 /// once, and writes the results of the whole run, byte-identical to the unsharded run.
 pub fn merge(a: MergeArgs) -> Result<ExitCode> {
+    on_ctrl_c(|| {
+        "\nloki: interrupted; results.json and deals.csv are each written whole or not \
+         at all: give the same command again"
+            .to_string()
+    });
     let (text, shards) = loki_sim::merge_folders(&a.inputs, &a.out)?;
     print!("{text}");
     eprintln!(

@@ -291,8 +291,7 @@ impl RunFolder {
                     .map(|m| (m.match_index, m.rotations.as_slice(), &m.ledger))
                     .collect();
                 let csv = self.out.join(shard_deals_name(result.shard));
-                std::fs::write(&csv, deals_csv(&run.inputs().seats, run.kinds(), &matches))
-                    .map_err(|source| FilesError::Write { path: csv, source })?;
+                write_atomically(&csv, &deals_csv(&run.inputs().seats, run.kinds(), &matches))?;
                 let resumed = (run.hands_resumed() > 0).then_some(new_hands);
                 let file = path.display().to_string();
                 result.summary(run.hands_played(), resumed, &file) + "\n"
@@ -327,7 +326,9 @@ pub fn merge_folders(inputs: &[PathBuf], out: &Path) -> Result<(String, usize), 
 /// Writes `text` to `path` through a temporary file and a rename, so that a reader never
 /// sees a half-written file.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), FilesError> {
-    let tmp = path.with_extension("json.tmp");
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
     std::fs::write(&tmp, text).map_err(|source| FilesError::Write {
         path: tmp.clone(),
         source,
@@ -475,8 +476,7 @@ pub fn write_results(
 ) -> Result<String, FilesError> {
     let report = report(inputs, ledgers, kinds)?;
     let json = out.join("results.json");
-    std::fs::write(&json, &report.json)
-        .map_err(|source| FilesError::Write { path: json, source })?;
+    write_atomically(&json, &report.json)?;
     let all: Vec<usize> = (0..inputs.rotations).collect();
     let matches: Vec<(u64, &[usize], &DealLedger)> = ledgers
         .iter()
@@ -484,8 +484,7 @@ pub fn write_results(
         .map(|(m, l)| (m as u64, all.as_slice(), l))
         .collect();
     let csv = out.join("deals.csv");
-    std::fs::write(&csv, deals_csv(&inputs.seats, kinds, &matches))
-        .map_err(|source| FilesError::Write { path: csv, source })?;
+    write_atomically(&csv, &deals_csv(&inputs.seats, kinds, &matches))?;
     loki_plot::profit_png(
         &out.join("profit.png"),
         ledgers,

@@ -20,7 +20,10 @@ fn report(kinds: &[&str], hands: u64, seed: u64) -> loki_sim::loopback::Loopback
 
 #[test]
 fn the_reduced_estimate_keeps_the_mean_and_narrows_the_interval() {
-    for (kinds, seed) in [(&["SOM", "random"][..], 3), (&["BPM", "call", "random"][..], 4)] {
+    for (kinds, seed) in [
+        (&["SOM", "random"][..], 3),
+        (&["BPM", "call", "random"][..], 4),
+    ] {
         let r = report(kinds, 400, seed);
         for p in &r.players {
             let (plain, plain_ci) = p.sb_per_hand;
@@ -30,7 +33,11 @@ fn the_reduced_estimate_keeps_the_mean_and_narrows_the_interval() {
                 "{}: {plain} ± {plain_ci} against {reduced} ± {reduced_ci}",
                 p.name
             );
-            assert!(reduced_ci < 0.9 * plain_ci, "{}: {reduced_ci} vs {plain_ci}", p.name);
+            assert!(
+                reduced_ci < 0.9 * plain_ci,
+                "{}: {reduced_ci} vs {plain_ci}",
+                p.name
+            );
         }
         // Zero-sum: the corrections sum to zero over the seats of every hand.
         let sum: f64 = r.players.iter().map(|p| p.reduced_sb_per_hand.0).sum();
