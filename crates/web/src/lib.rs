@@ -3,9 +3,11 @@
 //! [`loki_play::Session`]; this crate is the edge: HTTP, cookies, limits, the people's
 //! profile store).
 //!
-//! * **Pages**: `/` (one HTML page, `/app.js`, `/common.js`, `/app.css`, `/favicon.svg`,
-//!   compiled into the binary with `include_str!`; no build step, nothing fetched from
-//!   elsewhere).
+//! * **Pages**: one HTML page at `/` (a table of one person), `/lobby` and `/room/<id>`,
+//!   with `/common.js` (the table, the same at every seat count), `/app.js` and
+//!   `/room.js` (each page's controller), `/app.css`, `/favicon.svg` and
+//!   `/favicon-turn.svg`, compiled into the binary with `include_str!`; no build step,
+//!   nothing fetched from elsewhere.
 //! * **API** (JSON; every request names the table only through its cookie):
 //!   `GET /api/state`, `GET /api/options` (the kinds of bots and the defaults),
 //!   `POST /api/join {"name", "show_model", "study", "seats", "players", "stakes",

@@ -25,8 +25,8 @@ use std::sync::Arc;
 
 pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
-        .route("/lobby", assets::serve(assets::ROOM_HTML))
-        .route("/room/{id}", assets::serve(assets::ROOM_HTML))
+        .route("/lobby", assets::serve(assets::INDEX_HTML))
+        .route("/room/{id}", assets::serve(assets::INDEX_HTML))
         .route("/room.js", assets::serve(assets::ROOM_JS))
         .route("/api/lobby", get(lobby))
         .route("/api/rooms", post(create))
