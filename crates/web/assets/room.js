@@ -1,9 +1,9 @@
 // loki's rooms (the same page as the table of one person, common.js's table): the lobby
 // (/lobby: open rooms, open a room, the bankrolls) and a room (/room/<id>: take a seat,
-// come back with a seat token, play). The room's view comes as server-sent events (GET
-// /api/room/<id>/events); when the stream fails, the page asks for it every 1.5 s instead
-// (GET /api/room/<id>/state). The others' actions of a hand are replayed one at a time
-// from its log, at the page's pace.
+// come back with a seat token, play, chat). The room's view comes as server-sent events
+// (GET /api/room/<id>/events); when the stream fails, the page asks for it every 1.5 s
+// instead (GET /api/room/<id>/state). The others' actions of a hand are replayed one at
+// a time from its log, at the page's pace.
 // Plain JavaScript, no libraries; every text goes through textContent.
 "use strict";
 (() => {
@@ -194,10 +194,32 @@
     const first = view === null;
     view = v;
     window.lokiView = v; // the page's tests read it
+    renderChat(v);
     // The first view is shown as it is; the later ones replay what changed.
     window.loki.receive(v, !first);
     runClock();
   }
+
+  // The room's chat (plain text), redrawn when a line is new.
+  function renderChat(v) {
+    const lines = v.chat || [];
+    const last = String(lines.length ? lines[lines.length - 1].n : 0);
+    if ($("room-chat").dataset.last === last) return;
+    $("room-chat").dataset.last = last;
+    $("room-chat").replaceChildren(
+      ...lines.map((l) => {
+        const li = el("li", l.seat === v.you ? "you" : null);
+        li.append(el("strong", null, l.name + ": "), document.createTextNode(l.text));
+        return li;
+      })
+    );
+    $("room-chat").scrollTop = $("room-chat").scrollHeight;
+  }
+
+  $("room-chat-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    if ((await send("chat", { text: $("room-chat-text").value })).ok) $("room-chat-text").value = "";
+  });
 
   // The time bank's countdown to the deadline the server sent; between hands, whom the
   // table waits for and how long.

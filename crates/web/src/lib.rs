@@ -36,7 +36,8 @@
 //!   `/api/room/<id>/`), each person's view from that person's seat only, live updates
 //!   as server-sent events (polling as the fallback), a time bank and people away sat
 //!   out by the rooms' clock ([`ROOM_TICK`]), a seat token to come back from another
-//!   browser, and the bankroll board in the people's store.
+//!   browser, the room's chat (plain text, bounded and rate-limited), and the bankroll
+//!   board in the people's store.
 //! * Bots run on blocking threads, each table behind its own lock, so a client that goes
 //!   away mid-request leaves its table whole.
 #![forbid(unsafe_code)]
@@ -60,7 +61,7 @@ pub use app::{App, KindView, OptionsView, ServerConfig, TableRequest, MAX_PLAYER
 pub use error::WebError;
 pub use limits::{address_key, Bucket, Limits};
 pub use room_app::{PersonView, RoomRequest, RoomView, DEFAULT_LAYOUT, MAX_LAYOUT_CHARS};
-pub use rooms::{RoomInfo, RoomLimits};
+pub use rooms::{ChatLine, RoomInfo, RoomLimits, MAX_CHAT_CHARS};
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -38,6 +38,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/room/{id}/next", post(next))
         .route("/api/room/{id}/sit", post(sit))
         .route("/api/room/{id}/model", post(model))
+        .route("/api/room/{id}/chat", post(chat))
         .route("/api/room/{id}/leave", post(leave))
         .route("/api/room/{id}/history.phhs", get(history_phh))
         .route("/api/room/{id}/history.txt", get(history_text))
@@ -347,6 +348,24 @@ async fn sit(
 ) -> Response {
     person(app, &id, &headers, move |app, room, token| {
         app.room_sit(room, token, req.out)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatRequest {
+    text: String,
+}
+
+async fn chat(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(req): Body<ChatRequest>,
+) -> Response {
+    person(app, &id, &headers, move |app, room, token| {
+        app.room_chat(room, token, &req.text)
     })
     .await
 }

@@ -530,7 +530,8 @@ fn every_room_fits() {
 /// Two people heads-up: while Bob is to act, Ann's tab says nothing and Bob's says it is
 /// his turn (the title and the icon); Ann chooses *Call any* before her turn and, Bob
 /// calling each time, her page acts for her when her turn comes (nobody clicks for her),
-/// and the choice is cleared.
+/// and the choice is cleared. Before that, Ann's chat line of markup shows on Bob's page
+/// as the text she typed.
 #[test]
 fn a_pre_action_acts_when_the_turn_comes_and_the_tab_says_whose_turn() {
     let Some((chromium, driver)) = browser() else {
@@ -551,6 +552,14 @@ fn a_pre_action_acts_when_the_turn_comes_and_the_tab_says_whose_turn() {
         bob.goto(&url).await.unwrap();
         fill_and_submit(&bob, &[("room-name", "Bob")], "room-join-button").await;
         until(&bob, "the seat", "return !!window.lokiView").await;
+        // Ann's chat line of markup reaches Bob's page as the text she typed.
+        let markup = "<img src=x onerror=\"window.pwned=1\"><b>hi</b> & bye";
+        fill_and_submit(&ann, &[("room-chat-text", markup)], "room-chat-say").await;
+        let seen = format!("const l = document.querySelector('#room-chat li'); return !!l && l.textContent === {:?}", format!("Ann: {markup}"));
+        until(&bob, "the chat line", &seen).await;
+        let inert = js(&bob, "return !document.querySelector('#room-chat img, #room-chat b') && window.pwned === undefined").await;
+        assert_eq!(inert, json!(true), "the chat line is text");
+        assert_eq!(js(&ann, "return document.getElementById('room-chat-text').value").await, json!(""));
         let mine = "return window.lokiView.log.filter(e => e.kind === 'action' && e.seat === window.lokiView.you).length";
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {

@@ -1,7 +1,7 @@
 //! Rooms through the HTTP API: opening and joining, every person's answers checked for
 //! the other seats' hidden cards, the time bank firing with nobody sending requests, a
 //! person away sat out and back, coming back to a seat with and without the seat token,
-//! the live stream, and the limits.
+//! the live stream, the chat, and the limits.
 #![allow(missing_docs)]
 mod common;
 use common::{config, request, start, Client, Resp, Server};
@@ -568,5 +568,74 @@ fn a_seat_in_one_room_is_nothing_in_another() {
     assert_eq!(
         bob.send("POST", &path(ida, "rejoin"), Some(&long)).status,
         413
+    );
+}
+
+fn say(c: &mut Client, id: &str, text: &str) -> Resp {
+    let body = json!({ "text": text }).to_string();
+    c.send("POST", &path(id, "chat"), Some(&body))
+}
+
+#[test]
+fn the_chat_is_plain_text_bounded_and_rate_limited() {
+    let server = start(room_config(30_000, 60_000));
+    let mut ann = Client::new(server.addr);
+    let v = create(&mut ann, "Ann", json!({ "layout": "2*open,call" })).json();
+    let id = v["room"]["id"].as_str().unwrap().to_string();
+    assert_eq!(v["chat"], json!([]));
+    let mut bob = Client::new(server.addr);
+    assert_eq!(join(&mut bob, &id, "Bob").status, 200);
+    // Markup is said and sent back as it was typed (JSON text; the page shows it as text).
+    let markup = "  <script>alert(1)</script> & <b>hi</b> ";
+    let r = say(&mut ann, &id, markup);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let chat = state(&mut bob, &id).json()["chat"].clone();
+    assert_eq!(
+        chat,
+        json!([{ "n": 1, "seat": 0, "name": "Ann", "text": markup.trim() }])
+    );
+    // Empty, too long, control and direction-changing characters: refused, unsaid.
+    let long = "x".repeat(loki_web::MAX_CHAT_CHARS + 1);
+    for bad in [
+        "",
+        "   ",
+        long.as_str(),
+        "a\u{202e}b",
+        "two\nlines",
+        "bell\u{7}",
+    ] {
+        let r = say(&mut bob, &id, bad);
+        assert_eq!((r.status, r.code()), (422, "bad_request".into()), "{bad:?}");
+    }
+    let most = "\u{e9}".repeat(loki_web::MAX_CHAT_CHARS);
+    assert_eq!(say(&mut bob, &id, &most).status, 200);
+    // Three lines at once, then one every two seconds: the fourth waits.
+    assert_eq!(say(&mut ann, &id, "two").status, 200);
+    assert_eq!(say(&mut ann, &id, "three").status, 200);
+    let r = say(&mut ann, &id, "four");
+    assert_eq!((r.status, r.code()), (429, "too_many".into()));
+    assert!(r.header("retry-after").is_some());
+    let texts: Vec<Value> = state(&mut ann, &id).json()["chat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["text"].clone())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            json!(markup.trim()),
+            json!(most),
+            json!("two"),
+            json!("three")
+        ]
+    );
+    // Nobody without a seat speaks, and no unknown field is taken.
+    let mut eve = Client::new(server.addr);
+    assert_eq!(say(&mut eve, &id, "hi").status, 401);
+    let body = json!({ "text": "hi", "seat": 1 }).to_string();
+    assert_eq!(
+        bob.send("POST", &path(&id, "chat"), Some(&body)).status,
+        422
     );
 }
