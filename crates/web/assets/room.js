@@ -62,9 +62,6 @@
   // The seat token is shown once, at the seat's taking (kept nowhere by the page); the
   // seat's own browser may ask the server for it again (its cookie).
   let seatToken = null;
-  function remember(data) {
-    seatToken = data.seat_token || null;
-  }
 
   function showToken(token) {
     $("room-token-text").textContent = token || "";
@@ -105,28 +102,19 @@
     }
   }
 
-  $("room-join-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const r = await api("POST", `/api/room/${roomId}/join`, { name: $("room-name").value });
-    if (!r.ok) {
-      $("room-join-message").textContent = r.data.error;
-      return;
-    }
-    remember(r.data);
-    play(r.data);
-  });
-
-  $("room-rejoin-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const body = { name: $("rejoin-name").value, seat_token: $("rejoin-token").value.trim() };
-    const r = await api("POST", `/api/room/${roomId}/rejoin`, body);
-    if (!r.ok) {
-      $("rejoin-message").textContent = r.data.error;
-      return;
-    }
-    remember(r.data);
-    play(r.data);
-  });
+  // Taking a seat, or coming back to one with its token.
+  for (const [form, path, body, said] of [
+    ["room-join-form", "join", () => ({ name: $("room-name").value }), "room-join-message"],
+    ["room-rejoin-form", "rejoin", () => ({ name: $("rejoin-name").value, seat_token: $("rejoin-token").value.trim() }), "rejoin-message"],
+  ]) {
+    $(form).addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const r = await api("POST", `/api/room/${roomId}/${path}`, body());
+      if (!r.ok) return ($(said).textContent = r.data.error);
+      seatToken = r.data.seat_token || null;
+      play(r.data);
+    });
+  }
 
   function play(data) {
     $("room-history").href = `/api/room/${roomId}/history.phhs`;

@@ -509,6 +509,16 @@ fn every_room_fits() {
             let unreachable = js(&c, phone_unreachable()).await;
             assert_eq!(unreachable, json!([]), "{seats} seats on a phone");
             save(&c, &format!("room-seats-{seats}-phone.png")).await;
+            // What Loki believes: one panel per Loki player at the table, each with its
+            // weight tables (the 6-seat room).
+            if seats == 6 {
+                viewport(&c, 1400, 900, false).await;
+                js(&c, "document.getElementById('model-toggle').click(); return true").await;
+                let bots = layout.split(',').filter(|k| *k != "open").count();
+                let shown = format!("return !document.getElementById('model-panel').hidden && document.querySelectorAll('#models details.model').length === {bots} && document.querySelectorAll('#models .belief .grid').length > 0");
+                until(&c, "what Loki believes", &shown).await;
+                save(&c, "room-seats-6-model.png").await;
+            }
             // Giving the seat up asks first: "Keep it" keeps it, then it is given up.
             js(&c, "document.getElementById('room-leave').click(); return true").await;
             until(&c, "the question", "return !document.getElementById('room-leave-ask').hidden").await;
