@@ -96,7 +96,7 @@ window.loki = (() => {
         seat.last_action = labelOf(e, s);
         break;
       case "dealt":
-        seat.cards = s.seats[s.you].cards;
+        seat.cards = (s.seats[s.you] || {}).cards;
         break;
       case "board":
         d.board = e.board;

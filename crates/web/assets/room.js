@@ -1,9 +1,10 @@
 // loki's rooms (the same page as the table of one person, common.js's table): the lobby
 // (/lobby: open rooms, open a room, the bankrolls) and a room (/room/<id>: take a seat,
-// come back with a seat token, play, chat). The room's view comes as server-sent events
-// (GET /api/room/<id>/events); when the stream fails, the page asks for it every 1.5 s
-// instead (GET /api/room/<id>/state). The others' actions of a hand are replayed one at
-// a time from its log, at the page's pace.
+// come back with a seat token, play, chat; or watch without a seat). The room's view
+// comes as server-sent events (GET /api/room/<id>/events); when the stream fails, the
+// page asks for it every 1.5 s instead (GET /api/room/<id>/state); a spectator's comes
+// every 1.5 s (GET /api/room/<id>/watch). The others' actions of a hand are replayed one
+// at a time from its log, at the page's pace.
 // Plain JavaScript, no libraries; every text goes through textContent.
 "use strict";
 (() => {
@@ -129,6 +130,19 @@
     show(data);
     listen();
   }
+
+  // A spectator: the table's public part, asked for every 1.5 s (no seat, no cookie).
+  $("room-watch").addEventListener("click", async () => {
+    for (const id of ["room-sit", "room-leave", "room-chat-form", "room-info"]) $(id).hidden = true;
+    $("model-toggle").closest("label").hidden = true;
+    const look = async () => {
+      const r = await api("GET", `/api/room/${roomId}/watch`);
+      if (r.ok) show(r.data);
+      else message(r.data.error);
+    };
+    await look();
+    poll = setInterval(look, 1500);
+  });
 
   // Live updates: the stream, else polling.
   function listen() {
@@ -262,7 +276,7 @@
       },
       act: (action) => send("act", { action, step: view.step }),
       next: () => send("next"),
-      nextShown: (v) => !!v.hand && !v.sitting_out,
+      nextShown: (v) => !!v.hand && !v.sitting_out && !v.spectator,
       nextLabel: "Ready for the next hand",
     },
     "room"

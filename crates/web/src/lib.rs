@@ -33,7 +33,8 @@
 //!   is refused.
 //! * **Rooms** (`rooms`, `room_app`, `room_api`, `room_events`): several people and
 //!   bots at one table through a shared link (`/lobby`, `/room/<id>`, the API under
-//!   `/api/room/<id>/`), each person's view from that person's seat only, live updates
+//!   `/api/room/<id>/`), each person's view from that person's seat only (a
+//!   spectator's from no seat: never a hole card), live updates
 //!   as server-sent events (polling as the fallback), a time bank and people away sat
 //!   out by the rooms' clock ([`ROOM_TICK`]), a seat token to come back from another
 //!   browser, the room's chat (plain text, bounded and rate-limited), and the bankroll

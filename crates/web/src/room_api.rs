@@ -33,6 +33,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/room/{id}/join", post(join))
         .route("/api/room/{id}/rejoin", post(rejoin))
         .route("/api/room/{id}/state", get(state))
+        .route("/api/room/{id}/watch", get(watch))
         .route("/api/room/{id}/seat_token", get(seat_token))
         .route("/api/room/{id}/act", post(act))
         .route("/api/room/{id}/next", post(next))
@@ -278,6 +279,19 @@ async fn state(
         app.as_person(room, token, |_, _, _| Ok(()))
     })
     .await
+}
+
+/// The room as a spectator sees it (anyone with its link; no cookie).
+async fn watch(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    let room = match room(&app, &id) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    answer(
+        blocking(move || app.room_watch(&room))
+            .await
+            .map(json_response),
+    )
 }
 
 /// The seat token again, for the seat's own browser (its cookie) only.

@@ -80,6 +80,8 @@ pub struct RoomView {
     pub next_hand_ms: Option<u64>,
     /// Whether this person is sitting out.
     pub sitting_out: bool,
+    /// Whether this is a spectator's view (`you` is then the number of seats: no seat).
+    pub spectator: bool,
     /// The room's latest chat lines, oldest first.
     pub chat: Vec<ChatLine>,
     /// The secret that brings the person back to this seat from another browser: only
@@ -165,6 +167,7 @@ impl App {
             waiting_for,
             next_hand_ms,
             sitting_out: person.is_some_and(|p| p.away_since.is_some()),
+            spectator: seat >= s.names().len(),
             chat: seats.chat.iter().cloned().collect(),
             seat_token,
         };
@@ -388,6 +391,22 @@ impl App {
             p.last_seen = now;
         }
         Ok(App::room_view(room, &s, &seats, seat, now, None))
+    }
+
+    /// The room as a spectator sees it: from no seat, so only the hand's public part
+    /// (the board, the pot, bets, folds, the roles, the seat to act), never a hole card,
+    /// not even one shown at a showdown; no log and no choices.
+    pub(crate) fn room_watch(&self, room: &Room) -> Result<String, ApiError> {
+        let (s, seats) = room.lock().ok_or(ApiError::Broken)?;
+        let nobody = s.names().len();
+        Ok(App::room_view(
+            room,
+            &s,
+            &seats,
+            nobody,
+            self.clock.now(),
+            None,
+        ))
     }
 
     /// The person of `token` says `text` to the room: 1 to [`MAX_CHAT_CHARS`]

@@ -616,3 +616,57 @@ fn a_pre_action_acts_when_the_turn_comes_and_the_tab_says_whose_turn() {
         }
     });
 }
+
+/// A spectator of a full room (the person and a bot): the join form offers to watch; the
+/// page then shows the table (card backs for the players still in) and never a hole
+/// card, in its view or in its page, while the person plays hands to their end.
+#[test]
+fn a_spectator_sees_the_table_and_no_hole_card() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let server = start(config(6, "call"));
+    let (_driver, port) = start_driver(&driver);
+    runtime().block_on(async {
+        let base = format!("http://{}", server.addr);
+        let ann = session(port, &chromium, "watched-ann").await;
+        pace_zero(&ann, &base).await;
+        fill_and_submit(&ann, &[("create-name", "Ann"), ("create-layout", "open,call")], "create-button").await;
+        until(&ann, "the room", "return !!window.lokiView").await;
+        let url: String = js(&ann, "return location.href").await.as_str().unwrap().into();
+        let id = url.rsplit('/').next().unwrap().to_string();
+        let eve = session(port, &chromium, "watcher").await;
+        pace_zero(&eve, &base).await;
+        eve.goto(&url).await.unwrap();
+        until(&eve, "the join form", "return !document.getElementById('room-join').hidden").await;
+        js(&eve, "document.getElementById('room-watch').click(); return true").await;
+        until(&eve, "the table", "return !!window.lokiView && window.lokiView.spectator && document.querySelectorAll('.seat').length === 2").await;
+        let controls = js(&eve, "return ['room-sit', 'room-leave', 'act-call', 'next-hand'].every(i => { const e = document.getElementById(i); return e.hidden || !!e.closest('[hidden]'); })").await;
+        assert_eq!(controls, json!(true), "a spectator has no seat's controls");
+        let (mut backs, mut views) = (false, 0);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while server.app.room_records(&id).unwrap().len() < 5 {
+            assert!(Instant::now() < deadline, "five hands took too long");
+            js(&ann, "const b = ['act-call', 'next-hand'].map(i => document.getElementById(i)).find(b => !b.hidden); if (b) b.click(); return true").await;
+            let Some(text) = view_text(&eve).await else { continue };
+            let v: Value = serde_json::from_str(&text).unwrap();
+            let faces = js(&eve, "return document.querySelectorAll('.seat [data-card]').length").await;
+            assert_eq!(faces, json!(0), "a hole card in the spectator's page");
+            if let Some((hand, cards)) = server.app.room_hole_cards(&id) {
+                if v["hand"].as_u64() == Some(hand) {
+                    let body = text.replace(&id, "");
+                    for (seat, card) in cards {
+                        assert!(!body.contains(&card), "the spectator saw {card} of seat {seat}");
+                    }
+                    views += 1;
+                }
+            }
+            backs |= js(&eve, "return document.querySelectorAll('.seat .card.back').length === 4").await == json!(true);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(views > 5 && backs, "{views} views checked, card backs seen: {backs}");
+        ann.close().await.unwrap();
+        eve.close().await.unwrap();
+    });
+}

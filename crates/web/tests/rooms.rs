@@ -1,7 +1,7 @@
 //! Rooms through the HTTP API: opening and joining, every person's answers checked for
 //! the other seats' hidden cards, the time bank firing with nobody sending requests, a
 //! person away sat out and back, coming back to a seat with and without the seat token,
-//! the live stream, the chat, and the limits.
+//! the live stream, the chat, a spectator, and the limits.
 #![allow(missing_docs)]
 mod common;
 use common::{config, request, start, Client, Resp, Server};
@@ -112,9 +112,33 @@ fn three_people_and_three_bots_play_without_seeing_each_others_cards() {
     assert_eq!(join(&mut other, &id, "Dee").code(), "room_full");
     let mut people = [(0, ann), (1, bob), (2, cy)];
     let mut answers = 0;
+    // A spectator of the full room (no cookie) never sees a hole card, not even one
+    // shown at a showdown.
+    let mut watcher = Client::new(server.addr);
+    let mut watched = 0;
     let t = Instant::now();
     while server.app.room_records(&id).unwrap().len() < 12 {
         assert!(t.elapsed() < Duration::from_secs(60), "stuck");
+        let r = watcher.send("GET", &path(&id, "watch"), None);
+        assert_eq!(r.status, 200, "{}", r.body);
+        let v = r.json();
+        assert_eq!(
+            (v["spectator"].clone(), v["you"].clone()),
+            (json!(true), json!(6))
+        );
+        assert!(v["legal"].is_null() && v["log"] == json!([]) && v["model"].is_null());
+        if let Some((hand, cards)) = server.app.room_hole_cards(&id) {
+            if v["hand"].as_u64() == Some(hand) {
+                let body = r.body.replace(&id, "");
+                for (seat, card) in cards {
+                    assert!(
+                        !body.contains(&card),
+                        "the spectator saw {card} of seat {seat}"
+                    );
+                }
+                watched += 1;
+            }
+        }
         for (you, c) in people.iter_mut() {
             let r = state(c, &id);
             assert_eq!(r.status, 200, "{}", r.body);
@@ -137,6 +161,9 @@ fn three_people_and_three_bots_play_without_seeing_each_others_cards() {
         }
     }
     assert!(answers > 30);
+    assert!(watched > 10, "{watched} spectator's views checked");
+    let r = watcher.send("GET", &path(&"0".repeat(32), "watch"), None);
+    assert_eq!((r.status, r.code()), (404, "no_room".into()));
     // Each person's history: the person's own cards, the others' hidden unless shown.
     for (you, c) in people.iter_mut() {
         let r = c.send("GET", &path(&id, "history.phhs"), None);
