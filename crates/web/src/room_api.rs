@@ -281,8 +281,16 @@ async fn state(
     .await
 }
 
-/// The room as a spectator sees it (anyone with its link; no cookie).
-async fn watch(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+/// The room as a spectator sees it (anyone with its link; no cookie), at the rate of a
+/// table's requests per address.
+async fn watch(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+) -> Response {
+    if !app.may_watch(addr.ip()) {
+        return ApiError::TooMany(1).into_response();
+    }
     let room = match room(&app, &id) {
         Ok(r) => r,
         Err(e) => return e.into_response(),
