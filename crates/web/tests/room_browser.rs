@@ -9,6 +9,7 @@
 //! token; one person lets the time bank run out while its countdown shows. At the end,
 //! the first person's page is shot at 1400 x 900 and the third person comes back on an
 //! emulated phone (390 x 844) with no sideways scrolling (`target/tmp/e2e/room-*.png`).
+//! A spectator watches from a fourth browser: no hole card in its views or its page.
 //!
 //! Rooms of 2 to 10 seats in one browser, at 1400 x 900 and 1280 x 720 on the person's
 //! turn and after a showdown: every control and every seat in view without scrolling, no
@@ -213,6 +214,14 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
             until(&c, "the seat", "return !!window.lokiView").await;
             people.push(c);
         }
+        // A spectator watches the full room from a fourth browser.
+        let eve = session(port, &chromium, "eve-watching").await;
+        pace_zero(&eve, &base).await;
+        eve.goto(&url).await.unwrap();
+        until(&eve, "the join form", "return !document.getElementById('room-join').hidden").await;
+        js(&eve, "document.getElementById('room-watch').click(); return true").await;
+        until(&eve, "the spectator's table", "return !!window.lokiView && window.lokiView.spectator").await;
+        let mut watched = 0;
         // Every page gets its views from the live stream.
         for c in &people {
             until(c, "the live stream", "return document.getElementById('room-live').textContent === 'live'").await;
@@ -259,6 +268,14 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
                 people.insert(1, bob);
                 back = true;
             }
+            // The spectator's view and page: no hole card at all.
+            if let Some(text) = view_text(&eve).await {
+                let v = check(&server, &id, &text);
+                assert!(v["seats"].as_array().unwrap().iter().all(|s| s["cards"].is_null()));
+                let faces = js(&eve, "return document.querySelectorAll('.seat [data-card]').length").await;
+                assert_eq!(faces, json!(0), "a hole card in the spectator's page");
+                watched += 1;
+            }
             // From hand 20 Cy lets one decision run out.
             let idle_cy = hands >= 20 && !timed_out;
             for c in &people {
@@ -282,6 +299,8 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
         assert!(dropped && back && timed_out, "{dropped} {back} {timed_out}");
         assert!(countdown_seen, "the countdown showed");
         assert!(views > 60, "{views} views checked");
+        assert!(watched > 20, "{watched} spectator's views checked");
+        eve.close().await.unwrap();
         // Every hand, with every card, replays through the engine from its PHH text
         // (every action, the pot split and the stacks checked) to the same result.
         let records = server.app.room_records(&id).unwrap();
