@@ -1,41 +1,21 @@
-// loki's rooms page: the lobby (/lobby: open rooms, open a room) and a room's table
-// (/room/<id>: take a seat, come back with a seat token, play). The room's view comes
-// as server-sent events (GET /api/room/<id>/events); when the stream fails, the page
-// asks for it every 1.5 s instead (GET /api/room/<id>/state). The bots' actions of a
-// hand are shown one at a time from its log, at the pace of the one-person table.
+// loki's rooms (the same page as the table of one person, common.js's table): the lobby
+// (/lobby: open rooms, open a room, the bankrolls) and a room (/room/<id>: take a seat,
+// come back with a seat token, play, chat; or watch without a seat). The room's view
+// comes as server-sent events (GET /api/room/<id>/events); when the stream fails, the
+// page asks for it every 1.5 s instead (GET /api/room/<id>/state); a spectator's comes
+// every 1.5 s (GET /api/room/<id>/watch). The others' actions of a hand are replayed one
+// at a time from its log, at the page's pace.
 // Plain JavaScript, no libraries; every text goes through textContent.
 "use strict";
 (() => {
-  const { $, SUITS, el, api } = window.loki; // common.js
-  // ms between the bots' actions shown: the normal pace of the one-person table, or
-  // the tab's own choice (`loki-pace` in its session storage).
-  const PACE = Number(sessionStorage.getItem("loki-pace") ?? 600) || 0;
   const match = location.pathname.match(/^\/room\/([0-9a-f]{32})$/);
   const roomId = match ? match[1] : null;
+  if (!roomId && location.pathname !== "/lobby") return;
+  const { $, el, api } = window.loki; // common.js
   let view = null;
   let stream = null;
   let poll = null;
-  let shownLog = { hand: null, count: 0 };
-  let pacing = null;
   let clock = null;
-
-  function cardEl(text) {
-    const c = el("span", "card");
-    if (!text) {
-      c.classList.add("back");
-      return c;
-    }
-    const suit = text[1];
-    c.textContent = text[0].replace("T", "10") + SUITS[suit];
-    if (suit === "d" || suit === "h") c.classList.add("red");
-    return c;
-  }
-
-  function cardsEl(text) {
-    const box = el("span", "room-cards");
-    for (let i = 0; i + 1 < (text || "").length; i += 2) box.appendChild(cardEl(text.slice(i, i + 2)));
-    return box;
-  }
 
   // ---- The lobby ----
   async function lobby() {
@@ -83,9 +63,6 @@
   // The seat token is shown once, at the seat's taking (kept nowhere by the page); the
   // seat's own browser may ask the server for it again (its cookie).
   let seatToken = null;
-  function remember(data) {
-    seatToken = data.seat_token || null;
-  }
 
   function showToken(token) {
     $("room-token-text").textContent = token || "";
@@ -126,33 +103,21 @@
     }
   }
 
-  $("room-join-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const r = await api("POST", `/api/room/${roomId}/join`, { name: $("room-name").value });
-    if (!r.ok) {
-      $("room-join-message").textContent = r.data.error;
-      return;
-    }
-    remember(r.data);
-    play(r.data);
-  });
-
-  $("room-rejoin-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const body = { name: $("rejoin-name").value, seat_token: $("rejoin-token").value.trim() };
-    const r = await api("POST", `/api/room/${roomId}/rejoin`, body);
-    if (!r.ok) {
-      $("rejoin-message").textContent = r.data.error;
-      return;
-    }
-    remember(r.data);
-    play(r.data);
-  });
+  // Taking a seat, or coming back to one with its token.
+  for (const [form, path, body, said] of [
+    ["room-join-form", "join", () => ({ name: $("room-name").value }), "room-join-message"],
+    ["room-rejoin-form", "rejoin", () => ({ name: $("rejoin-name").value, seat_token: $("rejoin-token").value.trim() }), "rejoin-message"],
+  ]) {
+    $(form).addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const r = await api("POST", `/api/room/${roomId}/${path}`, body());
+      if (!r.ok) return ($(said).textContent = r.data.error);
+      seatToken = r.data.seat_token || null;
+      play(r.data);
+    });
+  }
 
   function play(data) {
-    $("room-join").hidden = true;
-    $("room-game").hidden = false;
-    $("room-controls").hidden = false;
     $("room-history").href = `/api/room/${roomId}/history.phhs`;
     $("room-text").href = `/api/room/${roomId}/history.txt`;
     $("room-link").textContent = "Share this link to let others sit: " + location.origin + "/room/" + roomId;
@@ -165,6 +130,19 @@
     show(data);
     listen();
   }
+
+  // A spectator: the table's public part, asked for every 1.5 s (no seat, no cookie).
+  $("room-watch").addEventListener("click", async () => {
+    for (const id of ["room-sit", "room-leave", "room-chat-form", "room-info"]) $(id).hidden = true;
+    $("model-toggle").closest("label").hidden = true;
+    const look = async () => {
+      const r = await api("GET", `/api/room/${roomId}/watch`);
+      if (r.ok) show(r.data);
+      else message(r.data.error);
+    };
+    await look();
+    poll = setInterval(look, 1500);
+  });
 
   // Live updates: the stream, else polling.
   function listen() {
@@ -203,7 +181,7 @@
   }
 
   function message(text) {
-    $("room-message").textContent = text || "";
+    $("message").textContent = text || "";
   }
 
   // Shows a view unless an older version arrives after a newer one.
@@ -215,84 +193,35 @@
     const left = v.deadline_ms != null && v.now_ms != null ? v.deadline_ms - v.now_ms : v.time_left_ms;
     v.clockEnd = left == null ? null : at + left;
     v.nextEnd = v.next_hand_ms == null ? null : at + v.next_hand_ms;
+    const first = view === null;
     view = v;
     window.lokiView = v; // the page's tests read it
-    if (v.hand !== shownLog.hand) shownLog = { hand: v.hand, count: 0 };
-    render();
-    paceLog();
-  }
-
-  function paceLog() {
-    if (pacing) return;
-    const log = view.log || [];
-    if (PACE === 0) {
-      shownLog.count = log.length;
-      renderLog();
-      return;
-    }
-    if (shownLog.count >= log.length) return;
-    const entry = log[shownLog.count];
-    shownLog.count++;
-    renderLog();
-    const bot = entry.kind === "action" && !view.people.some((p) => p.seat === entry.seat);
-    pacing = setTimeout(() => {
-      pacing = null;
-      paceLog();
-    }, bot ? PACE : 0);
-  }
-
-  function replayDone() {
-    return shownLog.count >= (view.log || []).length;
-  }
-
-  function render() {
-    const v = view;
-    $("room-hand").textContent = v.hand ? `Hand ${v.hand}${v.round ? ", " + v.round : ""}` : "Waiting for players";
-    const board = $("room-board");
-    board.textContent = "";
-    for (const c of v.board || []) board.appendChild(cardEl(c));
-    $("room-pot").textContent = v.pot ? `Pot ${v.pot}` : "";
-    const banner = $("room-banner");
-    banner.textContent = "";
-    if (v.result && replayDone()) for (const line of v.result.banner) banner.appendChild(el("div", null, line));
-    $("room-sit").textContent = v.sitting_out ? "Sit in again" : "Sit out";
-    const seats = $("room-seats");
-    seats.textContent = "";
-    for (const s of v.seats) {
-      const li = el("li", "room-seat");
-      if (s.to_act) li.classList.add("to-act");
-      if (s.folded) li.classList.add("folded");
-      if (s.seat === v.you) li.classList.add("me");
-      const person = v.people.find((p) => p.seat === s.seat);
-      const open = v.open_seats.includes(s.seat);
-      const who = open ? "open seat" : s.name + (person && !person.present ? " (sitting out)" : "");
-      li.appendChild(el("strong", null, who));
-      li.appendChild(el("span", "note", ` ${s.kind}${s.role ? ", " + s.role : ""}; net ${s.net}`));
-      li.appendChild(cardsEl(s.cards));
-      if (s.bet) li.appendChild(el("span", "note", ` bet ${s.bet}`));
-      if (s.last_action) li.appendChild(el("span", "note", ` ${s.last_action}`));
-      seats.appendChild(li);
-    }
-    const l = v.legal;
-    const turn = v.your_turn && l && replayDone();
-    $("room-fold").hidden = !(turn && l.fold);
-    $("room-call").hidden = !(turn && l.call);
-    $("room-raise").hidden = !(turn && l.raise);
-    if (turn) {
-      $("room-call").textContent = l.call_label;
-      $("room-raise").textContent = l.raise_label;
-    }
-    $("room-next").hidden = v.in_progress || !v.hand || v.sitting_out;
-    $("room-model").checked = !!v.show_model;
+    renderChat(v);
+    // The first view is shown as it is; the later ones replay what changed.
+    window.loki.receive(v, !first);
     runClock();
   }
 
-  function renderLog() {
-    const ol = $("room-log");
-    ol.textContent = "";
-    for (const e of (view.log || []).slice(0, shownLog.count)) ol.appendChild(el("li", null, e.text));
-    if (replayDone()) render();
+  // The room's chat (plain text), redrawn when a line is new.
+  function renderChat(v) {
+    const lines = v.chat || [];
+    const last = String(lines.length ? lines[lines.length - 1].n : 0);
+    if ($("room-chat").dataset.last === last) return;
+    $("room-chat").dataset.last = last;
+    $("room-chat").replaceChildren(
+      ...lines.map((l) => {
+        const li = el("li", l.seat === v.you ? "you" : null);
+        li.append(el("strong", null, l.name + ": "), document.createTextNode(l.text));
+        return li;
+      })
+    );
+    $("room-chat").scrollTop = $("room-chat").scrollHeight;
   }
+
+  $("room-chat-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    if ((await send("chat", { text: $("room-chat-text").value })).ok) $("room-chat-text").value = "";
+  });
 
   // The time bank's countdown to the deadline the server sent; between hands, whom the
   // table waits for and how long.
@@ -307,7 +236,7 @@
       end = v.clockEnd;
       const name = who && who.seat === v.you ? "You have" : who ? who.name + " has" : "";
       text = (s) => `${name} ${s} s`;
-    } else if (v.nextEnd != null && replayDone()) {
+    } else if (v.nextEnd != null && !window.loki.replaying()) {
       end = v.nextEnd;
       const me = (v.seats.find((s) => s.seat === v.you) || {}).name;
       const names = (v.waiting_for || []).map((n) => (n === me ? "you" : n));
@@ -335,13 +264,25 @@
     return r;
   }
 
-  const act = (action) => send("act", { action, step: view.step });
-  $("room-fold").addEventListener("click", () => act("fold"));
-  $("room-call").addEventListener("click", () => act("call"));
-  $("room-raise").addEventListener("click", () => act("raise"));
-  $("room-next").addEventListener("click", () => send("next"));
+  window.loki.start(
+    {
+      // The bots' actions and the board are replayed at the pace (the people's come as
+      // they play).
+      paced: (e, s) => (e.kind === "action" && !s.people.some((p) => p.seat === e.seat)) || e.kind === "board",
+      busy: () => {},
+      render: (v) => {
+        $("room-sit").textContent = v.sitting_out ? "Sit in again" : "Sit out";
+        runClock();
+      },
+      act: (action) => send("act", { action, step: view.step }),
+      next: () => send("next"),
+      nextShown: (v) => !!v.hand && !v.sitting_out && !v.spectator,
+      nextLabel: "Ready for the next hand",
+    },
+    "room"
+  );
   $("room-sit").addEventListener("click", () => send("sit", { out: !view.sitting_out }));
-  $("room-model").addEventListener("change", (e) => send("model", { show: e.target.checked }));
+  $("model-toggle").addEventListener("change", (e) => send("model", { show: e.target.checked }));
   // Giving the seat up asks first.
   $("room-leave").addEventListener("click", () => {
     $("room-leave-ask").hidden = false;
@@ -354,11 +295,6 @@
     $("room-leave-ask").hidden = true;
     const r = await send("leave");
     if (r.ok) location.href = "/lobby";
-  });
-  document.addEventListener("keydown", (e) => {
-    if (!view || e.target.tagName === "INPUT") return;
-    const id = { f: "room-fold", c: "room-call", r: "room-raise" }[e.key];
-    if (id && !$(id).hidden) $(id).click();
   });
 
   if (roomId) openRoom();

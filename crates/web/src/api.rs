@@ -31,6 +31,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/common.js", assets::serve(assets::COMMON_JS))
         .route("/app.css", assets::serve(assets::APP_CSS))
         .route("/favicon.svg", assets::serve(assets::FAVICON_SVG))
+        .route("/favicon-turn.svg", assets::serve(assets::FAVICON_TURN_SVG))
         .route("/api/state", get(state))
         .route("/api/options", get(options))
         .route("/api/join", post(join))

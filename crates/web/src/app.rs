@@ -124,6 +124,8 @@ pub struct App {
     pub(crate) config: ServerConfig,
     pub(crate) tables: Tables,
     joins: Mutex<HashMap<IpAddr, Bucket>>,
+    /// Spectators' requests by address.
+    watches: Mutex<HashMap<IpAddr, Bucket>>,
     people: Option<Mutex<ProfileBook>>,
     made: AtomicU64,
     /// The hosts a request may name (only when bound to a loopback address).
@@ -191,6 +193,7 @@ impl App {
             config,
             tables: Tables::default(),
             joins: Mutex::new(HashMap::new()),
+            watches: Mutex::new(HashMap::new()),
             people,
             made: AtomicU64::new(0),
             hosts,
@@ -256,15 +259,14 @@ impl App {
     /// Whether `ip` may open another table now.
     pub(crate) fn may_join(&self, ip: IpAddr) -> bool {
         let l = &self.config.limits;
-        let now = Instant::now();
-        let mut joins = self.joins.lock().unwrap_or_else(|e| e.into_inner());
-        if joins.len() >= MAX_JOIN_ADDRESSES {
-            joins.retain(|_, b| !b.is_full(l.join_burst, l.join_rate, now));
-        }
-        joins
-            .entry(address_key(ip))
-            .or_insert_with(|| Bucket::full(l.join_burst, now))
-            .take(l.join_burst, l.join_rate, now)
+        take_by_address(&self.joins, ip, l.join_burst, l.join_rate)
+    }
+
+    /// Whether `ip` may look at a room as a spectator now (at the rate of a table's
+    /// requests, per address).
+    pub(crate) fn may_watch(&self, ip: IpAddr) -> bool {
+        let l = &self.config.limits;
+        take_by_address(&self.watches, ip, l.table_burst, l.table_rate)
     }
 
     /// Seconds until the join limiter gives an address another join.
@@ -438,6 +440,24 @@ impl App {
             eprintln!("loki serve: warning: {w}");
         }
     }
+}
+
+/// Takes a request from the bucket of `ip` in `map` (the full buckets are forgotten
+/// once the map holds [`MAX_JOIN_ADDRESSES`]).
+fn take_by_address(
+    map: &Mutex<HashMap<IpAddr, Bucket>>,
+    ip: IpAddr,
+    burst: f64,
+    rate: f64,
+) -> bool {
+    let now = Instant::now();
+    let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
+    if map.len() >= MAX_JOIN_ADDRESSES {
+        map.retain(|_, b| !b.is_full(burst, rate, now));
+    }
+    map.entry(address_key(ip))
+        .or_insert_with(|| Bucket::full(burst, now))
+        .take(burst, rate, now)
 }
 
 /// The answer to leaving a table: the session's summary and both histories, written

@@ -1,6 +1,8 @@
-//! The pages' files, compiled into the binary: the single table's page and script, the
-//! rooms' page and script, the script both load first (`common.js`), one style sheet
-//! (plain JavaScript and CSS, no build step), and an icon.
+//! The page's files, compiled into the binary: one page for a table of one person and
+//! for the rooms, the table's script both controllers share (`common.js`), the two
+//! controllers (`app.js` for a table of one person, `room.js` for the lobby and a room),
+//! one style sheet (plain JavaScript and CSS, no build step), and the icon (another while
+//! it is the person's turn).
 use axum::http::header;
 use axum::routing::{get, MethodRouter};
 
@@ -9,16 +11,17 @@ pub(crate) type Asset = (&'static str, &'static str);
 
 const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
-/// The single table's page, and its script.
+/// The page (at `/`, `/lobby` and `/room/<id>`), and the controller of a table of one.
 pub(crate) const INDEX_HTML: Asset = (HTML, include_str!("../assets/index.html"));
 pub(crate) const APP_JS: Asset = (JS, include_str!("../assets/app.js"));
-/// What both pages' scripts share.
+/// The table, shared by both controllers.
 pub(crate) const COMMON_JS: Asset = (JS, include_str!("../assets/common.js"));
 /// The style sheet, and the icon.
 pub(crate) const APP_CSS: Asset = ("text/css; charset=utf-8", include_str!("../assets/app.css"));
 pub(crate) const FAVICON_SVG: Asset = ("image/svg+xml", include_str!("../assets/favicon.svg"));
-/// The page of rooms (the lobby and a room's table), and its script.
-pub(crate) const ROOM_HTML: Asset = (HTML, include_str!("../assets/room.html"));
+pub(crate) const FAVICON_TURN_SVG: Asset =
+    ("image/svg+xml", include_str!("../assets/favicon-turn.svg"));
+/// The controller of the lobby and a room.
 pub(crate) const ROOM_JS: Asset = (JS, include_str!("../assets/room.js"));
 
 /// GET answers the file.

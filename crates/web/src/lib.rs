@@ -3,9 +3,11 @@
 //! [`loki_play::Session`]; this crate is the edge: HTTP, cookies, limits, the people's
 //! profile store).
 //!
-//! * **Pages**: `/` (one HTML page, `/app.js`, `/common.js`, `/app.css`, `/favicon.svg`,
-//!   compiled into the binary with `include_str!`; no build step, nothing fetched from
-//!   elsewhere).
+//! * **Pages**: one HTML page at `/` (a table of one person), `/lobby` and `/room/<id>`,
+//!   with `/common.js` (the table, the same at every seat count), `/app.js` and
+//!   `/room.js` (each page's controller), `/app.css`, `/favicon.svg` and
+//!   `/favicon-turn.svg`, compiled into the binary with `include_str!`; no build step,
+//!   nothing fetched from elsewhere.
 //! * **API** (JSON; every request names the table only through its cookie):
 //!   `GET /api/state`, `GET /api/options` (the kinds of bots and the defaults),
 //!   `POST /api/join {"name", "show_model", "study", "seats", "players", "stakes",
@@ -31,10 +33,12 @@
 //!   is refused.
 //! * **Rooms** (`rooms`, `room_app`, `room_api`, `room_events`): several people and
 //!   bots at one table through a shared link (`/lobby`, `/room/<id>`, the API under
-//!   `/api/room/<id>/`), each person's view from that person's seat only, live updates
+//!   `/api/room/<id>/`), each person's view from that person's seat only (a
+//!   spectator's from no seat: never a hole card), live updates
 //!   as server-sent events (polling as the fallback), a time bank and people away sat
 //!   out by the rooms' clock ([`ROOM_TICK`]), a seat token to come back from another
-//!   browser, and the bankroll board in the people's store.
+//!   browser, the room's chat (plain text, bounded and rate-limited), and the bankroll
+//!   board in the people's store.
 //! * Bots run on blocking threads, each table behind its own lock, so a client that goes
 //!   away mid-request leaves its table whole.
 #![forbid(unsafe_code)]
@@ -58,7 +62,7 @@ pub use app::{App, KindView, OptionsView, ServerConfig, TableRequest, MAX_PLAYER
 pub use error::WebError;
 pub use limits::{address_key, Bucket, Limits};
 pub use room_app::{PersonView, RoomRequest, RoomView, DEFAULT_LAYOUT, MAX_LAYOUT_CHARS};
-pub use rooms::{RoomInfo, RoomLimits};
+pub use rooms::{ChatLine, RoomInfo, RoomLimits, MAX_CHAT_CHARS};
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -25,19 +25,21 @@ use std::sync::Arc;
 
 pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
-        .route("/lobby", assets::serve(assets::ROOM_HTML))
-        .route("/room/{id}", assets::serve(assets::ROOM_HTML))
+        .route("/lobby", assets::serve(assets::INDEX_HTML))
+        .route("/room/{id}", assets::serve(assets::INDEX_HTML))
         .route("/room.js", assets::serve(assets::ROOM_JS))
         .route("/api/lobby", get(lobby))
         .route("/api/rooms", post(create))
         .route("/api/room/{id}/join", post(join))
         .route("/api/room/{id}/rejoin", post(rejoin))
         .route("/api/room/{id}/state", get(state))
+        .route("/api/room/{id}/watch", get(watch))
         .route("/api/room/{id}/seat_token", get(seat_token))
         .route("/api/room/{id}/act", post(act))
         .route("/api/room/{id}/next", post(next))
         .route("/api/room/{id}/sit", post(sit))
         .route("/api/room/{id}/model", post(model))
+        .route("/api/room/{id}/chat", post(chat))
         .route("/api/room/{id}/leave", post(leave))
         .route("/api/room/{id}/history.phhs", get(history_phh))
         .route("/api/room/{id}/history.txt", get(history_text))
@@ -279,6 +281,27 @@ async fn state(
     .await
 }
 
+/// The room as a spectator sees it (anyone with its link; no cookie), at the rate of a
+/// table's requests per address.
+async fn watch(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+) -> Response {
+    if !app.may_watch(addr.ip()) {
+        return ApiError::TooMany(1).into_response();
+    }
+    let room = match room(&app, &id) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    answer(
+        blocking(move || app.room_watch(&room))
+            .await
+            .map(json_response),
+    )
+}
+
 /// The seat token again, for the seat's own browser (its cookie) only.
 async fn seat_token(
     State(app): State<Arc<App>>,
@@ -347,6 +370,24 @@ async fn sit(
 ) -> Response {
     person(app, &id, &headers, move |app, room, token| {
         app.room_sit(room, token, req.out)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatRequest {
+    text: String,
+}
+
+async fn chat(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(req): Body<ChatRequest>,
+) -> Response {
+    person(app, &id, &headers, move |app, room, token| {
+        app.room_chat(room, token, &req.text)
     })
     .await
 }

@@ -1,12 +1,14 @@
 //! The server's side of rooms (blocking work, called on blocking threads by the
 //! handlers of `room_api`): opening a room, taking a seat, coming back to one with its
-//! seat token, acting, sitting out, the room's clock, and the view a person is sent
+//! seat token, acting, sitting out, the chat, the room's clock, and the view a person is sent
 //! ([`RoomView`]: the table as that person's seat sees it, the room, who sits where and
 //! the time left to the person to act).
 use crate::app::App;
 use crate::error::ApiError;
 use crate::limits::{address_key, Bucket};
-use crate::rooms::{new_id, Person, Room, RoomInfo, Seats};
+use crate::rooms::{new_id, ChatLine, Person, Room, RoomInfo, Seats};
+use crate::rooms::{CHAT_BURST, CHAT_LINES, CHAT_RATE, MAX_CHAT_CHARS};
+use axum::http::StatusCode;
 use loki_engine::HandRecord;
 use loki_play::{RoomSpec, SeatKind, Session, Stakes, TableView};
 use serde::{Deserialize, Serialize};
@@ -78,6 +80,10 @@ pub struct RoomView {
     pub next_hand_ms: Option<u64>,
     /// Whether this person is sitting out.
     pub sitting_out: bool,
+    /// Whether this is a spectator's view (`you` is then the number of seats: no seat).
+    pub spectator: bool,
+    /// The room's latest chat lines, oldest first.
+    pub chat: Vec<ChatLine>,
     /// The secret that brings the person back to this seat from another browser: only
     /// in the answer to taking or retaking the seat.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -161,6 +167,8 @@ impl App {
             waiting_for,
             next_hand_ms,
             sitting_out: person.is_some_and(|p| p.away_since.is_some()),
+            spectator: seat >= s.names().len(),
+            chat: seats.chat.iter().cloned().collect(),
             seat_token,
         };
         serde_json::to_string(&view).unwrap_or_else(|_| "{}".into())
@@ -264,6 +272,7 @@ impl App {
             by_choice: false,
             show_model: false,
             bucket: Bucket::full(l.table_burst, now),
+            chat: Bucket::full(CHAT_BURST, now),
             ready: true,
         };
         let (token, seat_token) = (person.token.clone(), person.seat_token.clone());
@@ -382,6 +391,62 @@ impl App {
             p.last_seen = now;
         }
         Ok(App::room_view(room, &s, &seats, seat, now, None))
+    }
+
+    /// The room as a spectator sees it: from no seat, so only the hand's public part
+    /// (the board, the pot, bets, folds, the roles, the seat to act), never a hole card,
+    /// not even one shown at a showdown; no log and no choices.
+    pub(crate) fn room_watch(&self, room: &Room) -> Result<String, ApiError> {
+        let (s, seats) = room.lock().ok_or(ApiError::Broken)?;
+        let nobody = s.names().len();
+        Ok(App::room_view(
+            room,
+            &s,
+            &seats,
+            nobody,
+            self.clock.now(),
+            None,
+        ))
+    }
+
+    /// The person of `token` says `text` to the room: 1 to [`MAX_CHAT_CHARS`]
+    /// characters once trimmed, no control or direction-changing characters, at the
+    /// person's chat rate.
+    pub(crate) fn room_chat(
+        &self,
+        room: &Room,
+        token: &str,
+        text: &str,
+    ) -> Result<String, ApiError> {
+        let text = text.trim();
+        let bidi = |c: char| matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        let n = text.chars().count();
+        if n == 0 || n > MAX_CHAT_CHARS || text.chars().any(|c| c.is_control() || bidi(c)) {
+            let why = format!("a chat line is 1 to {MAX_CHAT_CHARS} characters of plain text");
+            return Err(ApiError::Body(StatusCode::UNPROCESSABLE_ENTITY, why));
+        }
+        let now = self.clock.now();
+        let json = self.as_person(room, token, |s, seats, seat| {
+            let p = seats.people[seat].as_mut().ok_or(ApiError::NoSeat)?;
+            if !p.chat.take(CHAT_BURST, CHAT_RATE, now) {
+                return Err(ApiError::TooMany(2));
+            }
+            seats.said += 1;
+            let name = s.names()[seat].clone();
+            let (n, text) = (seats.said, text.to_string());
+            seats.chat.push_back(ChatLine {
+                n,
+                seat,
+                name,
+                text,
+            });
+            if seats.chat.len() > CHAT_LINES {
+                seats.chat.pop_front();
+            }
+            Ok(())
+        })?;
+        room.bump();
+        Ok(json)
     }
 
     /// A person sits out (`out`) or comes back; a person who sits out keeps the seat for

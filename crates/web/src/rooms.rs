@@ -2,8 +2,8 @@
 //! each keyed by an unguessable id (128 bits), and what the server keeps beside each
 //! room's game: who holds each person's seat (a browser's token, and the seat token
 //! that brings its person back from another browser), the clock of the time bank, when
-//! each person was last heard from, and the room's version (advanced by every change;
-//! the live updates carry it).
+//! each person was last heard from, the room's chat, and the room's version (advanced
+//! by every change; the live updates carry it).
 //!
 //! [`Room::tick`] is the room's clock, called every quarter second by the server
 //! whether or not anyone sends requests: it times out the person to act, sits out a
@@ -12,7 +12,7 @@
 //! present has seen the last one (or after the time bank, whichever comes first).
 use crate::limits::Bucket;
 use loki_play::{PlayError, Session, Turn};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -95,6 +95,28 @@ pub(crate) fn is_id(s: &str) -> bool {
     s.len() == 32 && s.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
+/// Chat lines a room keeps, the latest (ours).
+pub(crate) const CHAT_LINES: usize = 30;
+/// The longest chat line, in characters (ours).
+pub const MAX_CHAT_CHARS: usize = 200;
+/// A person's chat lines at once, and then one every two seconds (ours).
+pub(crate) const CHAT_BURST: f64 = 3.0;
+pub(crate) const CHAT_RATE: f64 = 0.5;
+
+/// One line of a room's chat among its people: plain text (the page shows it as text,
+/// never as markup).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ChatLine {
+    /// The line's number in the room (from 1).
+    pub n: u64,
+    /// The speaker's seat.
+    pub seat: usize,
+    /// The speaker's name.
+    pub name: String,
+    /// What was said.
+    pub text: String,
+}
+
 /// A person holding a seat.
 #[derive(Debug)]
 pub(crate) struct Person {
@@ -115,6 +137,8 @@ pub(crate) struct Person {
     pub(crate) show_model: bool,
     /// The person's request rate.
     pub(crate) bucket: Bucket,
+    /// The person's chat rate.
+    pub(crate) chat: Bucket,
     /// The person asked for the next hand.
     pub(crate) ready: bool,
 }
@@ -131,6 +155,9 @@ pub(crate) struct Seats {
     pub(crate) turn: Option<(Turn, Instant)>,
     /// When the last hand ended (the next is dealt from it).
     pub(crate) ended: Option<Instant>,
+    /// The latest chat lines, and how many were said in all.
+    pub(crate) chat: VecDeque<ChatLine>,
+    pub(crate) said: u64,
 }
 
 impl Seats {

@@ -9,6 +9,7 @@
 //! token; one person lets the time bank run out while its countdown shows. At the end,
 //! the first person's page is shot at 1400 x 900 and the third person comes back on an
 //! emulated phone (390 x 844) with no sideways scrolling (`target/tmp/e2e/room-*.png`).
+//! A spectator watches from a fourth browser: no hole card in its views or its page.
 //!
 //! Rooms of 2 to 10 seats in one browser, at 1400 x 900 and 1280 x 720 on the person's
 //! turn and after a showdown: every control and every seat in view without scrolling, no
@@ -160,9 +161,9 @@ async fn play_turn(c: &Client, v: &Value, idle: bool) -> bool {
         return false;
     }
     let script = if v["your_turn"] == true {
-        "const b = ['room-call', 'room-fold'].map(i => document.getElementById(i)).find(b => !b.hidden); if (!b) return false; b.click(); return true"
+        "const b = ['act-call', 'act-fold'].map(i => document.getElementById(i)).find(b => !b.hidden); if (!b) return false; b.click(); return true"
     } else if v["in_progress"] == false {
-        "const b = document.getElementById('room-next'); if (b.hidden) return false; b.click(); return true"
+        "const b = document.getElementById('next-hand'); if (b.hidden) return false; b.click(); return true"
     } else {
         return false;
     };
@@ -213,6 +214,14 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
             until(&c, "the seat", "return !!window.lokiView").await;
             people.push(c);
         }
+        // A spectator watches the full room from a fourth browser.
+        let eve = session(port, &chromium, "eve-watching").await;
+        pace_zero(&eve, &base).await;
+        eve.goto(&url).await.unwrap();
+        until(&eve, "the join form", "return !document.getElementById('room-join').hidden").await;
+        js(&eve, "document.getElementById('room-watch').click(); return true").await;
+        until(&eve, "the spectator's table", "return !!window.lokiView && window.lokiView.spectator").await;
+        let mut watched = 0;
         // Every page gets its views from the live stream.
         for c in &people {
             until(c, "the live stream", "return document.getElementById('room-live').textContent === 'live'").await;
@@ -259,6 +268,14 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
                 people.insert(1, bob);
                 back = true;
             }
+            // The spectator's view and page: no hole card at all.
+            if let Some(text) = view_text(&eve).await {
+                let v = check(&server, &id, &text);
+                assert!(v["seats"].as_array().unwrap().iter().all(|s| s["cards"].is_null()));
+                let faces = js(&eve, "return document.querySelectorAll('.seat [data-card]').length").await;
+                assert_eq!(faces, json!(0), "a hole card in the spectator's page");
+                watched += 1;
+            }
             // From hand 20 Cy lets one decision run out.
             let idle_cy = hands >= 20 && !timed_out;
             for c in &people {
@@ -282,6 +299,8 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
         assert!(dropped && back && timed_out, "{dropped} {back} {timed_out}");
         assert!(countdown_seen, "the countdown showed");
         assert!(views > 60, "{views} views checked");
+        assert!(watched > 20, "{watched} spectator's views checked");
+        eve.close().await.unwrap();
         // Every hand, with every card, replays through the engine from its PHH text
         // (every action, the pot split and the stacks checked) to the same result.
         let records = server.app.room_records(&id).unwrap();
@@ -361,6 +380,8 @@ async fn viewport(c: &Client, width: u32, height: u32, phone: bool) {
         .expect("the viewport");
     let size = format!("return window.innerWidth === {width} && window.innerHeight === {height}");
     until(c, "the viewport", &size).await;
+    // The page fits its table to the window now, not when the event comes.
+    js(c, "window.dispatchEvent(new Event('resize')); return true").await;
 }
 
 /// What of the room's page is out of place: each shown control (the buttons of the
@@ -373,15 +394,29 @@ async fn room_out_of_place(c: &Client) -> Vec<String> {
         "const shown = (e) => !e.hidden && !e.closest('[hidden]');
          const box = (e) => e.getBoundingClientRect();
          const inView = (r) => window.scrollY === 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth && r.height > 0;
-         const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
          const out = [];
-         const controls = ['room-fold', 'room-call', 'room-raise', 'room-next', 'room-sit', 'room-leave', 'room-model'].map(i => document.getElementById(i)).filter(shown);
+         const controls = ['act-fold', 'act-call', 'act-raise', 'next-hand', 'room-sit', 'room-leave', 'model-toggle'].map(i => document.getElementById(i)).filter(shown);
          if (window.lokiView.your_turn) controls.push(document.getElementById('room-clock'));
          for (const e of controls) if (!inView(box(e))) out.push(e.id + ' out of view');
-         const felt = box(document.getElementById('room-felt'));
-         document.querySelectorAll('.room-seat').forEach((s, i) => {
+         // The felt: an ellipse on a wide screen, a rectangle on a phone.
+         const f = box(document.getElementById('felt'));
+         const round = getComputedStyle(document.getElementById('felt')).position === 'absolute';
+         const inside = (x, y) => {
+           if (x <= f.left || x >= f.right || y <= f.top || y >= f.bottom) return false;
+           if (!round) return true;
+           const a = f.width / 2, b = f.height / 2, dx = x - (f.left + a), dy = y - (f.top + b);
+           return (dx * dx) / (a * a) + (dy * dy) / (b * b) < 1;
+         };
+         const over = (r) => {
+           for (let i = 0; i <= 20; i++) {
+             const x = r.left + (r.width * i) / 20, y = r.top + (r.height * i) / 20;
+             if (inside(x, r.top) || inside(x, r.bottom) || inside(r.left, y) || inside(r.right, y)) return true;
+           }
+           return false;
+         };
+         document.querySelectorAll('.seat').forEach((s, i) => {
            if (!inView(box(s))) out.push('seat ' + i + ' out of view');
-           if (over(box(s), felt)) out.push('seat ' + i + ' over the felt');
+           if (over(box(s))) out.push('seat ' + i + ' over the felt');
          });
          const d = document.documentElement;
          if (d.scrollWidth > d.clientWidth || document.body.scrollWidth > d.clientWidth) out.push('sideways scrolling');
@@ -391,12 +426,26 @@ async fn room_out_of_place(c: &Client) -> Vec<String> {
     serde_json::from_value(v).expect("a list of texts")
 }
 
+/// On a phone, each seat that cannot be reached by scrolling the page up and down: not
+/// wholly within the window's width, or not drawn, or over the felt.
+fn phone_unreachable() -> &'static str {
+    "const felt = document.getElementById('felt').getBoundingClientRect();
+     const out = [];
+     document.querySelectorAll('.seat').forEach((s, i) => {
+       const r = s.getBoundingClientRect();
+       if (r.height === 0 || r.left < 0 || r.right > window.innerWidth) out.push('seat ' + i);
+       if (r.left < felt.right && felt.left < r.right && r.top < felt.bottom && felt.top < r.bottom) out.push('seat ' + i + ' over the felt');
+     });
+     return out;"
+}
+
 /// Rooms of 2 to 10 seats (the person in the first, Loki players and open seats after
 /// it), in one browser at 1400 x 900 and 1280 x 720 on the person's turn (its buttons and
 /// countdown showing) and after the hand (its next-hand button): every control and every
 /// seat in the window without scrolling, no seat over the felt, no sideways scrolling;
-/// at 390 x 844 (a phone), no sideways scrolling. A 1400 x 900 shot of each room in
-/// `target/tmp/e2e/room-seats-<n>.png`.
+/// at 390 x 844 (a phone), no sideways scrolling and every seat within the width, off
+/// the felt. A 1400 x 900 shot of each room in `target/tmp/e2e/room-seats-<n>.png`
+/// (`-showdown` after the hand) and a phone's after the hand (`-phone`).
 #[test]
 fn every_room_fits() {
     let Some((chromium, driver)) = browser() else {
@@ -426,9 +475,9 @@ fn every_room_fits() {
             until(&c, "the lobby", "return !document.getElementById('lobby').hidden").await;
             let layout = layout.join(",");
             fill_and_submit(&c, &[("create-name", "Ann"), ("create-layout", &layout)], "create-button").await;
-            until(&c, "the room", &format!("return !!window.lokiView && document.querySelectorAll('.room-seat').length === {seats}")).await;
+            until(&c, "the room", &format!("return !!window.lokiView && document.querySelectorAll('.seat').length === {seats}")).await;
             // On the person's turn (with its countdown), then after the hand.
-            until(&c, "the person's turn", "return window.lokiView.your_turn && !document.getElementById('room-call').hidden && document.getElementById('room-clock').textContent.startsWith('You have')").await;
+            until(&c, "the person's turn", "return window.lokiView.your_turn && !document.getElementById('act-call').hidden && document.getElementById('room-clock').textContent.startsWith('You have')").await;
             for (width, height) in SIZES {
                 viewport(&c, width, height, false).await;
                 let out = room_out_of_place(&c).await;
@@ -446,8 +495,8 @@ fn every_room_fits() {
             let mut showdown = false;
             for _ in 0..12 {
                 let mut guard = 0;
-                while js(&c, "return !window.lokiView.in_progress && !document.getElementById('room-next').hidden").await != Value::Bool(true) {
-                    js(&c, "const b = ['room-call', 'room-fold'].map(i => document.getElementById(i)).find(b => !b.hidden); if (b) b.click(); return true").await;
+                while js(&c, "return !window.lokiView.in_progress && !document.getElementById('next-hand').hidden").await != Value::Bool(true) {
+                    js(&c, "const b = ['act-call', 'act-fold'].map(i => document.getElementById(i)).find(b => !b.hidden); if (b) b.click(); return true").await;
                     tokio::time::sleep(Duration::from_millis(20)).await;
                     guard += 1;
                     assert!(guard < 1000, "{seats} seats: the hand never ended");
@@ -457,7 +506,7 @@ fn every_room_fits() {
                     break;
                 }
                 let hand = js(&c, "return window.lokiView.hand").await;
-                js(&c, "document.getElementById('room-next').click(); return true").await;
+                js(&c, "document.getElementById('next-hand').click(); return true").await;
                 until(&c, "the next hand", &format!("return window.lokiView.hand !== {hand}")).await;
             }
             assert!(showdown, "{seats} seats: no showdown in 12 hands");
@@ -466,7 +515,7 @@ fn every_room_fits() {
                 let out = room_out_of_place(&c).await;
                 assert!(out.is_empty(), "{seats} seats at {width}x{height}, the hand over: {out:?}");
                 if height == 720 {
-                    let low = js(&c, "return Math.max(...[...document.querySelectorAll('.room-seat, #room-actions')].map(e => e.getBoundingClientRect().bottom))").await;
+                    let low = js(&c, "return Math.max(...[...document.querySelectorAll('.seat, #actions')].map(e => e.getBoundingClientRect().bottom))").await;
                     lowest = lowest.max(low.as_f64().unwrap_or(f64::MAX));
                 }
                 if width == 1400 {
@@ -476,6 +525,19 @@ fn every_room_fits() {
             viewport(&c, 390, 844, true).await;
             let out = room_out_of_place(&c).await;
             assert!(!out.contains(&"sideways scrolling".to_string()), "{seats} seats on a phone");
+            let unreachable = js(&c, phone_unreachable()).await;
+            assert_eq!(unreachable, json!([]), "{seats} seats on a phone");
+            save(&c, &format!("room-seats-{seats}-phone.png")).await;
+            // What Loki believes: one panel per Loki player at the table, each with its
+            // weight tables (the 6-seat room).
+            if seats == 6 {
+                viewport(&c, 1400, 900, false).await;
+                js(&c, "document.getElementById('model-toggle').click(); return true").await;
+                let bots = layout.split(',').filter(|k| *k != "open").count();
+                let shown = format!("return !document.getElementById('model-panel').hidden && document.querySelectorAll('#models details.model').length === {bots} && document.querySelectorAll('#models .belief .grid').length > 0");
+                until(&c, "what Loki believes", &shown).await;
+                save(&c, "room-seats-6-model.png").await;
+            }
             // Giving the seat up asks first: "Keep it" keeps it, then it is given up.
             js(&c, "document.getElementById('room-leave').click(); return true").await;
             until(&c, "the question", "return !document.getElementById('room-leave-ask').hidden").await;
@@ -492,4 +554,138 @@ fn every_room_fits() {
         "rooms of 2 to 10 seats at three sizes in {:.1} s",
         t0.elapsed().as_secs_f64()
     );
+}
+
+/// Two people heads-up: while Bob is to act, Ann's tab says nothing and Bob's says it is
+/// his turn (the title and the icon); Ann chooses *Call any* before her turn and, Bob
+/// calling each time, her page acts for her when her turn comes (nobody clicks for her),
+/// and the choice is cleared. Before that, Ann's chat line of markup shows on Bob's page
+/// as the text she typed.
+#[test]
+fn a_pre_action_acts_when_the_turn_comes_and_the_tab_says_whose_turn() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let server = start(config(6, "call"));
+    let (_driver, port) = start_driver(&driver);
+    runtime().block_on(async {
+        let base = format!("http://{}", server.addr);
+        let ann = session(port, &chromium, "pre-ann").await;
+        pace_zero(&ann, &base).await;
+        fill_and_submit(&ann, &[("create-name", "Ann"), ("create-layout", "open,open")], "create-button").await;
+        until(&ann, "the room", "return !!window.lokiView").await;
+        let url: String = js(&ann, "return location.href").await.as_str().unwrap().into();
+        let bob = session(port, &chromium, "pre-bob").await;
+        pace_zero(&bob, &base).await;
+        bob.goto(&url).await.unwrap();
+        fill_and_submit(&bob, &[("room-name", "Bob")], "room-join-button").await;
+        until(&bob, "the seat", "return !!window.lokiView").await;
+        // Ann's chat line of markup reaches Bob's page as the text she typed.
+        let markup = "<img src=x onerror=\"window.pwned=1\"><b>hi</b> & bye";
+        fill_and_submit(&ann, &[("room-chat-text", markup)], "room-chat-say").await;
+        let seen = format!("const l = document.querySelector('#room-chat li'); return !!l && l.textContent === {:?}", format!("Ann: {markup}"));
+        until(&bob, "the chat line", &seen).await;
+        let inert = js(&bob, "return !document.querySelector('#room-chat img, #room-chat b') && window.pwned === undefined").await;
+        assert_eq!(inert, json!(true), "the chat line is text");
+        assert_eq!(js(&ann, "return document.getElementById('room-chat-text').value").await, json!(""));
+        let mine = "return window.lokiView.log.filter(e => e.kind === 'action' && e.seat === window.lokiView.you).length";
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            assert!(Instant::now() < deadline, "Ann's pre-action never acted");
+            // Bob's turn, Ann in the hand with her pre-actions showing.
+            let bob_turn = js(&bob, "return window.lokiView.your_turn && !document.getElementById('act-call').hidden").await;
+            let ann_waits = js(&ann, "return !document.getElementById('pre-actions').hidden").await;
+            if bob_turn != json!(true) || ann_waits != json!(true) {
+                for c in [&ann, &bob] {
+                    js(c, "const b = document.getElementById('next-hand'); if (!window.lokiView.in_progress && !b.hidden) b.click(); return true").await;
+                }
+                if js(&ann, "return window.lokiView.your_turn").await == json!(true) {
+                    js(&ann, "document.getElementById('act-call').click(); return true").await;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+            let title = js(&bob, "return [document.title, document.getElementById('icon').getAttribute('href')]").await;
+            assert!(title[0].as_str().unwrap().starts_with("\u{25b6} Your turn"), "{title}");
+            assert_eq!(title[1], "/favicon-turn.svg");
+            let title = js(&ann, "return [document.title, document.getElementById('icon').getAttribute('href')]").await;
+            assert!(!title[0].as_str().unwrap().contains("Your turn"), "{title}");
+            assert_eq!(title[1], "/favicon.svg");
+            let hand = js(&ann, "return window.lokiView.hand").await;
+            let before = js(&ann, mine).await.as_u64().unwrap();
+            js(&ann, "document.getElementById('pre-call').click(); return true").await;
+            // Bob calls until Ann's turn comes: her page acts alone.
+            let acted = Instant::now();
+            loop {
+                assert!(acted.elapsed() < Duration::from_secs(20), "Ann's pre-action never acted");
+                if js(&ann, "return window.lokiView.hand").await != hand {
+                    break;
+                }
+                if js(&ann, mine).await.as_u64().unwrap() > before {
+                    let cleared = js(&ann, "return !document.getElementById('pre-call').checked").await;
+                    assert_eq!(cleared, json!(true), "the pre-action is cleared");
+                    ann.close().await.unwrap();
+                    bob.close().await.unwrap();
+                    return;
+                }
+                js(&bob, "const b = document.getElementById('act-call'); if (window.lokiView.your_turn && !b.hidden) b.click(); return true").await;
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    });
+}
+
+/// A spectator of a full room (the person and a bot): the join form offers to watch; the
+/// page then shows the table (card backs for the players still in) and never a hole
+/// card, in its view or in its page, while the person plays hands to their end.
+#[test]
+fn a_spectator_sees_the_table_and_no_hole_card() {
+    let Some((chromium, driver)) = browser() else {
+        return;
+    };
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let server = start(config(6, "call"));
+    let (_driver, port) = start_driver(&driver);
+    runtime().block_on(async {
+        let base = format!("http://{}", server.addr);
+        let ann = session(port, &chromium, "watched-ann").await;
+        pace_zero(&ann, &base).await;
+        fill_and_submit(&ann, &[("create-name", "Ann"), ("create-layout", "open,call")], "create-button").await;
+        until(&ann, "the room", "return !!window.lokiView").await;
+        let url: String = js(&ann, "return location.href").await.as_str().unwrap().into();
+        let id = url.rsplit('/').next().unwrap().to_string();
+        let eve = session(port, &chromium, "watcher").await;
+        pace_zero(&eve, &base).await;
+        eve.goto(&url).await.unwrap();
+        until(&eve, "the join form", "return !document.getElementById('room-join').hidden").await;
+        js(&eve, "document.getElementById('room-watch').click(); return true").await;
+        until(&eve, "the table", "return !!window.lokiView && window.lokiView.spectator && document.querySelectorAll('.seat').length === 2").await;
+        let controls = js(&eve, "return ['room-sit', 'room-leave', 'act-call', 'next-hand'].every(i => { const e = document.getElementById(i); return e.hidden || !!e.closest('[hidden]'); })").await;
+        assert_eq!(controls, json!(true), "a spectator has no seat's controls");
+        let (mut backs, mut views) = (false, 0);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while server.app.room_records(&id).unwrap().len() < 5 {
+            assert!(Instant::now() < deadline, "five hands took too long");
+            js(&ann, "const b = ['act-call', 'next-hand'].map(i => document.getElementById(i)).find(b => !b.hidden); if (b) b.click(); return true").await;
+            let Some(text) = view_text(&eve).await else { continue };
+            let v: Value = serde_json::from_str(&text).unwrap();
+            let faces = js(&eve, "return document.querySelectorAll('.seat [data-card]').length").await;
+            assert_eq!(faces, json!(0), "a hole card in the spectator's page");
+            if let Some((hand, cards)) = server.app.room_hole_cards(&id) {
+                if v["hand"].as_u64() == Some(hand) {
+                    let body = text.replace(&id, "");
+                    for (seat, card) in cards {
+                        assert!(!body.contains(&card), "the spectator saw {card} of seat {seat}");
+                    }
+                    views += 1;
+                }
+            }
+            backs |= js(&eve, "return document.querySelectorAll('.seat .card.back').length === 4").await == json!(true);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(views > 5 && backs, "{views} views checked, card backs seen: {backs}");
+        ann.close().await.unwrap();
+        eve.close().await.unwrap();
+    });
 }

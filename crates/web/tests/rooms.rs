@@ -1,7 +1,7 @@
 //! Rooms through the HTTP API: opening and joining, every person's answers checked for
 //! the other seats' hidden cards, the time bank firing with nobody sending requests, a
 //! person away sat out and back, coming back to a seat with and without the seat token,
-//! the live stream, and the limits.
+//! the live stream, the chat, a spectator, and the limits.
 #![allow(missing_docs)]
 mod common;
 use common::{config, request, start, Client, Resp, Server};
@@ -112,9 +112,33 @@ fn three_people_and_three_bots_play_without_seeing_each_others_cards() {
     assert_eq!(join(&mut other, &id, "Dee").code(), "room_full");
     let mut people = [(0, ann), (1, bob), (2, cy)];
     let mut answers = 0;
+    // A spectator of the full room (no cookie) never sees a hole card, not even one
+    // shown at a showdown.
+    let mut watcher = Client::new(server.addr);
+    let mut watched = 0;
     let t = Instant::now();
     while server.app.room_records(&id).unwrap().len() < 12 {
         assert!(t.elapsed() < Duration::from_secs(60), "stuck");
+        let r = watcher.send("GET", &path(&id, "watch"), None);
+        assert_eq!(r.status, 200, "{}", r.body);
+        let v = r.json();
+        assert_eq!(
+            (v["spectator"].clone(), v["you"].clone()),
+            (json!(true), json!(6))
+        );
+        assert!(v["legal"].is_null() && v["log"] == json!([]) && v["model"].is_null());
+        if let Some((hand, cards)) = server.app.room_hole_cards(&id) {
+            if v["hand"].as_u64() == Some(hand) {
+                let body = r.body.replace(&id, "");
+                for (seat, card) in cards {
+                    assert!(
+                        !body.contains(&card),
+                        "the spectator saw {card} of seat {seat}"
+                    );
+                }
+                watched += 1;
+            }
+        }
         for (you, c) in people.iter_mut() {
             let r = state(c, &id);
             assert_eq!(r.status, 200, "{}", r.body);
@@ -137,6 +161,9 @@ fn three_people_and_three_bots_play_without_seeing_each_others_cards() {
         }
     }
     assert!(answers > 30);
+    assert!(watched > 10, "{watched} spectator's views checked");
+    let r = watcher.send("GET", &path(&"0".repeat(32), "watch"), None);
+    assert_eq!((r.status, r.code()), (404, "no_room".into()));
     // Each person's history: the person's own cards, the others' hidden unless shown.
     for (you, c) in people.iter_mut() {
         let r = c.send("GET", &path(&id, "history.phhs"), None);
@@ -572,4 +599,93 @@ fn a_seat_in_one_room_is_nothing_in_another() {
         bob.send("POST", &path(ida, "rejoin"), Some(&long)).status,
         413
     );
+}
+
+fn say(c: &mut Client, id: &str, text: &str) -> Resp {
+    let body = json!({ "text": text }).to_string();
+    c.send("POST", &path(id, "chat"), Some(&body))
+}
+
+#[test]
+fn the_chat_is_plain_text_bounded_and_rate_limited() {
+    let server = start(room_config(30_000, 60_000));
+    let mut ann = Client::new(server.addr);
+    let v = create(&mut ann, "Ann", json!({ "layout": "2*open,call" })).json();
+    let id = v["room"]["id"].as_str().unwrap().to_string();
+    assert_eq!(v["chat"], json!([]));
+    let mut bob = Client::new(server.addr);
+    assert_eq!(join(&mut bob, &id, "Bob").status, 200);
+    // Markup is said and sent back as it was typed (JSON text; the page shows it as text).
+    let markup = "  <script>alert(1)</script> & <b>hi</b> ";
+    let r = say(&mut ann, &id, markup);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let chat = state(&mut bob, &id).json()["chat"].clone();
+    assert_eq!(
+        chat,
+        json!([{ "n": 1, "seat": 0, "name": "Ann", "text": markup.trim() }])
+    );
+    // Empty, too long, control and direction-changing characters: refused, unsaid.
+    let long = "x".repeat(loki_web::MAX_CHAT_CHARS + 1);
+    for bad in [
+        "",
+        "   ",
+        long.as_str(),
+        "a\u{202e}b",
+        "two\nlines",
+        "bell\u{7}",
+    ] {
+        let r = say(&mut bob, &id, bad);
+        assert_eq!((r.status, r.code()), (422, "bad_request".into()), "{bad:?}");
+    }
+    let most = "\u{e9}".repeat(loki_web::MAX_CHAT_CHARS);
+    assert_eq!(say(&mut bob, &id, &most).status, 200);
+    // Three lines at once, then one every two seconds: the fourth waits.
+    assert_eq!(say(&mut ann, &id, "two").status, 200);
+    assert_eq!(say(&mut ann, &id, "three").status, 200);
+    let r = say(&mut ann, &id, "four");
+    assert_eq!((r.status, r.code()), (429, "too_many".into()));
+    assert!(r.header("retry-after").is_some());
+    let texts: Vec<Value> = state(&mut ann, &id).json()["chat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["text"].clone())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            json!(markup.trim()),
+            json!(most),
+            json!("two"),
+            json!("three")
+        ]
+    );
+    // Nobody without a seat speaks, and no unknown field is taken.
+    let mut eve = Client::new(server.addr);
+    assert_eq!(say(&mut eve, &id, "hi").status, 401);
+    let body = json!({ "text": "hi", "seat": 1 }).to_string();
+    assert_eq!(
+        bob.send("POST", &path(&id, "chat"), Some(&body)).status,
+        422
+    );
+}
+
+#[test]
+fn spectators_are_held_to_a_rate_per_address() {
+    let mut cfg = room_config(30_000, 60_000);
+    cfg.limits.table_burst = 5.0;
+    cfg.limits.table_rate = 0.1;
+    let server = start(cfg);
+    let mut ann = Client::new(server.addr);
+    let v = create(&mut ann, "Ann", json!({ "layout": "open,call" })).json();
+    let id = v["room"]["id"].as_str().unwrap().to_string();
+    let mut eve = Client::new(server.addr);
+    for _ in 0..5 {
+        assert_eq!(eve.send("GET", &path(&id, "watch"), None).status, 200);
+    }
+    let r = eve.send("GET", &path(&id, "watch"), None);
+    assert_eq!((r.status, r.code()), (429, "too_many".into()));
+    assert_eq!(r.header("retry-after"), Some("1"));
+    // The person's own requests are the person's, not the address's spectators'.
+    assert_eq!(state(&mut ann, &id).status, 200);
 }

@@ -600,6 +600,7 @@ fn the_page_keeps_to_itself() {
         ("/room.js", "text/javascript; charset=utf-8"),
         ("/app.css", "text/css; charset=utf-8"),
         ("/favicon.svg", "image/svg+xml"),
+        ("/favicon-turn.svg", "image/svg+xml"),
         ("/api/state", "application/json"),
         ("/nothing", "application/json"),
     ] {
@@ -620,6 +621,9 @@ fn the_page_keeps_to_itself() {
             "{path}: text only through textContent"
         );
     }
+    // One page for a table of one person and for the rooms.
+    let page = request(server.addr, "GET", "/", &[], None).body;
+    assert_eq!(request(server.addr, "GET", "/lobby", &[], None).body, page);
     // The cookie cannot be read by scripts nor sent by other sites.
     let mut c = Client::new(server.addr);
     let r = c.join("Ann");
