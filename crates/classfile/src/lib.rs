@@ -26,8 +26,8 @@
 //! store holds classes the file lacks. `LOKI_CACHE_DIR=off` turns the file off;
 //! `LOKI_CACHE_VERBOSE=1` prints one line on stderr per load and save.
 use loki_assess::range::{
-    class_bytes_swept, flop_classes, is_canonical_flop, ClassBytesError, FlopClasses, CLASS_BYTES,
-    CLASS_SUMS_VERSION,
+    check_class_bytes, class_bytes_swept, flop_classes, is_canonical_flop, ClassBytesError,
+    FlopClasses, CLASS_BYTES, CLASS_SUMS_VERSION,
 };
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -215,7 +215,15 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, ClassFileError> {
 /// A missing or unreadable file, or any failed check.
 pub fn read_file(path: &Path) -> Result<BTreeMap<[u8; 3], Vec<u8>>, ClassFileError> {
     let bytes = read_bounded(path)?;
-    let classes = decode(&bytes)?;
+    Ok(verified(&bytes)?
+        .into_iter()
+        .map(|(k, s)| (k, s.to_vec()))
+        .collect())
+}
+
+/// [`decode`], then two classes (the first and the middle one) swept afresh and compared.
+fn verified(bytes: &[u8]) -> Result<Vec<ClassRecord<'_>>, ClassFileError> {
+    let classes = decode(bytes)?;
     let n = classes.len();
     for i in [0, n / 2] {
         if let Some(&(key, sums)) = classes.get(i) {
@@ -224,19 +232,23 @@ pub fn read_file(path: &Path) -> Result<BTreeMap<[u8; 3], Vec<u8>>, ClassFileErr
             }
         }
     }
-    Ok(classes.into_iter().map(|(k, s)| (k, s.to_vec())).collect())
+    Ok(classes)
 }
 
 /// Loads the classes of the file at `path` into `store` (those not stored yet, within
 /// its budget); returns how many were added.
 ///
 /// # Errors
-/// As [`read_file`]; nothing is added then.
+/// As [`read_file`], or a class the store would refuse; nothing is added then.
 pub fn load_into(store: &FlopClasses, path: &Path) -> Result<usize, ClassFileError> {
-    let classes = read_file(path)?;
+    let bytes = read_bounded(path)?;
+    let classes = verified(&bytes)?;
+    for &(key, sums) in &classes {
+        check_class_bytes(key, sums)?;
+    }
     let mut added = 0;
-    for (key, bytes) in &classes {
-        added += usize::from(store.insert_class_bytes(*key, bytes)?);
+    for (key, sums) in classes {
+        added += usize::from(store.insert_class_bytes(key, sums)?);
     }
     Ok(added)
 }

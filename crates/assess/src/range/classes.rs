@@ -61,6 +61,44 @@ pub fn is_canonical_flop(key: [u8; 3]) -> bool {
     key[0] < key[1] && key[1] < key[2] && key[2] < 52 && FlopClass::of(key).key == key
 }
 
+/// Checks the bytes of the class of `key` as [`FlopClasses::insert_class_bytes`] does,
+/// without storing them.
+///
+/// # Errors
+/// As [`FlopClasses::insert_class_bytes`].
+pub fn check_class_bytes(key: [u8; 3], bytes: &[u8]) -> Result<(), ClassBytesError> {
+    class_sums(key, bytes).map(|_| ())
+}
+
+/// The sums of a class's bytes, checked: a canonical flop, the right length, zeros on
+/// the holdings that touch the flop.
+fn class_sums(key: [u8; 3], bytes: &[u8]) -> Result<Vec<Sums>, ClassBytesError> {
+    if !is_canonical_flop(key) {
+        return Err(ClassBytesError::NotCanonical(key));
+    }
+    if bytes.len() != CLASS_BYTES {
+        return Err(ClassBytesError::Length(bytes.len()));
+    }
+    let mut sums = vec![[0u32; 6]; HOLDINGS];
+    for (slot, chunk) in sums.iter_mut().zip(bytes.chunks_exact(24)) {
+        for (x, word) in slot.iter_mut().zip(chunk.chunks_exact(4)) {
+            *x = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+        }
+    }
+    let touches = |i: usize| {
+        loki_cards::HoleCards::pair_of_index(i)
+            .is_some_and(|(a, b)| key.contains(&a) || key.contains(&b))
+    };
+    if sums
+        .iter()
+        .enumerate()
+        .any(|(i, s)| touches(i) && *s != [0; 6])
+    {
+        return Err(ClassBytesError::DeadHolding(key));
+    }
+    Ok(sums)
+}
+
 /// The sums as bytes: each holding's six `u32` in order, little-endian.
 fn sums_to_bytes(sums: &[Sums]) -> Vec<u8> {
     sums.iter()
@@ -259,29 +297,7 @@ impl FlopClasses {
     /// A key that is not a canonical flop, bytes of the wrong length, or sums on a
     /// holding that touches the flop.
     pub fn insert_class_bytes(&self, key: [u8; 3], bytes: &[u8]) -> Result<bool, ClassBytesError> {
-        if !is_canonical_flop(key) {
-            return Err(ClassBytesError::NotCanonical(key));
-        }
-        if bytes.len() != CLASS_BYTES {
-            return Err(ClassBytesError::Length(bytes.len()));
-        }
-        let mut sums = vec![[0u32; 6]; HOLDINGS];
-        for (slot, chunk) in sums.iter_mut().zip(bytes.chunks_exact(24)) {
-            for (x, word) in slot.iter_mut().zip(chunk.chunks_exact(4)) {
-                *x = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
-            }
-        }
-        let touches = |i: usize| {
-            loki_cards::HoleCards::pair_of_index(i)
-                .is_some_and(|(a, b)| key.contains(&a) || key.contains(&b))
-        };
-        if sums
-            .iter()
-            .enumerate()
-            .any(|(i, s)| touches(i) && *s != [0; 6])
-        {
-            return Err(ClassBytesError::DeadHolding(key));
-        }
+        let sums = class_sums(key, bytes)?;
         let mut map = self.map.lock().unwrap_or_else(|p| p.into_inner());
         if map.contains_key(&key) || (map.len() + 1) * CLASS_BYTES > self.budget {
             return Ok(false);

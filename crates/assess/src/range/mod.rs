@@ -167,8 +167,8 @@ mod sweep;
 
 pub use cache::{CachedPotential, HandCounts, RankCache};
 pub use classes::{
-    canonical_flops, flop_classes, is_canonical_flop, ClassBytesError, ClassStats, FlopClasses,
-    CLASS_BYTES, CLASS_STORE_BYTES, CLASS_SUMS_VERSION,
+    canonical_flops, check_class_bytes, flop_classes, is_canonical_flop, ClassBytesError,
+    ClassStats, FlopClasses, CLASS_BYTES, CLASS_STORE_BYTES, CLASS_SUMS_VERSION,
 };
 pub use next_card::NextCardCache;
 #[cfg(feature = "bench")]
