@@ -67,34 +67,32 @@ pub fn is_canonical_flop(key: [u8; 3]) -> bool {
 /// # Errors
 /// As [`FlopClasses::insert_class_bytes`].
 pub fn check_class_bytes(key: [u8; 3], bytes: &[u8]) -> Result<(), ClassBytesError> {
-    class_sums(key, bytes).map(|_| ())
-}
-
-/// The sums of a class's bytes, checked: a canonical flop, the right length, zeros on
-/// the holdings that touch the flop.
-fn class_sums(key: [u8; 3], bytes: &[u8]) -> Result<Vec<Sums>, ClassBytesError> {
     if !is_canonical_flop(key) {
         return Err(ClassBytesError::NotCanonical(key));
     }
     if bytes.len() != CLASS_BYTES {
         return Err(ClassBytesError::Length(bytes.len()));
     }
+    let dead = key
+        .iter()
+        .flat_map(|&c| (0..52u8).filter_map(move |o| loki_cards::holding_index(c, o)));
+    for h in dead {
+        let sums = bytes.get(h * 24..h * 24 + 24).unwrap_or_default();
+        if sums.iter().any(|&b| b != 0) {
+            return Err(ClassBytesError::DeadHolding(key));
+        }
+    }
+    Ok(())
+}
+
+/// The sums of a class's bytes, checked ([`check_class_bytes`]).
+fn class_sums(key: [u8; 3], bytes: &[u8]) -> Result<Vec<Sums>, ClassBytesError> {
+    check_class_bytes(key, bytes)?;
     let mut sums = vec![[0u32; 6]; HOLDINGS];
     for (slot, chunk) in sums.iter_mut().zip(bytes.chunks_exact(24)) {
         for (x, word) in slot.iter_mut().zip(chunk.chunks_exact(4)) {
             *x = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
         }
-    }
-    let touches = |i: usize| {
-        loki_cards::HoleCards::pair_of_index(i)
-            .is_some_and(|(a, b)| key.contains(&a) || key.contains(&b))
-    };
-    if sums
-        .iter()
-        .enumerate()
-        .any(|(i, s)| touches(i) && *s != [0; 6])
-    {
-        return Err(ClassBytesError::DeadHolding(key));
     }
     Ok(sums)
 }
