@@ -37,9 +37,12 @@ pub struct SimulateArgs {
     /// Write the hands as an ACPC dealer log.
     #[arg(long)]
     acpc_log: Option<PathBuf>,
+    #[command(flatten)]
+    class_cache: crate::class_cache::ClassCacheArgs,
 }
 
 pub fn run(a: SimulateArgs) -> Result<ExitCode> {
+    let classes = a.class_cache.open();
     let roster = loki_agent::Roster::new(crate::roster::load_config(a.config.as_deref())?)?;
     let players = roster.table(&a.players, a.seed)?;
     let n = players.len();
@@ -69,6 +72,7 @@ pub fn run(a: SimulateArgs) -> Result<ExitCode> {
         write_acpc_log(&mut w, Some(&header), &records)?;
         w.flush()?;
     }
+    drop(classes); // saves the flop classes the file lacked
     let totals = net_by_seat(&records, n);
     let names = table.names();
     println!(
