@@ -96,43 +96,110 @@ pub enum ClassFileError {
     Stale([u8; 3]),
 }
 
-/// A 64-bit checksum (word-wise multiply-xor; detects damage, not an adversary).
-pub fn checksum(bytes: &[u8]) -> u64 {
-    const K: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut h: u64 = 0x6c6f_6b69_u64 ^ (bytes.len() as u64).wrapping_mul(K);
-    let mut words = bytes.chunks_exact(8);
-    for w in &mut words {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(w);
-        h = (h ^ u64::from_le_bytes(b)).wrapping_mul(K).rotate_left(31);
-    }
-    let mut tail = [0u8; 8];
-    tail[..words.remainder().len()].copy_from_slice(words.remainder());
-    h = (h ^ u64::from_le_bytes(tail)).wrapping_mul(K);
-    h ^ (h >> 32)
+const K: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The checksum computed over bytes given in pieces (the same value as [`checksum`] of
+/// the pieces joined, given their total length up front).
+struct Checksum {
+    h: u64,
+    pending: [u8; 8],
+    filled: usize,
 }
 
-/// The file's bytes for `classes` (canonical flop, [`CLASS_BYTES`] bytes each), in
-/// ascending order of flop (the caller's order is not kept; a repeated flop is written
-/// once).
-pub fn encode(classes: &BTreeMap<[u8; 3], Vec<u8>>) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER + classes.len() * RECORD + TRAILER);
-    out.extend_from_slice(&MAGIC);
+impl Checksum {
+    fn new(total: usize) -> Checksum {
+        Checksum {
+            h: 0x6c6f_6b69_u64 ^ (total as u64).wrapping_mul(K),
+            pending: [0; 8],
+            filled: 0,
+        }
+    }
+
+    fn word(&mut self, w: [u8; 8]) {
+        self.h = (self.h ^ u64::from_le_bytes(w))
+            .wrapping_mul(K)
+            .rotate_left(31);
+    }
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        if self.filled > 0 {
+            let take = (8 - self.filled).min(bytes.len());
+            self.pending[self.filled..self.filled + take].copy_from_slice(&bytes[..take]);
+            self.filled += take;
+            bytes = &bytes[take..];
+            if self.filled < 8 {
+                return;
+            }
+            let w = self.pending;
+            self.word(w);
+            self.filled = 0;
+        }
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(w);
+            self.word(b);
+        }
+        let rest = words.remainder();
+        self.pending[..rest.len()].copy_from_slice(rest);
+        self.filled = rest.len();
+    }
+
+    fn finish(self) -> u64 {
+        let mut tail = [0u8; 8];
+        tail[..self.filled].copy_from_slice(&self.pending[..self.filled]);
+        let h = (self.h ^ u64::from_le_bytes(tail)).wrapping_mul(K);
+        h ^ (h >> 32)
+    }
+}
+
+/// A 64-bit checksum (word-wise multiply-xor; detects damage, not an adversary).
+pub fn checksum(bytes: &[u8]) -> u64 {
+    let mut c = Checksum::new(bytes.len());
+    c.update(bytes);
+    c.finish()
+}
+
+/// Writes a file of `count` classes, given in ascending order of flop, to `w`, with the
+/// checksum computed on the way (nothing but one class held at a time).
+fn write_classes<'a>(
+    w: &mut impl Write,
+    count: usize,
+    classes: impl Iterator<Item = ([u8; 3], std::borrow::Cow<'a, [u8]>)>,
+) -> std::io::Result<()> {
+    let mut sum = Checksum::new(HEADER + count * RECORD);
+    let mut put = |w: &mut dyn Write, bytes: &[u8]| {
+        sum.update(bytes);
+        w.write_all(bytes)
+    };
+    put(w, &MAGIC)?;
     for x in [
         FORMAT_VERSION,
         CLASS_SUMS_VERSION,
         CLASS_BYTES as u32,
-        classes.len() as u32,
+        count as u32,
     ] {
-        out.extend_from_slice(&x.to_le_bytes());
+        put(w, &x.to_le_bytes())?;
     }
     for (key, bytes) in classes {
-        out.extend_from_slice(key);
-        out.push(0);
-        out.extend_from_slice(bytes);
+        if bytes.len() != CLASS_BYTES {
+            return Err(std::io::Error::other("a class of the wrong size"));
+        }
+        put(w, &[key[0], key[1], key[2], 0])?;
+        put(w, &bytes)?;
     }
-    let sum = checksum(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
+    w.write_all(&sum.finish().to_le_bytes())
+}
+
+/// The file's bytes for `classes` (canonical flop, [`CLASS_BYTES`] bytes each), in
+/// ascending order of flop.
+pub fn encode(classes: &BTreeMap<[u8; 3], Vec<u8>>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER + classes.len() * RECORD + TRAILER);
+    let records = classes
+        .iter()
+        .map(|(k, b)| (*k, std::borrow::Cow::Borrowed(&b[..])));
+    // Writing to a Vec cannot fail.
+    let _ = write_classes(&mut out, classes.len(), records);
     out
 }
 
@@ -277,23 +344,59 @@ pub fn save(store: &FlopClasses, path: &Path) -> Result<Saved, ClassFileError> {
         std::fs::create_dir_all(dir)?;
     }
     let _lock = WriteLock::acquire(path);
-    let mut classes = read_file(path).unwrap_or_default();
-    let before = classes.len();
-    for key in store.class_keys() {
-        if let std::collections::btree_map::Entry::Vacant(slot) = classes.entry(key) {
-            if let Some(bytes) = store.class_bytes(key) {
-                slot.insert(bytes);
-            }
-        }
+    let on_disk = read_bounded(path).ok();
+    let disk: Vec<ClassRecord<'_>> = on_disk
+        .as_deref()
+        .and_then(|b| verified(b).ok())
+        .unwrap_or_default();
+    let disk_keys: std::collections::BTreeSet<[u8; 3]> = disk.iter().map(|r| r.0).collect();
+    let mine: Vec<[u8; 3]> = store
+        .class_keys()
+        .into_iter()
+        .filter(|k| !disk_keys.contains(k))
+        .collect();
+    let count = disk.len() + mine.len();
+    if mine.is_empty() && path.exists() {
+        return Ok(Saved {
+            classes: count,
+            written: false,
+        });
     }
-    let written = classes.len() > before || !path.exists();
-    if written {
-        write_atomically(path, &encode(&classes))?;
+    // The union in ascending order: the disk's records and the store's, merged.
+    let mut records = Vec::with_capacity(count);
+    let (mut d, mut m) = (disk.iter().peekable(), mine.iter().peekable());
+    loop {
+        let take_disk = match (d.peek(), m.peek()) {
+            (Some(a), Some(b)) => a.0 < **b,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => break,
+        };
+        records.push(if take_disk {
+            d.next().map(|r| (r.0, Source::Disk(r.1)))
+        } else {
+            m.next().map(|k| (*k, Source::Store))
+        });
     }
+    let records = records.into_iter().flatten().map(|(k, src)| match src {
+        Source::Disk(b) => (k, std::borrow::Cow::Borrowed(b)),
+        // A class the store dropped since (cleared) fails the write: nothing renamed.
+        Source::Store => (
+            k,
+            store.class_bytes(k).map_or(Default::default(), Into::into),
+        ),
+    });
+    write_atomically(path, |w| write_classes(w, count, records))?;
     Ok(Saved {
-        classes: classes.len(),
-        written,
+        classes: count,
+        written: true,
     })
+}
+
+/// Where a class written by [`save`] comes from.
+enum Source<'a> {
+    Disk(&'a [u8]),
+    Store,
 }
 
 /// How long a writer waits for another's lock before it writes without one (its rename
@@ -345,8 +448,12 @@ impl Drop for WriteLock {
     }
 }
 
-/// Writes `bytes` to a fresh temporary file next to `path` and renames it over `path`.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ClassFileError> {
+/// Writes a fresh temporary file next to `path` through `write` and renames it over
+/// `path`.
+fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut std::io::BufWriter<&std::fs::File>) -> std::io::Result<()>,
+) -> Result<(), ClassFileError> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -365,11 +472,14 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ClassFileError> {
         std::process::id()
     ));
     let written = (|| {
-        let mut file = std::fs::OpenOptions::new()
+        let file = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&tmp)?;
-        file.write_all(bytes)?;
+        let mut buffered = std::io::BufWriter::with_capacity(1 << 16, &file);
+        write(&mut buffered)?;
+        buffered.flush()?;
+        drop(buffered);
         file.sync_all()?;
         std::fs::rename(&tmp, path)
     })();
