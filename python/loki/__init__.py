@@ -89,6 +89,8 @@ from ._loki import (
     simulate,
     weights_from_json,
     write_phh,
+    save_class_cache,
+    class_cache_path,
 )
 from .exploit import local_best_response
 
@@ -148,6 +150,8 @@ __all__ = [
     "player_seed",
     "simulate",
     "local_best_response",
+    "save_class_cache",
+    "class_cache_path",
 ]
 
 

@@ -5,6 +5,7 @@ Use the names re-exported by ``loki``; see ``docs/python.md`` for the API with e
 
 import os
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any, Literal, SupportsIndex, TypeAlias, final
 
 import numpy as np
@@ -621,6 +622,15 @@ def simulate(
     settings: str | None = None,
 ) -> list[HandRecord]:
     """A match on loki's table as ``loki simulate`` (the button moves each hand)."""
+
+def save_class_cache() -> int | None:
+    """Saves the flop classes this process swept that the cache file lacks (merged with
+    the file on disk); the classes in the file, or None when nothing was written."""
+
+def class_cache_path() -> Path | None:
+    """The flop class cache file (None: ``LOKI_CACHE_DIR=off`` or no home directory)."""
+
+def _save_class_cache_at_exit() -> None: ...
 
 def _local_best_response(
     policy: Callable[[npt.NDArray[np.float32], npt.NDArray[np.int8]], npt.ArrayLike],

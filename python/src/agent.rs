@@ -37,6 +37,7 @@ fn default_knowledge() -> PyResult<Arc<Knowledge>> {
 /// or the name of a built-in configuration: `"paper"`, the sources' own, or
 /// `"default"`), or of the defaults.
 pub(crate) fn roster(settings: Option<&str>) -> PyResult<Roster> {
+    crate::class_cache::warm();
     match settings {
         None => Ok(Roster::with_knowledge(default_knowledge()?)),
         Some(name) if name.trim().eq_ignore_ascii_case("default") => {

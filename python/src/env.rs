@@ -156,6 +156,13 @@ pub struct PyTable {
     table: EnvTable,
 }
 
+impl Drop for PyTable {
+    /// Saves the flop classes the cache file lacks (`class_cache.rs`).
+    fn drop(&mut self) {
+        crate::class_cache::save_quietly();
+    }
+}
+
 methods! {
     PyTable, |t = self| {
         /// The caller's seat to act, or None.
@@ -300,6 +307,13 @@ pub struct PyVectorEnv {
     seats: Vec<usize>,
     /// Hands the Loki players finished alone when the tables were dealt, not yet taken.
     settled: Vec<u32>,
+}
+
+impl Drop for PyVectorEnv {
+    /// Saves the flop classes the cache file lacks (`class_cache.rs`).
+    fn drop(&mut self) {
+        crate::class_cache::save_quietly();
+    }
 }
 
 methods! {

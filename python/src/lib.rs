@@ -15,6 +15,7 @@ mod agent;
 mod args;
 mod assessment;
 mod cards;
+mod class_cache;
 mod engine;
 mod env;
 mod env_table;
@@ -40,5 +41,6 @@ fn _loki(m: &Bound<'_, PyModule>) -> PyResult<()> {
     agent::register(m)?;
     env::register(m)?;
     exploit::register(m)?;
+    class_cache::register(m)?;
     Ok(())
 }

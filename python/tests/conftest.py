@@ -4,10 +4,15 @@ weight rules of public.json, implemented with NumPy."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
 import pytest
+
+# The tests neither read nor write the user's flop class cache file unless told where
+# (test_class_cache.py runs its own processes with a temporary one).
+os.environ.setdefault("LOKI_CACHE_DIR", "off")
 
 REPO = Path(__file__).resolve().parents[2]
 PUBLIC_JSON = REPO / "crates" / "assess" / "tests" / "data" / "public.json"

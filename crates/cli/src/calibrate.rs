@@ -45,9 +45,13 @@ pub struct CalibrateArgs {
     /// No progress bar on stderr.
     #[arg(short, long)]
     quiet: bool,
+    #[command(flatten)]
+    class_cache: crate::class_cache::ClassCacheArgs,
 }
 
 pub fn run(a: CalibrateArgs) -> Result<ExitCode> {
+    // The flop class cache file, saved when this handle drops at the end.
+    let _classes = a.class_cache.open();
     let config = a.config.load()?;
     let spec = CalibrationSpec {
         players: a.players.clone(),

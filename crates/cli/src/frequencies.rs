@@ -48,9 +48,13 @@ pub struct FrequenciesArgs {
     /// one in this field).
     #[arg(long)]
     by_kind: bool,
+    #[command(flatten)]
+    class_cache: crate::class_cache::ClassCacheArgs,
 }
 
 pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {
+    // The flop class cache file, saved when this handle drops at the end.
+    let _classes = a.class_cache.open();
     if let Some(p) = &a.out {
         crate::bounds::writable(p)?;
     }

@@ -9,6 +9,7 @@ mod assess;
 mod bench;
 mod bounds;
 mod calibrate;
+mod class_cache;
 mod common;
 mod config;
 mod eval;
@@ -89,6 +90,9 @@ enum Command {
     Serve(serve::ServeArgs),
     /// The same game in the terminal (line by line; works over a pipe).
     Play(play::PlayArgs),
+    /// The flop class cache file that lets a fresh process start warm: fill, show, clear.
+    #[command(subcommand)]
+    Cache(class_cache::CacheCommand),
     /// How far from unbeatable: local best response against a player, heads-up (LBR's winnings are a lower bound on its exploitability).
     Exploit(exploit::ExploitArgs),
 }
@@ -141,6 +145,7 @@ fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Serve(a) => serve::run(a),
         Command::Play(a) => play::run(a),
         Command::Exploit(a) => exploit::run_exploit(a),
+        Command::Cache(a) => class_cache::run(a),
     }
 }
 

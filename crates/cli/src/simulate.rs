@@ -35,9 +35,12 @@ pub struct SimulateArgs {
     /// Write the hands as an ACPC dealer log.
     #[arg(long)]
     acpc_log: Option<PathBuf>,
+    #[command(flatten)]
+    class_cache: crate::class_cache::ClassCacheArgs,
 }
 
 pub fn run(a: SimulateArgs) -> Result<ExitCode> {
+    let classes = a.class_cache.open();
     let roster = loki_agent::Roster::new(a.config.load()?)?;
     let players = roster.table(&a.players, a.seed.get())?;
     let n = players.len();
@@ -67,6 +70,7 @@ pub fn run(a: SimulateArgs) -> Result<ExitCode> {
         write_acpc_log(&mut w, Some(&header), &records)?;
         w.flush()?;
     }
+    drop(classes); // saves the flop classes the file lacked
     let totals = net_by_seat(&records, n);
     let names = table.names();
     println!(

@@ -94,6 +94,8 @@ pub struct TournamentArgs {
     /// still show); stdout and the files written are the same.
     #[arg(short, long)]
     quiet: bool,
+    #[command(flatten)]
+    class_cache: crate::class_cache::ClassCacheArgs,
 }
 
 /// Hands of a run without a preset: enough to resolve the modeling players' edge over
@@ -134,6 +136,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         (false, false) => Start::Fresh,
     };
     let folder = RunFolder::open(&a.out, &spec, start, a.phh.as_deref())?;
+    let classes = a.class_cache.open();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads.unwrap_or(0))
         .build()
@@ -151,6 +154,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
     })?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
+    drop(classes); // saves the flop classes the file lacked
     print!("{}", finished.text);
     if !a.quiet && secs > 0.0 {
         eprintln!(

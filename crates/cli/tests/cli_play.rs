@@ -450,6 +450,7 @@ fn out_must_be_a_directory() {
 fn ctrl_c_says_how_to_resume() {
     let d = tmp("ctrl-c");
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_loki"))
+        .env("LOKI_CACHE_DIR", "off")
         .args([
             "tournament",
             "--players",

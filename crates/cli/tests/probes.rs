@@ -35,6 +35,7 @@ fn refused(o: &Output, want: &str) {
 fn closed_stdout(args: &[&str]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_loki"))
         .args(args)
+        .env("LOKI_CACHE_DIR", "off")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

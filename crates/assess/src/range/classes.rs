@@ -16,6 +16,11 @@
 //! fill it, and [`flop_classes`] gives the store shared by every board cache of the
 //! process while one is alive. The river-rank cache (about 0.4 MB a flop) is not kept:
 //! it is rebuilt for each flop by the cache part of the sweep alone.
+//!
+//! A store's classes go out and come back as bytes ([`FlopClasses::class_bytes`],
+//! [`FlopClasses::insert_class_bytes`], [`class_bytes_swept`] to check them against a
+//! fresh sweep), so that an edge crate (`loki-classfile`) can keep them in a file for the
+//! next process; nothing here reads or writes files.
 use super::spare::Spares;
 use super::sweep::Sums;
 use loki_cards::{holding_index, HOLDINGS};
@@ -29,6 +34,75 @@ pub const CLASS_STORE_BYTES: usize = 64 << 20;
 
 /// The bytes one class takes in the store (its sums by global holding index).
 pub const CLASS_BYTES: usize = HOLDINGS * std::mem::size_of::<Sums>();
+
+/// The version of the sums a class holds (**ours**): bumped whenever the sweep's sums or
+/// their layout change, so that bytes kept from an older build are never read as the
+/// current ones.
+pub const CLASS_SUMS_VERSION: u32 = 1;
+
+/// Why a class's bytes were refused ([`FlopClasses::insert_class_bytes`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ClassBytesError {
+    /// The key is not a canonical flop (three distinct cards, ascending, the smallest of
+    /// its suit relabellings).
+    #[error("{0:?} is not a canonical flop")]
+    NotCanonical([u8; 3]),
+    /// The bytes are not [`CLASS_BYTES`] long.
+    #[error("{0} bytes for a class of {CLASS_BYTES}")]
+    Length(usize),
+    /// A holding that touches the flop has sums other than zero.
+    #[error("sums on a holding that touches the flop {0:?}")]
+    DeadHolding([u8; 3]),
+}
+
+/// Whether `key` is a canonical flop: three distinct cards below 52, ascending, the
+/// smallest of its 24 suit relabellings.
+pub fn is_canonical_flop(key: [u8; 3]) -> bool {
+    key[0] < key[1] && key[1] < key[2] && key[2] < 52 && FlopClass::of(key).key == key
+}
+
+/// Checks the bytes of the class of `key` as [`FlopClasses::insert_class_bytes`] does,
+/// without storing them.
+///
+/// # Errors
+/// As [`FlopClasses::insert_class_bytes`].
+pub fn check_class_bytes(key: [u8; 3], bytes: &[u8]) -> Result<(), ClassBytesError> {
+    if !is_canonical_flop(key) {
+        return Err(ClassBytesError::NotCanonical(key));
+    }
+    if bytes.len() != CLASS_BYTES {
+        return Err(ClassBytesError::Length(bytes.len()));
+    }
+    let dead = key
+        .iter()
+        .flat_map(|&c| (0..52u8).filter_map(move |o| loki_cards::holding_index(c, o)));
+    for h in dead {
+        let sums = bytes.get(h * 24..h * 24 + 24).unwrap_or_default();
+        if sums.iter().any(|&b| b != 0) {
+            return Err(ClassBytesError::DeadHolding(key));
+        }
+    }
+    Ok(())
+}
+
+/// The sums of a class's bytes, checked ([`check_class_bytes`]).
+fn class_sums(key: [u8; 3], bytes: &[u8]) -> Result<Vec<Sums>, ClassBytesError> {
+    check_class_bytes(key, bytes)?;
+    let mut sums = vec![[0u32; 6]; HOLDINGS];
+    for (slot, chunk) in sums.iter_mut().zip(bytes.chunks_exact(24)) {
+        for (x, word) in slot.iter_mut().zip(chunk.chunks_exact(4)) {
+            *x = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+        }
+    }
+    Ok(sums)
+}
+
+/// The sums as bytes: each holding's six `u32` in order, little-endian.
+fn sums_to_bytes(sums: &[Sums]) -> Vec<u8> {
+    sums.iter()
+        .flat_map(|s| s.iter().flat_map(|x| x.to_le_bytes()))
+        .collect()
+}
 
 /// A flop's class: the smallest of its 24 suit relabellings (card indices ascending,
 /// compared as a triple) and a permutation `perm` of the suits that maps the flop onto
@@ -185,6 +259,49 @@ impl FlopClasses {
             classes,
             bytes: classes * CLASS_BYTES,
         }
+    }
+
+    /// The canonical flops of the stored classes, ascending.
+    pub fn class_keys(&self) -> Vec<[u8; 3]> {
+        let mut keys: Vec<[u8; 3]> = self
+            .map
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .keys()
+            .copied()
+            .collect();
+        keys.sort_unstable();
+        keys
+    }
+
+    /// The stored sums of the class of canonical flop `key` as [`CLASS_BYTES`] bytes
+    /// (each global holding's six `u32`, little-endian), if stored; not counted as a hit.
+    pub fn class_bytes(&self, key: [u8; 3]) -> Option<Vec<u8>> {
+        let sums = self
+            .map
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&key)
+            .cloned()?;
+        Some(sums_to_bytes(&sums))
+    }
+
+    /// Stores the class of canonical flop `key` from its bytes (as
+    /// [`FlopClasses::class_bytes`] gives them) if the budget allows and it is not
+    /// stored yet; returns whether it was added. The caller vouches that the bytes are
+    /// the sweep's (a file's checksum and [`class_bytes_swept`] on a sample).
+    ///
+    /// # Errors
+    /// A key that is not a canonical flop, bytes of the wrong length, or sums on a
+    /// holding that touches the flop.
+    pub fn insert_class_bytes(&self, key: [u8; 3], bytes: &[u8]) -> Result<bool, ClassBytesError> {
+        let sums = class_sums(key, bytes)?;
+        let mut map = self.map.lock().unwrap_or_else(|p| p.into_inner());
+        if map.contains_key(&key) || (map.len() + 1) * CLASS_BYTES > self.budget {
+            return Ok(false);
+        }
+        map.insert(key, sums.into());
+        Ok(true)
     }
 
     /// Drops every stored class (the counters stay).

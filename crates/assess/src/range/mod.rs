@@ -166,7 +166,10 @@ mod spare;
 mod sweep;
 
 pub use cache::{CachedPotential, HandCounts, RankCache};
-pub use classes::{flop_classes, ClassStats, FlopClasses, CLASS_BYTES, CLASS_STORE_BYTES};
+pub use classes::{
+    canonical_flops, check_class_bytes, flop_classes, is_canonical_flop, ClassBytesError,
+    ClassStats, FlopClasses, CLASS_BYTES, CLASS_STORE_BYTES, CLASS_SUMS_VERSION,
+};
 pub use next_card::NextCardCache;
 #[cfg(feature = "bench")]
 #[doc(hidden)]
@@ -525,10 +528,80 @@ impl FlopClasses {
     }
 }
 
+/// The bytes of the class of canonical flop `key` swept afresh (as
+/// [`FlopClasses::class_bytes`] gives a stored class): what a class kept from another
+/// process must equal. `None` for a key that is not a canonical flop. About 3 ms.
+pub fn class_bytes_swept(key: [u8; 3]) -> Option<Vec<u8>> {
+    if !classes::is_canonical_flop(key) {
+        return None;
+    }
+    let board: Vec<Card> = key
+        .iter()
+        .map(|&c| Card::from_index(c))
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let store = FlopClasses::new(CLASS_BYTES);
+    RangeTable::build_filled(&board, None, Some(&store)).ok()?;
+    store.class_bytes(key)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use loki_cards::parse_cards;
+
+    /// A store's classes go out as bytes and come back the same: the swept bytes of a
+    /// class equal the stored ones, a second store filled from the bytes serves the same
+    /// table, and bad keys, lengths and dead-holding sums are refused.
+    #[test]
+    fn classes_round_trip_through_bytes() {
+        let store = FlopClasses::new(CLASS_STORE_BYTES);
+        let card = |i: u8| Card::from_index(i).unwrap();
+        let flops = [[0u8, 5, 10], [0, 4, 8], [0, 1, 2], [0, 4, 17]];
+        for f in flops {
+            RangeTable::new_in(&f.map(card), &store).unwrap();
+        }
+        let keys = store.class_keys();
+        assert_eq!(keys.len(), 4);
+        let other = FlopClasses::new(CLASS_STORE_BYTES);
+        for &k in &keys {
+            let bytes = store.class_bytes(k).unwrap();
+            assert_eq!(bytes.len(), CLASS_BYTES);
+            assert_eq!(class_bytes_swept(k).unwrap(), bytes);
+            assert_eq!(other.insert_class_bytes(k, &bytes), Ok(true));
+            assert_eq!(other.insert_class_bytes(k, &bytes), Ok(false), "once");
+        }
+        assert_eq!(other.class_keys(), keys);
+        for f in flops {
+            let a = RangeTable::new_in(&f.map(card), &other).unwrap();
+            let b = RangeTable::new(&f.map(card)).unwrap();
+            assert!(a.counts == b.counts && a.values == b.values);
+        }
+        assert_eq!(other.stats().hits, 4);
+        let k = keys[0];
+        let bytes = store.class_bytes(k).unwrap();
+        assert_eq!(
+            other.insert_class_bytes([1, 0, 2], &bytes),
+            Err(ClassBytesError::NotCanonical([1, 0, 2]))
+        );
+        assert_eq!(
+            other.insert_class_bytes([0, 1, 52], &bytes),
+            Err(ClassBytesError::NotCanonical([0, 1, 52]))
+        );
+        assert_eq!(
+            other.insert_class_bytes(k, &bytes[1..]),
+            Err(ClassBytesError::Length(CLASS_BYTES - 1))
+        );
+        let mut dead = bytes.clone();
+        let h = loki_cards::holding_index(k[0], 51).unwrap();
+        dead[h * 24] = 1;
+        assert_eq!(
+            FlopClasses::new(CLASS_STORE_BYTES).insert_class_bytes(k, &dead),
+            Err(ClassBytesError::DeadHolding(k))
+        );
+        assert!(class_bytes_swept([1, 0, 2]).is_none());
+        assert_eq!(FlopClasses::new(0).insert_class_bytes(k, &bytes), Ok(false));
+    }
 
     #[test]
     fn errors_and_paper_example() {
