@@ -46,7 +46,7 @@ pub struct CalibrateArgs {
     #[arg(short, long)]
     quiet: bool,
     #[command(flatten)]
-    class_cache: crate::class_cache::ClassCacheArgs,
+    class_cache: crate::common::ClassCacheArgs,
 }
 
 pub fn run(a: CalibrateArgs) -> Result<ExitCode> {

@@ -1,10 +1,12 @@
 //! The flags many commands share, declared once and flattened into each command's
 //! arguments: `--config` (the Loki players' constants, the one piece of player
 //! construction that touches the file system; players themselves are built by
-//! `loki_agent::Roster`) and `--seed` (for the commands whose default is the paper's year).
+//! `loki_agent::Roster`), `--seed` (for the commands whose default is the paper's year)
+//! and `--no-class-cache` (the commands that play hands; `loki_classfile`).
 use anyhow::{Context, Result};
 use clap::Args;
 use loki_bot::LokiConfig;
+use loki_classfile::ClassCache;
 use std::path::{Path, PathBuf};
 
 /// `--config`: the model and strategy constants of the Loki players.
@@ -69,5 +71,22 @@ impl SeedArg {
     /// The seed.
     pub fn get(self) -> u64 {
         self.seed
+    }
+}
+
+/// `--no-class-cache`, flattened into the commands that play hands.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct ClassCacheArgs {
+    /// Neither read nor write the flop class cache file (as with LOKI_CACHE_DIR=off;
+    /// results are the same either way, see docs/speed.md).
+    #[arg(long)]
+    no_class_cache: bool,
+}
+
+impl ClassCacheArgs {
+    /// The process's shared flop class store with the cache file loaded (unless turned
+    /// off); hold it while playing: dropping it saves the classes the file lacked.
+    pub fn open(self) -> ClassCache {
+        ClassCache::from_env(self.no_class_cache)
     }
 }

@@ -49,7 +49,7 @@ pub struct FrequenciesArgs {
     #[arg(long)]
     by_kind: bool,
     #[command(flatten)]
-    class_cache: crate::class_cache::ClassCacheArgs,
+    class_cache: crate::common::ClassCacheArgs,
 }
 
 pub fn run(a: FrequenciesArgs) -> Result<ExitCode> {

@@ -8,8 +8,8 @@ mod advise;
 mod assess;
 mod bench;
 mod bounds;
+mod cache;
 mod calibrate;
-mod class_cache;
 mod common;
 mod config;
 mod eval;
@@ -17,7 +17,9 @@ mod exploit;
 mod frequencies;
 mod history;
 mod income_rates;
+mod interrupt;
 mod irc;
+mod merge;
 mod people;
 mod play;
 mod players;
@@ -64,7 +66,7 @@ enum Command {
     /// Duplicate tournament of the paper's experiments (Figure 4): results.json, deals.csv, profit.png.
     Tournament(tournament::TournamentArgs),
     /// Merge the shard files of a sharded tournament into its results.json, deals.csv and profit.png.
-    Merge(tournament::MergeArgs),
+    Merge(merge::MergeArgs),
     /// Weighted hand strength, hand potential and EHS of one hand (--json: one object).
     Assess(assess::AssessArgs),
     /// Generate pre-flop income-rate tables by roll-out simulation.
@@ -92,7 +94,7 @@ enum Command {
     Play(play::PlayArgs),
     /// The flop class cache file that lets a fresh process start warm: fill, show, clear.
     #[command(subcommand)]
-    Cache(class_cache::CacheCommand),
+    Cache(cache::CacheCommand),
     /// How far from unbeatable: local best response against a player, heads-up (LBR's winnings are a lower bound on its exploitability).
     Exploit(exploit::ExploitArgs),
 }
@@ -131,7 +133,7 @@ fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Simulate(a) => simulate::run(a),
         Command::History(a) => history::run(a),
         Command::Tournament(a) => tournament::run(a),
-        Command::Merge(a) => tournament::merge(a),
+        Command::Merge(a) => merge::run(a),
         Command::Players(a) => players::run(a),
         Command::Frequencies(a) => frequencies::run(a),
         Command::Calibrate(a) => calibrate::run(a),
@@ -145,7 +147,7 @@ fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Serve(a) => serve::run(a),
         Command::Play(a) => play::run(a),
         Command::Exploit(a) => exploit::run_exploit(a),
-        Command::Cache(a) => class_cache::run(a),
+        Command::Cache(a) => cache::run(a),
     }
 }
 

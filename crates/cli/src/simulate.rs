@@ -36,7 +36,7 @@ pub struct SimulateArgs {
     #[arg(long)]
     acpc_log: Option<PathBuf>,
     #[command(flatten)]
-    class_cache: crate::class_cache::ClassCacheArgs,
+    class_cache: crate::common::ClassCacheArgs,
 }
 
 pub fn run(a: SimulateArgs) -> Result<ExitCode> {

@@ -1,4 +1,4 @@
-//! `loki tournament` and `loki merge`: the paper's duplicate tournament (Billings et al.
+//! `loki tournament`: the paper's duplicate tournament (Billings et al.
 //! 1998, "Experiments", Figure 4) as one command. The run and its files are
 //! `loki_sim::RunFolder` (DIR/results.json with the inputs and results only, so that it
 //! depends on the inputs alone; DIR/profit.png, average profit per player type against
@@ -95,7 +95,7 @@ pub struct TournamentArgs {
     #[arg(short, long)]
     quiet: bool,
     #[command(flatten)]
-    class_cache: crate::class_cache::ClassCacheArgs,
+    class_cache: crate::common::ClassCacheArgs,
 }
 
 /// Hands of a run without a preset: enough to resolve the modeling players' edge over
@@ -172,24 +172,7 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
 /// last checkpoint left it; `saved` holds the hands played up to the last batch.
 fn on_interrupt(out: PathBuf, saved: Arc<AtomicU64>) {
     let args: Vec<String> = std::env::args().collect();
-    on_ctrl_c(move || interrupted(&args, &out, saved.load(Ordering::Relaxed)));
-}
-
-/// On Ctrl-C (SIGINT), prints `message()` and exits with status 130.
-fn on_ctrl_c(message: impl FnOnce() -> String + Send + 'static) {
-    std::thread::spawn(move || {
-        let Ok(rt) = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-        else {
-            return; // no handler: Ctrl-C stops the run silently, as before
-        };
-        if rt.block_on(tokio::signal::ctrl_c()).is_err() {
-            return;
-        }
-        eprintln!("{}", message());
-        std::process::exit(130);
-    });
+    crate::interrupt::on_ctrl_c(move || interrupted(&args, &out, saved.load(Ordering::Relaxed)));
 }
 
 /// What an interrupted run says: where it stopped and the command that continues it
@@ -230,34 +213,6 @@ fn shell_word(w: &str) -> String {
     } else {
         format!("'{}'", w.replace('\'', "'\\''"))
     }
-}
-
-#[derive(clap::Args, Debug)]
-pub struct MergeArgs {
-    /// Folders holding shard files (shard-I-of-N.json), or the files themselves.
-    #[arg(required = true)]
-    inputs: Vec<PathBuf>,
-    /// Where to write results.json, deals.csv and profit.png (a directory).
-    #[arg(long, default_value = "loki-tournament")]
-    out: PathBuf,
-}
-
-/// `loki merge`: checks that the shard files are the shards of one run, each exactly
-/// once, and writes the results of the whole run, byte-identical to the unsharded run.
-pub fn merge(a: MergeArgs) -> Result<ExitCode> {
-    on_ctrl_c(|| {
-        "\nloki: interrupted; results.json and deals.csv are each written whole or not \
-         at all: give the same command again"
-            .to_string()
-    });
-    let (text, shards) = loki_sim::merge_folders(&a.inputs, &a.out)?;
-    print!("{text}");
-    eprintln!(
-        "{} merged; results in {}",
-        loki_sim::results::plural(shards as u64, "shard", "shards"),
-        a.out.display()
-    );
-    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
-//! The flop class cache file of the commands that play hands (`loki_classfile`): the
-//! `--no-class-cache` flag they share, the handle they hold while they play (loaded at
-//! the start, saved at the end), and `loki cache`, which fills every class ahead of time,
-//! shows the file or removes it.
+//! `loki cache`: the flop class cache file of the commands that play hands
+//! (`loki_classfile`; their `--no-class-cache` flag is in `common.rs`): fills every class
+//! ahead of time, shows the file or removes it.
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use loki_assess::range::{canonical_flops, CLASS_BYTES};
@@ -9,23 +8,6 @@ use loki_cards::Card;
 use loki_classfile::{cache_path, ClassCache};
 use rayon::prelude::*;
 use std::process::ExitCode;
-
-/// `--no-class-cache`, flattened into the commands that play hands.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct ClassCacheArgs {
-    /// Neither read nor write the flop class cache file (as with LOKI_CACHE_DIR=off;
-    /// results are the same either way, see docs/speed.md).
-    #[arg(long)]
-    no_class_cache: bool,
-}
-
-impl ClassCacheArgs {
-    /// The process's shared flop class store with the cache file loaded (unless turned
-    /// off); hold it while playing: dropping it saves the classes the file lacked.
-    pub fn open(self) -> ClassCache {
-        ClassCache::from_env(self.no_class_cache)
-    }
-}
 
 /// `loki cache`: the flop class cache file.
 #[derive(Subcommand)]
