@@ -124,8 +124,8 @@ pub struct App {
     pub(crate) config: ServerConfig,
     pub(crate) tables: Tables,
     joins: Mutex<HashMap<IpAddr, Bucket>>,
-    /// Spectators' requests by address.
-    watches: Mutex<HashMap<IpAddr, Bucket>>,
+    /// Requests without a seat (the lobby, spectators) by address.
+    looks: Mutex<HashMap<IpAddr, Bucket>>,
     people: Option<Mutex<ProfileBook>>,
     made: AtomicU64,
     /// The hosts a request may name (only when bound to a loopback address).
@@ -193,7 +193,7 @@ impl App {
             config,
             tables: Tables::default(),
             joins: Mutex::new(HashMap::new()),
-            watches: Mutex::new(HashMap::new()),
+            looks: Mutex::new(HashMap::new()),
             people,
             made: AtomicU64::new(0),
             hosts,
@@ -262,11 +262,11 @@ impl App {
         take_by_address(&self.joins, ip, l.join_burst, l.join_rate)
     }
 
-    /// Whether `ip` may look at a room as a spectator now (at the rate of a table's
-    /// requests, per address).
-    pub(crate) fn may_watch(&self, ip: IpAddr) -> bool {
+    /// Whether `ip` may look without a seat now: at the lobby, or at a room as a
+    /// spectator (one budget per address, at the rate of a table's requests).
+    pub(crate) fn may_look(&self, ip: IpAddr) -> bool {
         let l = &self.config.limits;
-        take_by_address(&self.watches, ip, l.table_burst, l.table_rate)
+        take_by_address(&self.looks, ip, l.table_burst, l.table_rate)
     }
 
     /// Seconds until the join limiter gives an address another join.

@@ -127,7 +127,13 @@ struct LobbyRoom {
     hands: usize,
 }
 
-async fn lobby(State(app): State<Arc<App>>) -> Response {
+async fn lobby(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+) -> Response {
+    if !app.may_look(addr.ip()) {
+        return ApiError::TooMany(1).into_response();
+    }
     let app2 = app.clone();
     answer(
         blocking(move || {
@@ -288,7 +294,7 @@ async fn watch(
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
 ) -> Response {
-    if !app.may_watch(addr.ip()) {
+    if !app.may_look(addr.ip()) {
         return ApiError::TooMany(1).into_response();
     }
     let room = match room(&app, &id) {
