@@ -100,6 +100,46 @@ async fn pace_zero(c: &Client, base: &str) {
     js(c, "sessionStorage.setItem('loki-pace', '0'); return true").await;
 }
 
+/// A new browser `tag` at the lobby with the bots' pace instant, where Ann opens a room of
+/// `fields` (the create form's, `create-name` and `create-layout` among them); the page
+/// and the room's address once Ann sits in it.
+async fn opens_room(
+    port: u16,
+    chromium: &std::path::Path,
+    base: &str,
+    tag: &str,
+    fields: &[(&str, &str)],
+) -> (Client, String) {
+    let ann = session(port, chromium, tag).await;
+    pace_zero(&ann, base).await;
+    fill_and_submit(&ann, fields, "create-button").await;
+    until(&ann, "the room", "return !!window.lokiView").await;
+    let url: String = js(&ann, "return location.href")
+        .await
+        .as_str()
+        .unwrap()
+        .into();
+    (ann, url)
+}
+
+/// A new browser `tag` where `name` takes a seat of the room at `url` (the bots' pace
+/// instant).
+async fn joins_room(
+    port: u16,
+    chromium: &std::path::Path,
+    base: &str,
+    url: &str,
+    name: &str,
+    tag: &str,
+) -> Client {
+    let c = session(port, chromium, tag).await;
+    pace_zero(&c, base).await;
+    c.goto(url).await.unwrap();
+    fill_and_submit(&c, &[("room-name", name)], "room-join-button").await;
+    until(&c, "the seat", "return !!window.lokiView").await;
+    c
+}
+
 /// Fills a form field and submits its form by the button.
 async fn fill_and_submit(c: &Client, fields: &[(&str, &str)], button: &str) {
     for (id, value) in fields {
@@ -189,30 +229,12 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
     let t0 = Instant::now();
     runtime().block_on(async {
         let base = format!("http://{}", server.addr);
-        let ann = session(port, &chromium, "ann").await;
-        ann.goto(&format!("{base}/lobby")).await.unwrap();
-        js(&ann, "sessionStorage.setItem('loki-pace', '0'); return true").await;
-        fill_and_submit(
-            &ann,
-            &[
-                ("create-name", "Ann"),
-                ("create-layout", "3*open,SOM,GOM,LOKI2"),
-                ("create-bank", "5"),
-            ],
-            "create-button",
-        )
-        .await;
-        until(&ann, "the room", "return !!window.lokiView").await;
-        let url: String = js(&ann, "return location.href").await.as_str().unwrap().into();
+        let fields = [("create-name", "Ann"), ("create-layout", "3*open,SOM,GOM,LOKI2"), ("create-bank", "5")];
+        let (ann, url) = opens_room(port, &chromium, &base, "ann", &fields).await;
         let id = url.rsplit('/').next().unwrap().to_string();
         let mut people = vec![ann];
         for name in ["Bob", "Cy"] {
-            let c = session(port, &chromium, name).await;
-            pace_zero(&c, &base).await;
-            c.goto(&url).await.unwrap();
-            fill_and_submit(&c, &[("room-name", name)], "room-join-button").await;
-            until(&c, "the seat", "return !!window.lokiView").await;
-            people.push(c);
+            people.push(joins_room(port, &chromium, &base, &url, name, name).await);
         }
         // A spectator watches the full room from a fourth browser.
         let eve = session(port, &chromium, "eve-watching").await;
@@ -571,16 +593,8 @@ fn a_pre_action_acts_when_the_turn_comes_and_the_tab_says_whose_turn() {
     let (_driver, port) = start_driver(&driver);
     runtime().block_on(async {
         let base = format!("http://{}", server.addr);
-        let ann = session(port, &chromium, "pre-ann").await;
-        pace_zero(&ann, &base).await;
-        fill_and_submit(&ann, &[("create-name", "Ann"), ("create-layout", "open,open")], "create-button").await;
-        until(&ann, "the room", "return !!window.lokiView").await;
-        let url: String = js(&ann, "return location.href").await.as_str().unwrap().into();
-        let bob = session(port, &chromium, "pre-bob").await;
-        pace_zero(&bob, &base).await;
-        bob.goto(&url).await.unwrap();
-        fill_and_submit(&bob, &[("room-name", "Bob")], "room-join-button").await;
-        until(&bob, "the seat", "return !!window.lokiView").await;
+        let (ann, url) = opens_room(port, &chromium, &base, "pre-ann", &[("create-name", "Ann"), ("create-layout", "open,open")]).await;
+        let bob = joins_room(port, &chromium, &base, &url, "Bob", "pre-bob").await;
         // Ann's chat line of markup reaches Bob's page as the text she typed.
         let markup = "<img src=x onerror=\"window.pwned=1\"><b>hi</b> & bye";
         fill_and_submit(&ann, &[("room-chat-text", markup)], "room-chat-say").await;
@@ -649,11 +663,7 @@ fn a_spectator_sees_the_table_and_no_hole_card() {
     let (_driver, port) = start_driver(&driver);
     runtime().block_on(async {
         let base = format!("http://{}", server.addr);
-        let ann = session(port, &chromium, "watched-ann").await;
-        pace_zero(&ann, &base).await;
-        fill_and_submit(&ann, &[("create-name", "Ann"), ("create-layout", "open,call")], "create-button").await;
-        until(&ann, "the room", "return !!window.lokiView").await;
-        let url: String = js(&ann, "return location.href").await.as_str().unwrap().into();
+        let (ann, url) = opens_room(port, &chromium, &base, "watched-ann", &[("create-name", "Ann"), ("create-layout", "open,call")]).await;
         let id = url.rsplit('/').next().unwrap().to_string();
         let eve = session(port, &chromium, "watcher").await;
         pace_zero(&eve, &base).await;
