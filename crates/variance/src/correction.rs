@@ -11,46 +11,124 @@
 //!
 //! Each correction has expectation zero given the hand so far, so the reduced value
 //! `net − Σ corrections` has the plain value's expectation, whatever the value function
-//! `v`; a good `v` makes it vary less. Ours ([`ValueFunction`]): for a player still in,
-//! `v_p = (pot + k·b)·equity_p − chips put in by p − b`, with `k` the players still in,
-//! `b` one bet of the round (the bets still to come, [`ValueFunction::future_bets`]) and
-//! the showdown equity of [`crate::equity`] among the players still in; `−chips put in`
-//! for a player who folded. The values sum to zero over the seats, as the nets do.
-//! Because the flop's exact equity is the expectation of the turn's, and the turn's of
-//! the river's, and `v` is linear in the equities, each deal's expectation is `v` at the
-//! equities before it: exact from the flop on, and before the flop a Monte-Carlo estimate
-//! ([`crate::equity::sampled`], seeded by the hole cards alone, so independent of the
-//! board dealt). The hole-card deal is corrected too (over every deal each position's
-//! equity averages 1/n); in a duplicate schedule that correction cancels over the
-//! rotations of a deal.
+//! `v`; a good `v` makes it vary less. Ours ([`ValueFunction`]) is linear in the showdown
+//! equities of [`crate::equity`] among the players still in, with every hole card known:
+//!
+//! * after a deal, `S·equity_p` with a stake `S = α·pot + β·k·b` (`k` players still in,
+//!   `b` one bet of the round) fixed before the card is seen: the pot and one bet to come
+//!   from each player before the flop, and on the flop, turn and river α and β by round
+//!   and number of players still in ([`ValueFunction::deals`], fitted to the players);
+//! * after an action, `v_p = (pot + k·b)·equity_p − chips put in by p − b` for a player
+//!   still in and `−chips put in` for one who folded ([`ValueFunction::actions`]).
+//!
+//! The charges of a deal sum to zero over the seats (the equities' changes do), and so do
+//! the values after an action, as the nets do. Because the flop's exact equity is the
+//! expectation of the turn's, and the turn's of the river's, and `v` is linear in the
+//! equities, each deal's expectation is `v` at the equities before it: exact from the
+//! flop on, and before the flop a Monte-Carlo estimate ([`crate::equity::sampled`],
+//! seeded by the hole cards alone, so independent of the board dealt). The hole-card deal
+//! is corrected too (over every deal each position's equity averages 1/n); in a duplicate
+//! schedule that correction cancels over the rotations of a deal.
 //!
 //! Where loki differs from the paper: AIVAT's value function is learned or solved; ours is
-//! a closed form. The paper's games are two-player; ours has up to ten seats, each
-//! reduced on its own.
+//! a line in the equities whose stakes are fitted by least squares. The paper's games are
+//! two-player; ours has up to ten seats, each reduced on its own.
 use crate::equity;
 use crate::VarianceError;
 use loki_cards::{rng_from_seed, Card, CardSet, HoleCards};
 use loki_engine::{Action, ByAction, EngineError, Event, HandRecord, HandState, SeatView};
 
-/// The value function's parameters (both ours).
+/// What the live players' equities share, as a line in the pot and the bets to come:
+/// `pot · pot + bets · k · b` for `k` live players and one bet `b` of the round.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Stake {
+    /// The factor of the pot.
+    pub pot: f64,
+    /// Bets of the round each live player is expected to put in from here on.
+    pub bets: f64,
+}
+
+impl Stake {
+    /// The bare pot plus `bets` bets from each live player.
+    pub const fn bets(bets: f64) -> Stake {
+        Stake { pot: 1.0, bets }
+    }
+}
+
+/// The live players' buckets of [`ValueFunction::deals`] (ours): 2, 3, 4 or 5, 6 to 10.
+pub const LIVE_BUCKETS: usize = 4;
+
+/// The bucket of `k` live players.
+pub fn live_bucket(k: usize) -> usize {
+    match k {
+        0..=2 => 0,
+        3 => 1,
+        4 | 5 => 2,
+        _ => 3,
+    }
+}
+
+/// The value function's parameters (all ours).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ValueFunction {
     /// Whole boards sampled for a pre-flop equity (256: a sampling error of about 0.03
     /// in an equity, small beside a hand's spread).
     pub preflop_samples: u32,
-    /// Bets of the current round each live player is expected to put in from here on (1:
-    /// chosen on a 5,000-hand Figure-4 run among 0, 0.5, 1, 2 and 3, where it gave the
-    /// narrowest intervals; 0 is the bare pot).
-    pub future_bets: f64,
+    /// The stake of a deal's correction, by the round it starts (pre-flop: the hole
+    /// cards, flop, turn, river) and the [`live_bucket`] of its players.
+    pub deals: [[Stake; LIVE_BUCKETS]; 4],
+    /// The stake of the value after an action (of a player whose strategy is known).
+    pub actions: Stake,
+}
+
+impl ValueFunction {
+    /// The same stake everywhere: the bare pot and `bets` bets to come from each live
+    /// player (0: the bare pot).
+    pub const fn uniform(bets: f64) -> ValueFunction {
+        ValueFunction {
+            preflop_samples: 256,
+            deals: [[Stake::bets(bets); LIVE_BUCKETS]; 4],
+            actions: Stake::bets(bets),
+        }
+    }
 }
 
 impl Default for ValueFunction {
+    /// The pot and one bet to come from each live player, except the stakes of the
+    /// flop, turn and river deals: those fitted by `cargo run --release -p loki-sim
+    /// --example fit_value_function` to the duplicate deals of Figure 4 and of heads-up
+    /// Loki matches (docs/tournaments.md).
     fn default() -> Self {
-        ValueFunction {
-            preflop_samples: 256,
-            future_bets: 1.0,
-        }
+        let mut v = ValueFunction::uniform(1.0);
+        v.deals[1..].copy_from_slice(&FITTED);
+        v
     }
+}
+
+/// The stakes from the flop on fitted by the `fit_value_function` example (ours).
+const FITTED: [[Stake; LIVE_BUCKETS]; 3] = [
+    [
+        stake(1.53, 1.30),
+        stake(1.42, 1.30),
+        stake(1.50, 1.08),
+        stake(1.22, 1.54),
+    ],
+    [
+        stake(1.89, -0.20),
+        stake(1.61, 0.23),
+        stake(1.57, 0.16),
+        stake(1.03, 0.80),
+    ],
+    [
+        stake(1.29, -0.03),
+        stake(1.23, 0.04),
+        stake(1.20, 0.01),
+        stake(0.89, 0.62),
+    ],
+];
+
+const fn stake(pot: f64, bets: f64) -> Stake {
+    Stake { pot, bets }
 }
 
 /// A hand's corrections by position, in chips.
@@ -90,9 +168,7 @@ struct Replay {
     dealt: CardSet,
     /// The seed of the pre-flop estimates (from the hole cards alone).
     seed: u64,
-    samples: u32,
-    /// Future bets per live player of the value function.
-    future_bets: f64,
+    value: ValueFunction,
 }
 
 impl Replay {
@@ -110,7 +186,7 @@ impl Replay {
             equity::exact(&holes, board, dead)
         } else {
             let mut rng = rng_from_seed(self.seed);
-            equity::sampled(&holes, dead, self.samples, &mut rng)
+            equity::sampled(&holes, dead, self.value.preflop_samples, &mut rng)
         }
         .ok_or(VarianceError::Equity)?;
         for (&p, s) in positions.iter().zip(shares) {
@@ -119,9 +195,10 @@ impl Replay {
         Ok(out)
     }
 
-    /// `v` of every position in `state` with equities `eq` (see [`Replay::stake`]).
+    /// `v` of every position in `state` with equities `eq`, with the actions' stake
+    /// (see [`Replay::stake`]).
     fn values(&self, state: &HandState, eq: &[f64]) -> Vec<f64> {
-        let (stake, bet) = self.stake(state);
+        let (stake, bet) = Replay::stake(state, self.value.actions);
         state
             .contributions()
             .iter()
@@ -137,14 +214,22 @@ impl Replay {
             .collect()
     }
 
-    /// What the live players' equities share in `state`: the pot and `future_bets` bets
-    /// of the round from each of the `k` live players; each live player is charged its
-    /// own `future_bets` bets (so the values sum to zero). Returns the stake and the
-    /// charge.
-    fn stake(&self, state: &HandState) -> (f64, f64) {
-        let k = (0..state.players()).filter(|&p| state.is_live(p)).count() as f64;
-        let bet = self.future_bets * state.config().bet_size(state.round()) as f64;
-        (state.pot() as f64 + k * bet, bet)
+    /// What the live players' equities share in `state` under `s`, and what each live
+    /// player is charged: its own bets to come.
+    fn stake(state: &HandState, s: Stake) -> (f64, f64) {
+        let k = Replay::live(state).iter().filter(|&&l| l).count();
+        let bet = s.bets * state.config().bet_size(state.round()) as f64;
+        (s.pot * state.pot() as f64 + k as f64 * bet, bet)
+    }
+
+    /// The stake of the deal that led to `state` (its round's, for its live players).
+    fn deal_stake(&self, state: &HandState) -> f64 {
+        let k = Replay::live(state).iter().filter(|&&l| l).count();
+        Replay::stake(
+            state,
+            self.value.deals[state.round().index()][live_bucket(k)],
+        )
+        .0
     }
 
     fn live(state: &HandState) -> Vec<bool> {
@@ -179,8 +264,7 @@ pub fn corrections(
         holes,
         dealt,
         seed,
-        samples: value.preflop_samples,
-        future_bets: value.future_bets,
+        value,
     };
     let mut state = HandState::new(&record.config)?;
     state.set_seats(&record.seats)?;
@@ -195,7 +279,7 @@ pub fn corrections(
     // The hole cards: over every deal each position's equity averages 1/n (symmetry).
     let everyone = vec![true; n];
     let dealt = replay.equity(&[], &everyone)?;
-    let (stake, _) = replay.stake(&state);
+    let stake = replay.deal_stake(&state);
     for (p, e) in dealt.iter().enumerate() {
         let c = stake * (e - 1.0 / n as f64);
         out.chance[p] += c;
@@ -213,7 +297,7 @@ pub fn corrections(
                 // The values after the deal are linear in the equities, with the stake of
                 // the round that starts: their expectation is the same line at the
                 // equities before it.
-                let (stake, _) = replay.stake(&state);
+                let stake = replay.deal_stake(&state);
                 for p in 0..n {
                     let c = stake * (after[p] - before[p]);
                     out.chance[p] += c;

@@ -9,7 +9,7 @@
 mod correction;
 pub mod equity;
 
-pub use correction::{corrections, Corrections, ValueFunction};
+pub use correction::{corrections, live_bucket, Corrections, Stake, ValueFunction, LIVE_BUCKETS};
 
 /// Why a hand's corrections cannot be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -106,10 +106,7 @@ fn a_check_down_reduces_to_the_pre_flop_equity() {
     // equity - 1/2) (the pot when they are dealt is the blinds, 3): AA, the big blind
     // (position 0) against KK, keeps equity - 1/2 = about +0.32 whatever the board.
     let holes = [hole("AsAd"), hole("KcKh")];
-    let bare = ValueFunction {
-        future_bets: 0.0,
-        ..ValueFunction::default()
-    };
+    let bare = ValueFunction::uniform(0.0);
     let mut reduced = Vec::new();
     for board in ["2c7h9dJcQh", "Kd7h9dJc2s", "3s4s5d6c8h"] {
         let b = parse_cards(board).unwrap();
@@ -121,6 +118,31 @@ fn a_check_down_reduces_to_the_pre_flop_equity() {
     for r in &reduced {
         assert!((r - reduced[0]).abs() < 1e-9, "{reduced:?}");
         assert!((r - 0.32).abs() < 0.08, "{reduced:?}");
+    }
+}
+
+#[test]
+fn each_deal_is_charged_with_the_stake_of_the_round_it_starts() {
+    // A check-down with the bare pot everywhere, then with the river's heads-up stake
+    // doubled: only the river's correction doubles (a stake read from the round before
+    // the deal, or from another bucket of live players, would change another or none).
+    let holes = [hole("AhKh"), hole("QsQc")];
+    let b = parse_cards("Qh7h2d9h3c").unwrap();
+    let board = [b[0], b[1], b[2], b[3], b[4]];
+    let bare = ValueFunction::uniform(0.0);
+    let mut river = bare;
+    river.deals[3][loki_variance::live_bucket(2)] = loki_variance::Stake {
+        pot: 2.0,
+        bets: 0.0,
+    };
+    let (_, plain) = check_down_with(holes, board, bare);
+    let (_, doubled) = check_down_with(holes, board, river);
+    assert!(plain.by_round[3][0].abs() > 0.1, "{plain:?}");
+    for p in 0..2 {
+        assert!((doubled.by_round[3][p] - 2.0 * plain.by_round[3][p]).abs() < 1e-9);
+        for r in 0..3 {
+            assert!((doubled.by_round[r][p] - plain.by_round[r][p]).abs() < 1e-12);
+        }
     }
 }
 
