@@ -1,8 +1,10 @@
-//! The routes: the page's files and the JSON API. A request finds its table only through
-//! the browser's cookie (a random token the server handed out), and every answer about a
-//! table renews the cookie (a table in use never loses its browser); bodies are small
-//! JSON objects with no unknown fields; the bots' work runs on blocking threads. Every
-//! answer is JSON, a wrong method (405) and an unknown path (404) included.
+//! The routes: the page's files and the JSON API of the one-person table, an adapter over
+//! the rooms' server side (`room_app`): the table is a room of one person keyed by the
+//! browser's cookie (a random token the server handed out), so a request finds its table
+//! only through that cookie, and every answer about a table renews the cookie (a table in
+//! use never loses its browser); bodies are small JSON objects with no unknown fields;
+//! the bots' work runs on blocking threads. Every answer is JSON, a wrong method (405)
+//! and an unknown path (404) included.
 use crate::app::{App, TableRequest};
 use crate::assets;
 use crate::error::ApiError;
@@ -10,7 +12,7 @@ use crate::guard;
 use crate::request::{
     blocking, cookie, cookie_token, download, joining, json_response, Body, HistoryFile,
 };
-use crate::tables::Entry;
+use crate::rooms::Room;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -65,17 +67,15 @@ fn renewed(mut r: Response, app: &App, token: &str) -> Response {
     r
 }
 
-/// The browser's table, if it may make a request now.
-fn table(app: &App, headers: &HeaderMap) -> Result<(String, Arc<Entry>), ApiError> {
+/// The browser's table and its token.
+fn table(app: &App, headers: &HeaderMap) -> Result<(Arc<Room>, String), ApiError> {
     let token = cookie_token(headers, COOKIE).ok_or(ApiError::NoTable)?;
-    let entry = app.tables.get(&token).ok_or(ApiError::NoTable)?;
-    if !app.may_request(&entry) {
-        return Err(ApiError::TooMany(1));
-    }
-    Ok((token, entry))
+    let room = app.rooms.get(&token).filter(|r| r.solo.is_some());
+    Ok((room.ok_or(ApiError::NoTable)?, token))
 }
 
-/// Runs `f` on the browser's table on a blocking thread and answers with `answer` of the
+/// Runs `f` on the browser's table as its person ([`App::as_person_then`]: the rate, the
+/// game, the profile saved) on a blocking thread and answers with `answer` of the
 /// session (the view by default), renewing the cookie.
 async fn on_table_with(
     app: Arc<App>,
@@ -83,13 +83,13 @@ async fn on_table_with(
     f: impl FnOnce(&mut Session) -> Result<(), ApiError> + Send + 'static,
     answer: impl FnOnce(&Session) -> Response + Send + 'static,
 ) -> Response {
-    let (token, entry) = match table(&app, headers) {
+    let (room, token) = match table(&app, headers) {
         Ok(t) => t,
         Err(e) => return e.into_response(),
     };
-    let app2 = app.clone();
-    let t = token.clone();
-    match blocking(move || app2.with_session(&t, &entry, f, answer)).await {
+    let (a, t) = (app.clone(), token.clone());
+    let run = move || a.as_person_then(&room, &t, |s, _, _| f(s), |s, _, _, _| answer(s));
+    match blocking(run).await {
         Ok(r) => renewed(r, &app, &token),
         Err(e) => e.into_response(),
     }

@@ -56,7 +56,6 @@ mod room_api;
 mod room_app;
 mod room_events;
 mod rooms;
-mod tables;
 
 pub use app::{App, KindView, OptionsView, ServerConfig, TableRequest, MAX_PLAYERS_CHARS};
 pub use error::WebError;
@@ -76,7 +75,7 @@ pub fn router(app: Arc<App>) -> axum::Router {
 }
 
 /// Serves `app` on a bound listener until `shutdown` completes (the connections in
-/// progress finish); idle tables are dropped every minute.
+/// progress finish); the rooms' clock runs meanwhile (idle tables are dropped by it).
 ///
 /// # Errors
 /// The server fails (I/O).
@@ -85,16 +84,6 @@ pub async fn serve(
     listener: tokio::net::TcpListener,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), WebError> {
-    let sweeper = {
-        let app = app.clone();
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
-            loop {
-                tick.tick().await;
-                app.sweep();
-            }
-        })
-    };
     // The rooms' clock: time banks, people away, the next hand, whether or not anyone
     // sends a request.
     let clock = {
@@ -111,7 +100,6 @@ pub async fn serve(
     };
     let routes = router(app.clone());
     conn::run(app, routes, listener, shutdown).await;
-    sweeper.abort();
     clock.abort();
     Ok(())
 }

@@ -60,8 +60,10 @@ pub(crate) fn room(app: &App, id: &str) -> Result<Arc<Room>, ApiError> {
     if !is_id(id) {
         return Err(ApiError::NoRoom);
     }
+    // A one-person table (keyed by its browser's token) is no room to others.
     app.rooms
         .get(&id.to_ascii_lowercase())
+        .filter(|r| r.solo.is_none())
         .ok_or(ApiError::NoRoom)
 }
 
@@ -101,14 +103,18 @@ async fn history_text(
 /// shown at a showdown.
 async fn history(app: Arc<App>, id: &str, headers: &HeaderMap, file: HistoryFile) -> Response {
     let write = move |app: &App, room: &Room, token: &str| {
-        app.as_person(room, token, |_, _, _| Ok(()))?;
-        let (s, seats) = room.lock().ok_or(ApiError::Broken)?;
-        let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
-        let (hands, name) = (s.history(), &s.names()[seat]);
-        Ok(match file {
-            HistoryFile::Phh => loki_play::history::seat_phh(hands, seat, name),
-            HistoryFile::Text => loki_play::history::seat_text(hands, seat, name),
-        })
+        app.as_person_then(
+            room,
+            token,
+            |_, _, _| Ok(()),
+            |s, _, seat, _| {
+                let (hands, name) = (s.history(), &s.names()[seat]);
+                match file {
+                    HistoryFile::Phh => loki_play::history::seat_phh(hands, seat, name),
+                    HistoryFile::Text => loki_play::history::seat_text(hands, seat, name),
+                }
+            },
+        )
     };
     let respond: fn(String) -> Response = match file {
         HistoryFile::Phh => |t| download(t, "attachment; filename=\"loki-room.phhs\""),
@@ -141,6 +147,7 @@ async fn lobby(
                 .rooms
                 .all()
                 .iter()
+                .filter(|r| r.solo.is_none())
                 .filter_map(|r| {
                     let (s, seats) = r.lock()?;
                     Some(LobbyRoom {
