@@ -4,6 +4,7 @@
 //! by the handlers.
 use crate::error::{ApiError, WebError};
 use crate::limits::{address_key, Bucket, Connections, Limits};
+use crate::request::HistoryFile;
 use crate::rooms::{Room, RoomInfo, RoomLimits, Rooms};
 use loki_agent::ProfileBook;
 use loki_bot::LokiConfig;
@@ -337,8 +338,8 @@ impl App {
             left: true,
             summary: session.summary(),
             history: Histories {
-                phh: loki_play::history::person_phh_with_meta(session.history_with_meta()),
-                text: loki_play::history::person_text(session.history_with_meta()),
+                phh: HistoryFile::Phh.write(session, 0, true),
+                text: HistoryFile::Text.write(session, 0, true),
             },
         })
     }

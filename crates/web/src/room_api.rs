@@ -2,9 +2,11 @@
 //! `/api/room/<id>/...`, with the live updates as server-sent events. A browser holds a
 //! seat through a cookie of its own per room (`loki_room_<id>`, a random token the
 //! server handed out); a person comes back to a seat from another browser with the seat's
-//! name and seat token. Bodies are small JSON objects with no unknown fields; the work
-//! runs on blocking threads. Every answer but the pages and the stream (`room_events`)
-//! is JSON.
+//! name and seat token. The handlers of a person's seat ([`At`]) also serve the
+//! one-person table's routes (`api`), whose seat is found by the table's cookie. Bodies
+//! are small JSON objects with no unknown fields; the work runs on blocking threads.
+//! Every answer but the pages, the downloads and the stream (`room_events`) is JSON.
+use crate::api::COOKIE;
 use crate::app::App;
 use crate::assets;
 use crate::error::ApiError;
@@ -12,13 +14,14 @@ use crate::request::{
     blocking, cookie, cookie_token, download, joining, json_response, Body, HistoryFile,
 };
 use crate::room_app::{Held, RoomRequest};
-use crate::rooms::{is_id, Room};
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{header, HeaderMap};
+use crate::rooms::{is_id, Room, Seats};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::http::header;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use loki_play::Choice;
+use loki_play::{Choice, Session};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -67,60 +70,50 @@ pub(crate) fn room(app: &App, id: &str) -> Result<Arc<Room>, ApiError> {
         .ok_or(ApiError::NoRoom)
 }
 
-/// Room `id` and the browser's token for it (a browser without one has no seat there).
-pub(crate) fn seated(
-    app: &App,
-    id: &str,
-    headers: &HeaderMap,
-) -> Result<(Arc<Room>, String), ApiError> {
-    let room = room(app, id)?;
-    let token = cookie_token(headers, &cookie_name(&room.info.id)).ok_or(ApiError::NoSeat)?;
-    Ok((room, token))
+/// The browser's seat a request is about, and the browser's token: in room `id` of the
+/// path (its cookie `loki_room_<id>`; a browser without one has no seat there), or, on a
+/// route without an id, at the browser's one-person table (its cookie `loki_table`).
+pub(crate) struct At(pub(crate) Arc<Room>, pub(crate) String);
+
+impl FromRequestParts<Arc<App>> for At {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<At, ApiError> {
+        let Ok(Path(id)) = Path::<String>::from_request_parts(parts, app).await else {
+            let token = cookie_token(&parts.headers, COOKIE).ok_or(ApiError::NoTable)?;
+            let table = app.rooms.get(&token).filter(|r| r.solo.is_some());
+            return Ok(At(table.ok_or(ApiError::NoTable)?, token));
+        };
+        let room = room(app, &id)?;
+        let token = cookie_token(&parts.headers, &cookie_name(&room.info.id));
+        Ok(At(room, token.ok_or(ApiError::NoSeat)?))
+    }
 }
 
 fn answer(r: Result<Response, ApiError>) -> Response {
     r.unwrap_or_else(IntoResponse::into_response)
 }
 
-async fn history_phh(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    history(app, &id, &headers, HistoryFile::Phh).await
+pub(crate) async fn history_phh(State(app): State<Arc<App>>, at: At) -> Response {
+    history(app, at, HistoryFile::Phh).await
 }
 
-async fn history_text(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    history(app, &id, &headers, HistoryFile::Text).await
+pub(crate) async fn history_text(State(app): State<Arc<App>>, at: At) -> Response {
+    history(app, at, HistoryFile::Text).await
 }
 
-/// The hands the person was dealt into (the room's last [`loki_play::MAX_HISTORY`]
-/// hands), as PHH or plain text as the person saw them: no other seat's cards but those
-/// shown at a showdown.
-async fn history(app: Arc<App>, id: &str, headers: &HeaderMap, file: HistoryFile) -> Response {
-    let write = move |app: &App, room: &Room, token: &str| {
-        app.as_person_then(
-            room,
-            token,
-            |_, _, _| Ok(()),
-            |s, _, seat, _| {
-                let (hands, name) = (s.history(), &s.names()[seat]);
-                match file {
-                    HistoryFile::Phh => loki_play::history::seat_phh(hands, seat, name),
-                    HistoryFile::Text => loki_play::history::seat_text(hands, seat, name),
-                }
-            },
-        )
-    };
-    let respond: fn(String) -> Response = match file {
-        HistoryFile::Phh => |t| download(t, "attachment; filename=\"loki-room.phhs\""),
-        HistoryFile::Text => |t| download(t, "attachment; filename=\"loki-room.txt\""),
-    };
-    person_with(app, id, headers, write, respond).await
+/// The hands the person was dealt into (the last [`loki_play::MAX_HISTORY`]), as PHH or
+/// plain text as the person saw them: no other seat's cards but those shown at a
+/// showdown.
+async fn history(app: Arc<App>, at: At, file: HistoryFile) -> Response {
+    let solo = at.0.solo.is_some();
+    person_with(app, at, move |app, room, token| {
+        let none = |_: &mut Session, _: &mut Seats, _| Ok(());
+        let text =
+            app.as_person_then(room, token, none, |s, _, seat, _| file.write(s, seat, solo))?;
+        Ok(download(text, file.disposition(solo)))
+    })
+    .await
 }
 
 /// A room in the lobby.
@@ -257,38 +250,30 @@ async fn seat(
     }
 }
 
-/// Runs `f` for the browser's person in the room on a blocking thread; answers the
+/// Runs `f` for the browser's person at its seat on a blocking thread; answers the
 /// person's view.
 async fn person(
     app: Arc<App>,
-    id: &str,
-    headers: &HeaderMap,
+    at: At,
     f: impl FnOnce(&App, &Room, &str) -> Result<String, ApiError> + Send + 'static,
 ) -> Response {
-    person_with(app, id, headers, f, json_response).await
+    person_with(app, at, |app, room, token| {
+        f(app, room, token).map(json_response)
+    })
+    .await
 }
 
-/// [`person`], answering with `respond` of the text.
+/// [`person`], answering what `f` answers.
 async fn person_with(
     app: Arc<App>,
-    id: &str,
-    headers: &HeaderMap,
-    f: impl FnOnce(&App, &Room, &str) -> Result<String, ApiError> + Send + 'static,
-    respond: fn(String) -> Response,
+    At(room, token): At,
+    f: impl FnOnce(&App, &Room, &str) -> Result<Response, ApiError> + Send + 'static,
 ) -> Response {
-    let (room, token) = match seated(&app, id, headers) {
-        Ok(x) => x,
-        Err(e) => return e.into_response(),
-    };
-    answer(blocking(move || f(&app, &room, &token)).await.map(respond))
+    answer(blocking(move || f(&app, &room, &token)).await)
 }
 
-async fn state(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    person(app, &id, &headers, |app, room, token| {
+pub(crate) async fn state(State(app): State<Arc<App>>, at: At) -> Response {
+    person(app, at, |app, room, token| {
         app.as_person(room, token, |_, _, _| Ok(()))
     })
     .await
@@ -316,32 +301,24 @@ async fn watch(
 }
 
 /// The seat token again, for the seat's own browser (its cookie) only.
-async fn seat_token(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    person(app, &id, &headers, |app, room, token| {
-        app.room_seat_token(room, token)
-    })
-    .await
+async fn seat_token(State(app): State<Arc<App>>, at: At) -> Response {
+    person(app, at, |app, room, token| app.room_seat_token(room, token)).await
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ActRequest {
+pub(crate) struct ActRequest {
     seat: Option<usize>,
     action: Choice,
     step: u64,
 }
 
-async fn act(
+pub(crate) async fn act(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    at: At,
     Body(req): Body<ActRequest>,
 ) -> Response {
-    person(app, &id, &headers, move |app, room, token| {
+    person(app, at, move |app, room, token| {
         app.as_person(room, token, |s, _, seat| {
             if let Some(asked) = req.seat.filter(|&x| x != seat) {
                 return Err(ApiError::Play(loki_play::PlayError::NotYourSeat {
@@ -355,8 +332,8 @@ async fn act(
     .await
 }
 
-async fn next(State(app): State<Arc<App>>, Path(id): Path<String>, headers: HeaderMap) -> Response {
-    person(app, &id, &headers, |app, room, token| {
+async fn next(State(app): State<Arc<App>>, at: At) -> Response {
+    person(app, at, |app, room, token| {
         let json = app.as_person(room, token, |_, seats, seat| {
             if let Some(p) = seats.people[seat].as_mut() {
                 p.ready = true;
@@ -375,13 +352,8 @@ struct SitRequest {
     out: bool,
 }
 
-async fn sit(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Body(req): Body<SitRequest>,
-) -> Response {
-    person(app, &id, &headers, move |app, room, token| {
+async fn sit(State(app): State<Arc<App>>, at: At, Body(req): Body<SitRequest>) -> Response {
+    person(app, at, move |app, room, token| {
         app.room_sit(room, token, req.out)
     })
     .await
@@ -393,13 +365,8 @@ struct ChatRequest {
     text: String,
 }
 
-async fn chat(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Body(req): Body<ChatRequest>,
-) -> Response {
-    person(app, &id, &headers, move |app, room, token| {
+async fn chat(State(app): State<Arc<App>>, at: At, Body(req): Body<ChatRequest>) -> Response {
+    person(app, at, move |app, room, token| {
         app.room_chat(room, token, &req.text)
     })
     .await
@@ -407,20 +374,27 @@ async fn chat(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ModelRequest {
-    show: bool,
+pub(crate) struct ModelRequest {
+    show: Option<bool>,
+    study: Option<bool>,
 }
 
-async fn model(
+/// The model view on or off; study mode (a one-person table's only) on or off.
+pub(crate) async fn model(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    at: At,
     Body(req): Body<ModelRequest>,
 ) -> Response {
-    person(app, &id, &headers, move |app, room, token| {
-        app.as_person(room, token, |_, seats, seat| {
-            if let Some(p) = seats.people[seat].as_mut() {
-                p.show_model = req.show;
+    person(app, at, move |app, room, token| {
+        app.as_person(room, token, |s, seats, seat| {
+            if let Some(show) = req.show {
+                s.set_show_model(show);
+                if let Some(p) = seats.people[seat].as_mut() {
+                    p.show_model = show;
+                }
+            }
+            if let Some(study) = req.study.filter(|_| room.solo.is_some()) {
+                s.set_study(study);
             }
             Ok(())
         })
@@ -428,15 +402,7 @@ async fn model(
     .await
 }
 
-async fn leave(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    let (room, token) = match seated(&app, &id, &headers) {
-        Ok(x) => x,
-        Err(e) => return e.into_response(),
-    };
+async fn leave(State(app): State<Arc<App>>, At(room, token): At) -> Response {
     let r = room.clone();
     let left = blocking(move || app.room_leave(&r, &token)).await;
     match left {

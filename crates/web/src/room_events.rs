@@ -9,10 +9,9 @@ use crate::app::App;
 use crate::error::ApiError;
 use crate::limits::Connections;
 use crate::request::blocking;
-use crate::room_api::seated;
+use crate::room_api::At;
 use crate::rooms::Room;
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::HeaderMap;
+use axum::extract::{ConnectInfo, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use std::convert::Infallible;
@@ -43,14 +42,9 @@ impl Drop for Listening {
 
 pub(crate) async fn events(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    At(room, token): At,
 ) -> Response {
-    let (room, token) = match seated(&app, &id, &headers) {
-        Ok(x) => x,
-        Err(e) => return e.into_response(),
-    };
     let r = &app.config.rooms;
     let Ok(permit) = Connections::take(
         &app.streams,
