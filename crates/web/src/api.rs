@@ -9,10 +9,10 @@ use crate::app::{App, TableRequest};
 use crate::assets;
 use crate::error::ApiError;
 use crate::guard;
-use crate::request::{blocking, cookie, cookie_token, joining, json_response, Body};
-use crate::room_api::{act, history_phh, history_text, model, state, At};
+use crate::request::{blocking, cookie_token, joining, json_response, with_cookie, Body};
+use crate::room_api::{act, history_phh, history_text, model, person, person_with, state, At};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -55,25 +55,19 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
-/// A new unguessable token (128 bits from the operating system's generator).
-fn new_token() -> String {
-    format!("{:032x}", rand::random::<u128>())
+/// The answer with the table's cookie, with a fresh `Max-Age`.
+fn table_cookie(r: Response, app: &App, token: &str) -> Response {
+    with_cookie(r, COOKIE, token, app.limits().idle.as_secs())
 }
 
-/// The table's cookie with a fresh `Max-Age`.
-fn table_cookie(app: &App, token: &str) -> header::HeaderValue {
-    cookie(COOKIE, token, app.limits().idle.as_secs())
-}
-
-/// Adds the table's cookie again, with a fresh `Max-Age`, to a good answer about it.
+/// Adds the table's cookie again to a good answer about it.
 async fn renew(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     let token = cookie_token(request.headers(), COOKIE);
-    let mut r = next.run(request).await;
-    if let Some(t) = token.filter(|_| r.status().is_success()) {
-        r.headers_mut()
-            .insert(header::SET_COOKIE, table_cookie(&app, &t));
+    let r = next.run(request).await;
+    match token.filter(|_| r.status().is_success()) {
+        Some(t) => table_cookie(r, &app, &t),
+        None => r,
     }
-    r
 }
 
 async fn options(State(app): State<Arc<App>>) -> Response {
@@ -89,7 +83,7 @@ async fn join(
     // A new table gets a new token; the browser's old table, if any, is closed (its
     // hand abandoned and its profile saved).
     let old = cookie_token(&headers, COOKIE);
-    let token = new_token();
+    let token = crate::rooms::new_id();
     let (t, ip) = (token.clone(), addr.ip());
     let opened = joining(&app, ip, true, move |app| {
         if let Some(old) = old {
@@ -98,12 +92,7 @@ async fn join(
         app.open_table(t, ip, &request)
     });
     match opened.await {
-        Ok(json) => {
-            let mut r = json_response(json);
-            r.headers_mut()
-                .insert(header::SET_COOKIE, table_cookie(&app, &token));
-            r
-        }
+        Ok(json) => table_cookie(json_response(json), &app, &token),
         Err(e) => e.into_response(),
     }
 }
@@ -115,24 +104,20 @@ struct NextRequest {
 }
 
 /// The next hand, at once (a one-person table has no clock).
-async fn next(
-    State(app): State<Arc<App>>,
-    At(room, token): At,
-    Body(req): Body<NextRequest>,
-) -> Response {
-    let deal = move || app.as_person(&room, &token, |s, _, _| Ok(s.next_hand(req.step)?));
-    blocking(deal)
-        .await
-        .map_or_else(IntoResponse::into_response, json_response)
+async fn next(State(app): State<Arc<App>>, at: At, Body(req): Body<NextRequest>) -> Response {
+    person(app, at, move |app, room, token| {
+        app.as_person(room, token, |s, _, _| Ok(s.next_hand(req.step)?))
+    })
+    .await
 }
 
-async fn summary(State(app): State<Arc<App>>, At(room, token): At) -> Response {
-    let none = |_: &mut _, _: &mut _, _| Ok(());
-    let sum = move || app.as_person_then(&room, &token, none, |s, _, _, _| s.summary());
-    match blocking(sum).await {
-        Ok(sum) => Json(sum).into_response(),
-        Err(e) => e.into_response(),
-    }
+async fn summary(State(app): State<Arc<App>>, at: At) -> Response {
+    person_with(app, at, |app, room, token| {
+        let none = |_: &mut _, _: &mut _, _| Ok(());
+        let sum = app.as_person_then(room, token, none, |s, _, _, _| s.summary())?;
+        Ok(Json(sum).into_response())
+    })
+    .await
 }
 
 async fn leave(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
@@ -141,12 +126,7 @@ async fn leave(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     };
     let app2 = app.clone();
     match blocking(move || app2.leave(&token)).await {
-        Ok(left) => {
-            let mut r = Json(left).into_response();
-            r.headers_mut()
-                .insert(header::SET_COOKIE, cookie(COOKIE, "", 0));
-            r
-        }
+        Ok(left) => with_cookie(Json(left).into_response(), COOKIE, "", 0),
         Err(e) => e.into_response(),
     }
 }

@@ -441,15 +441,7 @@ fn spec(
     req: &TableRequest,
     seed: u64,
 ) -> Result<TableSpec, loki_play::SpecError> {
-    let stakes = if req.stakes.is_none() && req.blinds.is_none() && req.bets.is_none() {
-        config.stakes
-    } else {
-        Stakes::from_flags(
-            req.stakes.as_deref(),
-            req.blinds.as_deref(),
-            req.bets.as_deref(),
-        )?
-    };
+    let stakes = stakes(config, [&req.stakes, &req.blinds, &req.bets])?;
     let players = req.players.clone().unwrap_or_else(|| config.bots.clone());
     if players.chars().count() > MAX_PLAYERS_CHARS {
         return Err(loki_play::SpecError::BotListTooLong(MAX_PLAYERS_CHARS));
@@ -463,6 +455,18 @@ fn spec(
         show_model: req.show_model,
         study: req.study,
     })
+}
+
+/// The stakes a request asks for (`SMALL/BIG`, the blinds, the bets), the server's when
+/// it names none.
+pub(crate) fn stakes(
+    config: &ServerConfig,
+    asked: [&Option<String>; 3],
+) -> Result<Stakes, loki_play::SpecError> {
+    match asked.map(Option::as_deref) {
+        [None, None, None] => Ok(config.stakes),
+        [s, b, x] => Ok(Stakes::from_flags(s, b, x)?),
+    }
 }
 
 /// The `Host` values a request may carry when the server listens on a loopback address

@@ -44,11 +44,13 @@ pub(crate) fn cookie_token(headers: &HeaderMap, name: &str) -> Option<String> {
         .map(|(_, v)| v.to_ascii_lowercase())
 }
 
-/// The `Set-Cookie` value that keeps `token` in the cookie `name` for `max_age` seconds
-/// (an empty token with 0 drops it).
-pub(crate) fn cookie(name: &str, token: &str, max_age: u64) -> HeaderValue {
+/// The answer `r` keeping `token` in the cookie `name` for `max_age` seconds (an empty
+/// token with 0 drops it).
+pub(crate) fn with_cookie(mut r: Response, name: &str, token: &str, max_age: u64) -> Response {
     let v = format!("{name}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={max_age}");
-    HeaderValue::from_str(&v).unwrap_or_else(|_| HeaderValue::from_static(""))
+    let v = HeaderValue::from_str(&v).unwrap_or_else(|_| HeaderValue::from_static(""));
+    r.headers_mut().insert(header::SET_COOKIE, v);
+    r
 }
 
 /// A JSON text as the answer.

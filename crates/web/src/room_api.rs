@@ -11,12 +11,11 @@ use crate::app::App;
 use crate::assets;
 use crate::error::ApiError;
 use crate::request::{
-    blocking, cookie, cookie_token, download, joining, json_response, Body, HistoryFile,
+    blocking, cookie_token, download, joining, json_response, with_cookie, Body, HistoryFile,
 };
 use crate::room_app::{Held, RoomRequest};
 use crate::rooms::{is_id, Room, Seats};
 use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
-use axum::http::header;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -52,11 +51,8 @@ fn cookie_name(id: &str) -> String {
     format!("loki_room_{id}")
 }
 
-fn with_cookie(json: String, id: &str, token: &str, max_age: u64) -> Response {
-    let mut r = json_response(json);
-    let v = cookie(&cookie_name(id), token, max_age);
-    r.headers_mut().insert(header::SET_COOKIE, v);
-    r
+fn seat_cookie(json: String, id: &str, token: &str, max_age: u64) -> Response {
+    with_cookie(json_response(json), &cookie_name(id), token, max_age)
 }
 
 pub(crate) fn room(app: &App, id: &str) -> Result<Arc<Room>, ApiError> {
@@ -181,7 +177,7 @@ async fn create(
 ) -> Response {
     let ip = addr.ip();
     match joining(&app, ip, true, move |app| app.open_room(ip, &request)).await {
-        Ok((room, held)) => with_cookie(held.json, &room.info.id, &held.token, max_age(&app)),
+        Ok((room, held)) => seat_cookie(held.json, &room.info.id, &held.token, max_age(&app)),
         Err(e) => e.into_response(),
     }
 }
@@ -245,14 +241,14 @@ async fn seat(
     };
     let r = room.clone();
     match joining(&app, addr.ip(), refund, move |app| f(app, &r)).await {
-        Ok(held) => with_cookie(held.json, &room.info.id, &held.token, max_age(&app)),
+        Ok(held) => seat_cookie(held.json, &room.info.id, &held.token, max_age(&app)),
         Err(e) => e.into_response(),
     }
 }
 
 /// Runs `f` for the browser's person at its seat on a blocking thread; answers the
 /// person's view.
-async fn person(
+pub(crate) async fn person(
     app: Arc<App>,
     at: At,
     f: impl FnOnce(&App, &Room, &str) -> Result<String, ApiError> + Send + 'static,
@@ -264,7 +260,7 @@ async fn person(
 }
 
 /// [`person`], answering what `f` answers.
-async fn person_with(
+pub(crate) async fn person_with(
     app: Arc<App>,
     At(room, token): At,
     f: impl FnOnce(&App, &Room, &str) -> Result<Response, ApiError> + Send + 'static,
@@ -408,7 +404,7 @@ async fn leave(State(app): State<Arc<App>>, At(room, token): At) -> Response {
     match left {
         Ok(()) => {
             room.bump();
-            with_cookie(r#"{"left":true}"#.into(), &room.info.id, "", 0)
+            seat_cookie(r#"{"left":true}"#.into(), &room.info.id, "", 0)
         }
         Err(e) => e.into_response(),
     }

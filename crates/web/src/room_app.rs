@@ -10,7 +10,7 @@ use crate::rooms::{new_id, ChatLine, Person, Room, RoomInfo, Seats};
 use crate::rooms::{CHAT_BURST, CHAT_LINES, CHAT_RATE, MAX_CHAT_CHARS};
 use axum::http::StatusCode;
 use loki_engine::HandRecord;
-use loki_play::{RoomSpec, SeatKind, Session, Stakes, TableView};
+use loki_play::{RoomSpec, SeatKind, Session, TableView};
 use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -214,16 +214,8 @@ impl App {
         let roster = loki_agent::Roster::new(self.config.loki.clone())
             .map_err(|e| ApiError::Spec(e.into()))?;
         let seats = RoomSpec::layout(&layout, &roster).map_err(ApiError::Spec)?;
-        let stakes = if req.stakes.is_none() && req.blinds.is_none() && req.bets.is_none() {
-            self.config.stakes
-        } else {
-            Stakes::from_flags(
-                req.stakes.as_deref(),
-                req.blinds.as_deref(),
-                req.bets.as_deref(),
-            )
-            .map_err(|e| ApiError::Spec(e.into()))?
-        };
+        let asked = [&req.stakes, &req.blinds, &req.bets];
+        let stakes = crate::app::stakes(&self.config, asked).map_err(ApiError::Spec)?;
         let (lo, hi) = limits.time_bank_bounds;
         let bank = match req.time_bank {
             None => limits.time_bank,
