@@ -8,7 +8,7 @@ use crate::request::HistoryFile;
 use crate::rooms::{Room, RoomInfo, RoomLimits, Rooms};
 use loki_agent::ProfileBook;
 use loki_bot::LokiConfig;
-use loki_play::{Session, Stakes, SummaryView, TableSpec};
+use loki_play::{Session, Stakes, TableSpec};
 use loki_store::Store;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -331,16 +331,14 @@ impl App {
         }
     }
 
-    /// Closes the table of `token` (see [`App::close`]) and returns the session's summary
-    /// and both histories, the abandoned hand in them.
-    pub(crate) fn leave(&self, token: &str) -> Result<Left, ApiError> {
-        self.close(token, |session| Left {
-            left: true,
-            summary: session.summary(),
-            history: Histories {
-                phh: HistoryFile::Phh.write(session, 0, true),
-                text: HistoryFile::Text.write(session, 0, true),
-            },
+    /// Closes the table of `token` (see [`App::close`]) and returns `{"left": true,
+    /// "summary", "history": {"phh", "text"}}`: the session's summary and both histories
+    /// as the person saw them, the abandoned hand in them.
+    pub(crate) fn leave(&self, token: &str) -> Result<serde_json::Value, ApiError> {
+        self.close(token, |s| {
+            let [phh, text] = [HistoryFile::Phh, HistoryFile::Text].map(|f| f.write(s, 0, true));
+            let history = serde_json::json!({ "phh": phh, "text": text });
+            serde_json::json!({ "left": true, "summary": s.summary(), "history": history })
         })
     }
 
@@ -407,27 +405,6 @@ fn take_by_address(
     map.entry(address_key(ip))
         .or_insert_with(|| Bucket::full(burst, now))
         .take(burst, rate, now)
-}
-
-/// The answer to leaving a table: the session's summary and both histories, written
-/// after the hand in progress was played out, so that they hold it.
-#[derive(Serialize)]
-pub(crate) struct Left {
-    /// Always true.
-    pub(crate) left: bool,
-    /// The session's summary.
-    pub(crate) summary: SummaryView,
-    /// The histories as the person saw them.
-    pub(crate) history: Histories,
-}
-
-/// The session's histories as the person saw them (the downloads' texts).
-#[derive(Serialize)]
-pub(crate) struct Histories {
-    /// PHH, with each hand's `_study_mode` and `_abandoned`.
-    pub(crate) phh: String,
-    /// Plain text.
-    pub(crate) text: String,
 }
 
 /// The view as JSON (a `TableView` always serializes).

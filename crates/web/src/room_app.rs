@@ -112,7 +112,7 @@ impl App {
     ) -> String {
         if room.solo.is_some() {
             // A one-person table: the table as its person sees it, nothing of rooms.
-            return serde_json::to_string(&s.view()).unwrap_or_else(|_| "{}".into());
+            return crate::app::view_json(s);
         }
         let person = seats.people.get(seat).and_then(Option::as_ref);
         let show_model = person.is_some_and(|p| p.show_model);
