@@ -24,6 +24,9 @@
 //!   `HttpOnly`, `SameSite=Strict` cookie keys the table, renewed by every answer about
 //!   the table; there are no table ids, so one browser cannot name another's table. A
 //!   reload finds the same table. A name in use at a live table, or a bot's, is refused.
+//!   On the server a table is a room of one person (`api` adapts the table's routes to
+//!   the rooms' handlers, view and clock): no time bank, the next hand when asked for,
+//!   study mode, and dropped once idle.
 //! * **Limits** ([`Limits`], values **ours**): request bodies, names, requests per table
 //!   and second, new tables per address and second, tables per address, tables in all,
 //!   idle tables dropped; per connection, a time limit for each request's head and
