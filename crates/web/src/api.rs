@@ -9,7 +9,7 @@ use crate::app::{App, TableRequest};
 use crate::assets;
 use crate::error::ApiError;
 use crate::guard;
-use crate::request::{blocking, cookie_token, joining, json_response, with_cookie, Body};
+use crate::request::{blocking, cookie_token, joining, json_response, with_cookie, Answer, Body};
 use crate::room_api::{act, history_phh, history_text, model, person, person_with, state, At};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -79,7 +79,7 @@ async fn join(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Body(request): Body<TableRequest>,
-) -> Response {
+) -> Answer {
     // A new table gets a new token; the browser's old table, if any, is closed (its
     // hand abandoned and its profile saved).
     let old = cookie_token(&headers, COOKIE);
@@ -91,10 +91,7 @@ async fn join(
         }
         app.open_table(t, ip, &request)
     });
-    match opened.await {
-        Ok(json) => table_cookie(json_response(json), &app, &token),
-        Err(e) => e.into_response(),
-    }
+    Ok(table_cookie(json_response(opened.await?), &app, &token))
 }
 
 #[derive(Deserialize)]
@@ -104,14 +101,14 @@ struct NextRequest {
 }
 
 /// The next hand, at once (a one-person table has no clock).
-async fn next(State(app): State<Arc<App>>, at: At, Body(req): Body<NextRequest>) -> Response {
+async fn next(State(app): State<Arc<App>>, at: At, Body(req): Body<NextRequest>) -> Answer {
     person(app, at, move |app, room, token| {
         app.as_person(room, token, |s, _, _| Ok(s.next_hand(req.step)?))
     })
     .await
 }
 
-async fn summary(State(app): State<Arc<App>>, at: At) -> Response {
+async fn summary(State(app): State<Arc<App>>, at: At) -> Answer {
     person_with(app, at, |app, room, token| {
         let none = |_: &mut _, _: &mut _, _| Ok(());
         let sum = app.as_person_then(room, token, none, |s, _, _, _| s.summary())?;
@@ -120,15 +117,10 @@ async fn summary(State(app): State<Arc<App>>, at: At) -> Response {
     .await
 }
 
-async fn leave(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
-    let Some(token) = cookie_token(&headers, COOKIE) else {
-        return ApiError::NoTable.into_response();
-    };
-    let app2 = app.clone();
-    match blocking(move || app2.leave(&token)).await {
-        Ok(left) => with_cookie(Json(left).into_response(), COOKIE, "", 0),
-        Err(e) => e.into_response(),
-    }
+async fn leave(State(app): State<Arc<App>>, headers: HeaderMap) -> Answer {
+    let token = cookie_token(&headers, COOKIE).ok_or(ApiError::NoTable)?;
+    let left = blocking(move || app.leave(&token)).await?;
+    Ok(with_cookie(Json(left).into_response(), COOKIE, "", 0))
 }
 
 async fn not_found() -> Response {

@@ -53,6 +53,9 @@ pub(crate) fn with_cookie(mut r: Response, name: &str, token: &str, max_age: u64
     r
 }
 
+/// A handler's answer: a refusal becomes its status and JSON.
+pub(crate) type Answer = Result<Response, ApiError>;
+
 /// A JSON text as the answer.
 pub(crate) fn json_response(json: String) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], json).into_response()

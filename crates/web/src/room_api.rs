@@ -11,7 +11,8 @@ use crate::app::App;
 use crate::assets;
 use crate::error::ApiError;
 use crate::request::{
-    blocking, cookie_token, download, joining, json_response, with_cookie, Body, HistoryFile,
+    blocking, cookie_token, download, joining, json_response, with_cookie, Answer, Body,
+    HistoryFile,
 };
 use crate::room_app::{Held, RoomRequest};
 use crate::rooms::{is_id, Room, Seats};
@@ -86,22 +87,18 @@ impl FromRequestParts<Arc<App>> for At {
     }
 }
 
-fn answer(r: Result<Response, ApiError>) -> Response {
-    r.unwrap_or_else(IntoResponse::into_response)
-}
-
-pub(crate) async fn history_phh(State(app): State<Arc<App>>, at: At) -> Response {
+pub(crate) async fn history_phh(State(app): State<Arc<App>>, at: At) -> Answer {
     history(app, at, HistoryFile::Phh).await
 }
 
-pub(crate) async fn history_text(State(app): State<Arc<App>>, at: At) -> Response {
+pub(crate) async fn history_text(State(app): State<Arc<App>>, at: At) -> Answer {
     history(app, at, HistoryFile::Text).await
 }
 
 /// The hands the person was dealt into (the last [`loki_play::MAX_HISTORY`]), as PHH or
 /// plain text as the person saw them: no other seat's cards but those shown at a
 /// showdown.
-async fn history(app: Arc<App>, at: At, file: HistoryFile) -> Response {
+async fn history(app: Arc<App>, at: At, file: HistoryFile) -> Answer {
     let solo = at.0.solo.is_some();
     person_with(app, at, move |app, room, token| {
         let none = |_: &mut Session, _: &mut Seats, _| Ok(());
@@ -122,64 +119,59 @@ struct LobbyRoom {
     hands: usize,
 }
 
-async fn lobby(
-    State(app): State<Arc<App>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-) -> Response {
+async fn lobby(State(app): State<Arc<App>>, ConnectInfo(addr): ConnectInfo<SocketAddr>) -> Answer {
     if !app.may_look(addr.ip()) {
-        return ApiError::TooMany(1).into_response();
+        return Err(ApiError::TooMany(1));
     }
-    let app2 = app.clone();
-    answer(
-        blocking(move || {
-            let mut rooms: Vec<LobbyRoom> = app2
-                .rooms
-                .all()
-                .iter()
-                .filter(|r| r.solo.is_none())
-                .filter_map(|r| {
-                    let (s, seats) = r.lock()?;
-                    Some(LobbyRoom {
-                        info: r.info.clone(),
-                        open_seats: s.open_seats().len(),
-                        people: seats
-                            .people
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, p)| p.is_some())
-                            .map(|(seat, _)| s.names()[seat].clone())
-                            .collect(),
-                        hands: s.hands_played(),
-                    })
+    blocking(move || {
+        let mut rooms: Vec<LobbyRoom> = app
+            .rooms
+            .all()
+            .iter()
+            .filter(|r| r.solo.is_none())
+            .filter_map(|r| {
+                let (s, seats) = r.lock()?;
+                Some(LobbyRoom {
+                    info: r.info.clone(),
+                    open_seats: s.open_seats().len(),
+                    people: seats
+                        .people
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| p.is_some())
+                        .map(|(seat, _)| s.names()[seat].clone())
+                        .collect(),
+                    hands: s.hands_played(),
                 })
-                .filter(|r| r.open_seats > 0)
-                .collect();
-            rooms.sort_by(|a, b| {
-                b.open_seats
-                    .cmp(&a.open_seats)
-                    .then(a.info.id.cmp(&b.info.id))
-            });
-            let board = app2.bankroll_board();
-            let kept = app2.config.profiles.is_some();
-            Ok(
-                Json(serde_json::json!({ "rooms": rooms, "board": board, "bankrolls_kept": kept }))
-                    .into_response(),
-            )
-        })
-        .await,
-    )
+            })
+            .filter(|r| r.open_seats > 0)
+            .collect();
+        rooms.sort_by(|a, b| {
+            b.open_seats
+                .cmp(&a.open_seats)
+                .then(a.info.id.cmp(&b.info.id))
+        });
+        let board = app.bankroll_board();
+        let kept = app.config.profiles.is_some();
+        let lobby = serde_json::json!({ "rooms": rooms, "board": board, "bankrolls_kept": kept });
+        Ok(Json(lobby).into_response())
+    })
+    .await
 }
 
 async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(request): Body<RoomRequest>,
-) -> Response {
+) -> Answer {
     let ip = addr.ip();
-    match joining(&app, ip, true, move |app| app.open_room(ip, &request)).await {
-        Ok((room, held)) => seat_cookie(held.json, &room.info.id, &held.token, max_age(&app)),
-        Err(e) => e.into_response(),
-    }
+    let (room, held) = joining(&app, ip, true, move |app| app.open_room(ip, &request)).await?;
+    Ok(seat_cookie(
+        held.json,
+        &room.info.id,
+        &held.token,
+        max_age(&app),
+    ))
 }
 
 fn max_age(app: &App) -> u64 {
@@ -197,7 +189,7 @@ async fn join(
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(req): Body<JoinRequest>,
-) -> Response {
+) -> Answer {
     seat(app, &id, addr, true, move |app, room| {
         app.take_seat(room, &req.name)
     })
@@ -216,7 +208,7 @@ async fn rejoin(
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(req): Body<RejoinRequest>,
-) -> Response {
+) -> Answer {
     // Every attempt counts against the address's join rate (`refund` false): seat tokens
     // cannot be guessed by trying.
     let token = req.seat_token.trim().to_ascii_lowercase();
@@ -234,16 +226,16 @@ async fn seat(
     addr: SocketAddr,
     refund: bool,
     f: impl FnOnce(&App, &Room) -> Result<Held, ApiError> + Send + 'static,
-) -> Response {
-    let room = match room(&app, id) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
+) -> Answer {
+    let room = room(&app, id)?;
     let r = room.clone();
-    match joining(&app, addr.ip(), refund, move |app| f(app, &r)).await {
-        Ok(held) => seat_cookie(held.json, &room.info.id, &held.token, max_age(&app)),
-        Err(e) => e.into_response(),
-    }
+    let held = joining(&app, addr.ip(), refund, move |app| f(app, &r)).await?;
+    Ok(seat_cookie(
+        held.json,
+        &room.info.id,
+        &held.token,
+        max_age(&app),
+    ))
 }
 
 /// Runs `f` for the browser's person at its seat on a blocking thread; answers the
@@ -252,7 +244,7 @@ pub(crate) async fn person(
     app: Arc<App>,
     at: At,
     f: impl FnOnce(&App, &Room, &str) -> Result<String, ApiError> + Send + 'static,
-) -> Response {
+) -> Answer {
     person_with(app, at, |app, room, token| {
         f(app, room, token).map(json_response)
     })
@@ -263,12 +255,12 @@ pub(crate) async fn person(
 pub(crate) async fn person_with(
     app: Arc<App>,
     At(room, token): At,
-    f: impl FnOnce(&App, &Room, &str) -> Result<Response, ApiError> + Send + 'static,
-) -> Response {
-    answer(blocking(move || f(&app, &room, &token)).await)
+    f: impl FnOnce(&App, &Room, &str) -> Answer + Send + 'static,
+) -> Answer {
+    blocking(move || f(&app, &room, &token)).await
 }
 
-pub(crate) async fn state(State(app): State<Arc<App>>, at: At) -> Response {
+pub(crate) async fn state(State(app): State<Arc<App>>, at: At) -> Answer {
     person(app, at, |app, room, token| {
         app.as_person(room, token, |_, _, _| Ok(()))
     })
@@ -281,23 +273,18 @@ async fn watch(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
-) -> Response {
+) -> Answer {
     if !app.may_look(addr.ip()) {
-        return ApiError::TooMany(1).into_response();
+        return Err(ApiError::TooMany(1));
     }
-    let room = match room(&app, &id) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
-    answer(
-        blocking(move || app.room_watch(&room))
-            .await
-            .map(json_response),
-    )
+    let room = room(&app, &id)?;
+    Ok(json_response(
+        blocking(move || app.room_watch(&room)).await?,
+    ))
 }
 
 /// The seat token again, for the seat's own browser (its cookie) only.
-async fn seat_token(State(app): State<Arc<App>>, at: At) -> Response {
+async fn seat_token(State(app): State<Arc<App>>, at: At) -> Answer {
     person(app, at, |app, room, token| app.room_seat_token(room, token)).await
 }
 
@@ -313,7 +300,7 @@ pub(crate) async fn act(
     State(app): State<Arc<App>>,
     at: At,
     Body(req): Body<ActRequest>,
-) -> Response {
+) -> Answer {
     person(app, at, move |app, room, token| {
         app.as_person(room, token, |s, _, seat| {
             if let Some(asked) = req.seat.filter(|&x| x != seat) {
@@ -328,7 +315,7 @@ pub(crate) async fn act(
     .await
 }
 
-async fn next(State(app): State<Arc<App>>, at: At) -> Response {
+async fn next(State(app): State<Arc<App>>, at: At) -> Answer {
     person(app, at, |app, room, token| {
         let json = app.as_person(room, token, |_, seats, seat| {
             if let Some(p) = seats.people[seat].as_mut() {
@@ -348,7 +335,7 @@ struct SitRequest {
     out: bool,
 }
 
-async fn sit(State(app): State<Arc<App>>, at: At, Body(req): Body<SitRequest>) -> Response {
+async fn sit(State(app): State<Arc<App>>, at: At, Body(req): Body<SitRequest>) -> Answer {
     person(app, at, move |app, room, token| {
         app.room_sit(room, token, req.out)
     })
@@ -361,7 +348,7 @@ struct ChatRequest {
     text: String,
 }
 
-async fn chat(State(app): State<Arc<App>>, at: At, Body(req): Body<ChatRequest>) -> Response {
+async fn chat(State(app): State<Arc<App>>, at: At, Body(req): Body<ChatRequest>) -> Answer {
     person(app, at, move |app, room, token| {
         app.room_chat(room, token, &req.text)
     })
@@ -380,7 +367,7 @@ pub(crate) async fn model(
     State(app): State<Arc<App>>,
     at: At,
     Body(req): Body<ModelRequest>,
-) -> Response {
+) -> Answer {
     person(app, at, move |app, room, token| {
         app.as_person(room, token, |s, seats, seat| {
             if let Some(show) = req.show {
@@ -398,14 +385,9 @@ pub(crate) async fn model(
     .await
 }
 
-async fn leave(State(app): State<Arc<App>>, At(room, token): At) -> Response {
+async fn leave(State(app): State<Arc<App>>, At(room, token): At) -> Answer {
     let r = room.clone();
-    let left = blocking(move || app.room_leave(&r, &token)).await;
-    match left {
-        Ok(()) => {
-            room.bump();
-            seat_cookie(r#"{"left":true}"#.into(), &room.info.id, "", 0)
-        }
-        Err(e) => e.into_response(),
-    }
+    blocking(move || app.room_leave(&r, &token)).await?;
+    room.bump();
+    Ok(seat_cookie(r#"{"left":true}"#.into(), &room.info.id, "", 0))
 }

@@ -8,12 +8,12 @@
 use crate::app::App;
 use crate::error::ApiError;
 use crate::limits::Connections;
-use crate::request::blocking;
+use crate::request::{blocking, Answer};
 use crate::room_api::At;
 use crate::rooms::Room;
 use axum::extract::{ConnectInfo, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -44,23 +44,14 @@ pub(crate) async fn events(
     State(app): State<Arc<App>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     At(room, token): At,
-) -> Response {
+) -> Answer {
     let r = &app.config.rooms;
-    let Ok(permit) = Connections::take(
-        &app.streams,
-        addr.ip(),
-        r.streams_per_address,
-        r.max_streams,
-    ) else {
-        return ApiError::Streams.into_response();
-    };
+    let (per_address, max) = (r.streams_per_address, r.max_streams);
+    let permit = Connections::take(&app.streams, addr.ip(), per_address, max)
+        .map_err(|_| ApiError::Streams)?;
     {
-        let Ok(mut seats) = room.seats.lock() else {
-            return ApiError::Broken.into_response();
-        };
-        let Some(seat) = seats.seat_of(&token) else {
-            return ApiError::NoSeat.into_response();
-        };
+        let mut seats = room.seats.lock().map_err(|_| ApiError::Broken)?;
+        let seat = seats.seat_of(&token).ok_or(ApiError::NoSeat)?;
         if let Some(p) = seats.people[seat].as_mut() {
             p.streams += 1;
             p.last_seen = app.clock.now();
@@ -98,7 +89,7 @@ pub(crate) async fn events(
             Some((Ok::<_, Infallible>(event), (app, hold, rx, stop, false)))
         },
     );
-    Sse::new(stream)
+    Ok(Sse::new(stream)
         .keep_alive(KeepAlive::default())
-        .into_response()
+        .into_response())
 }
