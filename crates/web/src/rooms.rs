@@ -19,7 +19,7 @@ use crate::limits::Bucket;
 use loki_play::{PlayError, Session, Turn};
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
@@ -249,8 +249,12 @@ impl Room {
         idle: Duration,
     ) -> Result<bool, PlayError> {
         if self.solo.is_some() {
-            let Ok(seats) = self.seats.lock() else {
-                return Ok(true);
+            // A table at work (its locks held while its bots play) is not idle, and the
+            // clock does not wait for it.
+            let seats = match self.seats.try_lock() {
+                Ok(seats) => seats,
+                Err(TryLockError::WouldBlock) => return Ok(false),
+                Err(TryLockError::Poisoned(_)) => return Ok(true),
             };
             let used = seats.people.iter().flatten().map(|p| p.last_seen).max();
             let idle = used.is_none_or(|t| now.saturating_duration_since(t) >= idle);
@@ -385,19 +389,16 @@ impl Rooms {
         per_address: usize,
     ) -> Result<(), ApiError> {
         let mut map = self.map();
-        let lower = room.solo.as_ref().map(|n| n.to_lowercase());
-        if let Some(name) = room.solo.as_ref() {
-            if map
-                .values()
-                .any(|r| r.solo.as_ref().map(|n| n.to_lowercase()) == lower)
-            {
-                return Err(ApiError::NameInUse(name.clone()));
-            }
+        let key = |r: &Room| r.solo.as_ref().map(|n| n.to_lowercase());
+        if let Some(name) = room
+            .solo
+            .as_ref()
+            .filter(|_| map.values().any(|r| key(r) == key(&room)))
+        {
+            return Err(ApiError::NameInUse(name.clone()));
         }
-        let kind: Vec<_> = map
-            .values()
-            .filter(|r| r.solo.is_some() == room.solo.is_some())
-            .collect();
+        let solo = room.solo.is_some();
+        let kind: Vec<_> = map.values().filter(|r| r.solo.is_some() == solo).collect();
         if kind.iter().filter(|r| r.owner == room.owner).count() >= per_address {
             return Err(ApiError::Quota(per_address));
         }
