@@ -7,14 +7,10 @@
 "use strict";
 (() => {
   if (location.pathname !== "/") return;
-  const { $, el, api, receive, signed, pct0, clicked } = window.loki; // common.js
+  const { $, el, api, receive, signed, pct0, clicked, message } = window.loki; // common.js
   const STAKES = ["2/4", "4/8", "10/20", "20/40", "50/100", "100/200"];
   let options = null; // GET /api/options
   let busy = false;
-
-  function message(text) {
-    $("message").textContent = text || "";
-  }
 
   function setBusy(on) {
     for (const id of ["act-fold", "act-call", "act-raise", "next-hand", "join-button", "model-toggle", "study-toggle", "leave", "summary-button"]) {

@@ -518,6 +518,9 @@ window.loki = (() => {
   }
 
   // ---- The person's input ----
+  // The line under the table: what went wrong, or nothing.
+  const message = (text) => ($("message").textContent = text || "");
+
   function clicked(f) {
     return (e) => {
       if (e.currentTarget && e.currentTarget.blur) e.currentTarget.blur();
@@ -576,7 +579,7 @@ window.loki = (() => {
   }
 
   return {
-    $, el, api, start, receive, render, reset, signed, pct0, clicked,
+    $, el, api, start, receive, render, reset, signed, pct0, clicked, message,
     state: () => state,
     replaying: () => replaying,
   };

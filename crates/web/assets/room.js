@@ -11,7 +11,7 @@
   const match = location.pathname.match(/^\/room\/([0-9a-f]{32})$/);
   const roomId = match ? match[1] : null;
   if (!roomId && location.pathname !== "/lobby") return;
-  const { $, el, api } = window.loki; // common.js
+  const { $, el, api, message } = window.loki; // common.js
   let view = null;
   let stream = null;
   let poll = null;
@@ -178,10 +178,6 @@
         message(r.data.error);
       }
     }, 1500);
-  }
-
-  function message(text) {
-    $("message").textContent = text || "";
   }
 
   // Shows a view unless an older version arrives after a newer one.

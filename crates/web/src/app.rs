@@ -1,14 +1,14 @@
-//! The server's state: its configuration, the open tables, the join limiter and the
-//! people's profile store. The blocking work (building a table, playing the bots,
-//! SQLite) happens here, called on blocking threads by the handlers.
+//! The server's state: its configuration, the rooms (a one-person table among them), the
+//! join limiter and the people's profile store. The blocking work (building a table,
+//! playing the bots, SQLite) happens here and in `room_app`, called on blocking threads
+//! by the handlers.
 use crate::error::{ApiError, WebError};
 use crate::limits::{address_key, Bucket, Connections, Limits};
-use crate::rooms::{RoomLimits, Rooms};
-use crate::tables::{Bounds, Entry, Meta, Refused, Tables};
+use crate::request::HistoryFile;
+use crate::rooms::{Room, RoomInfo, RoomLimits, Rooms};
 use loki_agent::ProfileBook;
 use loki_bot::LokiConfig;
-use loki_engine::HandRecord;
-use loki_play::{Session, Stakes, SummaryView, TableSpec};
+use loki_play::{Session, Stakes, TableSpec};
 use loki_store::Store;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -16,7 +16,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What `loki serve` was asked for.
 #[derive(Debug, Clone)]
@@ -122,7 +122,6 @@ pub struct OptionsView {
 /// The running server's state.
 pub struct App {
     pub(crate) config: ServerConfig,
-    pub(crate) tables: Tables,
     joins: Mutex<HashMap<IpAddr, Bucket>>,
     /// Requests without a seat (the lobby, spectators) by address.
     looks: Mutex<HashMap<IpAddr, Bucket>>,
@@ -133,7 +132,7 @@ pub struct App {
     options: OptionsView,
     /// Open connections by address.
     pub(crate) connections: Arc<Connections>,
-    /// The rooms.
+    /// The rooms and the one-person tables.
     pub(crate) rooms: Rooms,
     /// Open live update streams by address.
     pub(crate) streams: Arc<Connections>,
@@ -191,7 +190,6 @@ impl App {
         };
         Ok(Arc::new(App {
             config,
-            tables: Tables::default(),
             joins: Mutex::new(HashMap::new()),
             looks: Mutex::new(HashMap::new()),
             people,
@@ -216,7 +214,7 @@ impl App {
     }
     /// Tables open now.
     pub fn tables_open(&self) -> usize {
-        self.tables.len()
+        self.rooms.count(true)
     }
     /// Connections open now.
     pub fn connections_open(&self) -> usize {
@@ -244,18 +242,6 @@ impl App {
             p.lock().unwrap_or_else(|e| e.into_inner()).failures()
         })
     }
-    /// Drops idle tables; returns how many.
-    pub fn sweep(&self) -> usize {
-        self.tables.sweep(Instant::now(), self.config.limits.idle)
-    }
-    /// The finished hands of the table of `token`, with every seat's cards: for the
-    /// server's own tests and logs, never sent to anyone.
-    pub fn hand_records(&self, token: &str) -> Option<Vec<HandRecord>> {
-        let entry = self.tables.get(token)?;
-        let session = entry.session.lock().ok()?;
-        Some(session.history().cloned().collect())
-    }
-
     /// Whether `ip` may open another table now.
     pub(crate) fn may_join(&self, ip: IpAddr) -> bool {
         let l = &self.config.limits;
@@ -286,19 +272,9 @@ impl App {
         }
     }
 
-    /// Whether the table may make another request now (and marks it used).
-    pub(crate) fn may_request(&self, entry: &Entry) -> bool {
-        let l = &self.config.limits;
-        let now = Instant::now();
-        let Ok(mut meta) = entry.meta.lock() else {
-            return false;
-        };
-        meta.last_used = now;
-        meta.bucket.take(l.table_burst, l.table_rate, now)
-    }
-
-    /// Opens a table for `token` from `ip` (blocking: builds the players, reads the
-    /// profile, deals the first hand). Returns the first view as JSON.
+    /// Opens a one-person table for `token` from `ip` (blocking: builds the players,
+    /// reads the profile, deals the first hand): a room keyed by the token, its person
+    /// in seat 0. Returns the first view as JSON.
     pub(crate) fn open_table(
         &self,
         token: String,
@@ -306,40 +282,29 @@ impl App {
         req: &TableRequest,
     ) -> Result<String, ApiError> {
         let name = loki_play::person_name(&req.name).map_err(ApiError::Spec)?;
-        if self.tables.name_in_use(&name, &token) {
-            return Err(ApiError::NameInUse(name));
-        }
-        let seed = self.next_seed();
-        let spec = spec(&self.config, req, seed).map_err(ApiError::Spec)?;
+        let spec = spec(&self.config, req, self.next_seed()).map_err(ApiError::Spec)?;
         let profile = self.person_profile(&name);
         let mut session = Session::new(&spec, self.config.loki.clone(), profile.as_ref())
             .map_err(ApiError::Spec)?;
         session.next_hand(session.step())?;
         let json = view_json(&session);
-        let now = Instant::now();
+        let info = RoomInfo {
+            id: token.clone(),
+            layout: String::new(),
+            seats: spec.seats,
+            stakes: spec.stakes.to_string(),
+            bots: session.kinds()[1..].to_vec(),
+            time_bank: 0,
+        };
+        let room = Room {
+            solo: Some(name),
+            ..Room::new(info, session, address_key(ip), Duration::ZERO)
+        };
+        let person = self.person(token, self.clock.now());
+        room.seats.lock().map_err(|_| ApiError::Broken)?.people[0] = Some(person);
         let l = &self.config.limits;
-        let entry = Entry {
-            session: Mutex::new(session),
-            meta: Mutex::new(Meta {
-                bucket: Bucket::full(l.table_burst, now),
-                last_used: now,
-            }),
-            owner: address_key(ip),
-            name: name.to_lowercase(),
-        };
-        let bounds = Bounds {
-            max: l.max_tables,
-            per_address: l.tables_per_address,
-            now,
-            idle: l.idle,
-        };
-        self.tables
-            .insert(token, entry, &bounds)
-            .map_err(|r| match r {
-                Refused::Full => ApiError::Full,
-                Refused::Quota => ApiError::Quota(l.tables_per_address),
-                Refused::NameInUse => ApiError::NameInUse(name),
-            })?;
+        self.rooms
+            .insert(Arc::new(room), l.max_tables, l.tables_per_address)?;
         Ok(json)
     }
 
@@ -366,35 +331,14 @@ impl App {
         }
     }
 
-    /// Runs `f` on the table's session (blocking), saves the person's profile, and
-    /// returns `answer` of the session. A table whose lock was poisoned by a panic is
-    /// dropped.
-    pub(crate) fn with_session<T>(
-        &self,
-        token: &str,
-        entry: &Entry,
-        f: impl FnOnce(&mut Session) -> Result<(), ApiError>,
-        answer: impl FnOnce(&Session) -> T,
-    ) -> Result<T, ApiError> {
-        let Ok(mut session) = entry.session.lock() else {
-            self.tables.remove(token);
-            return Err(ApiError::Broken);
-        };
-        f(&mut session)?;
-        self.save_profile(&mut session);
-        Ok(answer(&session))
-    }
-
-    /// Closes the table of `token` (see [`App::close`]) and returns the session's summary
-    /// and both histories, the abandoned hand in them.
-    pub(crate) fn leave(&self, token: &str) -> Result<Left, ApiError> {
-        self.close(token, |session| Left {
-            left: true,
-            summary: session.summary(),
-            history: Histories {
-                phh: loki_play::history::person_phh_with_meta(session.history_with_meta()),
-                text: loki_play::history::person_text(session.history_with_meta()),
-            },
+    /// Closes the table of `token` (see [`App::close`]) and returns `{"left": true,
+    /// "summary", "history": {"phh", "text"}}`: the session's summary and both histories
+    /// as the person saw them, the abandoned hand in them.
+    pub(crate) fn leave(&self, token: &str) -> Result<serde_json::Value, ApiError> {
+        self.close(token, |s| {
+            let [phh, text] = [HistoryFile::Phh, HistoryFile::Text].map(|f| f.write(s, 0, true));
+            let history = serde_json::json!({ "phh": phh, "text": text });
+            serde_json::json!({ "left": true, "summary": s.summary(), "history": history })
         })
     }
 
@@ -406,8 +350,11 @@ impl App {
         token: &str,
         then: impl FnOnce(&Session) -> T,
     ) -> Result<T, ApiError> {
-        let entry = self.tables.remove(token).ok_or(ApiError::NoTable)?;
-        let Ok(mut session) = entry.session.lock() else {
+        let solo = self.rooms.get(token).filter(|r| r.solo.is_some());
+        let room = solo
+            .and_then(|_| self.rooms.remove(token))
+            .ok_or(ApiError::NoTable)?;
+        let Ok(mut session) = room.session.lock() else {
             return Err(ApiError::Broken);
         };
         session.abandon()?;
@@ -460,27 +407,6 @@ fn take_by_address(
         .take(burst, rate, now)
 }
 
-/// The answer to leaving a table: the session's summary and both histories, written
-/// after the hand in progress was played out, so that they hold it.
-#[derive(Serialize)]
-pub(crate) struct Left {
-    /// Always true.
-    pub(crate) left: bool,
-    /// The session's summary.
-    pub(crate) summary: SummaryView,
-    /// The histories as the person saw them.
-    pub(crate) history: Histories,
-}
-
-/// The session's histories as the person saw them (the downloads' texts).
-#[derive(Serialize)]
-pub(crate) struct Histories {
-    /// PHH, with each hand's `_study_mode` and `_abandoned`.
-    pub(crate) phh: String,
-    /// Plain text.
-    pub(crate) text: String,
-}
-
 /// The view as JSON (a `TableView` always serializes).
 pub(crate) fn view_json(session: &Session) -> String {
     serde_json::to_string(&session.view()).unwrap_or_else(|_| "{}".into())
@@ -492,15 +418,7 @@ fn spec(
     req: &TableRequest,
     seed: u64,
 ) -> Result<TableSpec, loki_play::SpecError> {
-    let stakes = if req.stakes.is_none() && req.blinds.is_none() && req.bets.is_none() {
-        config.stakes
-    } else {
-        Stakes::from_flags(
-            req.stakes.as_deref(),
-            req.blinds.as_deref(),
-            req.bets.as_deref(),
-        )?
-    };
+    let stakes = stakes(config, [&req.stakes, &req.blinds, &req.bets])?;
     let players = req.players.clone().unwrap_or_else(|| config.bots.clone());
     if players.chars().count() > MAX_PLAYERS_CHARS {
         return Err(loki_play::SpecError::BotListTooLong(MAX_PLAYERS_CHARS));
@@ -514,6 +432,18 @@ fn spec(
         show_model: req.show_model,
         study: req.study,
     })
+}
+
+/// The stakes a request asks for (`SMALL/BIG`, the blinds, the bets), the server's when
+/// it names none.
+pub(crate) fn stakes(
+    config: &ServerConfig,
+    asked: [&Option<String>; 3],
+) -> Result<Stakes, loki_play::SpecError> {
+    match asked.map(Option::as_deref) {
+        [None, None, None] => Ok(config.stakes),
+        [s, b, x] => Ok(Stakes::from_flags(s, b, x)?),
+    }
 }
 
 /// The `Host` values a request may carry when the server listens on a loopback address

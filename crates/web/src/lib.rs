@@ -24,6 +24,9 @@
 //!   `HttpOnly`, `SameSite=Strict` cookie keys the table, renewed by every answer about
 //!   the table; there are no table ids, so one browser cannot name another's table. A
 //!   reload finds the same table. A name in use at a live table, or a bot's, is refused.
+//!   On the server a table is a room of one person (`api` adapts the table's routes to
+//!   the rooms' handlers, view and clock): no time bank, the next hand when asked for,
+//!   study mode, and dropped once idle.
 //! * **Limits** ([`Limits`], values **ours**): request bodies, names, requests per table
 //!   and second, new tables per address and second, tables per address, tables in all,
 //!   idle tables dropped; per connection, a time limit for each request's head and
@@ -56,7 +59,6 @@ mod room_api;
 mod room_app;
 mod room_events;
 mod rooms;
-mod tables;
 
 pub use app::{App, KindView, OptionsView, ServerConfig, TableRequest, MAX_PLAYERS_CHARS};
 pub use error::WebError;
@@ -76,7 +78,7 @@ pub fn router(app: Arc<App>) -> axum::Router {
 }
 
 /// Serves `app` on a bound listener until `shutdown` completes (the connections in
-/// progress finish); idle tables are dropped every minute.
+/// progress finish); the rooms' clock runs meanwhile (idle tables are dropped by it).
 ///
 /// # Errors
 /// The server fails (I/O).
@@ -85,16 +87,6 @@ pub async fn serve(
     listener: tokio::net::TcpListener,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), WebError> {
-    let sweeper = {
-        let app = app.clone();
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
-            loop {
-                tick.tick().await;
-                app.sweep();
-            }
-        })
-    };
     // The rooms' clock: time banks, people away, the next hand, whether or not anyone
     // sends a request.
     let clock = {
@@ -111,7 +103,6 @@ pub async fn serve(
     };
     let routes = router(app.clone());
     conn::run(app, routes, listener, shutdown).await;
-    sweeper.abort();
     clock.abort();
     Ok(())
 }

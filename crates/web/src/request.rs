@@ -9,6 +9,7 @@ use axum::extract::{FromRequest, Request};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use loki_play::Session;
 use serde::de::DeserializeOwned;
 use std::net::IpAddr;
 
@@ -43,12 +44,17 @@ pub(crate) fn cookie_token(headers: &HeaderMap, name: &str) -> Option<String> {
         .map(|(_, v)| v.to_ascii_lowercase())
 }
 
-/// The `Set-Cookie` value that keeps `token` in the cookie `name` for `max_age` seconds
-/// (an empty token with 0 drops it).
-pub(crate) fn cookie(name: &str, token: &str, max_age: u64) -> HeaderValue {
+/// The answer `r` keeping `token` in the cookie `name` for `max_age` seconds (an empty
+/// token with 0 drops it).
+pub(crate) fn with_cookie(mut r: Response, name: &str, token: &str, max_age: u64) -> Response {
     let v = format!("{name}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={max_age}");
-    HeaderValue::from_str(&v).unwrap_or_else(|_| HeaderValue::from_static(""))
+    let v = HeaderValue::from_str(&v).unwrap_or_else(|_| HeaderValue::from_static(""));
+    r.headers_mut().insert(header::SET_COOKIE, v);
+    r
 }
+
+/// A handler's answer: a refusal becomes its status and JSON.
+pub(crate) type Answer = Result<Response, ApiError>;
 
 /// A JSON text as the answer.
 pub(crate) fn json_response(json: String) -> Response {
@@ -63,6 +69,31 @@ pub(crate) enum HistoryFile {
     Phh,
     /// Plain text, hand by hand.
     Text,
+}
+
+impl HistoryFile {
+    /// The hands of the person in `seat` (a one-person table's: `solo`), as that person
+    /// saw them.
+    pub(crate) fn write(self, s: &Session, seat: usize, solo: bool) -> String {
+        use loki_play::history::{person_phh_with_meta, person_text, seat_phh, seat_text};
+        let (hands, name) = (s.history(), &s.names()[seat]);
+        match (self, solo) {
+            (HistoryFile::Phh, true) => person_phh_with_meta(s.history_with_meta()),
+            (HistoryFile::Text, true) => person_text(s.history_with_meta()),
+            (HistoryFile::Phh, false) => seat_phh(hands, seat, name),
+            (HistoryFile::Text, false) => seat_text(hands, seat, name),
+        }
+    }
+
+    /// The download's `Content-Disposition`.
+    pub(crate) fn disposition(self, solo: bool) -> &'static str {
+        match (self, solo) {
+            (HistoryFile::Phh, true) => "attachment; filename=\"loki-session.phhs\"",
+            (HistoryFile::Text, true) => "attachment; filename=\"loki-session.txt\"",
+            (HistoryFile::Phh, false) => "attachment; filename=\"loki-room.phhs\"",
+            (HistoryFile::Text, false) => "attachment; filename=\"loki-room.txt\"",
+        }
+    }
 }
 
 /// A text answered as a file to save (`disposition`: `attachment; filename=...`).

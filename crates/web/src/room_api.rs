@@ -2,23 +2,26 @@
 //! `/api/room/<id>/...`, with the live updates as server-sent events. A browser holds a
 //! seat through a cookie of its own per room (`loki_room_<id>`, a random token the
 //! server handed out); a person comes back to a seat from another browser with the seat's
-//! name and seat token. Bodies are small JSON objects with no unknown fields; the work
-//! runs on blocking threads. Every answer but the pages and the stream (`room_events`)
-//! is JSON.
+//! name and seat token. The handlers of a person's seat ([`At`]) also serve the
+//! one-person table's routes (`api`), whose seat is found by the table's cookie. Bodies
+//! are small JSON objects with no unknown fields; the work runs on blocking threads.
+//! Every answer but the pages, the downloads and the stream (`room_events`) is JSON.
+use crate::api::COOKIE;
 use crate::app::App;
 use crate::assets;
 use crate::error::ApiError;
 use crate::request::{
-    blocking, cookie, cookie_token, download, joining, json_response, Body, HistoryFile,
+    blocking, cookie_token, download, joining, json_response, with_cookie, Answer, Body,
+    HistoryFile,
 };
 use crate::room_app::{Held, RoomRequest};
-use crate::rooms::{is_id, Room};
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{header, HeaderMap};
+use crate::rooms::{is_id, Room, Seats};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use loki_play::Choice;
+use loki_play::{Choice, Session};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -49,72 +52,61 @@ fn cookie_name(id: &str) -> String {
     format!("loki_room_{id}")
 }
 
-fn with_cookie(json: String, id: &str, token: &str, max_age: u64) -> Response {
-    let mut r = json_response(json);
-    let v = cookie(&cookie_name(id), token, max_age);
-    r.headers_mut().insert(header::SET_COOKIE, v);
-    r
+fn seat_cookie(json: String, id: &str, token: &str, max_age: u64) -> Response {
+    with_cookie(json_response(json), &cookie_name(id), token, max_age)
 }
 
 pub(crate) fn room(app: &App, id: &str) -> Result<Arc<Room>, ApiError> {
     if !is_id(id) {
         return Err(ApiError::NoRoom);
     }
+    // A one-person table (keyed by its browser's token) is no room to others.
     app.rooms
         .get(&id.to_ascii_lowercase())
+        .filter(|r| r.solo.is_none())
         .ok_or(ApiError::NoRoom)
 }
 
-/// Room `id` and the browser's token for it (a browser without one has no seat there).
-pub(crate) fn seated(
-    app: &App,
-    id: &str,
-    headers: &HeaderMap,
-) -> Result<(Arc<Room>, String), ApiError> {
-    let room = room(app, id)?;
-    let token = cookie_token(headers, &cookie_name(&room.info.id)).ok_or(ApiError::NoSeat)?;
-    Ok((room, token))
+/// The browser's seat a request is about, and the browser's token: in room `id` of the
+/// path (its cookie `loki_room_<id>`; a browser without one has no seat there), or, on a
+/// route without an id, at the browser's one-person table (its cookie `loki_table`).
+pub(crate) struct At(pub(crate) Arc<Room>, pub(crate) String);
+
+impl FromRequestParts<Arc<App>> for At {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<At, ApiError> {
+        let Ok(Path(id)) = Path::<String>::from_request_parts(parts, app).await else {
+            let token = cookie_token(&parts.headers, COOKIE).ok_or(ApiError::NoTable)?;
+            let table = app.rooms.get(&token).filter(|r| r.solo.is_some());
+            return Ok(At(table.ok_or(ApiError::NoTable)?, token));
+        };
+        let room = room(app, &id)?;
+        let token = cookie_token(&parts.headers, &cookie_name(&room.info.id));
+        Ok(At(room, token.ok_or(ApiError::NoSeat)?))
+    }
 }
 
-fn answer(r: Result<Response, ApiError>) -> Response {
-    r.unwrap_or_else(IntoResponse::into_response)
+pub(crate) async fn history_phh(State(app): State<Arc<App>>, at: At) -> Answer {
+    history(app, at, HistoryFile::Phh).await
 }
 
-async fn history_phh(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    history(app, &id, &headers, HistoryFile::Phh).await
+pub(crate) async fn history_text(State(app): State<Arc<App>>, at: At) -> Answer {
+    history(app, at, HistoryFile::Text).await
 }
 
-async fn history_text(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    history(app, &id, &headers, HistoryFile::Text).await
-}
-
-/// The hands the person was dealt into (the room's last [`loki_play::MAX_HISTORY`]
-/// hands), as PHH or plain text as the person saw them: no other seat's cards but those
-/// shown at a showdown.
-async fn history(app: Arc<App>, id: &str, headers: &HeaderMap, file: HistoryFile) -> Response {
-    let write = move |app: &App, room: &Room, token: &str| {
-        app.as_person(room, token, |_, _, _| Ok(()))?;
-        let (s, seats) = room.lock().ok_or(ApiError::Broken)?;
-        let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
-        let (hands, name) = (s.history(), &s.names()[seat]);
-        Ok(match file {
-            HistoryFile::Phh => loki_play::history::seat_phh(hands, seat, name),
-            HistoryFile::Text => loki_play::history::seat_text(hands, seat, name),
-        })
-    };
-    let respond: fn(String) -> Response = match file {
-        HistoryFile::Phh => |t| download(t, "attachment; filename=\"loki-room.phhs\""),
-        HistoryFile::Text => |t| download(t, "attachment; filename=\"loki-room.txt\""),
-    };
-    person_with(app, id, headers, write, respond).await
+/// The hands the person was dealt into (the last [`loki_play::MAX_HISTORY`]), as PHH or
+/// plain text as the person saw them: no other seat's cards but those shown at a
+/// showdown.
+async fn history(app: Arc<App>, at: At, file: HistoryFile) -> Answer {
+    let solo = at.0.solo.is_some();
+    person_with(app, at, move |app, room, token| {
+        let none = |_: &mut Session, _: &mut Seats, _| Ok(());
+        let text =
+            app.as_person_then(room, token, none, |s, _, seat, _| file.write(s, seat, solo))?;
+        Ok(download(text, file.disposition(solo)))
+    })
+    .await
 }
 
 /// A room in the lobby.
@@ -127,63 +119,59 @@ struct LobbyRoom {
     hands: usize,
 }
 
-async fn lobby(
-    State(app): State<Arc<App>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-) -> Response {
+async fn lobby(State(app): State<Arc<App>>, ConnectInfo(addr): ConnectInfo<SocketAddr>) -> Answer {
     if !app.may_look(addr.ip()) {
-        return ApiError::TooMany(1).into_response();
+        return Err(ApiError::TooMany(1));
     }
-    let app2 = app.clone();
-    answer(
-        blocking(move || {
-            let mut rooms: Vec<LobbyRoom> = app2
-                .rooms
-                .all()
-                .iter()
-                .filter_map(|r| {
-                    let (s, seats) = r.lock()?;
-                    Some(LobbyRoom {
-                        info: r.info.clone(),
-                        open_seats: s.open_seats().len(),
-                        people: seats
-                            .people
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, p)| p.is_some())
-                            .map(|(seat, _)| s.names()[seat].clone())
-                            .collect(),
-                        hands: s.hands_played(),
-                    })
+    blocking(move || {
+        let mut rooms: Vec<LobbyRoom> = app
+            .rooms
+            .all()
+            .iter()
+            .filter(|r| r.solo.is_none())
+            .filter_map(|r| {
+                let (s, seats) = r.lock()?;
+                Some(LobbyRoom {
+                    info: r.info.clone(),
+                    open_seats: s.open_seats().len(),
+                    people: seats
+                        .people
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| p.is_some())
+                        .map(|(seat, _)| s.names()[seat].clone())
+                        .collect(),
+                    hands: s.hands_played(),
                 })
-                .filter(|r| r.open_seats > 0)
-                .collect();
-            rooms.sort_by(|a, b| {
-                b.open_seats
-                    .cmp(&a.open_seats)
-                    .then(a.info.id.cmp(&b.info.id))
-            });
-            let board = app2.bankroll_board();
-            let kept = app2.config.profiles.is_some();
-            Ok(
-                Json(serde_json::json!({ "rooms": rooms, "board": board, "bankrolls_kept": kept }))
-                    .into_response(),
-            )
-        })
-        .await,
-    )
+            })
+            .filter(|r| r.open_seats > 0)
+            .collect();
+        rooms.sort_by(|a, b| {
+            b.open_seats
+                .cmp(&a.open_seats)
+                .then(a.info.id.cmp(&b.info.id))
+        });
+        let board = app.bankroll_board();
+        let kept = app.config.profiles.is_some();
+        let lobby = serde_json::json!({ "rooms": rooms, "board": board, "bankrolls_kept": kept });
+        Ok(Json(lobby).into_response())
+    })
+    .await
 }
 
 async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(request): Body<RoomRequest>,
-) -> Response {
+) -> Answer {
     let ip = addr.ip();
-    match joining(&app, ip, true, move |app| app.open_room(ip, &request)).await {
-        Ok((room, held)) => with_cookie(held.json, &room.info.id, &held.token, max_age(&app)),
-        Err(e) => e.into_response(),
-    }
+    let (room, held) = joining(&app, ip, true, move |app| app.open_room(ip, &request)).await?;
+    Ok(seat_cookie(
+        held.json,
+        &room.info.id,
+        &held.token,
+        max_age(&app),
+    ))
 }
 
 fn max_age(app: &App) -> u64 {
@@ -201,7 +189,7 @@ async fn join(
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(req): Body<JoinRequest>,
-) -> Response {
+) -> Answer {
     seat(app, &id, addr, true, move |app, room| {
         app.take_seat(room, &req.name)
     })
@@ -220,7 +208,7 @@ async fn rejoin(
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(req): Body<RejoinRequest>,
-) -> Response {
+) -> Answer {
     // Every attempt counts against the address's join rate (`refund` false): seat tokens
     // cannot be guessed by trying.
     let token = req.seat_token.trim().to_ascii_lowercase();
@@ -238,50 +226,42 @@ async fn seat(
     addr: SocketAddr,
     refund: bool,
     f: impl FnOnce(&App, &Room) -> Result<Held, ApiError> + Send + 'static,
-) -> Response {
-    let room = match room(&app, id) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
+) -> Answer {
+    let room = room(&app, id)?;
     let r = room.clone();
-    match joining(&app, addr.ip(), refund, move |app| f(app, &r)).await {
-        Ok(held) => with_cookie(held.json, &room.info.id, &held.token, max_age(&app)),
-        Err(e) => e.into_response(),
-    }
+    let held = joining(&app, addr.ip(), refund, move |app| f(app, &r)).await?;
+    Ok(seat_cookie(
+        held.json,
+        &room.info.id,
+        &held.token,
+        max_age(&app),
+    ))
 }
 
-/// Runs `f` for the browser's person in the room on a blocking thread; answers the
+/// Runs `f` for the browser's person at its seat on a blocking thread; answers the
 /// person's view.
-async fn person(
+pub(crate) async fn person(
     app: Arc<App>,
-    id: &str,
-    headers: &HeaderMap,
+    at: At,
     f: impl FnOnce(&App, &Room, &str) -> Result<String, ApiError> + Send + 'static,
-) -> Response {
-    person_with(app, id, headers, f, json_response).await
+) -> Answer {
+    person_with(app, at, |app, room, token| {
+        f(app, room, token).map(json_response)
+    })
+    .await
 }
 
-/// [`person`], answering with `respond` of the text.
-async fn person_with(
+/// [`person`], answering what `f` answers.
+pub(crate) async fn person_with(
     app: Arc<App>,
-    id: &str,
-    headers: &HeaderMap,
-    f: impl FnOnce(&App, &Room, &str) -> Result<String, ApiError> + Send + 'static,
-    respond: fn(String) -> Response,
-) -> Response {
-    let (room, token) = match seated(&app, id, headers) {
-        Ok(x) => x,
-        Err(e) => return e.into_response(),
-    };
-    answer(blocking(move || f(&app, &room, &token)).await.map(respond))
+    At(room, token): At,
+    f: impl FnOnce(&App, &Room, &str) -> Answer + Send + 'static,
+) -> Answer {
+    blocking(move || f(&app, &room, &token)).await
 }
 
-async fn state(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    person(app, &id, &headers, |app, room, token| {
+pub(crate) async fn state(State(app): State<Arc<App>>, at: At) -> Answer {
+    person(app, at, |app, room, token| {
         app.as_person(room, token, |_, _, _| Ok(()))
     })
     .await
@@ -293,48 +273,35 @@ async fn watch(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
-) -> Response {
+) -> Answer {
     if !app.may_look(addr.ip()) {
-        return ApiError::TooMany(1).into_response();
+        return Err(ApiError::TooMany(1));
     }
-    let room = match room(&app, &id) {
-        Ok(r) => r,
-        Err(e) => return e.into_response(),
-    };
-    answer(
-        blocking(move || app.room_watch(&room))
-            .await
-            .map(json_response),
-    )
+    let room = room(&app, &id)?;
+    Ok(json_response(
+        blocking(move || app.room_watch(&room)).await?,
+    ))
 }
 
 /// The seat token again, for the seat's own browser (its cookie) only.
-async fn seat_token(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    person(app, &id, &headers, |app, room, token| {
-        app.room_seat_token(room, token)
-    })
-    .await
+async fn seat_token(State(app): State<Arc<App>>, at: At) -> Answer {
+    person(app, at, |app, room, token| app.room_seat_token(room, token)).await
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ActRequest {
+pub(crate) struct ActRequest {
     seat: Option<usize>,
     action: Choice,
     step: u64,
 }
 
-async fn act(
+pub(crate) async fn act(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    at: At,
     Body(req): Body<ActRequest>,
-) -> Response {
-    person(app, &id, &headers, move |app, room, token| {
+) -> Answer {
+    person(app, at, move |app, room, token| {
         app.as_person(room, token, |s, _, seat| {
             if let Some(asked) = req.seat.filter(|&x| x != seat) {
                 return Err(ApiError::Play(loki_play::PlayError::NotYourSeat {
@@ -348,8 +315,8 @@ async fn act(
     .await
 }
 
-async fn next(State(app): State<Arc<App>>, Path(id): Path<String>, headers: HeaderMap) -> Response {
-    person(app, &id, &headers, |app, room, token| {
+async fn next(State(app): State<Arc<App>>, at: At) -> Answer {
+    person(app, at, |app, room, token| {
         let json = app.as_person(room, token, |_, seats, seat| {
             if let Some(p) = seats.people[seat].as_mut() {
                 p.ready = true;
@@ -368,13 +335,8 @@ struct SitRequest {
     out: bool,
 }
 
-async fn sit(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Body(req): Body<SitRequest>,
-) -> Response {
-    person(app, &id, &headers, move |app, room, token| {
+async fn sit(State(app): State<Arc<App>>, at: At, Body(req): Body<SitRequest>) -> Answer {
+    person(app, at, move |app, room, token| {
         app.room_sit(room, token, req.out)
     })
     .await
@@ -386,13 +348,8 @@ struct ChatRequest {
     text: String,
 }
 
-async fn chat(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Body(req): Body<ChatRequest>,
-) -> Response {
-    person(app, &id, &headers, move |app, room, token| {
+async fn chat(State(app): State<Arc<App>>, at: At, Body(req): Body<ChatRequest>) -> Answer {
+    person(app, at, move |app, room, token| {
         app.room_chat(room, token, &req.text)
     })
     .await
@@ -400,20 +357,27 @@ async fn chat(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ModelRequest {
-    show: bool,
+pub(crate) struct ModelRequest {
+    show: Option<bool>,
+    study: Option<bool>,
 }
 
-async fn model(
+/// The model view on or off; study mode (a one-person table's only) on or off.
+pub(crate) async fn model(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    at: At,
     Body(req): Body<ModelRequest>,
-) -> Response {
-    person(app, &id, &headers, move |app, room, token| {
-        app.as_person(room, token, |_, seats, seat| {
-            if let Some(p) = seats.people[seat].as_mut() {
-                p.show_model = req.show;
+) -> Answer {
+    person(app, at, move |app, room, token| {
+        app.as_person(room, token, |s, seats, seat| {
+            if let Some(show) = req.show {
+                s.set_show_model(show);
+                if let Some(p) = seats.people[seat].as_mut() {
+                    p.show_model = show;
+                }
+            }
+            if let Some(study) = req.study.filter(|_| room.solo.is_some()) {
+                s.set_study(study);
             }
             Ok(())
         })
@@ -421,22 +385,9 @@ async fn model(
     .await
 }
 
-async fn leave(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    let (room, token) = match seated(&app, &id, &headers) {
-        Ok(x) => x,
-        Err(e) => return e.into_response(),
-    };
+async fn leave(State(app): State<Arc<App>>, At(room, token): At) -> Answer {
     let r = room.clone();
-    let left = blocking(move || app.room_leave(&r, &token)).await;
-    match left {
-        Ok(()) => {
-            room.bump();
-            with_cookie(r#"{"left":true}"#.into(), &room.info.id, "", 0)
-        }
-        Err(e) => e.into_response(),
-    }
+    blocking(move || app.room_leave(&r, &token)).await?;
+    room.bump();
+    Ok(seat_cookie(r#"{"left":true}"#.into(), &room.info.id, "", 0))
 }

@@ -10,7 +10,7 @@ use crate::rooms::{new_id, ChatLine, Person, Room, RoomInfo, Seats};
 use crate::rooms::{CHAT_BURST, CHAT_LINES, CHAT_RATE, MAX_CHAT_CHARS};
 use axum::http::StatusCode;
 use loki_engine::HandRecord;
-use loki_play::{RoomSpec, SeatKind, Session, Stakes, TableView};
+use loki_play::{RoomSpec, SeatKind, Session, TableView};
 use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -110,6 +110,10 @@ impl App {
         now: Instant,
         seat_token: Option<String>,
     ) -> String {
+        if room.solo.is_some() {
+            // A one-person table: the table as its person sees it, nothing of rooms.
+            return crate::app::view_json(s);
+        }
         let person = seats.people.get(seat).and_then(Option::as_ref);
         let show_model = person.is_some_and(|p| p.show_model);
         let people = seats
@@ -174,6 +178,23 @@ impl App {
         serde_json::to_string(&view).unwrap_or_else(|_| "{}".into())
     }
 
+    /// A person who sits down now in the browser of `token`, with a new seat token.
+    pub(crate) fn person(&self, token: String, now: Instant) -> Person {
+        let l = &self.config.limits;
+        Person {
+            token,
+            seat_token: new_id(),
+            streams: 0,
+            last_seen: now,
+            away_since: None,
+            by_choice: false,
+            show_model: false,
+            bucket: Bucket::full(l.table_burst, now),
+            chat: Bucket::full(CHAT_BURST, now),
+            ready: true,
+        }
+    }
+
     /// Opens a room for a request from `ip`; its creator takes the first open seat.
     pub(crate) fn open_room(
         &self,
@@ -193,16 +214,8 @@ impl App {
         let roster = loki_agent::Roster::new(self.config.loki.clone())
             .map_err(|e| ApiError::Spec(e.into()))?;
         let seats = RoomSpec::layout(&layout, &roster).map_err(ApiError::Spec)?;
-        let stakes = if req.stakes.is_none() && req.blinds.is_none() && req.bets.is_none() {
-            self.config.stakes
-        } else {
-            Stakes::from_flags(
-                req.stakes.as_deref(),
-                req.blinds.as_deref(),
-                req.bets.as_deref(),
-            )
-            .map_err(|e| ApiError::Spec(e.into()))?
-        };
+        let asked = [&req.stakes, &req.blinds, &req.bets];
+        let stakes = crate::app::stakes(&self.config, asked).map_err(ApiError::Spec)?;
         let (lo, hi) = limits.time_bank_bounds;
         let bank = match req.time_bank {
             None => limits.time_bank,
@@ -240,15 +253,8 @@ impl App {
         };
         let room = Arc::new(Room::new(info, session, address_key(ip), bank));
         let held = self.take_seat(&room, &req.name)?;
-        self.rooms
-            .insert(room.clone(), limits.max_rooms, limits.rooms_per_address)
-            .map_err(|full| {
-                if full {
-                    ApiError::Full
-                } else {
-                    ApiError::Quota(limits.rooms_per_address)
-                }
-            })?;
+        let (max, per_address) = (limits.max_rooms, limits.rooms_per_address);
+        self.rooms.insert(room.clone(), max, per_address)?;
         self.tick_room(&room, self.clock.now());
         Ok((room, held))
     }
@@ -262,19 +268,7 @@ impl App {
             .take_seat(&name, profile.as_ref())
             .map_err(ApiError::Spec)?;
         let now = self.clock.now();
-        let l = &self.config.limits;
-        let person = Person {
-            token: new_id(),
-            seat_token: new_id(),
-            streams: 0,
-            last_seen: now,
-            away_since: None,
-            by_choice: false,
-            show_model: false,
-            bucket: Bucket::full(l.table_burst, now),
-            chat: Bucket::full(CHAT_BURST, now),
-            ready: true,
-        };
+        let person = self.person(new_id(), now);
         let (token, seat_token) = (person.token.clone(), person.seat_token.clone());
         seats.people[seat] = Some(person);
         drop((s, seats));
@@ -333,6 +327,20 @@ impl App {
         token: &str,
         f: impl FnOnce(&mut Session, &mut Seats, usize) -> Result<(), ApiError>,
     ) -> Result<String, ApiError> {
+        self.as_person_then(room, token, f, |s, seats, seat, now| {
+            App::room_view(room, s, seats, seat, now, None)
+        })
+    }
+
+    /// [`App::as_person`], answering `answer` of the room afterwards (the game, the
+    /// seats, the person's seat, the time).
+    pub(crate) fn as_person_then<T>(
+        &self,
+        room: &Room,
+        token: &str,
+        f: impl FnOnce(&mut Session, &mut Seats, usize) -> Result<(), ApiError>,
+        answer: impl FnOnce(&Session, &Seats, usize, Instant) -> T,
+    ) -> Result<T, ApiError> {
         let (mut s, mut seats) = room.lock().ok_or(ApiError::Broken)?;
         let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
         let now = self.clock.now();
@@ -364,17 +372,17 @@ impl App {
             self.tick_room(room, now);
         }
         let (s, seats) = room.lock().ok_or(ApiError::Broken)?;
-        Ok(App::room_view(room, &s, &seats, seat, now, None))
+        Ok(answer(&s, &seats, seat, now))
     }
 
     /// The seat token of the person of `token` (asked for again by the seat's own
     /// browser), as `{"seat_token": ...}`.
     pub(crate) fn room_seat_token(&self, room: &Room, token: &str) -> Result<String, ApiError> {
-        self.as_person(room, token, |_, _, _| Ok(()))?;
-        let seats = room.seats.lock().map_err(|_| ApiError::Broken)?;
-        let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
-        let t = seats.people[seat].as_ref().ok_or(ApiError::NoSeat)?;
-        Ok(serde_json::json!({ "seat_token": t.seat_token }).to_string())
+        let none = |_: &mut Session, _: &mut Seats, _| Ok(());
+        self.as_person_then(room, token, none, |_, seats, seat, _| {
+            let t = seats.people[seat].as_ref().map(|p| &p.seat_token);
+            serde_json::json!({ "seat_token": t }).to_string()
+        })
     }
 
     /// The view of the person of `token` for a live stream: no rate check; the person is
@@ -480,21 +488,18 @@ impl App {
 
     /// The room's clock (see `Room::tick`); a room that failed or is dead is dropped.
     pub(crate) fn tick_room(&self, room: &Room, now: Instant) {
-        let mut s = match room.tick(now, self.room_limits()) {
+        match room.tick(now, self.room_limits(), self.config.limits.idle) {
+            // A one-person table's profile is saved by its requests.
+            Ok(false) if room.solo.is_some() => {}
             Ok(false) => match room.session.lock() {
-                Ok(s) => s,
-                Err(_) => {
-                    self.rooms.remove(&room.info.id);
-                    return;
-                }
+                Ok(mut s) => self.save_profile(&mut s),
+                Err(_) => drop(self.rooms.remove(&room.info.id)),
             },
             Ok(true) | Err(_) => {
                 self.rooms.remove(&room.info.id);
                 room.bump();
-                return;
             }
-        };
-        self.save_profile(&mut s);
+        }
     }
 
     /// Every room's clock.
@@ -512,11 +517,12 @@ impl App {
 
     /// Rooms open now.
     pub fn rooms_open(&self) -> usize {
-        self.rooms.len()
+        self.rooms.count(false)
     }
 
-    /// The finished hands of room `id`, with every seat's cards: for the server's own
-    /// tests and logs, never sent to anyone.
+    /// The finished hands of room `id` (a one-person table's id is its browser's
+    /// token), with every seat's cards: for the server's own tests and logs, never sent
+    /// to anyone.
     pub fn room_records(&self, id: &str) -> Option<Vec<HandRecord>> {
         let room = self.rooms.get(id)?;
         let s = room.session.lock().ok()?;

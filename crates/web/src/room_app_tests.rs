@@ -1,5 +1,6 @@
 //! The rooms' server side on a stopped clock that the tests move by hand: the time bank
-//! of the person to act, whatever the other people do meanwhile.
+//! of the person to act, whatever the other people do meanwhile; one-person tables
+//! bounded and dropped once idle.
 use super::*;
 use crate::app::ServerConfig;
 use serde_json::Value;
@@ -153,4 +154,41 @@ fn between_hands_the_view_says_whom_the_table_waits_for_and_how_long() {
     assert_eq!(v["waiting_for"], serde_json::json!([]));
     assert!(v["next_hand_ms"].is_null());
     assert_eq!(v["hand"].as_u64(), Some(hands as u64 + 1));
+}
+
+#[test]
+fn one_person_tables_are_bounded_and_idle_ones_go() {
+    let app = app();
+    let token = |i: usize| format!("{i:032x}");
+    let table = |i: usize, ip: &str, name: &str| {
+        let req = crate::app::TableRequest {
+            name: name.into(),
+            players: Some("call".into()),
+            ..crate::app::TableRequest::default()
+        };
+        let r = app.open_table(token(i), ip.parse().unwrap(), &req);
+        r.map(|_| ()).map_err(|e| format!("{e:?}"))
+    };
+    let l = &app.config.limits;
+    let quota = l.tables_per_address;
+    for i in 0..quota {
+        table(i, "10.0.0.1", &format!("P{i}")).unwrap();
+    }
+    let over = table(99, "10.0.0.1", "Q");
+    assert_eq!(over, Err(format!("{:?}", ApiError::Quota(quota))));
+    // A name is at one table, whatever its case; rooms count apart.
+    let taken = table(99, "10.0.0.2", "p0").unwrap_err();
+    assert_eq!(taken, format!("{:?}", ApiError::NameInUse("p0".into())));
+    open(&app, "open,call", 10);
+    assert_eq!((app.tables_open(), app.rooms_open()), (quota, 1));
+    // Used again, table 0 stays; the others go once idle, then table 0 too.
+    app.clock.advance(l.idle / 2);
+    let t0 = app.rooms.get(&token(0)).unwrap();
+    app.as_person(&t0, &token(0), |_, _, _| Ok(())).unwrap();
+    app.clock.advance(l.idle / 2);
+    app.tick_rooms();
+    assert_eq!(app.tables_open(), 1);
+    app.clock.advance(l.idle);
+    app.tick_rooms();
+    assert_eq!(app.tables_open(), 0);
 }

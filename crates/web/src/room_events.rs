@@ -8,13 +8,12 @@
 use crate::app::App;
 use crate::error::ApiError;
 use crate::limits::Connections;
-use crate::request::blocking;
-use crate::room_api::seated;
+use crate::request::{blocking, Answer};
+use crate::room_api::At;
 use crate::rooms::Room;
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::HeaderMap;
+use axum::extract::{ConnectInfo, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -43,30 +42,16 @@ impl Drop for Listening {
 
 pub(crate) async fn events(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-) -> Response {
-    let (room, token) = match seated(&app, &id, &headers) {
-        Ok(x) => x,
-        Err(e) => return e.into_response(),
-    };
+    At(room, token): At,
+) -> Answer {
     let r = &app.config.rooms;
-    let Ok(permit) = Connections::take(
-        &app.streams,
-        addr.ip(),
-        r.streams_per_address,
-        r.max_streams,
-    ) else {
-        return ApiError::Streams.into_response();
-    };
+    let (per_address, max) = (r.streams_per_address, r.max_streams);
+    let permit = Connections::take(&app.streams, addr.ip(), per_address, max)
+        .map_err(|_| ApiError::Streams)?;
     {
-        let Ok(mut seats) = room.seats.lock() else {
-            return ApiError::Broken.into_response();
-        };
-        let Some(seat) = seats.seat_of(&token) else {
-            return ApiError::NoSeat.into_response();
-        };
+        let mut seats = room.seats.lock().map_err(|_| ApiError::Broken)?;
+        let seat = seats.seat_of(&token).ok_or(ApiError::NoSeat)?;
         if let Some(p) = seats.people[seat].as_mut() {
             p.streams += 1;
             p.last_seen = app.clock.now();
@@ -104,7 +89,7 @@ pub(crate) async fn events(
             Some((Ok::<_, Infallible>(event), (app, hold, rx, stop, false)))
         },
     );
-    Sse::new(stream)
+    Ok(Sse::new(stream)
         .keep_alive(KeepAlive::default())
-        .into_response()
+        .into_response())
 }

@@ -5,16 +5,21 @@
 //! each person was last heard from, the room's chat, and the room's version (advanced
 //! by every change; the live updates carry it).
 //!
+//! A one-person table (`api`) is a room too, with one person's seat and no clock: its
+//! key is its browser's token, its person's name is at no other such table, and it is
+//! dropped once idle.
+//!
 //! [`Room::tick`] is the room's clock, called every quarter second by the server
 //! whether or not anyone sends requests: it times out the person to act, sits out a
 //! person not heard from for [`RoomLimits::away`], gives a seat up once its person has
 //! been away for [`RoomLimits::rejoin`], and deals the next hand once every person
 //! present has seen the last one (or after the time bank, whichever comes first).
+use crate::error::ApiError;
 use crate::limits::Bucket;
 use loki_play::{PlayError, Session, Turn};
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
@@ -196,6 +201,8 @@ pub(crate) struct Room {
     /// The key of the address that opened it.
     pub(crate) owner: IpAddr,
     pub(crate) time_bank: Duration,
+    /// A one-person table's person (`None`: a room).
+    pub(crate) solo: Option<String>,
 }
 
 impl Room {
@@ -211,6 +218,7 @@ impl Room {
             version: watch::channel(0).0,
             owner,
             time_bank: bank,
+            solo: None,
         }
     }
     /// Both locks, always in this order (the game, then the bookkeeping). `None` when a
@@ -230,11 +238,28 @@ impl Room {
     }
 
     /// The room's clock at `now` (see the module's doc). Returns whether the room is
-    /// dead: nobody holds a seat.
+    /// dead: nobody holds a seat (a one-person table: idle for `idle`, or broken).
     ///
     /// # Errors
     /// [`PlayError::Engine`] on a bug.
-    pub(crate) fn tick(&self, now: Instant, limits: &RoomLimits) -> Result<bool, PlayError> {
+    pub(crate) fn tick(
+        &self,
+        now: Instant,
+        limits: &RoomLimits,
+        idle: Duration,
+    ) -> Result<bool, PlayError> {
+        if self.solo.is_some() {
+            // A table at work (its locks held while its bots play) is not idle, and the
+            // clock does not wait for it.
+            let seats = match self.seats.try_lock() {
+                Ok(seats) => seats,
+                Err(TryLockError::WouldBlock) => return Ok(false),
+                Err(TryLockError::Poisoned(_)) => return Ok(true),
+            };
+            let used = seats.people.iter().flatten().map(|p| p.last_seen).max();
+            let idle = used.is_none_or(|t| now.saturating_duration_since(t) >= idle);
+            return Ok(idle || self.session.is_poisoned());
+        }
         let Some((mut s, mut seats)) = self.lock() else {
             return Ok(true);
         };
@@ -341,8 +366,12 @@ impl Rooms {
     pub(crate) fn get(&self, id: &str) -> Option<Arc<Room>> {
         self.map().get(id).cloned()
     }
-    pub(crate) fn len(&self) -> usize {
-        self.map().len()
+    /// One-person tables (`solo`) or rooms open now.
+    pub(crate) fn count(&self, solo: bool) -> usize {
+        self.map()
+            .values()
+            .filter(|r| r.solo.is_some() == solo)
+            .count()
     }
     pub(crate) fn all(&self) -> Vec<Arc<Room>> {
         self.map().values().cloned().collect()
@@ -350,20 +379,31 @@ impl Rooms {
     pub(crate) fn remove(&self, id: &str) -> Option<Arc<Room>> {
         self.map().remove(id)
     }
-    /// Adds a room, unless the server holds `max` rooms or the owner's address
-    /// `per_address`.
+    /// Adds a room, unless the server holds `max` of its kind (rooms, or one-person
+    /// tables) or the owner's address `per_address`, or its one person's name is at
+    /// another one-person table (whatever its case).
     pub(crate) fn insert(
         &self,
         room: Arc<Room>,
         max: usize,
         per_address: usize,
-    ) -> Result<(), bool> {
+    ) -> Result<(), ApiError> {
         let mut map = self.map();
-        if map.values().filter(|r| r.owner == room.owner).count() >= per_address {
-            return Err(false);
+        let key = |r: &Room| r.solo.as_ref().map(|n| n.to_lowercase());
+        if let Some(name) = room
+            .solo
+            .as_ref()
+            .filter(|_| map.values().any(|r| key(r) == key(&room)))
+        {
+            return Err(ApiError::NameInUse(name.clone()));
         }
-        if map.len() >= max {
-            return Err(true);
+        let solo = room.solo.is_some();
+        let kind: Vec<_> = map.values().filter(|r| r.solo.is_some() == solo).collect();
+        if kind.iter().filter(|r| r.owner == room.owner).count() >= per_address {
+            return Err(ApiError::Quota(per_address));
+        }
+        if kind.len() >= max {
+            return Err(ApiError::Full);
         }
         map.insert(room.info.id.clone(), room);
         Ok(())

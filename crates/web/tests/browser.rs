@@ -480,7 +480,7 @@ fn a_person_plays_thirty_hands_on_a_laptop() {
                 }
                 // The bankroll shown is the server's count of the person's chips.
                 let token = c.cookie("loki_table").await.unwrap();
-                let records = app.hand_records(&token).unwrap();
+                let records = app.room_records(&token).unwrap();
                 assert_eq!(records.len() as u64, hand);
                 let net: i64 = records
                     .iter()

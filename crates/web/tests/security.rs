@@ -97,7 +97,7 @@ fn no_answer_carries_another_seats_cards_before_the_showdown() {
         showdowns >= 2 && folds >= 2,
         "{showdowns} showdowns, {folds} folds"
     );
-    let records = server.app.hand_records(&c.token()).unwrap();
+    let records = server.app.room_records(&c.token()).unwrap();
     assert_eq!(records.len(), 16);
     let mut checked = 0;
     let mut during = 0;
@@ -158,7 +158,7 @@ fn no_answer_carries_another_seats_cards_before_the_showdown() {
         assert!(guard < 50);
     }
     let left_in = state["hand"].as_u64().unwrap();
-    let records = server.app.hand_records(&c.token()).unwrap();
+    let records = server.app.room_records(&c.token()).unwrap();
     assert_eq!(records.len() as u64, left_in - 1);
     let mine = card_tokens(state["seats"][0]["cards"].as_str().unwrap());
     assert_eq!(mine.len(), 2);
