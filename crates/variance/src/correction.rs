@@ -18,8 +18,9 @@
 //!   `b` one bet of the round) fixed before the card is seen: the pot and one bet to come
 //!   from each player before the flop, and on the flop, turn and river α and β by round
 //!   and number of players still in ([`ValueFunction::deals`], fitted to the players);
-//! * after an action, `v_p = (pot + k·b)·equity_p − chips put in by p − b` for a player
-//!   still in and `−chips put in` for one who folded ([`ValueFunction::actions`]).
+//! * after an action, `v_p = S·equity_p − chips put in by p − (S − pot)/k` for a player
+//!   still in and `−chips put in` for one who folded, with a stake `S = α·pot + β·k·b`
+//!   by round ([`ValueFunction::actions`], fitted too).
 //!
 //! The charges of a deal sum to zero over the seats (the equities' changes do), and so do
 //! the values after an action, as the nets do. Because the flop's exact equity is the
@@ -36,7 +37,7 @@
 use crate::equity;
 use crate::VarianceError;
 use loki_cards::{rng_from_seed, Card, CardSet, HoleCards};
-use loki_engine::{Action, ByAction, EngineError, Event, HandRecord, HandState, SeatView};
+use loki_engine::{Action, ByAction, EngineError, Event, HandRecord, HandState, Round, SeatView};
 
 /// What the live players' equities share, as a line in the pot and the bets to come:
 /// `pot · pot + bets · k · b` for `k` live players and one bet `b` of the round.
@@ -77,8 +78,9 @@ pub struct ValueFunction {
     /// The stake of a deal's correction, by the round it starts (pre-flop: the hole
     /// cards, flop, turn, river) and the [`live_bucket`] of its players.
     pub deals: [[Stake; LIVE_BUCKETS]; 4],
-    /// The stake of the value after an action (of a player whose strategy is known).
-    pub actions: Stake,
+    /// The stake of the value after an action of a player whose strategy is known, by
+    /// the round of the action.
+    pub actions: [Stake; 4],
 }
 
 impl ValueFunction {
@@ -88,43 +90,60 @@ impl ValueFunction {
         ValueFunction {
             preflop_samples: 256,
             deals: [[Stake::bets(bets); LIVE_BUCKETS]; 4],
-            actions: Stake::bets(bets),
+            actions: [Stake::bets(bets); 4],
         }
+    }
+
+    /// For LBR's matches: the pot and one bet to come everywhere. The fitted stakes are
+    /// fitted to Loki's duplicate matches; in LBR's (which raises at almost every turn)
+    /// they give wider intervals than these (docs/tournaments.md).
+    pub const fn lbr() -> ValueFunction {
+        ValueFunction::uniform(1.0)
     }
 }
 
 impl Default for ValueFunction {
-    /// The pot and one bet to come from each live player, except the stakes of the
-    /// flop, turn and river deals: those fitted by `cargo run --release -p loki-sim
-    /// --example fit_value_function` to the duplicate deals of Figure 4 and of heads-up
-    /// Loki matches (docs/tournaments.md).
+    /// The pot and one bet to come from each live player at the hole cards' deal; the
+    /// stakes of the flop, turn and river deals and of the actions fitted by `cargo run
+    /// --release -p loki-sim --example fit_value_function` to the duplicate deals of
+    /// Figure 4, of heads-up Loki matches and of Loki against `random` and `example`
+    /// (docs/tournaments.md).
     fn default() -> Self {
         let mut v = ValueFunction::uniform(1.0);
-        v.deals[1..].copy_from_slice(&FITTED);
+        v.deals[1..].copy_from_slice(&FITTED_DEALS);
+        v.actions = FITTED_ACTIONS;
         v
     }
 }
 
-/// The stakes from the flop on fitted by the `fit_value_function` example (ours).
-const FITTED: [[Stake; LIVE_BUCKETS]; 3] = [
+/// The deals' stakes from the flop on, fitted by the `fit_value_function` example (ours).
+const FITTED_DEALS: [[Stake; LIVE_BUCKETS]; 3] = [
     [
-        stake(1.53, 1.30),
-        stake(1.42, 1.30),
-        stake(1.50, 1.08),
-        stake(1.22, 1.54),
+        stake(1.39, 2.09),
+        stake(1.42, 1.40),
+        stake(1.51, 1.12),
+        stake(1.23, 1.54),
     ],
     [
-        stake(1.89, -0.20),
-        stake(1.61, 0.23),
-        stake(1.57, 0.16),
-        stake(1.03, 0.80),
+        stake(1.61, 0.35),
+        stake(1.57, 0.28),
+        stake(1.55, 0.18),
+        stake(1.04, 0.81),
     ],
     [
-        stake(1.29, -0.03),
-        stake(1.23, 0.04),
-        stake(1.20, 0.01),
-        stake(0.89, 0.62),
+        stake(1.16, 0.28),
+        stake(1.21, 0.06),
+        stake(1.18, 0.02),
+        stake(0.87, 0.63),
     ],
+];
+
+/// The actions' stakes by round, fitted by the `fit_value_function` example (ours).
+const FITTED_ACTIONS: [Stake; 4] = [
+    stake(2.44, 1.21),
+    stake(1.91, 0.28),
+    stake(1.18, 0.45),
+    stake(1.10, -0.28),
 ];
 
 const fn stake(pot: f64, bets: f64) -> Stake {
@@ -195,10 +214,13 @@ impl Replay {
         Ok(out)
     }
 
-    /// `v` of every position in `state` with equities `eq`, with the actions' stake
-    /// (see [`Replay::stake`]).
-    fn values(&self, state: &HandState, eq: &[f64]) -> Vec<f64> {
-        let (stake, bet) = Replay::stake(state, self.value.actions);
+    /// `v` of every position in `state` with equities `eq` after an action of `round`:
+    /// a live player's share of the stake less its chips and its part of what the stake
+    /// adds to the pot (so the values sum to zero), a folded player's chips lost.
+    fn values(&self, state: &HandState, eq: &[f64], round: Round) -> Vec<f64> {
+        let stake = Replay::stake(state, self.value.actions[round.index()]);
+        let live = Replay::live(state).iter().filter(|&&l| l).count();
+        let charge = (stake - state.pot() as f64) / live as f64;
         state
             .contributions()
             .iter()
@@ -206,7 +228,7 @@ impl Replay {
             .enumerate()
             .map(|(p, (&c, e))| {
                 if state.is_live(p) {
-                    stake * e - c as f64 - bet
+                    stake * e - c as f64 - charge
                 } else {
                     -(c as f64)
                 }
@@ -214,12 +236,11 @@ impl Replay {
             .collect()
     }
 
-    /// What the live players' equities share in `state` under `s`, and what each live
-    /// player is charged: its own bets to come.
-    fn stake(state: &HandState, s: Stake) -> (f64, f64) {
+    /// What the live players' equities share in `state` under `s`.
+    fn stake(state: &HandState, s: Stake) -> f64 {
         let k = Replay::live(state).iter().filter(|&&l| l).count();
         let bet = s.bets * state.config().bet_size(state.round()) as f64;
-        (s.pot * state.pot() as f64 + k as f64 * bet, bet)
+        s.pot * state.pot() as f64 + k as f64 * bet
     }
 
     /// The stake of the deal that led to `state` (its round's, for its live players).
@@ -229,7 +250,6 @@ impl Replay {
             state,
             self.value.deals[state.round().index()][live_bucket(k)],
         )
-        .0
     }
 
     fn live(state: &HandState) -> Vec<bool> {
@@ -343,7 +363,7 @@ fn action_correction(
         } else {
             replay.equity(state.board(), &live_after)?
         };
-        Ok(replay.values(&s, &eq_after))
+        Ok(replay.values(&s, &eq_after, state.round()))
     };
     let mut expected = vec![0.0; n];
     let mut total = 0.0;

@@ -239,7 +239,22 @@ fn a_known_action_s_correction_averages_to_zero_under_its_strategy() {
 fn random_against_a_calling_station_keeps_its_mean_and_loses_variance() {
     // 4,000 hands of `random` against `call`: the reduced mean agrees with the plain one
     // within their intervals, the reduced values sum to zero in every hand, and their
-    // spread is far smaller.
+    // spread is far smaller; with the default value function, and with stakes far from
+    // the pot (twice the pot and half a bet to come after an action: the values after an
+    // action still sum to zero).
+    let far = ValueFunction {
+        actions: [loki_variance::Stake {
+            pot: 2.0,
+            bets: 0.5,
+        }; 4],
+        ..ValueFunction::default()
+    };
+    for value in [ValueFunction::default(), far] {
+        random_against_a_calling_station(value);
+    }
+}
+
+fn random_against_a_calling_station(value: ValueFunction) {
     let config = GameConfig::paper(2).unwrap();
     let players: Vec<Box<dyn Player + Send>> = vec![
         Box::new(RandomPlayer::new("random", 5)),
@@ -256,11 +271,11 @@ fn random_against_a_calling_station_keeps_its_mean_and_loses_variance() {
         let c = corrections(
             &record,
             |p, view| strategies[record.seats[p].index()].strategy(view),
-            ValueFunction::default(),
+            value,
         )
         .unwrap();
         let r = c.reduce(&record.net);
-        assert!((r[0] + r[1]).abs() < 1e-6);
+        assert!((r[0] + r[1]).abs() < 1e-6, "{r:?}");
         let p_random = record.seats.iter().position(|s| s.index() == 0).unwrap();
         plain.push(record.net[p_random] as f64);
         reduced.push(r[p_random]);
