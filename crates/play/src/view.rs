@@ -5,6 +5,7 @@
 //! added only while the person has it on, and a bot's own hand strength and rule only
 //! once the hand is over or in study mode (`belief.rs`).
 use crate::belief::{model_views, ModelView};
+use crate::history::as_seen_by;
 use crate::hud::{hud_of, merged, HudView};
 use crate::narrate::{narrate, LogEntry, PotView, ShownView};
 use crate::session::{Session, PERSON};
@@ -159,37 +160,14 @@ impl Session {
     /// (cards, the log, the choices, the result) is built from that person's own
     /// `SeatView` only, so a person not dealt into the hand sees no cards at all.
     pub fn view_for(&self, you: usize, show_model: bool) -> TableView {
-        let n = self.game.seats();
-        let g = &self.game;
-        let mut seats: Vec<SeatInfo> = (0..n)
-            .map(|seat| SeatInfo {
-                seat,
-                name: self.names[seat].clone(),
-                kind: self.kinds[seat].clone(),
-                // A room's seat counts from when its person sat down.
-                net: self.net[seat] - self.net_from[seat],
-                hud: self.hud(seat),
-                ..SeatInfo::default()
-            })
-            .collect();
-        let mut out = TableView {
-            step: self.step,
-            you,
-            stakes: [g.small_blind(), g.big_blind(), g.small_bet(), g.big_bet()],
-            hands_played: self.hands_played(),
-            bankroll: self.bankrolls.get(you).cloned().unwrap_or_default(),
-            show_model,
-            study: self.study,
-            ..TableView::default()
-        };
+        let (mut out, mut seats) = self.bare_view(you);
+        out.show_model = show_model;
         if let Some(hand) = &self.hand {
             public_part(hand, &mut out, &mut seats);
             if let Some(me) = hand.position_of(you) {
                 // Everything below comes from the person's own view.
                 let view = hand.state().view(me);
-                let seat_of = |p: usize| hand.seats[p];
                 let bets = view.round_bets();
-                let n = hand.seats.len();
                 seats[you].cards = view.hole();
                 if view.is_my_turn() {
                     out.your_turn = true;
@@ -218,31 +196,16 @@ impl Session {
                     hand.seats.iter().map(|&s| self.names[s].clone()).collect();
                 let told = narrate(view.events(), &hand.seats, &names, Some(me));
                 for (p, label) in told.labels.into_iter().enumerate() {
-                    seats[seat_of(p)].last_action = label;
+                    seats[hand.seats[p]].last_action = label;
                 }
                 out.log = told.log;
                 if let Some(result) = view.result() {
-                    let mut net = vec![0; seats.len()];
-                    for p in 0..n {
-                        net[seat_of(p)] = result.net[p];
-                    }
-                    for h in &told.shown {
-                        seats[h.seat].cards = Some(h.cards);
-                    }
+                    let (shown, pots) = (told.shown, told.pots);
                     out.result = Some(ResultView {
                         showdown: result.showdown,
-                        winners: (0..net.len()).filter(|&s| net[s] > 0).collect(),
-                        net,
-                        shown: told.shown,
-                        banner: told.pots.iter().map(|p| p.text.clone()).collect(),
-                        pots: told.pots,
+                        ..settled(shown, pots, &hand.seats, &result.net, &mut seats)
                     });
                 }
-            }
-        }
-        if self.room {
-            if let Some(s) = seats.get_mut(you) {
-                s.kind = "you".into();
             }
         }
         out.seats = seats;
@@ -250,6 +213,97 @@ impl Session {
             out.model = Some(model_views(self));
         }
         out
+    }
+
+    /// The table of seat `you` with no hand: the seats' names, kinds, nets and HUDs.
+    fn bare_view(&self, you: usize) -> (TableView, Vec<SeatInfo>) {
+        let g = &self.game;
+        let mut seats: Vec<SeatInfo> = (0..g.seats())
+            .map(|seat| SeatInfo {
+                seat,
+                name: self.names[seat].clone(),
+                kind: self.kinds[seat].clone(),
+                // A room's seat counts from when its person sat down.
+                net: self.net[seat] - self.net_from[seat],
+                hud: self.hud(seat),
+                ..SeatInfo::default()
+            })
+            .collect();
+        if let Some(s) = seats.get_mut(you).filter(|_| self.room) {
+            s.kind = "you".into();
+        }
+        let out = TableView {
+            step: self.step,
+            you,
+            stakes: [g.small_blind(), g.big_blind(), g.small_bet(), g.big_bet()],
+            hands_played: self.hands_played(),
+            bankroll: self.bankrolls.get(you).cloned().unwrap_or_default(),
+            study: self.study,
+            ..TableView::default()
+        };
+        (out, seats)
+    }
+
+    /// The last finished hand as the person in seat `you` saw it, for its replay: its
+    /// log, board, pot and result, with the person's own cards (if it was dealt to the
+    /// person now in that seat, by name) and the cards shown at its showdown, no other.
+    /// Anyone not dealt into it (a spectator: `you` past the seats) sees the shown cards
+    /// only. Never the hand in progress (only finished hands are kept).
+    pub fn last_hand_for(&self, you: usize) -> Option<TableView> {
+        let (r, _) = self.history.back()?;
+        let at: Vec<usize> = r.seats.iter().map(|s| s.index()).collect();
+        let me = at
+            .iter()
+            .position(|&s| s == you)
+            .filter(|&p| self.names.get(you) == r.names.get(p));
+        let seen = as_seen_by(r, me.map_or(usize::MAX, |_| you));
+        let told = narrate(&seen.events, &at, &r.names, me);
+        let (mut out, mut seats) = self.bare_view(you);
+        for (p, &seat) in at.iter().enumerate() {
+            let s = &mut seats[seat];
+            (s.name, s.position, s.role) = (r.names[p].clone(), Some(p), role(p, at.len()));
+            (s.put_in, s.last_action) = (r.contributions[p], told.labels[p].clone());
+        }
+        for e in told.log.iter().filter(|e| e.action == Some("fold")) {
+            seats[e.seat.unwrap_or(you)].folded = true;
+        }
+        if let Some(p) = me {
+            seats[you].cards = r.hole[p];
+        }
+        let result = ResultView {
+            showdown: r.ranks.iter().any(Option::is_some),
+            ..settled(told.shown, told.pots, &at, &r.net, &mut seats)
+        };
+        out.hand = Some(r.hand_number + 1);
+        (out.board, out.pot) = (r.board.clone(), r.contributions.iter().sum());
+        (out.log, out.result, out.seats) = (told.log, Some(result), seats);
+        Some(out)
+    }
+}
+
+/// The outcome of a finished hand from what was told of it (`at[p]` is position `p`'s
+/// seat, `net` by position); the cards shown are put on their seats.
+fn settled(
+    shown: Vec<ShownView>,
+    pots: Vec<PotView>,
+    at: &[usize],
+    net_by_position: &[Chips],
+    seats: &mut [SeatInfo],
+) -> ResultView {
+    let mut net = vec![0; seats.len()];
+    for (p, &seat) in at.iter().enumerate() {
+        net[seat] = net_by_position[p];
+    }
+    for h in &shown {
+        seats[h.seat].cards = Some(h.cards);
+    }
+    ResultView {
+        showdown: false,
+        winners: (0..net.len()).filter(|&s| net[s] > 0).collect(),
+        net,
+        shown,
+        banner: pots.iter().map(|p| p.text.clone()).collect(),
+        pots,
     }
 }
 

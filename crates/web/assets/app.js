@@ -238,6 +238,7 @@
       next: () => state() && send("/api/next", { step: state().step }),
       nextShown: () => true,
       nextLabel: "Next hand",
+      lastPath: "/api/last",
     },
     "table"
   );

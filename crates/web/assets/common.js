@@ -7,7 +7,7 @@
 // an oval (dealer button, card backs for the players still in, bets, net and HUD), the
 // hand's log replayed at the bots' pace, the bankroll, What Loki believes, the
 // pre-actions (check/fold, call any) and the signals of the person's turn (the tab's
-// title and icon, a sound if asked for).
+// title and icon, a sound if asked for); and the last finished hand replayed on demand.
 "use strict";
 window.loki = (() => {
   const $ = (id) => document.getElementById(id);
@@ -16,7 +16,8 @@ window.loki = (() => {
   const SVG = "http://www.w3.org/2000/svg";
   const TITLE = document.title;
   // The controller's part: { delay(): ms between paced lines, paced(e, s), busy(on)
-  // during a replay, render(s): its own controls, act(action), next label }.
+  // during a replay, render(s): its own controls, act(action), next label, lastPath:
+  // the last hand's address }.
   let hooks = null;
   let state = null; // the last state rendered
   let replaying = false;
@@ -130,17 +131,24 @@ window.loki = (() => {
       render(s);
       return;
     }
+    await replay(s, fresh ? blank(s) : current(s), from, (e) => hooks.paced(e, s));
+    shown = { hand: s.hand, count: s.log.length };
+    await done(s);
+  }
+
+  // Lines `from` on of the log of `s` played on the table `d` up to the showdown, the
+  // `paced` ones at the bots' pace.
+  async function replay(s, d, from, paced) {
     replaying = true;
     document.body.dataset.replaying = "1";
     showGame();
     hooks.busy(true);
-    for (const id of ["act-fold", "act-call", "act-raise", "next-hand", "pre-actions"]) $(id).hidden = true;
+    for (const id of ["act-fold", "act-call", "act-raise", "next-hand", "last-hand", "pre-actions"]) $(id).hidden = true;
     $("banner").replaceChildren();
-    const d = fresh ? blank(s) : current(s);
     for (let i = from; i < s.log.length; i++) {
       const e = s.log[i];
       if (e.kind === "show" || e.kind === "win") break;
-      if (hooks.paced(e, s)) {
+      if (paced(e)) {
         // Whose turn it is while the bot "thinks".
         for (const x of d.seats) x.to_act = e.kind === "action" && x.seat === e.seat;
         renderTable(s, d, i);
@@ -152,7 +160,10 @@ window.loki = (() => {
       for (const x of d.seats) x.to_act = false;
       renderTable(s, d, i + 1);
     }
-    shown = { hand: s.hand, count: s.log.length };
+  }
+
+  // The end of a replay: `s` rendered, then a state that arrived meanwhile.
+  async function done(s) {
     replaying = false;
     document.body.dataset.replaying = "0";
     render(s);
@@ -162,6 +173,24 @@ window.loki = (() => {
       pending = null;
       await receive(next);
     }
+  }
+
+  // The last finished hand (the server's account of it for this page: the person's own
+  // cards and those shown at its showdown) replayed from its start at the pace, its end
+  // shown for a while, then the live table again.
+  async function lastHand() {
+    if (replaying || !state) return;
+    const r = await api("GET", hooks.lastPath);
+    if (!r.ok || !r.data || replaying) return message(r.ok ? "" : r.data.error);
+    const [live, was] = [state, shown];
+    const h = { ...live, ...r.data, round: "last hand" };
+    document.body.dataset.lastHand = h.hand;
+    await replay(h, blank(h), 0, (e) => e.kind === "action" || e.kind === "board");
+    renderTable(h, null, h.log.length);
+    await sleep(Math.max(2000, 3 * delay()));
+    delete document.body.dataset.lastHand;
+    shown = was;
+    await done(live);
   }
 
   // ---- Rendering ----
@@ -329,6 +358,7 @@ window.loki = (() => {
     show("act-call", !!(l && l.call), l && l.call_label ? cap(l.call_label) : "", "c");
     show("act-raise", !!(l && l.raise), l && l.raise_label ? cap(l.raise_label) : "", "r");
     show("next-hand", !s.in_progress && hooks.nextShown(s), hooks.nextLabel, "space");
+    show("last-hand", s.hands_played > 0, "Last hand", "l");
     const me = s.seats[s.you];
     const inHand = s.in_progress && me && me.position !== null && !me.folded;
     $("pre-actions").hidden = !inHand || !!l;
@@ -530,6 +560,7 @@ window.loki = (() => {
 
   for (const a of ["fold", "call", "raise"]) $("act-" + a).addEventListener("click", clicked(() => hooks.act(a)));
   $("next-hand").addEventListener("click", clicked(() => hooks.next()));
+  $("last-hand").addEventListener("click", clicked(lastHand));
   $("model-me").addEventListener("change", () => state && state.model && renderModels(state.model, state));
   // One pre-action at a time.
   $("pre-fold").addEventListener("change", () => $("pre-fold").checked && ($("pre-call").checked = false));
@@ -553,7 +584,7 @@ window.loki = (() => {
       }
     });
   }
-  const KEYS = { f: "act-fold", c: "act-call", r: "act-raise", " ": "next-hand" };
+  const KEYS = { f: "act-fold", c: "act-call", r: "act-raise", " ": "next-hand", l: "last-hand" };
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target.closest && e.target.closest("input, select, textarea")) return;

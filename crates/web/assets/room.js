@@ -2,9 +2,9 @@
 // (/lobby: open rooms, open a room, the bankrolls) and a room (/room/<id>: take a seat,
 // come back with a seat token, play, chat; or watch without a seat). The room's view
 // comes as server-sent events (GET /api/room/<id>/events); when the stream fails, the
-// page asks for it every 1.5 s instead (GET /api/room/<id>/state); a spectator's comes
-// every 1.5 s (GET /api/room/<id>/watch). The others' actions of a hand are replayed one
-// at a time from its log, at the page's pace.
+// page asks for it every 1.5 s instead (GET /api/room/<id>/state); a spectator's the
+// same way (GET /api/room/<id>/watch/events, else /watch). The others' actions of a hand
+// are replayed one at a time from its log, at the page's pace.
 // Plain JavaScript, no libraries; every text goes through textContent.
 "use strict";
 (() => {
@@ -131,24 +131,19 @@
     listen();
   }
 
-  // A spectator: the table's public part, asked for every 1.5 s (no seat, no cookie).
-  $("room-watch").addEventListener("click", async () => {
+  // A spectator: the table's public part (no seat, no cookie).
+  $("room-watch").addEventListener("click", () => {
     for (const id of ["room-sit", "room-leave", "room-chat-form", "room-info"]) $(id).hidden = true;
     $("model-toggle").closest("label").hidden = true;
-    const look = async () => {
-      const r = await api("GET", `/api/room/${roomId}/watch`);
-      if (r.ok) show(r.data);
-      else message(r.data.error);
-    };
-    await look();
-    poll = setInterval(look, 1500);
+    hooks.lastPath = `/api/room/${roomId}/watch/last`;
+    listen("watch/events", "watch");
   });
 
-  // Live updates: the stream, else polling.
-  function listen() {
+  // Live updates: the stream (`events`), else asking every 1.5 s (`ask`).
+  function listen(events = "events", ask = "state") {
     if (stream || poll) return;
     if (window.EventSource) {
-      stream = new EventSource(`/api/room/${roomId}/events`);
+      stream = new EventSource(`/api/room/${roomId}/${events}`);
       stream.addEventListener("view", (e) => {
         try {
           show(JSON.parse(e.data));
@@ -158,26 +153,28 @@
       stream.onerror = () => {
         if (stream.readyState === EventSource.CLOSED) {
           stream = null;
-          startPolling();
+          startPolling(ask);
         }
       };
     } else {
-      startPolling();
+      startPolling(ask);
     }
   }
 
-  function startPolling() {
+  function startPolling(ask) {
     if (poll) return;
     $("room-live").textContent = "updating every 1.5 s";
-    poll = setInterval(async () => {
-      const r = await api("GET", `/api/room/${roomId}/state`);
+    const look = async () => {
+      const r = await api("GET", `/api/room/${roomId}/${ask}`);
       if (r.ok) show(r.data);
       else if (r.status === 401 || r.status === 404) {
         clearInterval(poll);
         poll = null;
         message(r.data.error);
       }
-    }, 1500);
+    };
+    poll = setInterval(look, 1500);
+    look();
   }
 
   // Shows a view unless an older version arrives after a newer one.
@@ -260,23 +257,22 @@
     return r;
   }
 
-  window.loki.start(
-    {
-      // The bots' actions and the board are replayed at the pace (the people's come as
-      // they play).
-      paced: (e, s) => (e.kind === "action" && !s.people.some((p) => p.seat === e.seat)) || e.kind === "board",
-      busy: () => {},
-      render: (v) => {
-        $("room-sit").textContent = v.sitting_out ? "Sit in again" : "Sit out";
-        runClock();
-      },
-      act: (action) => send("act", { action, step: view.step }),
-      next: () => send("next"),
-      nextShown: (v) => !!v.hand && !v.sitting_out && !v.spectator,
-      nextLabel: "Ready for the next hand",
+  const hooks = {
+    // The bots' actions and the board are replayed at the pace (the people's come as
+    // they play).
+    paced: (e, s) => (e.kind === "action" && !s.people.some((p) => p.seat === e.seat)) || e.kind === "board",
+    busy: () => {},
+    render: (v) => {
+      $("room-sit").textContent = v.sitting_out ? "Sit in again" : "Sit out";
+      runClock();
     },
-    "room"
-  );
+    act: (action) => send("act", { action, step: view.step }),
+    next: () => send("next"),
+    nextShown: (v) => !!v.hand && !v.sitting_out && !v.spectator,
+    nextLabel: "Ready for the next hand",
+    lastPath: `/api/room/${roomId}/last`,
+  };
+  window.loki.start(hooks, "room");
   $("room-sit").addEventListener("click", () => send("sit", { out: !view.sitting_out }));
   $("model-toggle").addEventListener("change", (e) => send("model", { show: e.target.checked }));
   // Giving the seat up asks first.

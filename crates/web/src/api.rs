@@ -10,7 +10,9 @@ use crate::assets;
 use crate::error::ApiError;
 use crate::guard;
 use crate::request::{blocking, cookie_token, joining, json_response, with_cookie, Answer, Body};
-use crate::room_api::{act, history_phh, history_text, model, person, person_with, state, At};
+use crate::room_api::{
+    act, history_phh, history_text, last, model, person, person_with, state, At,
+};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::middleware::{self, Next};
@@ -28,6 +30,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
     // The table's routes, served by the rooms' handlers where they are the same.
     let table = Router::new()
         .route("/api/state", get(state))
+        .route("/api/last", get(last))
         .route("/api/act", post(act))
         .route("/api/next", post(next))
         .route("/api/model", post(model))

@@ -37,6 +37,12 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/room/{id}/rejoin", post(rejoin))
         .route("/api/room/{id}/state", get(state))
         .route("/api/room/{id}/watch", get(watch))
+        .route("/api/room/{id}/watch/last", get(watch_last))
+        .route(
+            "/api/room/{id}/watch/events",
+            get(crate::room_events::watch_events),
+        )
+        .route("/api/room/{id}/last", get(last))
         .route("/api/room/{id}/seat_token", get(seat_token))
         .route("/api/room/{id}/act", post(act))
         .route("/api/room/{id}/next", post(next))
@@ -267,20 +273,54 @@ pub(crate) async fn state(State(app): State<Arc<App>>, at: At) -> Answer {
     .await
 }
 
-/// The room as a spectator sees it (anyone with its link; no cookie), at the rate of a
-/// table's requests per address.
+/// Room `id` for a spectator (anyone with its link; no cookie) at `addr`, at the rate of
+/// a table's requests per address (one budget with the lobby).
+pub(crate) fn looked_at(app: &App, id: &str, addr: SocketAddr) -> Result<Arc<Room>, ApiError> {
+    if !app.may_look(addr.ip()) {
+        return Err(ApiError::TooMany(1));
+    }
+    room(app, id)
+}
+
+/// The room as a spectator sees it.
 async fn watch(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
 ) -> Answer {
-    if !app.may_look(addr.ip()) {
-        return Err(ApiError::TooMany(1));
-    }
-    let room = room(&app, &id)?;
+    let room = looked_at(&app, &id, addr)?;
     Ok(json_response(
         blocking(move || app.room_watch(&room)).await?,
     ))
+}
+
+/// The last finished hand as the person saw it (`null` before the first), for its
+/// replay ([`Session::last_hand_for`]).
+pub(crate) async fn last(State(app): State<Arc<App>>, at: At) -> Answer {
+    person(app, at, |app, room, token| {
+        let none = |_: &mut Session, _: &mut Seats, _| Ok(());
+        app.as_person_then(room, token, none, |s, _, seat, _| last_hand(s, seat))
+    })
+    .await
+}
+
+/// The last finished hand as a spectator may see it: no hole card but those shown at
+/// its showdown.
+async fn watch_last(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+) -> Answer {
+    let room = looked_at(&app, &id, addr)?;
+    let json = blocking(move || {
+        let s = room.session.lock().map_err(|_| ApiError::Broken)?;
+        Ok(last_hand(&s, s.names().len()))
+    });
+    Ok(json_response(json.await?))
+}
+
+fn last_hand(s: &Session, seat: usize) -> String {
+    serde_json::to_string(&s.last_hand_for(seat)).unwrap_or_else(|_| "null".into())
 }
 
 /// The seat token again, for the seat's own browser (its cookie) only.

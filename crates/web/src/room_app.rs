@@ -386,12 +386,9 @@ impl App {
     }
 
     /// The view of the person of `token` for a live stream: no rate check; the person is
-    /// heard from. Refused once the room has closed or the seat is no longer the
-    /// browser's (the stream then ends).
+    /// heard from. Refused once the seat is no longer the browser's (the stream then
+    /// ends).
     pub(crate) fn as_person_quiet(&self, room: &Room, token: &str) -> Result<String, ApiError> {
-        if self.rooms.get(&room.info.id).is_none() {
-            return Err(ApiError::NoRoom);
-        }
         let (s, mut seats) = room.lock().ok_or(ApiError::Broken)?;
         let seat = seats.seat_of(token).ok_or(ApiError::NoSeat)?;
         let now = self.clock.now();

@@ -4,16 +4,17 @@
 //! are bounded per address and in all ([`crate::rooms::RoomLimits`]); while one is open
 //! its person counts as present, and when it ends (the page is gone) the person was last
 //! heard from then. A stream ends when the room closes, the seat is no longer the
-//! browser's, or the server stops.
+//! browser's, or the server stops. Spectators have theirs (`GET
+//! /api/room/<id>/watch/events`): the spectator's view, under the same bounds.
 use crate::app::App;
 use crate::error::ApiError;
 use crate::limits::Connections;
 use crate::request::{blocking, Answer};
 use crate::room_api::At;
 use crate::rooms::Room;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -45,10 +46,7 @@ pub(crate) async fn events(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     At(room, token): At,
 ) -> Answer {
-    let r = &app.config.rooms;
-    let (per_address, max) = (r.streams_per_address, r.max_streams);
-    let permit = Connections::take(&app.streams, addr.ip(), per_address, max)
-        .map_err(|_| ApiError::Streams)?;
+    let permit = open(&app, addr)?;
     {
         let mut seats = room.seats.lock().map_err(|_| ApiError::Broken)?;
         let seat = seats.seat_of(&token).ok_or(ApiError::NoSeat)?;
@@ -57,17 +55,56 @@ pub(crate) async fn events(
             p.last_seen = app.clock.now();
         }
     }
-    let rx = room.version.subscribe();
-    let stop = app.stopping.subscribe();
     let hold = Listening {
         room: room.clone(),
         token,
         clock: app.clock.clone(),
         _permit: permit,
     };
+    Ok(live(app, room, hold, |app, room, hold| {
+        app.as_person_quiet(room, &hold.token)
+    }))
+}
+
+/// A spectator's live stream (`GET /api/room/<id>/watch/events`, no cookie): the
+/// spectator's view ([`App::room_watch`]) at once and after every change; opening it
+/// draws on the address's budget for looking (with `GET /api/lobby` and `GET watch`),
+/// and it counts among the address's live streams.
+pub(crate) async fn watch_events(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+) -> Answer {
+    let room = crate::room_api::looked_at(&app, &id, addr)?;
+    let permit = open(&app, addr)?;
+    Ok(live(app, room, permit, |app, room, _| app.room_watch(room)))
+}
+
+/// A live stream's place among the address's and the server's.
+fn open(app: &App, addr: SocketAddr) -> Result<crate::limits::Permit, ApiError> {
+    let r = &app.config.rooms;
+    Connections::take(
+        &app.streams,
+        addr.ip(),
+        r.streams_per_address,
+        r.max_streams,
+    )
+    .map_err(|_| ApiError::Streams)
+}
+
+/// The stream of `view` of the room (kept open while `hold` lives), until the room
+/// closes, `view` is refused or the server stops.
+fn live<H: Send + Sync + 'static>(
+    app: Arc<App>,
+    room: Arc<Room>,
+    hold: H,
+    view: fn(&App, &Room, &H) -> Result<String, ApiError>,
+) -> Response {
+    let rx = room.version.subscribe();
+    let stop = app.stopping.subscribe();
     let stream = futures_util::stream::unfold(
-        (app, hold, rx, stop, true),
-        |(app, hold, mut rx, mut stop, first)| async move {
+        (app, room, Arc::new(hold), rx, stop, true),
+        move |(app, room, hold, mut rx, mut stop, first)| async move {
             if !first {
                 tokio::select! {
                     changed = rx.changed() => changed.ok()?,
@@ -75,21 +112,24 @@ pub(crate) async fn events(
                 }
             }
             rx.borrow_and_update();
-            let room = hold.room.clone();
-            let token = hold.token.clone();
-            let a = app.clone();
-            let json = blocking(move || a.as_person_quiet(&room, &token))
-                .await
-                .ok()?;
-            let version = hold.room.version();
+            let (a, r, h) = (app.clone(), room.clone(), hold.clone());
+            let json = blocking(move || match a.rooms.get(&r.info.id) {
+                Some(_) => view(&a, &r, &h),
+                None => Err(ApiError::NoRoom),
+            })
+            .await
+            .ok()?;
             let event = Event::default()
                 .event("view")
-                .id(version.to_string())
+                .id(room.version().to_string())
                 .data(json);
-            Some((Ok::<_, Infallible>(event), (app, hold, rx, stop, false)))
+            Some((
+                Ok::<_, Infallible>(event),
+                (app, room, hold, rx, stop, false),
+            ))
         },
     );
-    Ok(Sse::new(stream)
+    Sse::new(stream)
         .keep_alive(KeepAlive::default())
-        .into_response())
+        .into_response()
 }

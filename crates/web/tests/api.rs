@@ -2,11 +2,11 @@
 //! every answer about a table, `check` that never pays, names (a bot's and one in use at
 //! a live table refused), a table chosen in the request (seats, bots, stakes), the HUD,
 //! study mode, the summary (on demand and when leaving, a hand left in the middle
-//! counted), the plain-text history, and every answer JSON (405, 414, 431 and 400
-//! included).
+//! counted), the plain-text history, the last hand told as the person saw it, and every
+//! answer JSON (405, 414, 431 and 400 included).
 #![allow(missing_docs)]
 mod common;
-use common::{config, raw, request, start, Client};
+use common::{check_last, config, raw, request, start, Client};
 use loki_store::Store;
 use serde_json::{json, Value};
 
@@ -53,6 +53,28 @@ fn every_answer_about_a_table_renews_its_cookie() {
     let r = c.act(0, "call", 9999);
     assert_eq!(r.status, 409);
     assert_eq!(c.token(), token);
+}
+
+#[test]
+fn the_last_hand_tells_the_persons_own_cards_and_only_those_shown() {
+    let server = start(config(4, "call,raise,call"));
+    let mut c = Client::new(server.addr);
+    let mut state = c.join("Ann").json();
+    let token = c.token();
+    let r = c.send("GET", "/api/last", None);
+    assert_eq!((r.status, r.body.as_str()), (200, "null"));
+    for hand in 0..8u64 {
+        let answers = c.finish_hand(state.clone(), |step| (hand + step) % 5 == 0);
+        let end = answers.last().map_or(state, |r| r.json());
+        let records = server.app.room_records(&token).unwrap();
+        let last = records.last().unwrap();
+        let me = last.seats.iter().position(|s| s.index() == 0);
+        check_last(&c.send("GET", "/api/last", None), last, me, &token);
+        // While the next hand is played: the finished one, never the hand in progress.
+        state = c.next(end["step"].as_u64().unwrap()).json();
+        assert_eq!(state["in_progress"], true);
+        check_last(&c.send("GET", "/api/last", None), last, me, &token);
+    }
 }
 
 #[test]

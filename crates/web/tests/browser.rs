@@ -7,7 +7,8 @@
 //!   each seat's HUD equal to the state's, the bots' actions replayed one at a time at
 //!   the chosen pace (and the street's labels cleared), the model view (13 x 13 charts,
 //!   showdown marks, a bot folded away, "only what they think of me", study mode), the
-//!   bankroll against the server's records, a reload that resumes the table, the
+//!   bankroll against the server's records, a reload that resumes the table, the last
+//!   hand replayed with `l` (no card but the person's and the shown ones), the
 //!   summary on demand and when leaving (both histories downloaded through the page's
 //!   links, the hand left in the middle in them), and a second table.
 //! * Tables of 2 to 10 seats at 1400 x 900 and at 1280 x 720: no seat over the felt,
@@ -675,6 +676,58 @@ fn a_person_plays_thirty_hands_on_a_laptop() {
             )
             .await;
             assert_eq!(step(c).await, before);
+            assert_eq!(
+                js(c, "return document.getElementById('hand-info').textContent").await,
+                hand_text
+            );
+
+            // `l` replays the last hand mid-hand: no card but the person's own and those
+            // shown at its showdown, its result on the felt, then the hand in play again.
+            let last = c
+                .execute_async(
+                    "const done = arguments[0]; fetch('/api/last').then(r => r.json()).then(done);",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let you = last["you"].as_u64().unwrap() as usize;
+            let holdings = last["result"]["shown"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| &h["cards"]);
+            let allowed: Vec<String> = holdings
+                .chain([&last["seats"][you]["cards"]])
+                .filter_map(|h| h.as_str())
+                .flat_map(|h| [h[..2].to_string(), h[2..].to_string()])
+                .collect();
+            c.press_key('l').await.expect("keys");
+            let replay = format!(
+                "return document.body.dataset.lastHand === '{}'",
+                last["hand"]
+            );
+            until(c, "the last hand's replay", &replay).await;
+            let mut banner = String::new();
+            while js(c, &replay).await == json!(true) {
+                let seen = js(c, "return [[...document.querySelectorAll('.seat [data-card]')].map(e => e.dataset.card), document.getElementById('banner').textContent]").await;
+                for f in seen[0].as_array().unwrap() {
+                    assert!(
+                        allowed.iter().any(|a| f == a),
+                        "{f} in the last hand's replay: {allowed:?}"
+                    );
+                }
+                if let Some(text) = seen[1].as_str().filter(|t| !t.is_empty()) {
+                    banner = text.to_string();
+                }
+                tokio::time::sleep(Duration::from_millis(40)).await;
+            }
+            assert!(!banner.is_empty(), "the last hand's result on the felt");
+            until(
+                c,
+                "the hand again",
+                "return document.body.dataset.replaying === '0'",
+            )
+            .await;
             assert_eq!(
                 js(c, "return document.getElementById('hand-info').textContent").await,
                 hand_text

@@ -10,6 +10,7 @@
 //! the first person's page is shot at 1400 x 900 and the third person comes back on an
 //! emulated phone (390 x 844) with no sideways scrolling (`target/tmp/e2e/room-*.png`).
 //! A spectator watches from a fourth browser: no hole card in its views or its page.
+//! A spectator of a heads-up room on the live stream, and the last hand's replay.
 //!
 //! Rooms of 2 to 10 seats in one browser, at 1400 x 900 and 1280 x 720 on the person's
 //! turn and after a showdown: every control and every seat in view without scrolling, no
@@ -651,8 +652,11 @@ fn a_pre_action_acts_when_the_turn_comes_and_the_tab_says_whose_turn() {
 }
 
 /// A spectator of a full room (the person and a bot): the join form offers to watch; the
-/// page then shows the table (card backs for the players still in) and never a hole
-/// card, in its view or in its page, while the person plays hands to their end.
+/// page then shows the table (card backs for the players still in), live on the
+/// spectators' stream, and never a hole card, in its view or in its page, while the
+/// person plays hands to their end. A hand the person folded is replayed by *Last hand*
+/// while the next is played: in the person's page with the person's cards only, in the
+/// spectator's with none, each at the pace and then back to the live table.
 #[test]
 fn a_spectator_sees_the_table_and_no_hole_card() {
     let Some((chromium, driver)) = browser() else {
@@ -695,6 +699,66 @@ fn a_spectator_sees_the_table_and_no_hole_card() {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         assert!(views > 5 && backs, "{views} views checked, card backs seen: {backs}");
+        let live = js(&eve, "return document.getElementById('room-live').textContent").await;
+        assert_eq!(live, json!("live"), "the spectator's page on the live stream");
+        // Ann plays until she folds a hand, then asks for the next: while it is played,
+        // both pages replay the folded hand, Ann's with her own cards, the spectator's
+        // with none, and then show the live table again.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let folded = loop {
+            assert!(Instant::now() < deadline, "Ann never folded");
+            let last = server.app.room_records(&id).unwrap().pop();
+            let now = server.app.room_hole_cards(&id).map(|h| h.0);
+            if let Some(r) = last.filter(|r| r.ranks.iter().all(Option::is_none)) {
+                if now == Some(r.hand_number + 1) {
+                    break r;
+                }
+            }
+            js(&ann, "const b = ['act-fold', 'act-call', 'next-hand'].map(i => document.getElementById(i)).find(b => !b.hidden); if (b) b.click(); return true").await;
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        let hand = folded.hand_number + 1;
+        let next = format!("return window.lokiView.hand === {} && window.lokiView.in_progress", hand + 1);
+        until(&ann, "the next-hand button", "return !document.getElementById('next-hand').hidden").await;
+        js(&ann, "document.getElementById('next-hand').click(); return true").await;
+        until(&ann, "the next hand", &next).await;
+        until(&eve, "the next hand", &next).await;
+        let me = folded.seats.iter().position(|s| s.index() == 0).unwrap();
+        let own: Vec<String> = folded.hole[me].unwrap().cards().iter().map(|c| c.to_string()).collect();
+        for (c, mine) in [(&ann, own.clone()), (&eve, vec![])] {
+            js(c, "sessionStorage.setItem('loki-pace', '200'); window.lokiReplay = []; return true").await;
+            until(c, "the last-hand button", "return !document.getElementById('last-hand').hidden").await;
+            js(c, "document.getElementById('last-hand').click(); return true").await;
+            let (mut faces, mut banner, mut during) = (Vec::new(), String::new(), 0);
+            let deadline = Instant::now() + Duration::from_secs(30);
+            loop {
+                assert!(Instant::now() < deadline, "the replay never ended");
+                let seen = js(c, "return [document.body.dataset.lastHand || null, [...document.querySelectorAll('.seat [data-card]')].map(e => e.dataset.card), document.getElementById('banner').textContent, document.getElementById('hand-info').textContent]").await;
+                if seen[0].is_null() && during > 0 {
+                    break;
+                }
+                if seen[0] == json!(hand.to_string()) {
+                    during += 1;
+                    for f in seen[1].as_array().unwrap() {
+                        let f = f.as_str().unwrap().to_string();
+                        assert!(mine.contains(&f), "{f} in the replay of hand {hand}, own cards {mine:?}");
+                        faces.push(f);
+                    }
+                    let text = seen[2].as_str().unwrap();
+                    if !text.is_empty() {
+                        banner = text.to_string();
+                        assert!(seen[3].as_str().unwrap().contains("last hand"), "{seen}");
+                    }
+                }
+                tokio::time::sleep(Duration::from_millis(40)).await;
+            }
+            assert!(banner.contains("folded"), "the replay's result: {banner:?}");
+            assert!(mine.iter().all(|m| faces.contains(m)), "own cards {mine:?} not in the replay");
+            let back = js(c, &format!("return window.lokiReplay.length > 0 && document.body.dataset.replaying === '0' && !document.getElementById('hand-info').textContent.includes('last hand') && window.loki.state().hand === {}", hand + 1)).await;
+            assert_eq!(back, json!(true), "the replay paced, then the live table");
+        }
+        let faces = js(&eve, "return document.querySelectorAll('.seat [data-card]').length").await;
+        assert_eq!(faces, json!(0), "a hole card in the spectator's page");
         ann.close().await.unwrap();
         eve.close().await.unwrap();
     });

@@ -4,7 +4,7 @@
 //! the live stream, the chat, a spectator, and the limits.
 #![allow(missing_docs)]
 mod common;
-use common::{config, request, start, Client, Resp, Server};
+use common::{check_last, config, request, start, Client, Resp, Server};
 use loki_engine::Event;
 use loki_web::{RoomLimits, ServerConfig};
 use serde_json::{json, Value};
@@ -366,7 +366,7 @@ fn a_seat_comes_back_only_with_its_name_and_seat_token() {
     assert!(state(&mut ann, &id).json().get("seat_token").is_none());
     // While the seat's page is live (its stream open) the token takes nothing.
     let cookie = ann.cookie.clone().unwrap();
-    let (live, _) = open_stream(&server, &id, &cookie);
+    let (live, _) = open_stream(&server, &id, "events", &cookie);
     assert!(wait(5, || server.app.streams_open() == 1));
     let mut thief = Client::new(server.addr);
     let right = json!({ "name": "Ann", "seat_token": token }).to_string();
@@ -468,7 +468,7 @@ fn rooms_refuse_what_they_cannot_hold() {
     // Live streams: bounded per address.
     let mut streams: Vec<TcpStream> = Vec::new();
     for _ in 0..2 {
-        let (s, first) = open_stream(&server, &id, &cookie);
+        let (s, first) = open_stream(&server, &id, "events", &cookie);
         assert!(first.contains("event: view"), "{first}");
         streams.push(s);
     }
@@ -480,17 +480,26 @@ fn rooms_refuse_what_they_cannot_hold() {
         None,
     );
     assert_eq!(r.status, 429);
+    // A spectator's stream counts among them.
+    let r = request(server.addr, "GET", &path(&id, "watch/events"), &[], None);
+    assert_eq!((r.status, r.code()), (429, "too_many".into()));
     drop(streams);
     assert!(wait(5, || server.app.streams_open() == 0));
 }
 
-/// Opens a live stream and reads its first event.
-fn open_stream(server: &Server, id: &str, cookie: &str) -> (TcpStream, String) {
+/// Opens the live stream at `what` of the room (`events` with the seat's cookie,
+/// `watch/events` with none) and reads its first event.
+fn open_stream(server: &Server, id: &str, what: &str, cookie: &str) -> (TcpStream, String) {
     let mut s = TcpStream::connect(server.addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let cookie = if cookie.is_empty() {
+        String::new()
+    } else {
+        format!("Cookie: {cookie}\r\n")
+    };
     let head = format!(
-        "GET {} HTTP/1.1\r\nHost: {}\r\nCookie: {cookie}\r\nAccept: text/event-stream\r\n\r\n",
-        path(id, "events"),
+        "GET {} HTTP/1.1\r\nHost: {}\r\n{cookie}Accept: text/event-stream\r\n\r\n",
+        path(id, what),
         server.addr
     );
     s.write_all(head.as_bytes()).unwrap();
@@ -514,7 +523,7 @@ fn the_live_stream_sends_each_new_version() {
     let v = create(&mut ann, "Ann", json!({ "layout": "2*open,call" })).json();
     let id = v["room"]["id"].as_str().unwrap().to_string();
     let cookie = ann.cookie.clone().unwrap();
-    let (s, first) = open_stream(&server, &id, &cookie);
+    let (s, first) = open_stream(&server, &id, "events", &cookie);
     assert!(first.contains("text/event-stream"), "{first}");
     let mut r = BufReader::new(s);
     // Bob joins: Ann's stream carries a view with Bob in it.
@@ -686,9 +695,150 @@ fn spectators_and_the_lobby_are_held_to_a_rate_per_address() {
     let r = eve.send("GET", &path(&id, "watch"), None);
     assert_eq!((r.status, r.code()), (429, "too_many".into()));
     assert_eq!(r.header("retry-after"), Some("1"));
+    // The spectator's live stream and last hand draw on the same budget.
+    for what in ["watch/events", "watch/last"] {
+        let r = eve.send("GET", &path(&id, what), None);
+        assert_eq!((r.status, r.code()), (429, "too_many".into()), "{what}");
+    }
     // One budget for looking without a seat: the lobby waits too.
     let r = eve.send("GET", "/api/lobby", None);
     assert_eq!((r.status, r.header("retry-after")), (429, Some("1")));
     // The person's own requests are the person's, not the address's spectators'.
     assert_eq!(state(&mut ann, &id).status, 200);
+}
+
+#[test]
+fn a_spectator_gets_the_live_stream_and_never_a_hole_card() {
+    let server = start(room_config(30_000, 60_000));
+    let mut ann = Client::new(server.addr);
+    let v = create(&mut ann, "Ann", json!({ "layout": "open,SOM,call" })).json();
+    let id = v["room"]["id"].as_str().unwrap().to_string();
+    let (s, first) = open_stream(&server, &id, "watch/events", "");
+    assert!(first.contains("text/event-stream"), "{first}");
+    assert_eq!(server.app.streams_open(), 1);
+    let stop = s.try_clone().unwrap();
+    let first = first.lines().last().unwrap().to_string();
+    // The spectator's events, read while Ann plays.
+    let reader = std::thread::spawn(move || {
+        let mut r = BufReader::new(s);
+        let mut views = vec![first];
+        let mut line = String::new();
+        while r.read_line(&mut line).is_ok_and(|n| n > 0) {
+            if line.starts_with("data:") {
+                views.push(line.clone());
+            }
+            line.clear();
+        }
+        views
+    });
+    let mut v = state(&mut ann, &id).json();
+    while server.app.room_records(&id).unwrap().len() < 6 {
+        let step = v["step"].as_u64().unwrap();
+        let r = if v["your_turn"] == true {
+            let body = json!({ "action": "call", "step": step }).to_string();
+            ann.send("POST", &path(&id, "act"), Some(&body))
+        } else if v["in_progress"] == false {
+            ann.send("POST", &path(&id, "next"), None)
+        } else {
+            state(&mut ann, &id)
+        };
+        assert_eq!(r.status, 200, "{}", r.body);
+        v = r.json();
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let live = server.app.room_hole_cards(&id).unwrap();
+    stop.shutdown(std::net::Shutdown::Both).unwrap();
+    let views = reader.join().unwrap();
+    let records = server.app.room_records(&id).unwrap();
+    let (mut between, mut showdowns) = (0, 0);
+    for data in &views {
+        let body = data.trim_start_matches("data:").trim();
+        let v: Value = serde_json::from_str(body).unwrap();
+        assert_eq!(
+            (v["spectator"].clone(), v["you"].clone()),
+            (json!(true), json!(3))
+        );
+        assert!(v["legal"].is_null() && v["log"] == json!([]) && v["result"].is_null());
+        let hand = v["hand"].as_u64().unwrap();
+        let cards: Vec<String> = match records.iter().find(|r| r.hand_number + 1 == hand) {
+            Some(r) => r
+                .hole
+                .iter()
+                .flatten()
+                .flat_map(|h| h.cards())
+                .map(|c| c.to_string())
+                .collect(),
+            None if live.0 == hand => live.1.iter().map(|(_, c)| c.clone()).collect(),
+            None => panic!("hand {hand} unknown"),
+        };
+        let tokens = common::card_tokens(&body.replace(&id, ""));
+        for card in cards {
+            assert!(!tokens.contains(&card), "{card} in {body}");
+        }
+        between += usize::from(v["in_progress"] == false);
+        let rec = records.iter().find(|r| r.hand_number + 1 == hand);
+        showdowns += usize::from(
+            v["in_progress"] == false && rec.is_some_and(|r| r.ranks.iter().any(Option::is_some)),
+        );
+    }
+    assert!(views.len() > 12, "{} views", views.len());
+    assert!(
+        between > 0 && showdowns > 0,
+        "{between} views between hands, {showdowns} after a showdown"
+    );
+    assert!(wait(5, || server.app.streams_open() == 0));
+}
+
+#[test]
+fn the_last_hand_tells_each_person_and_spectator_only_what_they_saw() {
+    let server = start(room_config(30_000, 60_000));
+    let mut ann = Client::new(server.addr);
+    let v = create(&mut ann, "Ann", json!({ "layout": "2*open,SOM,call" })).json();
+    let id = v["room"]["id"].as_str().unwrap().to_string();
+    let mut eve = Client::new(server.addr);
+    let none = eve.send("GET", &path(&id, "watch/last"), None);
+    assert_eq!((none.status, none.body.as_str()), (200, "null"));
+    assert_eq!(ann.send("GET", &path(&id, "last"), None).body, "null");
+    // Bob sits down during the first hand: it was not dealt to him.
+    let mut bob = Client::new(server.addr);
+    join(&mut bob, &id, "Bob");
+    let mut people = [(0, ann), (1, bob)];
+    let mut checked = None;
+    let (mut told, mut unseen) = (0, 0);
+    while server.app.room_records(&id).unwrap().len() < 8 {
+        for (you, c) in people.iter_mut() {
+            let v = state(c, &id).json();
+            let step = v["step"].as_u64().unwrap();
+            if v["your_turn"] == true {
+                let fold = v["legal"]["fold"] == true && (step + *you as u64) % 3 == 0;
+                let body = json!({ "action": if fold { "fold" } else { "call" }, "step": step });
+                c.send("POST", &path(&id, "act"), Some(&body.to_string()));
+            } else if v["in_progress"] == false {
+                c.send("POST", &path(&id, "next"), None);
+            }
+        }
+        // Between hands and during the next: the last finished hand, to each as seen.
+        let records = server.app.room_records(&id).unwrap();
+        let now = (records.len(), server.app.room_hole_cards(&id).map(|h| h.0));
+        let Some(last) = records.last().filter(|_| checked != Some(now)) else {
+            continue;
+        };
+        checked = Some(now);
+        for (you, c) in people.iter_mut() {
+            let me = last.seats.iter().position(|s| s.index() == *you);
+            unseen += usize::from(me.is_none());
+            check_last(&c.send("GET", &path(&id, "last"), None), last, me, &id);
+        }
+        check_last(
+            &eve.send("GET", &path(&id, "watch/last"), None),
+            last,
+            None,
+            &id,
+        );
+        told += 1;
+    }
+    assert!(
+        told >= 8 && unseen > 0,
+        "{told} last hands told, {unseen} not dealt to the person"
+    );
 }

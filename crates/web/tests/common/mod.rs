@@ -329,3 +329,40 @@ pub fn card_tokens(s: &str) -> Vec<String> {
         .map(|i| s[i..i + 2].to_string())
         .collect()
 }
+
+/// Checks the answer about the last hand (`GET /api/last`, `/api/room/<id>/last` or
+/// `/watch/last`) against the server's record of it: the finished hand, its log and
+/// result, the own cards of the position `me` (a spectator: none) and no other hole card
+/// but those shown at its showdown. `id` is left out of the search (hexadecimal).
+pub fn check_last(r: &Resp, record: &loki_engine::HandRecord, me: Option<usize>, id: &str) {
+    let v = r.json();
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        v["hand"].as_u64(),
+        Some(record.hand_number + 1),
+        "{}",
+        r.body
+    );
+    assert_eq!(v["in_progress"], false);
+    assert!(v["legal"].is_null() && v["model"].is_null());
+    assert!(!v["log"].as_array().unwrap().is_empty() && v["result"]["banner"].is_array());
+    let shown: Vec<usize> = record
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            loki_engine::Event::Showdown { hands } => Some(hands.iter().map(|h| h.position)),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let tokens = card_tokens(&r.body.replace(id, ""));
+    for (p, hole) in record.hole.iter().enumerate() {
+        let hole = hole.expect("the server's record holds every card");
+        let seen = hole.cards().iter().any(|c| tokens.contains(&c.to_string()));
+        if Some(p) == me {
+            assert!(seen, "own cards {hole} not in {}", r.body);
+        } else if !shown.contains(&p) {
+            assert!(!seen, "{hole} of position {p} (me {me:?}): {}", r.body);
+        }
+    }
+}
