@@ -139,7 +139,7 @@ fn text_as_seen_by<'a>(
             .iter()
             .enumerate()
             .map(|(p, name)| {
-                let role = crate::view::role(p, seen.names.len());
+                let role = crate::narrate::role(p, seen.names.len());
                 let you = if Some(p) == me { ", you" } else { "" };
                 match role {
                     Some(r) => format!("{name} ({r}{you})"),

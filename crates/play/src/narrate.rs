@@ -361,9 +361,32 @@ pub(crate) fn signed(x: i64) -> String {
     }
 }
 
+/// The role of a position at an `n`-seat table.
+pub(crate) fn role(position: usize, n: usize) -> Option<&'static str> {
+    match (n, position) {
+        (2, 0) => Some("BB"),
+        (2, 1) => Some("BTN/SB"),
+        (_, 0) => Some("SB"),
+        (_, 1) => Some("BB"),
+        (n, p) if p + 1 == n => Some("BTN"),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn roles_follow_the_acpc_positions() {
+        assert_eq!(role(0, 2), Some("BB"));
+        assert_eq!(role(1, 2), Some("BTN/SB"));
+        assert_eq!(role(0, 6), Some("SB"));
+        assert_eq!(role(1, 6), Some("BB"));
+        assert_eq!(role(2, 6), None);
+        assert_eq!(role(5, 6), Some("BTN"));
+        assert_eq!(role(2, 3), Some("BTN"));
+    }
 
     #[test]
     fn lists_read_as_sentences() {

@@ -7,7 +7,7 @@
 use crate::belief::{model_views, ModelView};
 use crate::history::as_seen_by;
 use crate::hud::{hud_of, merged, HudView};
-use crate::narrate::{narrate, LogEntry, PotView, ShownView};
+use crate::narrate::{narrate, role, LogEntry, PotView, ShownView};
 use crate::session::{Session, PERSON};
 use loki_cards::{Card, HoleCards};
 use loki_engine::Chips;
@@ -124,18 +124,6 @@ pub struct ResultView {
     /// The result in words, a line per pot ("SOM wins 36 with two pair, jacks and
     /// fours"; "Ann and SOM split 36 (18 each) with flush, ace high").
     pub banner: Vec<String>,
-}
-
-/// The role of a position at an `n`-seat table.
-pub(crate) fn role(position: usize, n: usize) -> Option<&'static str> {
-    match (n, position) {
-        (2, 0) => Some("BB"),
-        (2, 1) => Some("BTN/SB"),
-        (_, 0) => Some("SB"),
-        (_, 1) => Some("BB"),
-        (n, p) if p + 1 == n => Some("BTN"),
-        _ => None,
-    }
 }
 
 impl Session {
@@ -335,21 +323,5 @@ fn public_part(hand: &crate::hand::Hand, out: &mut TableView, seats: &mut [SeatI
         if let Some(s) = out.to_act {
             seats[s].to_act = true;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn roles_follow_the_acpc_positions() {
-        assert_eq!(role(0, 2), Some("BB"));
-        assert_eq!(role(1, 2), Some("BTN/SB"));
-        assert_eq!(role(0, 6), Some("SB"));
-        assert_eq!(role(1, 6), Some("BB"));
-        assert_eq!(role(2, 6), None);
-        assert_eq!(role(5, 6), Some("BTN"));
-        assert_eq!(role(2, 3), Some("BTN"));
     }
 }

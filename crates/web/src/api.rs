@@ -9,7 +9,9 @@ use crate::app::{App, TableRequest};
 use crate::assets;
 use crate::error::ApiError;
 use crate::guard;
-use crate::request::{blocking, cookie_token, joining, json_response, with_cookie, Answer, Body};
+use crate::request::{
+    blocking, cookie_token, joining, json_response, with_cookie, Answer, Body, COOKIE,
+};
 use crate::room_api::{
     act, history_phh, history_text, last, model, person, person_with, state, At,
 };
@@ -22,9 +24,6 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use std::net::SocketAddr;
 use std::sync::Arc;
-
-/// The cookie that holds the table's token.
-pub(crate) const COOKIE: &str = "loki_table";
 
 pub(crate) fn router(app: Arc<App>) -> Router {
     // The table's routes, served by the rooms' handlers where they are the same.
@@ -51,6 +50,10 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .merge(table)
         .merge(crate::room_api::routes())
         .route("/api/room/{id}/events", get(crate::room_events::events))
+        .route(
+            "/api/room/{id}/watch/events",
+            get(crate::room_events::watch_events),
+        )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(app.limits().body_bytes))

@@ -3,8 +3,8 @@
 //! playing the bots, SQLite) happens here and in `room_app`, called on blocking threads
 //! by the handlers.
 use crate::error::{ApiError, WebError};
+use crate::history_file::HistoryFile;
 use crate::limits::{address_key, Bucket, Connections, Limits};
-use crate::request::HistoryFile;
 use crate::rooms::{Room, RoomInfo, RoomLimits, Rooms};
 use loki_agent::ProfileBook;
 use loki_bot::LokiConfig;

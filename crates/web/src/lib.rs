@@ -53,6 +53,7 @@ mod conn;
 mod error;
 mod guard;
 pub mod head_guard;
+mod history_file;
 mod limits;
 mod request;
 mod room_api;

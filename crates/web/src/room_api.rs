@@ -6,13 +6,12 @@
 //! one-person table's routes (`api`), whose seat is found by the table's cookie. Bodies
 //! are small JSON objects with no unknown fields; the work runs on blocking threads.
 //! Every answer but the pages, the downloads and the stream (`room_events`) is JSON.
-use crate::api::COOKIE;
 use crate::app::App;
 use crate::assets;
 use crate::error::ApiError;
+use crate::history_file::HistoryFile;
 use crate::request::{
-    blocking, cookie_token, download, joining, json_response, with_cookie, Answer, Body,
-    HistoryFile,
+    blocking, cookie_token, download, joining, json_response, with_cookie, Answer, Body, COOKIE,
 };
 use crate::room_app::{Held, RoomRequest};
 use crate::rooms::{is_id, Room, Seats};
@@ -38,10 +37,6 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/room/{id}/state", get(state))
         .route("/api/room/{id}/watch", get(watch))
         .route("/api/room/{id}/watch/last", get(watch_last))
-        .route(
-            "/api/room/{id}/watch/events",
-            get(crate::room_events::watch_events),
-        )
         .route("/api/room/{id}/last", get(last))
         .route("/api/room/{id}/seat_token", get(seat_token))
         .route("/api/room/{id}/act", post(act))
