@@ -10,7 +10,7 @@ use crate::hud::{hud_of, merged, HudView};
 use crate::narrate::{narrate, role, LogEntry, PotView, ShownView};
 use crate::session::{Session, PERSON};
 use loki_cards::{Card, HoleCards};
-use loki_engine::Chips;
+use loki_engine::{Chips, Event};
 use serde::Serialize;
 
 /// The table as the person may see it.
@@ -235,8 +235,9 @@ impl Session {
     /// The last finished hand as the person in seat `you` saw it, for its replay: its
     /// log, board, pot and result, with the person's own cards (if it was dealt to the
     /// person now in that seat, by name) and the cards shown at its showdown, no other.
-    /// Anyone not dealt into it (a spectator: `you` past the seats) sees the shown cards
-    /// only. Never the hand in progress (only finished hands are kept).
+    /// A person not dealt into it sees the shown cards only; a spectator (`you` past the
+    /// seats) no hole card at all, as in its live view. Never the hand in progress (only
+    /// finished hands are kept).
     pub fn last_hand_for(&self, you: usize) -> Option<TableView> {
         let (r, _) = self.history.back()?;
         let at: Vec<usize> = r.seats.iter().map(|s| s.index()).collect();
@@ -244,7 +245,14 @@ impl Session {
             .iter()
             .position(|&s| s == you)
             .filter(|&p| self.names.get(you) == r.names.get(p));
-        let seen = as_seen_by(r, me.map_or(usize::MAX, |_| you));
+        let mut seen = as_seen_by(r, me.map_or(usize::MAX, |_| you));
+        if you >= self.names.len() {
+            // A spectator sees no hole card, not even one shown at the showdown (as in its
+            // live view).
+            seen.played
+                .events
+                .retain(|e| !matches!(e, Event::Showdown { .. }));
+        }
         let told = narrate(&seen.events, &at, &r.names, me);
         let (mut out, mut seats) = self.bare_view(you);
         for (p, &seat) in at.iter().enumerate() {

@@ -330,11 +330,27 @@ pub fn card_tokens(s: &str) -> Vec<String> {
         .collect()
 }
 
-/// Checks the answer about the last hand (`GET /api/last`, `/api/room/<id>/last` or
-/// `/watch/last`) against the server's record of it: the finished hand, its log and
-/// result, the own cards of the position `me` (a spectator: none) and no other hole card
-/// but those shown at its showdown. `id` is left out of the search (hexadecimal).
+/// Checks the answer about the last hand (`GET /api/last` or `/api/room/<id>/last`)
+/// against the server's record of it: the finished hand, its log and result, the own
+/// cards of the position `me` and no other hole card but those shown at its showdown.
+/// `id` is left out of the search (hexadecimal).
 pub fn check_last(r: &Resp, record: &loki_engine::HandRecord, me: Option<usize>, id: &str) {
+    check_last_as(r, record, me, false, id);
+}
+
+/// [`check_last`] for a spectator's `/watch/last`: no hole card at all, not even one
+/// shown at the showdown.
+pub fn check_watched_last(r: &Resp, record: &loki_engine::HandRecord, id: &str) {
+    check_last_as(r, record, None, true, id);
+}
+
+fn check_last_as(
+    r: &Resp,
+    record: &loki_engine::HandRecord,
+    me: Option<usize>,
+    spectator: bool,
+    id: &str,
+) {
     let v = r.json();
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(
@@ -361,7 +377,7 @@ pub fn check_last(r: &Resp, record: &loki_engine::HandRecord, me: Option<usize>,
         let seen = hole.cards().iter().any(|c| tokens.contains(&c.to_string()));
         if Some(p) == me {
             assert!(seen, "own cards {hole} not in {}", r.body);
-        } else if !shown.contains(&p) {
+        } else if spectator || !shown.contains(&p) {
             assert!(!seen, "{hole} of position {p} (me {me:?}): {}", r.body);
         }
     }
