@@ -219,7 +219,7 @@ impl Replay {
     /// adds to the pot (so the values sum to zero), a folded player's chips lost.
     fn values(&self, state: &HandState, eq: &[f64], round: Round) -> Vec<f64> {
         let stake = Replay::stake(state, self.value.actions[round.index()]);
-        let live = Replay::live(state).iter().filter(|&&l| l).count();
+        let live = Replay::live_count(state);
         let charge = (stake - state.pot() as f64) / live as f64;
         state
             .contributions()
@@ -238,18 +238,23 @@ impl Replay {
 
     /// What the live players' equities share in `state` under `s`.
     fn stake(state: &HandState, s: Stake) -> f64 {
-        let k = Replay::live(state).iter().filter(|&&l| l).count();
+        let k = Replay::live_count(state);
         let bet = s.bets * state.config().bet_size(state.round()) as f64;
         s.pot * state.pot() as f64 + k as f64 * bet
     }
 
     /// The stake of the deal that led to `state` (its round's, for its live players).
     fn deal_stake(&self, state: &HandState) -> f64 {
-        let k = Replay::live(state).iter().filter(|&&l| l).count();
+        let k = Replay::live_count(state);
         Replay::stake(
             state,
             self.value.deals[state.round().index()][live_bucket(k)],
         )
+    }
+
+    /// The players still in.
+    fn live_count(state: &HandState) -> usize {
+        (0..state.players()).filter(|&p| state.is_live(p)).count()
     }
 
     fn live(state: &HandState) -> Vec<bool> {

@@ -146,6 +146,46 @@ fn each_deal_is_charged_with_the_stake_of_the_round_it_starts() {
     }
 }
 
+#[test]
+fn a_deal_s_stake_is_read_for_the_players_still_in() {
+    // Three seats, one folds before the flop, two check down: the river is dealt to two
+    // players still in, so its correction doubles with the two-player stake and not with
+    // the three-player one (a bucket read from the seats dealt would do the reverse).
+    let config = GameConfig::paper(3).unwrap();
+    let b = parse_cards("Qh7h2d9h3c").unwrap();
+    let deal = Deal {
+        hole: vec![hole("AhKh"), hole("QsQc"), hole("2c2s")],
+        board: [b[0], b[1], b[2], b[3], b[4]],
+    };
+    let charge = |bucket: usize| {
+        let mut folder = Scripted {
+            action: Action::Fold,
+            claimed: ByAction::new(1.0, 0.0, 0.0),
+        };
+        let (mut a, mut c) = (CallPlayer::new("a"), CallPlayer::new("c"));
+        // Position 2 acts first before the flop.
+        let mut players: Vec<&mut dyn Player> = vec![&mut a, &mut c, &mut folder];
+        let record = play_hand(&config, &mut players, &deal).unwrap();
+        let mut value = ValueFunction::uniform(0.0);
+        value.deals[3][bucket].pot = 2.0;
+        let c = corrections(&record, |_, _| None, value).unwrap();
+        (record, c.by_round[3].clone())
+    };
+    let (record, plain) = charge(loki_variance::live_bucket(10));
+    assert_eq!(
+        record.net[2], 0,
+        "position 2 folded at once: {:?}",
+        record.net
+    );
+    assert!(plain[0].abs() > 0.1, "{plain:?}");
+    let (_, two) = charge(loki_variance::live_bucket(2));
+    let (_, three) = charge(loki_variance::live_bucket(3));
+    for p in 0..3 {
+        assert!((two[p] - 2.0 * plain[p]).abs() < 1e-9, "{two:?} {plain:?}");
+        assert!((three[p] - plain[p]).abs() < 1e-12, "{three:?} {plain:?}");
+    }
+}
+
 /// Plays what it is told, claiming a strategy.
 struct Scripted {
     action: Action,
