@@ -437,7 +437,10 @@ fn sampled_strength(board: &[Card], h: HoleCards, samples: u32, seed: u64) -> f6
     let ours = base.with(h.low()).with(h.high()).rank();
     let used = board.iter().copied().collect::<CardSet>().union(h.set());
     let mut rng = TrialRng(seed);
-    let mut score = 0.0;
+    // Twice the score (a win 2, a tie 1), counted without a branch on the comparison
+    // (a coin flip the processor cannot predict); exact, so the same value as summing
+    // 1 and 0.5.
+    let mut twice = 0u32;
     for _ in 0..samples {
         let mut cards = [0u8; 2];
         let mut taken = used.bits();
@@ -452,13 +455,9 @@ fn sampled_strength(board: &[Card], h: HoleCards, samples: u32, seed: u64) -> f6
             }
         }
         let theirs = base.with_index(cards[0]).with_index(cards[1]).rank();
-        if ours > theirs {
-            score += 1.0;
-        } else if ours == theirs {
-            score += 0.5;
-        }
+        twice += u32::from(ours > theirs) + u32::from(ours >= theirs);
     }
-    score / f64::from(samples)
+    f64::from(twice) / 2.0 / f64::from(samples)
 }
 
 impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
@@ -894,3 +893,7 @@ fn clear_winner(
 #[cfg(test)]
 #[path = "simulation_line_tests.rs"]
 mod line_tests;
+
+#[cfg(test)]
+#[path = "simulation_strength_tests.rs"]
+mod strength_tests;
