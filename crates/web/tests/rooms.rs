@@ -804,7 +804,7 @@ fn the_last_hand_tells_each_person_and_spectator_only_what_they_saw() {
     join(&mut bob, &id, "Bob");
     let mut people = [(0, ann), (1, bob)];
     let mut checked = None;
-    let (mut told, mut unseen) = (0, 0);
+    let (mut told, mut unseen, mut showdowns) = (0, 0, 0);
     while server.app.room_records(&id).unwrap().len() < 8 {
         for (you, c) in people.iter_mut() {
             let v = state(c, &id).json();
@@ -831,9 +831,16 @@ fn the_last_hand_tells_each_person_and_spectator_only_what_they_saw() {
         }
         check_watched_last(&eve.send("GET", &path(&id, "watch/last"), None), last, &id);
         told += 1;
+        // A hand that reached a showdown: shown cards the players' replays hold and the
+        // spectator's must not.
+        showdowns += usize::from(
+            last.events
+                .iter()
+                .any(|e| matches!(e, loki_engine::Event::Showdown { .. })),
+        );
     }
     assert!(
-        told >= 8 && unseen > 0,
-        "{told} last hands told, {unseen} not dealt to the person"
+        told >= 8 && unseen > 0 && showdowns > 0,
+        "{told} last hands told, {unseen} not dealt to the person, {showdowns} showdowns"
     );
 }
