@@ -141,6 +141,27 @@ impl HandCounts {
         }
     }
 
+    /// Counts from their parts as the fields hold them, for the reference
+    /// implementations of the tests and benches (`range::internals::hand_counts`).
+    #[cfg(feature = "internals")]
+    pub(crate) fn from_parts(
+        hole: HoleCards,
+        r: u32,
+        global: Vec<u16>,
+        below: Vec<f64>,
+        equal: Vec<f64>,
+        starts: [usize; 4],
+    ) -> HandCounts {
+        HandCounts {
+            hole,
+            r,
+            global,
+            below,
+            equal,
+            starts,
+        }
+    }
+
     /// Counts from the per-holding tallies of the hand at local index `h` on the board
     /// `info` describes: `below[k]` and `equal[k]`, the runouts shared with local holding
     /// `k` that end with `k` below us and tied (read only for holdings that avoid ours).

@@ -156,6 +156,9 @@ mod cache;
 mod classes;
 #[cfg(any(test, feature = "bench"))]
 mod counts;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub mod internals;
 mod next_card;
 mod prefix;
 mod river;
