@@ -117,7 +117,6 @@ impl CachedPotential {
 impl HandCounts {
     /// Counts from their parts as the fields hold them, for the reference
     /// implementations of the tests and benches (`range::internals::hand_counts`).
-    #[cfg(feature = "internals")]
     pub(crate) fn from_parts(
         hole: HoleCards,
         r: u32,

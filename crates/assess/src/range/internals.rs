@@ -2,9 +2,9 @@
 //! (`crates/assess/tests/common/reference/`) and the criterion benches compare the fast
 //! code with: the board set-up, the dense river-rank rows the sweep still writes for
 //! them, the sweep's type tables written either way, and a raw [`HandCounts`]
-//! constructor. Behind the cargo feature `internals` (off by default; the tests get it
-//! through the crate's dev-dependency on itself, the benches through `bench`): not an API,
-//! nothing outside this crate's tests and benches may use it. Read-only views: no
+//! constructor. Hidden from the documentation and not an API: nothing outside this
+//! crate's tests and benches may use it. Always compiled (no feature), so that the tests'
+//! build and the binary's share one copy of this crate and of every crate above it. Read-only views: no
 //! production field is made public.
 use super::board::BoardInfo;
 use super::sweep::{self, Fill};

@@ -154,7 +154,6 @@ mod board;
 mod by_type;
 mod cache;
 mod classes;
-#[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod internals;
 mod next_card;
