@@ -5,13 +5,19 @@
 //! dense rows (built and one hand counted), the next-card cache as type tables against
 //! one rank per holding and turn card, the cached weighted potential of one
 //! hand against 1 and 10 opponent tables, and a naive single-holding Figure-2 loop as the
-//! baseline (the naive table would be 1,176 times that).
+//! baseline (the naive table would be 1,176 times that). The replaced paths are the
+//! reference implementations of the tests (`tests/common/reference/`, included here).
 #![allow(missing_docs)]
+#[allow(dead_code)]
+#[path = "../tests/common/reference/mod.rs"]
+mod reference;
+
 use criterion::{criterion_group, criterion_main, Criterion};
-use loki_assess::range::{bench_paths, FlopClasses, NextCardRanks, RankRows, CLASS_STORE_BYTES};
+use loki_assess::range::{internals, FlopClasses, CLASS_STORE_BYTES};
 use loki_assess::NextCardCache;
 use loki_assess::{RangeTable, RankCache, WeightTable};
 use loki_cards::{parse_cards, Card, Hand, HoleCards, HOLDINGS};
+use reference::{next_card::NextCardRanks, rows::RankRows};
 use std::hint::black_box;
 
 fn naive_one(board: &[Card], hole: HoleCards) -> [[u32; 3]; 3] {
@@ -118,10 +124,10 @@ fn bench(c: &mut Criterion) {
     ] {
         let board = parse_cards(b).unwrap();
         g.bench_function(format!("{name}_shared_rows"), |bn| {
-            bn.iter(|| bench_paths::type_tables(black_box(&board), false))
+            bn.iter(|| internals::type_tables(black_box(&board), false))
         });
         g.bench_function(format!("{name}_by_pair"), |bn| {
-            bn.iter(|| bench_paths::type_tables(black_box(&board), true))
+            bn.iter(|| internals::type_tables(black_box(&board), true))
         });
     }
     g.finish();
@@ -130,10 +136,10 @@ fn bench(c: &mut Criterion) {
     for (name, b) in [("rainbow_5s4dKh", "5s4dKh"), ("two_tone_3h4cJh", "3h4cJh")] {
         let board = parse_cards(b).unwrap();
         g.bench_function(format!("{name}_flat"), |bn| {
-            bn.iter(|| bench_paths::board_set_up(black_box(&board), false))
+            bn.iter(|| internals::board_set_up(black_box(&board)))
         });
         g.bench_function(format!("{name}_nested"), |bn| {
-            bn.iter(|| bench_paths::board_set_up(black_box(&board), true))
+            bn.iter(|| reference::board::set_up(black_box(&board)))
         });
     }
     g.finish();

@@ -115,28 +115,22 @@ impl CachedPotential {
 }
 
 impl HandCounts {
-    /// Counts from opponent holdings grouped by their state now from our side (ahead,
-    /// tied, behind), each as (global holding index, runouts ending below us, runouts
-    /// ending tied), with `r` runouts shared by every pair.
-    #[cfg(any(test, feature = "bench"))]
-    pub(crate) fn from_groups(
+    /// Counts from their parts as the fields hold them, for the reference
+    /// implementations of the tests and benches (`range::internals::hand_counts`).
+    pub(crate) fn from_parts(
         hole: HoleCards,
         r: u32,
-        groups: [Vec<(u16, f64, f64)>; 3],
+        global: Vec<u16>,
+        below: Vec<f64>,
+        equal: Vec<f64>,
+        starts: [usize; 4],
     ) -> HandCounts {
-        let starts = [
-            0,
-            groups[0].len(),
-            groups[0].len() + groups[1].len(),
-            groups.iter().map(Vec::len).sum(),
-        ];
-        let all = groups.concat();
         HandCounts {
             hole,
             r,
-            global: all.iter().map(|x| x.0).collect(),
-            below: all.iter().map(|x| x.1).collect(),
-            equal: all.iter().map(|x| x.2).collect(),
+            global,
+            below,
+            equal,
             starts,
         }
     }

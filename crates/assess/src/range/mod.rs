@@ -84,7 +84,7 @@
 //! representative's flush suit onto the runout's). On a rainbow flop that is 289 tables,
 //! 391 KB, where one byte per holding and runout took 1.4 MB (plus 148 KB of rank
 //! tables); the tests and the criterion bench keep those dense rows as the reference
-//! (`rows.rs`). A hand without a flush has the river rank of every hand with the same
+//! (`tests/common/reference/rows.rs`). A hand without a flush has the river rank of every hand with the same
 //! runout and hole ranks, and a hand with a flush ranks by its cards of the flush suit
 //! alone: a flop served from its class builds each group's table from the rows of hole
 //! ranks that the groups with the same runout ranks share (evaluated once per board),
@@ -154,13 +154,11 @@ mod board;
 mod by_type;
 mod cache;
 mod classes;
-#[cfg(any(test, feature = "bench"))]
-mod counts;
+#[doc(hidden)]
+pub mod internals;
 mod next_card;
 mod prefix;
 mod river;
-#[cfg(any(test, feature = "bench"))]
-mod rows;
 mod simd;
 mod spare;
 mod sweep;
@@ -171,55 +169,7 @@ pub use classes::{
     ClassStats, FlopClasses, CLASS_BYTES, CLASS_STORE_BYTES, CLASS_SUMS_VERSION,
 };
 pub use next_card::NextCardCache;
-#[cfg(feature = "bench")]
-#[doc(hidden)]
-pub use next_card::NextCardRanks;
 pub use river::RiverTable;
-#[cfg(feature = "bench")]
-#[doc(hidden)]
-pub use rows::RankRows;
-
-/// The paths the criterion bench times beside the ones they replaced (`cargo bench -p
-/// loki-assess --features bench --bench range -- '^(type_tables|board_set_up)/'`).
-#[cfg(feature = "bench")]
-#[doc(hidden)]
-pub mod bench_paths {
-    use super::{board, simd, BoardInfo, Fill};
-    use loki_cards::Card;
-
-    /// A flop's (or turn's) set-up and the cache part of its sweep, the type tables
-    /// built from the rows shared by groups with the same runout ranks (`by_pair`
-    /// false) or written pair by pair of live card types; the number of entries.
-    pub fn type_tables(board: &[Card], by_pair: bool) -> usize {
-        let Ok(info) = BoardInfo::new(board) else {
-            return 0;
-        };
-        let mut groups = vec![0u16; info.runouts.len()];
-        let mut ranks = Vec::new();
-        let mut no_rows: [i8; 0] = [];
-        let fill = if by_pair {
-            Fill::TypesPerPair
-        } else {
-            Fill::Types
-        };
-        simd::sweep(
-            &info,
-            Some((&mut no_rows[..], &mut groups[..], &mut ranks)),
-            fill,
-            false,
-        );
-        ranks.len()
-    }
-
-    /// A board's set-up (`BoardInfo::new`), or the same computed as before (sorted
-    /// distinct ranks, one vector per orbit); the number of orbits.
-    pub fn board_set_up(cards: &[Card], reference: bool) -> usize {
-        if reference {
-            return board::reference::set_up(cards);
-        }
-        BoardInfo::new(cards).map_or(0, |info| info.orbits.len())
-    }
-}
 
 use crate::AssessError;
 use board::{BoardInfo, NONE};
@@ -706,59 +656,6 @@ mod tests {
         assert_eq!(stats.classes, 1_755);
         assert_eq!(stats.hits, served);
         assert_eq!(stats.bytes, 1_755 * CLASS_BYTES);
-    }
-
-    /// The rank cache's type tables give the same hand counts and river ranks as the dense
-    /// rows (one compare per holding and runout): every flop class seen through a suit
-    /// relabelling, eight hands on each (the holdings at fixed strides through the
-    /// board's live holdings, so every kind of hand comes up), and turns of every
-    /// texture with every hand.
-    #[test]
-    fn type_tables_count_as_the_dense_rows() {
-        let card = |i: u8| Card::from_index(i).unwrap();
-        let mut boards: Vec<(Vec<Card>, usize)> = canonical_flops()
-            .iter()
-            .map(|f| {
-                (
-                    f.map(|c| card(c / 4 * 4 + [2, 0, 3, 1][usize::from(c % 4)]))
-                        .to_vec(),
-                    8,
-                )
-            })
-            .collect();
-        for (i, f) in canonical_flops().iter().enumerate().step_by(97) {
-            let t = (0..52u8).find(|t| !f.contains(t) && usize::from(*t) % 5 == i % 5);
-            if let Some(t) = t {
-                boards.push((f.iter().chain([t].iter()).map(|&x| card(x)).collect(), 0));
-            }
-        }
-        let hands: usize = boards
-            .par_iter()
-            .map(|(b, per_board)| {
-                let cache = RankCache::new(b).unwrap();
-                let (_, rows) = rows::RankRows::new(b, false, None).unwrap();
-                let info = &cache.info;
-                let n = info.n();
-                let step = if *per_board == 0 { 1 } else { n / per_board };
-                let mut hands = 0;
-                for k in (0..n).step_by(step.max(1)) {
-                    let hole = HoleCards::from_index(usize::from(info.global[k])).unwrap();
-                    let (x, y) = (
-                        cache.hand_counts(hole).unwrap(),
-                        rows.hand_counts(hole).unwrap(),
-                    );
-                    assert!(x == y, "counts differ for {hole} on {b:?}");
-                    hands += 1;
-                }
-                for ri in (0..info.runouts.len()).step_by(37) {
-                    for g in (0..loki_cards::HOLDINGS).step_by(11) {
-                        assert_eq!(cache.river_rank(ri, g), rows.river_rank(ri, g), "{b:?}");
-                    }
-                }
-                hands
-            })
-            .sum();
-        assert!(hands > 1_755 * 8, "{hands} hands compared");
     }
 
     /// The type tables built from the rows shared by the groups with the same runout

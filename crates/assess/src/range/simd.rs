@@ -1,5 +1,5 @@
-//! Runtime ISA dispatch: the hot loops (the range-table sweep, the per-hand counts pass
-//! over the rank cache's type tables, and the reference counts pass over dense rows) are portable Rust written to auto-vectorise; on x86-64 CPUs
+//! Runtime ISA dispatch: the hot loops (the range-table sweep and the per-hand counts
+//! pass over the rank cache's type tables) are portable Rust written to auto-vectorise; on x86-64 CPUs
 //! with AVX2 the same code is compiled a second time with AVX2 enabled (lanes twice as wide) and chosen at run time. Everything else falls back to the portable
 //! build.
 #![allow(unsafe_code)]
@@ -51,27 +51,6 @@ pub(crate) fn hand_tally(cache: &TypeTables<'_>, h: usize) -> (Vec<u16>, Vec<u16
 #[target_feature(enable = "avx2")]
 fn hand_tally_avx2(cache: &TypeTables<'_>, h: usize) -> (Vec<u16>, Vec<u16>) {
     super::by_type::hand_tally(cache, h)
-}
-
-/// The counts pass of one hand over dense rows (see `counts::count_rows`).
-#[cfg(any(test, feature = "bench"))]
-pub(crate) fn count_rows(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2 (detected just above), the only
-            // precondition of calling a `#[target_feature(enable = "avx2")]` function.
-            unsafe { count_rows_avx2(y, rows, below, equal) };
-            return;
-        }
-    }
-    super::counts::count_rows(y, rows, below, equal)
-}
-
-#[cfg(all(target_arch = "x86_64", any(test, feature = "bench")))]
-#[target_feature(enable = "avx2")]
-fn count_rows_avx2(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
-    super::counts::count_rows(y, rows, below, equal)
 }
 
 /// The type tables of the rank cache of the board `info` describes (each runout's group,

@@ -479,11 +479,9 @@ pub(crate) enum Fill {
     /// (one river rank looked up or evaluated per pair), as before the tables were built
     /// from shared rows: the reference the tests and the criterion bench compare with.
     /// Only the cache part of the sweep (without sums) differs.
-    #[cfg_attr(not(any(test, feature = "bench")), allow(dead_code))]
     TypesPerPair,
     /// Every row of every runout from the holdings' card types, one lookup per holding
     /// and runout (the reference).
-    #[cfg_attr(not(any(test, feature = "bench")), allow(dead_code))]
     PerHolding,
     /// One row per runout group and flush suit from the holdings' type keys, copied to
     /// each runout of the group with that flush suit with the holdings through its

@@ -1,6 +1,8 @@
-//! Helpers shared by the integration tests: the weight rules of `public.json` and a
-//! naive weighted reference implementation of Figures 1 and 2.
+//! Helpers shared by the integration tests: the weight rules of `public.json`, a
+//! naive weighted reference implementation of Figures 1 and 2, and the reference
+//! implementations the range code replaced (`reference/`).
 #![allow(dead_code)]
+pub mod reference;
 use loki_assess::WeightTable;
 use loki_cards::{Card, Hand, HoleCards, HOLDINGS};
 

@@ -1,5 +1,30 @@
-//! The counts pass over the rank cache's rows (written to auto-vectorise; `simd.rs`
-//! compiles it a second time with AVX2).
+//! The counts pass over the dense rows of the rank cache (`rows.rs`), the reference the
+//! counts pass over the type tables (`crates/assess/src/range/by_type.rs`) is compared
+//! with; written to auto-vectorise, and on x86-64 CPUs with AVX2 compiled a second time
+//! with AVX2 and chosen at run time, as `crates/assess/src/range/simd.rs` does for the
+//! fast passes (so that the bench times both the same way).
+#![allow(unsafe_code)]
+
+/// The counts pass of one hand over dense rows ([`count_rows_portable`]), with AVX2 when
+/// the CPU has it.
+pub fn count_rows(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2 (detected just above), the only
+            // precondition of calling a `#[target_feature(enable = "avx2")]` function.
+            unsafe { count_rows_avx2(y, rows, below, equal) };
+            return;
+        }
+    }
+    count_rows_portable(y, rows, below, equal)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn count_rows_avx2(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
+    count_rows_portable(y, rows, below, equal)
+}
 
 /// For every listed runout row (offset into `y`, our dense rank there) and every holding
 /// k: `below[k] += y[k] < ours`, `equal[k] += y[k] == ours`. Signed byte compares (the
@@ -7,7 +32,7 @@
 /// widened into the 16-bit totals, rows taken eight at a time so that the counters stay
 /// in registers; written so that it auto-vectorises.
 #[inline(always)]
-pub(crate) fn count_rows(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
+pub fn count_rows_portable(y: &[i8], rows: &[(usize, i8)], below: &mut [u16], equal: &mut [u16]) {
     const L: usize = 32;
     const G: usize = 8;
     const BLOCK: usize = 248;
