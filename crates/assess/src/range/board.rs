@@ -269,7 +269,7 @@ impl BoardInfo {
 }
 
 /// All 24 suit permutations.
-fn suit_perms() -> Vec<[u8; 4]> {
+pub fn suit_perms() -> Vec<[u8; 4]> {
     let mut out = Vec::new();
     for a in 0..4u8 {
         for b in 0..4u8 {
@@ -290,12 +290,14 @@ fn suit_perms() -> Vec<[u8; 4]> {
     out
 }
 
+/// Card index `c` with its suit permuted by `p`.
 #[inline]
-fn map_card(c: u8, p: &[u8; 4]) -> u8 {
+pub fn map_card(c: u8, p: &[u8; 4]) -> u8 {
     c / 4 * 4 + p[(c % 4) as usize]
 }
 
-fn map_mask(m: u64, p: &[u8; 4]) -> u64 {
+/// A card mask with every card's suit permuted by `p`.
+pub fn map_mask(m: u64, p: &[u8; 4]) -> u64 {
     let mut out = 0u64;
     for c in 0..52u8 {
         if m >> c & 1 == 1 {

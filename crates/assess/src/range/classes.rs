@@ -21,6 +21,7 @@
 //! [`FlopClasses::insert_class_bytes`], [`class_bytes_swept`] to check them against a
 //! fresh sweep), so that an edge crate (`loki-classfile`) can keep them in a file for the
 //! next process; nothing here reads or writes files.
+use super::board::map_card;
 use super::spare::Spares;
 use super::sweep::Sums;
 use loki_cards::{holding_index, HOLDINGS};
@@ -138,11 +139,6 @@ const SUIT_PERMS: [[u8; 4]; 24] = {
     }
     out
 };
-
-#[inline]
-fn map_card(c: u8, perm: &[u8; 4]) -> u8 {
-    c / 4 * 4 + perm[usize::from(c % 4)]
-}
 
 impl FlopClass {
     /// The class of a flop given as three distinct card indices (any order).

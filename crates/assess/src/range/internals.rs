@@ -7,6 +7,9 @@
 //! build and the binary's share one copy of this crate and of every crate above it. Read-only views: no
 //! production field is made public.
 use super::board::BoardInfo;
+/// The suit permutations and their action on cards and card masks (the references'
+/// helpers too).
+pub use super::board::{map_card, map_mask, suit_perms};
 use super::sweep::{self, Fill};
 use super::{simd, FlopClasses, HandCounts, RangeTable};
 use crate::AssessError;

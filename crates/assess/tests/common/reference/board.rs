@@ -3,6 +3,7 @@
 //! compare `BoardInfo::new` (`crates/assess/src/range/board.rs`) with, and the criterion
 //! bench times beside it (`cargo bench -p loki-assess --features bench --bench range --
 //! board_set_up`).
+use loki_assess::range::internals::{map_card, map_mask, suit_perms};
 use loki_cards::{holding_index, Card, Hand, HOLDINGS};
 
 /// "No local index": the holding touches the board.
@@ -22,43 +23,6 @@ fn board_mask(board: &[Card]) -> Option<u64> {
         mask |= bit;
     }
     Some(mask)
-}
-
-/// All 24 suit permutations.
-fn suit_perms() -> Vec<[u8; 4]> {
-    let mut out = Vec::new();
-    for a in 0..4u8 {
-        for b in 0..4u8 {
-            for c in 0..4u8 {
-                for d in 0..4u8 {
-                    let p = [a, b, c, d];
-                    let mut seen = 0u8;
-                    for &x in &p {
-                        seen |= 1 << x;
-                    }
-                    if seen == 15 {
-                        out.push(p);
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
-#[inline]
-fn map_card(c: u8, p: &[u8; 4]) -> u8 {
-    c / 4 * 4 + p[(c % 4) as usize]
-}
-
-fn map_mask(m: u64, p: &[u8; 4]) -> u64 {
-    let mut out = 0u64;
-    for c in 0..52u8 {
-        if m >> c & 1 == 1 {
-            out |= 1 << map_card(c, p);
-        }
-    }
-    out
 }
 
 /// Everything `BoardInfo::new` computes, the way it was computed before (one
