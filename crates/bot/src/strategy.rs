@@ -144,6 +144,14 @@ impl Strategy {
     pub fn round(&self) -> Round {
         self.round
     }
+    /// Takes `other`'s answer for every holding this one did not answer.
+    pub fn fill_from(&mut self, other: &Strategy) {
+        for (d, o) in self.decisions.iter_mut().zip(&other.decisions) {
+            if d.is_none() {
+                *d = *o;
+            }
+        }
+    }
     /// Holdings answered.
     pub fn answered(&self) -> usize {
         self.decisions.iter().filter(|d| d.is_some()).count()
