@@ -12,7 +12,9 @@
 //!   triple of the action their plan (pre-flop) or rules (post-flop) give;
 //! * Loki-2 (LOKI2): the smoothed triple it samples its action from;
 //! * POKI (simulation): **approximate**: each holding's simulation with
-//!   [`QueryOptions::simulation_trials`] trials (POKI plays up to 500) and a seed of its
+//!   [`QueryOptions::simulation_trials`] trials (POKI plays up to 500), pre-flop each
+//!   in-trial strength from [`QueryOptions::simulation_strength_samples`] opponent
+//!   holdings, and a seed of its
 //!   own, its best action mixed with [`QueryOptions::simulation_floor`] spread over the
 //!   legal actions (POKI's action is a random variable of its trials, so no holding's
 //!   action is certain; the floor keeps every observed action possible for every
@@ -46,6 +48,10 @@ pub struct QueryOptions {
     /// The probability spread evenly over the legal actions of a simulated holding,
     /// the rest on its simulation's best action: 0.1.
     pub simulation_floor: f64,
+    /// Opponent holdings drawn for each in-trial strength on a board without a runout
+    /// table (the flop, turn and river of a pre-flop simulation): `None` takes the
+    /// player's own (`simulation.strength_samples`, 48 for POKI).
+    pub simulation_strength_samples: Option<u32>,
 }
 
 impl Default for QueryOptions {
@@ -53,6 +59,7 @@ impl Default for QueryOptions {
         QueryOptions {
             simulation_trials: 32,
             simulation_floor: 0.1,
+            simulation_strength_samples: None,
         }
     }
 }
@@ -215,6 +222,9 @@ impl LokiPlayer {
         let query_cfg = |sim: &SimulationConfig| SimulationConfig {
             trials: options.simulation_trials.max(1),
             z: 0.0,
+            strength_samples: options
+                .simulation_strength_samples
+                .unwrap_or(sim.strength_samples),
             ..sim.clone()
         };
         let holes =

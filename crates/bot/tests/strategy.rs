@@ -138,3 +138,50 @@ fn poki_is_answered_approximately_and_left_unchanged() {
     let unasked = play("POKI", "SOM", 24, false);
     assert_eq!(asked, unasked);
 }
+
+#[test]
+fn poki_s_pre_flop_read_draws_the_strength_samples_it_is_given() {
+    // POKI's first pre-flop decision of a hand, read with 4 trials per holding: the
+    // default strength samples are POKI's own (48), and fewer give another read.
+    let know = Knowledge::new(LokiConfig::default()).unwrap();
+    let config = GameConfig::paper(2).unwrap();
+    let mut poki = LokiPlayer::new(
+        "me",
+        Style::named("POKI", &know.config).unwrap(),
+        know.clone(),
+        5,
+    );
+    let deal = Deal::from_deck(2, &mut loki_cards::Deck::from_seed(77)).unwrap();
+    let mut state = HandState::new(&config).unwrap();
+    state
+        .set_seats(&[0usize, 1].map(loki_engine::Seat::new))
+        .unwrap();
+    for p in 0..2 {
+        state.deal_hole(p, deal.hole[p]).unwrap();
+    }
+    let Phase::Act(me) = state.phase() else {
+        panic!("a pre-flop decision first")
+    };
+    poki.begin_hand(&state.view(me));
+    for e in state.events() {
+        if e.visible_to(me) {
+            poki.observe(e, &state.view(me));
+        }
+    }
+    let everything = vec![true; HOLDINGS];
+    let read = |samples: Option<u32>| {
+        let options = QueryOptions {
+            simulation_trials: 4,
+            simulation_strength_samples: samples,
+            ..QueryOptions::default()
+        };
+        let s = poki.strategy(&state.view(me), &Holdings::new(), &everything, &options);
+        (0..HOLDINGS).map(|h| s.triple(h)).collect::<Vec<_>>()
+    };
+    let own = read(None);
+    assert_eq!(own.iter().flatten().count(), HOLDINGS);
+    assert_eq!(own, read(Some(48)), "the default is POKI's own 48");
+    let fewer = read(Some(2));
+    let changed = own.iter().zip(&fewer).filter(|(a, b)| a != b).count();
+    assert!(changed > 0, "2 strength samples gave the same read");
+}
