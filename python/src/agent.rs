@@ -17,6 +17,7 @@ use crate::methods::rebuilder;
 use loki_agent::{Agent, AgentCounts, ProfileBook, PublicView, Roster, SeatedPlayer, Spot};
 use loki_bot::{Knowledge, LokiConfig};
 use loki_cards::{Card, HoleCards};
+use loki_engine::Position;
 use loki_engine::{Action, ByAction, GameConfig, HandState, Phase, Player, Table};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
@@ -96,7 +97,7 @@ fn split_rounds(
     board: &[Card],
 ) -> PyResult<Vec<Vec<Action>>> {
     let mut state = HandState::new(config).map_err(errors::config)?;
-    for p in 0..config.seats() {
+    for p in Position::all(config.seats()) {
         state.deal_hole_hidden(p).map_err(errors::deal)?;
     }
     let mut rounds = vec![Vec::new()];

@@ -11,6 +11,7 @@ use crate::history::PyHandRecord;
 use crate::methods::rebuilder;
 use crate::steps;
 use loki_cards::Card;
+use loki_engine::Position;
 use loki_engine::{Action, Chips, GameConfig, HandRecord, HandState, Phase};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
@@ -29,7 +30,7 @@ methods! {
         /// Number of players.
         players: usize = s.players();
         /// The position to act, or None.
-        to_act: Option<usize> = s.to_act();
+        to_act: Option<usize> = s.to_act().map(Position::index);
         /// The current round: "preflop", "flop", "turn" or "river".
         round: String = s.round().to_string();
         /// Whether the hand is over.
@@ -83,19 +84,19 @@ methods! {
     }
     /// Whether a position is still in the hand (has not folded).
     fn is_live(&self, position: Int) -> PyResult<bool> {
-        Ok(self.0.is_live(self.position(position)?))
+        Ok(self.0.is_live(Position::new(self.position(position)?)))
     }
     /// Whether a position is all-in.
     fn is_all_in(&self, position: Int) -> PyResult<bool> {
-        Ok(self.0.is_all_in(self.position(position)?))
+        Ok(self.0.is_all_in(Position::new(self.position(position)?)))
     }
     /// Chips a position must put in to call.
     fn amount_to_call(&self, position: Int) -> PyResult<Chips> {
-        Ok(self.0.amount_to_call(self.position(position)?))
+        Ok(self.0.amount_to_call(Position::new(self.position(position)?)))
     }
     /// Bets a position faces (0, 1, 2, ...).
     fn bets_to_call(&self, position: Int) -> PyResult<u32> {
-        Ok(self.0.bets_to_call(self.position(position)?))
+        Ok(self.0.bets_to_call(Position::new(self.position(position)?)))
     }
     /// The legal actions now, in the order fold, call, raise (empty unless a player is to
     /// act).
@@ -131,7 +132,7 @@ methods! {
     fn deal_hole(&mut self, position: Int, cards: &Bound<'_, PyAny>) -> PyResult<()> {
         let position = self.position(position)?;
         let h = hole_arg(cards)?;
-        self.0.deal_hole(position, h).map_err(errors::deal)?;
+        self.0.deal_hole(Position::new(position), h).map_err(errors::deal)?;
         Ok(())
     }
     /// Deals the board cards of the round that is due (3, 1 or 1 cards).
@@ -351,7 +352,9 @@ fn replay(
     let actions = args::named(py, "actions", actions_arg(actions))?;
     let mut state = HandState::new(&config).map_err(errors::config)?;
     for (p, h) in holes.iter().enumerate() {
-        state.deal_hole(p, *h).map_err(errors::deal)?;
+        state
+            .deal_hole(Position::new(p), *h)
+            .map_err(errors::deal)?;
     }
     let mut dealt = 0;
     for (i, (a, round)) in actions.iter().enumerate() {
@@ -368,15 +371,38 @@ fn replay(
                         state.round()
                     )
                 };
-                return Err(illegal(py, i, to_act, state.round(), a.action, why));
+                return Err(illegal(
+                    py,
+                    i,
+                    to_act.map(Position::index),
+                    state.round(),
+                    a.action,
+                    why,
+                ));
             }
         }
         let a = match a.on(&state) {
             Ok(a) => a,
-            Err(why) => return Err(illegal(py, i, to_act, state.round(), a.action, why)),
+            Err(why) => {
+                return Err(illegal(
+                    py,
+                    i,
+                    to_act.map(Position::index),
+                    state.round(),
+                    a.action,
+                    why,
+                ))
+            }
         };
         if let Err(e) = state.apply(a) {
-            return Err(illegal(py, i, to_act, state.round(), a, e.to_string()));
+            return Err(illegal(
+                py,
+                i,
+                to_act.map(Position::index),
+                state.round(),
+                a,
+                e.to_string(),
+            ));
         }
     }
     deal_due(&mut state, &board, &mut dealt, false)?;

@@ -8,6 +8,7 @@
 use crate::observation;
 use loki_agent::SeatedPlayer;
 use loki_cards::{rng_from_seed, Deck, LokiRng};
+use loki_engine::Position;
 use loki_engine::{
     Action, ActionError, Chips, Deal, EngineError, Event, GameConfig, HandDriver, HandState,
     Player, Seat, SeatView, Seating, Table,
@@ -164,7 +165,7 @@ impl EnvTable {
     /// The caller's seat to act, if any.
     pub fn to_act_seat(&self) -> Option<usize> {
         let p = self.driver.state().to_act()?;
-        let seat = self.driver.state().seats()[p].index();
+        let seat = self.driver.state().seats()[p.index()].index();
         self.bots[seat].is_none().then_some(seat)
     }
 
@@ -289,7 +290,7 @@ fn deal_hand(config: &GameConfig, rng: &mut LokiRng, h: u64) -> Result<HandDrive
     let mut deck = Deck::shuffled(rng);
     // 2n + 5 <= 25 cards of 52: the deal cannot run out.
     let deal = Deal::from_deck(n, &mut deck).ok_or("the deck ran out")?;
-    let seats: Vec<Seat> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
+    let seats: Vec<Seat> = Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
     HandDriver::new(config, deal, &seats).map_err(|e| e.to_string())
 }
 
@@ -306,22 +307,26 @@ impl Bots<'_> {
 
 impl Seating for Bots<'_> {
     type Error = EngineError;
-    fn begin(&mut self, position: usize, view: &SeatView) {
-        let seat = view.seat_of(position);
+    fn begin(&mut self, position: Position, view: &SeatView) {
+        let seat = view.seat_of(Position::new(position.index()));
         if let Some(b) = self.0[seat.index()].as_mut() {
             b.begin_hand(view);
         }
     }
-    fn observe(&mut self, position: usize, event: &Event, view: &SeatView) {
-        if let Some(b) = self.0[view.seat_of(position).index()].as_mut() {
+    fn observe(&mut self, position: Position, event: &Event, view: &SeatView) {
+        if let Some(b) = self.0[view.seat_of(Position::new(position.index())).index()].as_mut() {
             b.observe(event, view);
         }
     }
-    fn act(&mut self, state: &HandState, position: usize) -> Result<Option<Action>, EngineError> {
-        let Some(bot) = self.at(state, position) else {
+    fn act(
+        &mut self,
+        state: &HandState,
+        position: Position,
+    ) -> Result<Option<Action>, EngineError> {
+        let Some(bot) = self.at(state, position.index()) else {
             return Ok(None);
         };
-        let view = state.view(position);
+        let view = state.view(Position::new(position.index()));
         let action = bot.act(&view);
         Ok(Some(if view.legal_actions().contains(action) {
             action
@@ -329,8 +334,8 @@ impl Seating for Bots<'_> {
             Action::Call
         }))
     }
-    fn end(&mut self, position: usize, view: &SeatView) {
-        let seat = view.seat_of(position);
+    fn end(&mut self, position: Position, view: &SeatView) {
+        let seat = view.seat_of(Position::new(position.index()));
         if let Some(b) = self.0[seat.index()].as_mut() {
             b.end_hand(view);
         }

@@ -219,12 +219,12 @@ pub fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict
         }
         Event::HoleDealt { position, cards } => {
             d.set_item("type", "hole")?;
-            d.set_item("position", position)?;
+            d.set_item("position", position.index())?;
             d.set_item("cards", cards.to_string())?;
         }
         Event::HoleHidden { position } => {
             d.set_item("type", "hole_hidden")?;
-            d.set_item("position", position)?;
+            d.set_item("position", position.index())?;
         }
         Event::BoardDealt { round, cards } => {
             d.set_item("type", "board")?;
@@ -233,7 +233,7 @@ pub fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict
         }
         Event::Action(a) => {
             d.set_item("type", "action")?;
-            d.set_item("position", a.position)?;
+            d.set_item("position", a.position.index())?;
             d.set_item("round", a.round.to_string())?;
             d.set_item("action", action_name(a.action))?;
             d.set_item("amount", a.amount)?;
@@ -251,7 +251,7 @@ pub fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict
             let list = PyList::empty(py);
             for h in hands {
                 let x = PyDict::new(py);
-                x.set_item("position", h.position)?;
+                x.set_item("position", h.position.index())?;
                 x.set_item("cards", h.cards.to_string())?;
                 x.set_item("rank", h.rank.value())?;
                 list.append(x)?;
@@ -265,6 +265,8 @@ pub fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict
         } => {
             d.set_item("type", "pot")?;
             d.set_item("amount", amount)?;
+            let eligible: Vec<usize> = eligible.iter().map(|p| p.index()).collect();
+            let shares: Vec<(usize, Chips)> = shares.iter().map(|&(p, c)| (p.index(), c)).collect();
             d.set_item("eligible", eligible)?;
             d.set_item("shares", shares)?;
         }

@@ -49,7 +49,7 @@ frozen_methods! {
         self.0
             .actions
             .iter()
-            .map(|r| r.iter().map(|(p, a)| (*p, action_name(*a))).collect())
+            .map(|r| r.iter().map(|(p, a)| (p.index(), action_name(*a))).collect())
             .collect()
     }
     /// The ACPC betting string of the hand (`"crrc/rc/cc/rf"`).

@@ -5,6 +5,7 @@
 //! blinds. Positions are ACPC positions (0 = small blind; heads-up 0 = big blind), 10
 //! slots whatever the number of players.
 use loki_cards::HoleCards;
+use loki_engine::Position;
 use loki_engine::{Action, Event, HandState, Round};
 
 /// Positions in the tensor (the most players of a game).
@@ -121,7 +122,7 @@ pub fn encode_with(state: &HandState, position: usize, hole: Option<HoleCards>, 
     out[POSITION + position.min(SLOTS - 1)] = 1.0;
     for p in 0..n.min(SLOTS) {
         out[SEATED + p] = 1.0;
-        out[LIVE + p] = f32::from(u8::from(state.is_live(p)));
+        out[LIVE + p] = f32::from(u8::from(state.is_live(Position::new(p))));
         out[CONTRIBUTIONS + p] = state.contributions()[p] as f32 / bb;
         if let Some(s) = state.stacks() {
             out[STACKS + p] = s[p] as f32 / bb;
@@ -130,14 +131,15 @@ pub fn encode_with(state: &HandState, position: usize, hole: Option<HoleCards>, 
     out[ROUND + state.round().index()] = 1.0;
     for e in state.events() {
         if let Event::Action(a) = e {
-            if a.position < SLOTS {
-                let i = (a.round.index() * SLOTS + a.position) * 3 + a.action.index();
+            let p = a.position.index();
+            if p < SLOTS {
+                let i = (a.round.index() * SLOTS + p) * 3 + a.action.index();
                 out[BETTING + i] += 1.0;
             }
         }
     }
     out[POT] = state.pot() as f32 / bb;
-    out[TO_CALL] = state.amount_to_call(position) as f32 / bb;
+    out[TO_CALL] = state.amount_to_call(Position::new(position)) as f32 / bb;
     out[BETS] = state.bets_this_round() as f32;
 }
 

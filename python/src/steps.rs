@@ -3,6 +3,7 @@
 //! actions; hidden holdings revealed at the showdown) rebuild it exactly through the
 //! engine, the event log being the history (as in PokerKit).
 use loki_cards::{Card, HoleCards};
+use loki_engine::Position;
 use loki_engine::{Action, Event, GameConfig, HandState, Phase, Seat};
 
 /// One step of a hand.
@@ -25,12 +26,14 @@ pub fn of_events(events: &[Event], n: usize) -> Vec<Step> {
     let mut hidden = vec![false; n];
     for e in events {
         match e {
-            Event::HoleDealt { position, cards } => steps.push(Step::Hole(*position, *cards)),
+            Event::HoleDealt { position, cards } => {
+                steps.push(Step::Hole((*position).index(), *cards))
+            }
             Event::HoleHidden { position } => {
-                if let Some(h) = hidden.get_mut(*position) {
+                if let Some(h) = hidden.get_mut((*position).index()) {
                     *h = true;
                 }
-                steps.push(Step::Hidden(*position));
+                steps.push(Step::Hidden((*position).index()));
             }
             Event::BoardDealt { cards, .. } => steps.push(Step::Board(cards.clone())),
             Event::Action(a) => steps.push(Step::Act(a.action)),
@@ -38,10 +41,14 @@ pub fn of_events(events: &[Event], n: usize) -> Vec<Step> {
                 // The engine asks for hidden holdings from the lowest live position up.
                 let mut shown: Vec<_> = hands
                     .iter()
-                    .filter(|h| hidden.get(h.position) == Some(&true))
+                    .filter(|h| hidden.get(h.position.index()) == Some(&true))
                     .collect();
                 shown.sort_by_key(|h| h.position);
-                steps.extend(shown.into_iter().map(|h| Step::Reveal(h.position, h.cards)));
+                steps.extend(
+                    shown
+                        .into_iter()
+                        .map(|h| Step::Reveal(h.position.index(), h.cards)),
+                );
             }
             _ => {}
         }
@@ -58,11 +65,11 @@ pub fn of_state(state: &HandState) -> Vec<Step> {
             .events()
             .iter()
             .filter_map(|e| match e {
-                Event::HoleHidden { position } => Some(*position),
+                Event::HoleHidden { position } => Some(position.index()),
                 _ => None,
             })
             .collect();
-        for p in hidden.into_iter().filter(|&p| p < due) {
+        for p in hidden.into_iter().filter(|&p| p < due.index()) {
             if let Some(h) = state.hole_cards()[p] {
                 steps.push(Step::Reveal(p, h));
             }
@@ -103,10 +110,12 @@ pub fn rebuild(
         match kind.as_str() {
             "hole" => {
                 let h: HoleCards = arg.parse().map_err(|e| text(&e))?;
-                state.deal_hole(p, h).map_err(|e| text(&e))?;
+                state.deal_hole(Position::new(p), h).map_err(|e| text(&e))?;
             }
             "hidden" => {
-                state.deal_hole_hidden(p).map_err(|e| text(&e))?;
+                state
+                    .deal_hole_hidden(Position::new(p))
+                    .map_err(|e| text(&e))?;
             }
             "board" => {
                 let cards = loki_cards::parse_cards(arg).map_err(|e| text(&e))?;
@@ -122,7 +131,7 @@ pub fn rebuild(
             }
             "reveal" => {
                 let h: HoleCards = arg.parse().map_err(|e| text(&e))?;
-                state.reveal(p, h).map_err(|e| text(&e))?;
+                state.reveal(Position::new(p), h).map_err(|e| text(&e))?;
             }
             other => return Err(format!("unknown step {other:?}")),
         }

@@ -19,6 +19,7 @@ use crate::game::GameDef;
 use crate::line::{Line, LineReader};
 use crate::reply::{parse_reply, parse_version, Reply, VERSION};
 use loki_cards::HandRank;
+use loki_engine::Position;
 use loki_engine::{
     acpc_values, Action, Event, GameConfig, HandRecord, HandState, Phase, Round, Seat, Table,
 };
@@ -131,10 +132,10 @@ pub fn view_state(state: &HandState, hand: u32, viewer: usize) -> MatchState {
         }
     }
     let showdown = state.result().is_some_and(|r| r.showdown);
-    let holes = (0..state.players())
+    let holes = Position::all(state.players())
         .map(|p| {
-            if p == viewer || (showdown && state.is_live(p)) {
-                state.hole_cards().get(p).copied().flatten()
+            if p == Position::new(viewer) || (showdown && state.is_live(p)) {
+                state.hole_cards().get(p.index()).copied().flatten()
             } else {
                 None
             }
@@ -166,8 +167,8 @@ pub fn hand_values(state: &HandState) -> Vec<f64> {
     };
     let mut ranks = r.ranks.clone();
     if !r.showdown {
-        if let Some(p) = (0..state.players()).find(|&p| state.is_live(p)) {
-            ranks[p] = Some(HandRank::default());
+        if let Some(p) = Position::all(state.players()).find(|&p| state.is_live(p)) {
+            ranks[p.index()] = Some(HandRank::default());
         }
     }
     acpc_values(&r.contributions, &ranks)
@@ -425,13 +426,16 @@ impl Dealer {
         for h in 0..o.hands {
             let hand = h as u32;
             let mut used_hand = vec![Duration::ZERO; n];
-            let position_seats: Vec<Seat> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
+            let position_seats: Vec<Seat> =
+                Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
             let cards = deal(o.seed, h, n);
             let engine = |e: &dyn std::fmt::Display| DealerError::Engine(e.to_string());
             let mut state = HandState::new(&self.config).map_err(|e| engine(&e))?;
             state.set_seats(&position_seats).map_err(|e| engine(&e))?;
             for (p, hole) in cards.hole.iter().enumerate() {
-                state.deal_hole(p, *hole).map_err(|e| engine(&e))?;
+                state
+                    .deal_hole(Position::new(p), *hole)
+                    .map_err(|e| engine(&e))?;
             }
             loop {
                 match state.phase() {
@@ -449,13 +453,13 @@ impl Dealer {
                                 .unwrap_or(0);
                             let ms = view_state(&state, hand, viewer);
                             let sent = self.send(s, seat, &ms, messages)?;
-                            if viewer == acting {
+                            if viewer == acting.index() {
                                 sent_to_acting = Some((ms, sent));
                             }
                         }
                         let (sent_state, sent_at) =
                             sent_to_acting.ok_or(DealerError::Engine("no acting seat".into()))?;
-                        let s = position_seats[acting].index();
+                        let s = position_seats[acting.index()].index();
                         let action = self.read_action(
                             s,
                             &mut seats[s],
@@ -674,7 +678,7 @@ mod tests {
         let mut s = HandState::new(&config).unwrap();
         let d = deal(7, 0, 3);
         for (p, h) in d.hole.iter().enumerate() {
-            s.deal_hole(p, *h).unwrap();
+            s.deal_hole(Position::new(p), *h).unwrap();
         }
         let m = view_state(&s, 0, 1);
         assert_eq!(m.to_string(), format!("MATCHSTATE:1:0::|{}|", d.hole[1]));
@@ -711,8 +715,10 @@ mod tests {
     fn replies_are_judged_in_the_reference_order() {
         let config = GameDef::holdem(2).unwrap().config().unwrap();
         let mut s = HandState::new(&config).unwrap();
-        s.deal_hole(0, "7d3d".parse().unwrap()).unwrap();
-        s.deal_hole(1, "2hAc".parse().unwrap()).unwrap();
+        s.deal_hole(Position::new(0), "7d3d".parse().unwrap())
+            .unwrap();
+        s.deal_hole(Position::new(1), "2hAc".parse().unwrap())
+            .unwrap();
         let sent = view_state(&s, 1, 1);
         let bad_format = "WARNING: bad action format in response, changed to call";
         let invalid = "WARNING: invalid action, changed to call";

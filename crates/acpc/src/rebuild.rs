@@ -19,6 +19,7 @@ pub fn rebuild(config: &GameConfig, ms: &MatchState) -> Result<HandState, Rebuil
 mod tests {
     use super::*;
     use crate::game::GameDef;
+    use loki_engine::Position;
     use loki_engine::{Event, SeatView};
 
     fn ms(t: &str) -> MatchState {
@@ -29,12 +30,12 @@ mod tests {
     fn the_documented_heads_up_hand_rebuilds_to_a_showdown() {
         let c = GameDef::holdem(2).unwrap().config().unwrap();
         let s = rebuild(&c, &ms("MATCHSTATE:0:0:c:7d3d|")).unwrap();
-        assert_eq!(s.to_act(), Some(0));
+        assert_eq!(s.to_act(), Some(Position::new(0)));
         let s = rebuild(&c, &ms("MATCHSTATE:0:0:crrrc/:7d3d|/5sKs7s")).unwrap();
-        assert_eq!(s.to_act(), Some(0));
+        assert_eq!(s.to_act(), Some(Position::new(0)));
         assert_eq!(s.pot(), 80);
         let s = rebuild(&c, &ms("MATCHSTATE:1:0:crrrc/cc/cc/r:|2hAc/5sKs7s/9s/6h")).unwrap();
-        assert_eq!(s.to_act(), Some(1));
+        assert_eq!(s.to_act(), Some(Position::new(1)));
         let s = rebuild(
             &c,
             &ms("MATCHSTATE:0:0:crrrc/cc/cc/rc:7d3d|2hAc/5sKs7s/9s/6h"),
@@ -48,7 +49,7 @@ mod tests {
     fn three_handed_fold_then_showdown_and_folded_viewer() {
         let c = GameDef::holdem(3).unwrap().config().unwrap();
         let s = rebuild(&c, &ms("MATCHSTATE:2:0::||As9d")).unwrap();
-        assert_eq!(s.to_act(), Some(2));
+        assert_eq!(s.to_act(), Some(Position::new(2)));
         let s = rebuild(
             &c,
             &ms("MATCHSTATE:2:0:frrc/rc/rc/rc:8dJd|Td4d|As9d/6s3d6c/2c/Qc"),
@@ -107,7 +108,7 @@ mod tests {
         let mut t = HandTracker::start(&c, &first, &seats).unwrap();
         let mut seen = Vec::new();
         let mut f = |e: &Event, v: &SeatView<'_>| {
-            assert_eq!(v.seat_of(0), Seat::new(5));
+            assert_eq!(v.seat_of(Position::new(0)), Seat::new(5));
             seen.push(e.clone());
         };
         t.update(&first, &mut f).unwrap();
@@ -128,6 +129,6 @@ mod tests {
         assert!(matches!(seen.last(), Some(Event::HandEnd { .. })));
         assert!(!seen
             .iter()
-            .any(|e| matches!(e, Event::HoleDealt { position: 0, .. })));
+            .any(|e| matches!(e, Event::HoleDealt { position, .. } if position.index() == 0)));
     }
 }

@@ -13,6 +13,7 @@
 use crate::error::ClientError;
 use crate::game::GameDef;
 use loki_cards::HandRank;
+use loki_engine::Position;
 use loki_engine::{acpc_values, Action, GameConfig, Player, Seat};
 use loki_history::{HandTracker, MatchState, RebuildError};
 
@@ -79,8 +80,9 @@ impl ClientSession {
                     self.hands += 1;
                     let mut ranks = r.ranks.clone();
                     if !r.showdown {
-                        if let Some(p) = (0..ranks.len()).find(|&p| t.state().is_live(p)) {
-                            ranks[p] = Some(HandRank::default());
+                        if let Some(p) = Position::all(ranks.len()).find(|&p| t.state().is_live(p))
+                        {
+                            ranks[p.index()] = Some(HandRank::default());
                         }
                     }
                     let v = acpc_values(&r.contributions, &ranks);
@@ -239,7 +241,7 @@ mod tests {
         }
         fn begin_hand(&mut self, v: &SeatView<'_>) {
             self.seats
-                .push((0..v.players()).map(|p| v.seat_of(p)).collect());
+                .push(Position::all(v.players()).map(|p| v.seat_of(p)).collect());
         }
         fn observe(&mut self, _e: &Event, _v: &SeatView<'_>) {
             self.events += 1;

@@ -9,6 +9,7 @@
 use crate::roster::{Roster, RosterError};
 use crate::seat::SeatedPlayer;
 use loki_cards::{Card, HoleCards};
+use loki_engine::Position;
 use loki_engine::{Action, GameConfig, Player, Round};
 use loki_history::{HandTracker, MatchState, RebuildError};
 
@@ -243,7 +244,7 @@ impl Agent {
         if !tracker.is_my_turn() {
             return Err(NotToAct {
                 position: tracker.position(),
-                to_act: tracker.state().to_act(),
+                to_act: (tracker.state().to_act()).map(Position::index),
             }
             .into());
         }

@@ -14,6 +14,7 @@
 //! session.
 use loki_bot::{ActionStats, LokiPlayer};
 use loki_engine::digest::{fnv1a64_extend, FNV_OFFSET};
+use loki_engine::Position;
 use loki_engine::{Action, Event, Seat, SeatView};
 use loki_store::{HandDelta, Observation, Observer, Profile, Store, StoreError};
 use std::collections::HashSet;
@@ -37,7 +38,7 @@ pub fn hand_delta(view: &SeatView<'_>, position: usize, name: &str) -> HandDelta
     };
     for e in view.events() {
         let Event::Action(a) = e else { continue };
-        if a.position != position {
+        if a.position != Position::new(position) {
             continue;
         }
         if a.round.index() == 0 {
@@ -84,12 +85,14 @@ impl HandKey {
         let hands = self.hands;
         self.eat(&hands.to_le_bytes());
         self.hands += 1;
-        for p in 0..view.players() {
+        for p in Position::all(view.players()) {
             self.eat(&(view.seat_of(p).index() as u64).to_le_bytes());
         }
         for e in view.events() {
             match e {
-                Event::Action(a) => self.eat(&[b'a', a.position as u8, a.action.acpc_char() as u8]),
+                Event::Action(a) => {
+                    self.eat(&[b'a', a.position.index() as u8, a.action.acpc_char() as u8])
+                }
                 Event::BoardDealt { cards, .. } => {
                     self.eat(b"b");
                     for c in cards {
@@ -259,7 +262,7 @@ impl ProfileBook {
         }
         let me = view.position();
         let mut player = player;
-        for p in (0..view.players()).filter(|&p| p != me) {
+        for p in Position::all(view.players()).filter(|&p| p != me) {
             let seat = view.seat_of(p);
             if !self.loaded.insert(seat) {
                 continue;
@@ -282,9 +285,9 @@ impl ProfileBook {
     /// At the end of a hand: saves what it adds to every opponent's profile.
     pub fn end_hand(&mut self, view: &SeatView<'_>) {
         let me = view.position();
-        let deltas: Vec<_> = (0..view.players())
+        let deltas: Vec<_> = Position::all(view.players())
             .filter(|&p| p != me)
-            .map(|p| hand_delta(view, p, &self.name_of(view.seat_of(p))))
+            .map(|p| hand_delta(view, p.index(), &self.name_of(view.seat_of(p))))
             .collect();
         let key = self.key.next(view);
         let saved = match self.observer {
@@ -379,7 +382,7 @@ mod tests {
         let mut deck = Deck::shuffled(&mut rng);
         let mut state = HandState::new(&config).unwrap();
         state.set_seats(seats).unwrap();
-        for p in 0..seats.len() {
+        for p in Position::all(seats.len()) {
             let c = deck.deal_n(2).unwrap().to_vec();
             state
                 .deal_hole(p, loki_cards::HoleCards::new(c[0], c[1]).unwrap())
@@ -411,7 +414,7 @@ mod tests {
             let mut k = HandKey::new();
             order
                 .iter()
-                .map(|&h| k.next(&hands[h].view(me)))
+                .map(|&h| k.next(&hands[h].view(Position::new(me))))
                 .collect::<Vec<u64>>()
         };
         let match_a: Vec<usize> = (0..20).collect();
@@ -433,7 +436,7 @@ mod tests {
         let know = Knowledge::new(LokiConfig::default()).unwrap();
         for seed in 0..40u64 {
             let state = random_hand_at(seed, &[2, 3, 0, 1].map(Seat::new));
-            let view = state.view(0);
+            let view = state.view(Position::new(0));
             let style = Style::named("SOM", &know.config).unwrap();
             let mut loki = LokiPlayer::new("SOM", style, know.clone(), 1);
             loki.begin_hand(&view);
@@ -447,7 +450,7 @@ mod tests {
                     counts.record(o.context(), o.action);
                 }
                 let recorded = loki
-                    .model(view.seat_of(p))
+                    .model(view.seat_of(Position::new(p)))
                     .map(|m| m.stats.table())
                     .unwrap_or_default();
                 assert_eq!(counts, recorded, "seed {seed}, position {p}");

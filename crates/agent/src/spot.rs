@@ -6,6 +6,7 @@
 //! so its opponent models are re-weighted exactly as at a table.
 use crate::agent::{NotToAct, PublicView};
 use loki_cards::{Card, CardSet, HoleCards};
+use loki_engine::Position;
 use loki_engine::{Action, GameConfig, Phase, Player, Round, Seat};
 use loki_history::{HandTracker, MatchState, RebuildError};
 
@@ -152,10 +153,10 @@ impl Spot {
         player.begin_hand(&tracker.view());
         tracker.update(&ms, &mut |e, v| player.observe(e, v))?;
         match tracker.state().phase() {
-            Phase::Act(p) if p == self.position => Ok(tracker),
+            Phase::Act(p) if p == Position::new(self.position) => Ok(tracker),
             Phase::Act(p) => Err(NotToAct {
                 position: self.position,
-                to_act: Some(p),
+                to_act: Some(p.index()),
             }
             .into()),
             _ => Err(NotToAct {
@@ -217,7 +218,7 @@ mod tests {
             .replay(&mut ear)
             .unwrap();
         assert_eq!((ear.begun, ear.actions, ear.boards), (1, 11, 1));
-        assert_eq!(t.state().to_act(), Some(0));
+        assert_eq!(t.state().to_act(), Some(Position::new(0)));
         assert_eq!(t.state().board().len(), 3);
         // Pre-flop, nobody has acted: the first to act is position 2.
         let mut ear = Ear::default();

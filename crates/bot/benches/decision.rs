@@ -7,6 +7,7 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use loki_bot::{Knowledge, LokiConfig, LokiPlayer, Style};
 use loki_cards::parse_cards;
+use loki_engine::Position;
 use loki_engine::{Action, GameConfig, HandState, Player};
 
 /// The single-loop reference (shared with `tests/reweighting.rs`).
@@ -22,9 +23,11 @@ fn benches(c: &mut Criterion) {
     let mut state = HandState::new(&config).unwrap();
     for p in 0..10 {
         if p == me {
-            state.deal_hole(p, "AdQc".parse().unwrap()).unwrap();
+            state
+                .deal_hole(Position::new(p), "AdQc".parse().unwrap())
+                .unwrap();
         } else {
-            state.deal_hole_hidden(p).unwrap();
+            state.deal_hole_hidden(Position::new(p)).unwrap();
         }
     }
     let mut player = LokiPlayer::new(
@@ -33,12 +36,12 @@ fn benches(c: &mut Criterion) {
         know.clone(),
         1,
     );
-    player.begin_hand(&state.view(me));
+    player.begin_hand(&state.view(Position::new(me)));
     let mut seen = 0;
     let mut feed = |player: &mut LokiPlayer, state: &HandState| {
         for e in &state.events()[seen..] {
-            if e.visible_to(me) {
-                player.observe(e, &state.view(me));
+            if e.visible_to(Position::new(me)) {
+                player.observe(e, &state.view(Position::new(me)));
             }
         }
         seen = state.events().len();
@@ -59,13 +62,13 @@ fn benches(c: &mut Criterion) {
     let before_bet = player.clone();
     state.apply(Action::Raise).unwrap();
     let bet_event = state.events().last().unwrap().clone();
-    assert_eq!(state.to_act(), Some(me));
+    assert_eq!(state.to_act(), Some(Position::new(me)));
     c.bench_function("som_flop_decision_9_opponents", |b| {
         b.iter_batched(
             || before_bet.clone(),
             |mut p| {
-                p.observe(&bet_event, &state.view(me));
-                p.decide(&state.view(me)).action
+                p.observe(&bet_event, &state.view(Position::new(me)));
+                p.decide(&state.view(Position::new(me))).action
             },
             BatchSize::SmallInput,
         )

@@ -114,13 +114,15 @@ impl SpotFeatures {
         Some(SpotFeatures::of(
             Spot {
                 players: game.seats(),
-                position: a.position,
+                position: a.position.index(),
                 round: a.round,
                 bets_to_call: a.bets_to_call,
                 bets_this_round: level,
                 can_raise,
             },
-            before.iter().map(|b| (b.position, b.round, b.action)),
+            before
+                .iter()
+                .map(|b| (b.position.index(), b.round, b.action)),
         ))
     }
 
@@ -235,6 +237,7 @@ impl ContextFrequencies {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use loki_engine::Position;
 
     fn features(can_raise: bool, aggressor: bool) -> SpotFeatures {
         SpotFeatures {
@@ -286,13 +289,13 @@ mod tests {
         };
         // Pre-flop: 2 raises, 3 folds, 0 calls, 1 calls; flop: 0 checks, 1 bets, 2 is to act.
         let actions = [
-            ev(2, Round::Preflop, R, 1),
-            ev(3, Round::Preflop, F, 2),
-            ev(0, Round::Preflop, C, 2),
-            ev(1, Round::Preflop, C, 1),
-            ev(0, Round::Flop, C, 0),
-            ev(1, Round::Flop, R, 0),
-            ev(2, Round::Flop, C, 1),
+            ev(Position::new(2), Round::Preflop, R, 1),
+            ev(Position::new(3), Round::Preflop, F, 2),
+            ev(Position::new(0), Round::Preflop, C, 2),
+            ev(Position::new(1), Round::Preflop, C, 1),
+            ev(Position::new(0), Round::Flop, C, 0),
+            ev(Position::new(1), Round::Flop, R, 0),
+            ev(Position::new(2), Round::Flop, C, 1),
         ];
         let f = SpotFeatures::of_event(&game, &actions, 6).unwrap();
         assert_eq!(

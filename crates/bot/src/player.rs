@@ -31,6 +31,7 @@ use crate::triple::ProbabilityTriple;
 use crate::trust::Trust;
 use loki_assess::WeightTable;
 use loki_cards::{uniform_unit, CardSet, LokiRng};
+use loki_engine::Position;
 use loki_engine::{Action, Event, Player, Round, Seat, SeatView};
 use rand::RngCore;
 use std::cell::Cell;
@@ -242,7 +243,7 @@ impl LokiPlayer {
         {
             let others = &self.models;
             let field = |b: &BoardRanges| {
-                let tables: Vec<&WeightTable> = (0..view.players())
+                let tables: Vec<&WeightTable> = Position::all(view.players())
                     .filter(|&q| q != a.position && view.is_live(q))
                     .filter_map(|q| others.get(&view.seat_of(q)))
                     .map(|m| match reweight.field {
@@ -319,7 +320,7 @@ impl LokiPlayer {
         let n = view.players();
         let live = view.live();
         let (mut already_in, mut yet_to_act) = (0, 0);
-        for p in (0..n).filter(|&p| p != me && live[p]) {
+        for p in Position::all(n).filter(|&p| p != me && live[p.index()]) {
             if view.acted_this_round(p) {
                 already_in += 1;
             } else {
@@ -328,15 +329,19 @@ impl LokiPlayer {
         }
         let cfg = &self.know.config.preflop;
         let expected = preflop::expected_players(already_in, yet_to_act, cfg.probability_play);
-        let small_blind = if n == 2 { me == 1 } else { me == 0 };
+        let small_blind = if n == 2 {
+            me == Position::new(1)
+        } else {
+            me == Position::new(0)
+        };
         let after = if n == 2 {
-            usize::from(me == 1 && live[0])
-        } else if me == 0 {
+            usize::from(me == Position::new(1) && live[0])
+        } else if me == Position::new(0) {
             usize::from(live[1])
-        } else if me == 1 {
+        } else if me == Position::new(1) {
             0
         } else {
-            (me + 1..n).filter(|&p| live[p]).count()
+            (me.index() + 1..n).filter(|&p| live[p]).count()
         };
         PreflopContext {
             heads_up: already_in + yet_to_act == 1,
@@ -398,7 +403,7 @@ impl LokiPlayer {
         view: &SeatView<'_>,
     ) -> Vec<std::borrow::Cow<'_, WeightTable>> {
         let me = view.position();
-        (0..view.players())
+        Position::all(view.players())
             .filter(|&p| p != me && view.is_live(p))
             .map(|p| match self.models.get(&view.seat_of(p)) {
                 Some(m) => std::borrow::Cow::Borrowed(m.weights()),
@@ -443,8 +448,8 @@ impl LokiPlayer {
             big_bet: view.config().big_bet(),
             bets_this_round: view.bets_this_round() as usize,
             already_in_this_round: already_in,
-            players_after: (me + 1..view.players())
-                .filter(|&p| view.is_live(p))
+            players_after: (me.index() + 1..view.players())
+                .filter(|&p| view.is_live(Position::new(p)))
                 .count(),
             can_raise: view.legal_actions().contains(Action::Raise),
             semi_bluff_continues: semi_bluff_from.is_some_and(|s| s < round),
@@ -472,7 +477,7 @@ impl LokiPlayer {
         let Some(hole) = view.hole() else {
             return (Action::Call, t);
         };
-        for p in (0..view.players()).filter(|&p| p != me && view.is_live(p)) {
+        for p in Position::all(view.players()).filter(|&p| p != me && view.is_live(p)) {
             self.model_mut(view.seat_of(p));
         }
         let tables = self.live_tables(view);
@@ -527,7 +532,7 @@ impl LokiPlayer {
             known = known.union(h.set());
         }
         let ctx = Context::new(view.round(), view.bets_to_call() as usize);
-        (0..view.players())
+        Position::all(view.players())
             .filter(|&p| p != me && view.is_live(p))
             .enumerate()
             .map(|(i, p)| {
@@ -539,7 +544,7 @@ impl LokiPlayer {
                 );
                 let detail = model.filter(|_| self.detail);
                 OpponentTrace {
-                    position: p,
+                    position: p.index(),
                     seat,
                     hs: hs.get(i).copied(),
                     top_holdings: detail
@@ -623,7 +628,7 @@ impl Player for LokiPlayer {
         self.hand_random = (self.style.randomized && self.know.config.triples.hand_random)
             .then(|| uniform_unit(&mut self.rng));
         let me = view.position();
-        for p in (0..view.players()).filter(|&p| p != me) {
+        for p in Position::all(view.players()).filter(|&p| p != me) {
             let seat = view.seat_of(p);
             self.model_mut(seat).begin_hand();
         }

@@ -6,6 +6,7 @@
 use super::Line;
 use crate::simulation::MAX_PLAYERS;
 use loki_cards::{rng_from_seed, uniform_below, Deck, HoleCards, LokiRng};
+use loki_engine::Position;
 use loki_engine::{Action, GameConfig, GameSpec, HandState, Phase, RuleOptions};
 use proptest::prelude::*;
 
@@ -69,11 +70,11 @@ fn line_of(s: &HandState) -> Line {
         round: s.round(),
         invested: 0,
     };
-    for p in 0..n {
-        line.live[p] = s.is_live(p);
-        line.bets[p] = s.round_bets()[p];
-        line.need[p] = s.needs_action(p) && s.is_live(p);
-        line.put_in[p] = s.put_in_this_round(p);
+    for p in Position::all(n) {
+        line.live[p.index()] = s.is_live(p);
+        line.bets[p.index()] = s.round_bets()[p.index()];
+        line.need[p.index()] = s.needs_action(p) && s.is_live(p);
+        line.put_in[p.index()] = s.put_in_this_round(p);
     }
     line
 }
@@ -84,7 +85,7 @@ fn same_hand(seed: u64) -> Result<(), TestCaseError> {
     let n = config.seats();
     let mut s = HandState::new(&config).unwrap();
     let mut deck = Deck::shuffled(&mut rng);
-    for p in 0..n {
+    for p in Position::all(n) {
         let c = deck.deal_n(2).unwrap();
         s.deal_hole(p, HoleCards::new(c[0], c[1]).unwrap()).unwrap();
     }
@@ -105,13 +106,14 @@ fn same_hand(seed: u64) -> Result<(), TestCaseError> {
     let mut line = line_of(&s);
     let me = first;
     let mut next = first;
-    let start = s.contributions()[me];
+    let start = s.contributions()[me.index()];
     let mut steps = 0;
     loop {
         steps += 1;
         prop_assert!(steps < 500, "the betting does not end");
-        let actor = line.next_actor(next, config.first_postflop());
-        prop_assert_eq!(actor, s.to_act(), "actor");
+        let actor = line.next_actor(next.index(), config.first_postflop());
+        let acting = s.to_act().map(|p| p.index());
+        prop_assert_eq!(actor, acting, "actor");
         let Some(p) = actor else {
             prop_assert!(s.is_complete());
             break;
@@ -120,23 +122,27 @@ fn same_hand(seed: u64) -> Result<(), TestCaseError> {
         prop_assert_eq!(line.pot, s.pot());
         prop_assert_eq!(line.level, s.bets_this_round());
         prop_assert_eq!(&line.bets[..n], s.round_bets());
-        for q in 0..n {
-            prop_assert_eq!(line.live[q], s.is_live(q));
-            prop_assert_eq!(line.put_in[q], s.put_in_this_round(q));
+        for q in Position::all(n) {
+            prop_assert_eq!(line.live[q.index()], s.is_live(q));
+            prop_assert_eq!(line.put_in[q.index()], s.put_in_this_round(q));
         }
         prop_assert_eq!(
             line.can_raise(&config),
             s.legal_actions().contains(Action::Raise)
         );
         let a = pick(&s, &mut rng);
-        line.apply(p, a, config.bet_size(line.round), p == me);
+        line.apply(p, a, config.bet_size(line.round), Position::new(p) == me);
         s.apply(a).unwrap();
         deal_boards(&mut s, &mut deck);
-        next = (p + 1) % n;
-        prop_assert_eq!(line.invested, s.contributions()[me] - start, "our chips");
+        next = Position::new((p + 1) % n);
+        prop_assert_eq!(
+            line.invested,
+            s.contributions()[me.index()] - start,
+            "our chips"
+        );
     }
     prop_assert_eq!(line.pot, s.pot());
-    prop_assert_eq!(line.invested, s.contributions()[me] - start);
+    prop_assert_eq!(line.invested, s.contributions()[me.index()] - start);
     Ok(())
 }
 

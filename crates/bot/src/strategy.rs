@@ -36,6 +36,7 @@ use crate::triple::ProbabilityTriple;
 use crate::{assess, Knowledge};
 use loki_assess::WeightTable;
 use loki_cards::{mix, CardSet, HoleCards, HOLDINGS};
+use loki_engine::Position;
 use loki_engine::{Action, ByAction, Event, Round, SeatView};
 
 /// How a simulating player (POKI) is asked (both values **ours**).
@@ -96,7 +97,7 @@ impl Holdings {
     /// ends every semi-bluff (as [`LokiPlayer`] ends its own).
     pub fn observe(&mut self, event: &Event, me: usize) {
         if let Event::Action(a) = event {
-            if a.position != me && a.action == Action::Raise {
+            if a.position != Position::new(me) && a.action == Action::Raise {
                 for s in &mut self.states {
                     s.semi_bluff_from = None;
                 }
@@ -324,7 +325,7 @@ mod tests {
 
     fn raise_by(position: usize, round: Round) -> Event {
         Event::Action(ActionEvent {
-            position,
+            position: Position::new(position),
             round,
             action: Action::Raise,
             amount: 4,

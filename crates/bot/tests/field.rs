@@ -12,6 +12,7 @@ use loki_bot::config::FieldView;
 use loki_bot::reweight::{reweight_table, values_of};
 use loki_bot::{Knowledge, LokiConfig, LokiPlayer, Style};
 use loki_cards::{parse_cards, HOLDINGS};
+use loki_engine::Position;
 use loki_engine::{Action, GameConfig, HandState, Player, Round};
 
 /// Plays the spot for a SOM player at position 2 and returns it with the hand.
@@ -26,18 +27,19 @@ fn spot(field: FieldView) -> (LokiPlayer, HandState) {
     let me = 2;
     for p in 0..3 {
         if p == me {
-            s.deal_hole(p, "9s8s".parse().unwrap()).unwrap();
+            s.deal_hole(Position::new(p), "9s8s".parse().unwrap())
+                .unwrap();
         } else {
-            s.deal_hole_hidden(p).unwrap();
+            s.deal_hole_hidden(Position::new(p)).unwrap();
         }
     }
     let mut player = LokiPlayer::new("SOM", Style::named("SOM", &know.config).unwrap(), know, 1);
-    player.begin_hand(&s.view(me));
+    player.begin_hand(&s.view(Position::new(me)));
     let mut seen = 0;
     let mut feed = |p: &mut LokiPlayer, s: &HandState| {
         for e in &s.events()[seen..] {
-            if e.visible_to(me) {
-                p.observe(e, &s.view(me));
+            if e.visible_to(Position::new(me)) {
+                p.observe(e, &s.view(Position::new(me)));
             }
         }
         seen = s.events().len();

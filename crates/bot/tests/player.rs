@@ -1,6 +1,7 @@
 //! The Loki players at a real table: every action legal, traces filled, deterministic.
 #![allow(missing_docs)]
 use loki_bot::{Knowledge, LokiConfig, LokiPlayer, Style, KINDS};
+use loki_engine::Position;
 use loki_engine::{play_hand_seated, Deal, GameConfig, Player, Seat, Table};
 use std::sync::Arc;
 
@@ -27,7 +28,7 @@ fn play(kinds: &[&str], hands: u64, seed: u64) -> (Vec<i64>, Vec<LokiPlayer>) {
     let mut total = vec![0i64; n];
     for h in 0..hands {
         let deal = loki_sim_free_deal(seed, h, n);
-        let seats: Vec<Seat> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
+        let seats: Vec<Seat> = Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
         let mut slots: Vec<Option<&mut LokiPlayer>> = ps.iter_mut().map(Some).collect();
         let mut by_pos: Vec<&mut dyn Player> = Vec::new();
         for &s in &seats {
@@ -126,7 +127,7 @@ fn saved_state_resumes_exactly() {
         let mut out = Vec::new();
         for h in from..to {
             let deal = loki_sim_free_deal(3, h, n);
-            let seats: Vec<Seat> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
+            let seats: Vec<Seat> = Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
             let mut slots: Vec<Option<&mut LokiPlayer>> = ps.iter_mut().map(Some).collect();
             let mut by_pos: Vec<&mut dyn Player> = Vec::new();
             for &s in &seats {
@@ -190,20 +191,22 @@ fn flop_decision(kind: &str, hole: &str, board: &str) -> loki_bot::Decision {
     let config = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
     let mut state = HandState::new(&config).unwrap();
     let me = 0;
-    state.deal_hole(me, hole.parse().unwrap()).unwrap();
-    state.deal_hole_hidden(1).unwrap();
+    state
+        .deal_hole(Position::new(me), hole.parse().unwrap())
+        .unwrap();
+    state.deal_hole_hidden(Position::new(1)).unwrap();
     let mut p = LokiPlayer::new(
         "me",
         Style::named(kind, &know.config).unwrap(),
         know.clone(),
         1,
     );
-    p.begin_hand(&state.view(me));
+    p.begin_hand(&state.view(Position::new(me)));
     let mut seen = 0;
     let mut feed = |p: &mut LokiPlayer, state: &HandState| {
-        let view = state.view(me);
+        let view = state.view(Position::new(me));
         for e in &state.events()[seen..] {
-            if e.visible_to(me) {
+            if e.visible_to(Position::new(me)) {
                 p.observe(e, &view);
             }
         }
@@ -218,7 +221,7 @@ fn flop_decision(kind: &str, hole: &str, board: &str) -> loki_bot::Decision {
         .deal_board(&loki_cards::parse_cards(board).unwrap())
         .unwrap();
     feed(&mut p, &state);
-    p.decide(&state.view(me))
+    p.decide(&state.view(Position::new(me)))
 }
 
 #[test]
@@ -292,9 +295,9 @@ fn pena_example_through_the_player_reads_the_table_of_the_expected_players() {
     let me = 9;
     for p in 0..10 {
         if p == me {
-            state.deal_hole(p, hole).unwrap();
+            state.deal_hole(Position::new(p), hole).unwrap();
         } else {
-            state.deal_hole_hidden(p).unwrap();
+            state.deal_hole_hidden(Position::new(p)).unwrap();
         }
     }
     let mut p = LokiPlayer::new(
@@ -303,7 +306,7 @@ fn pena_example_through_the_player_reads_the_table_of_the_expected_players() {
         know.clone(),
         1,
     );
-    p.begin_hand(&state.view(me));
+    p.begin_hand(&state.view(Position::new(me)));
     let mut seen = 0;
     for a in [
         Action::Call,
@@ -315,15 +318,15 @@ fn pena_example_through_the_player_reads_the_table_of_the_expected_players() {
         Action::Fold,
     ] {
         state.apply(a).unwrap();
-        let view = state.view(me);
+        let view = state.view(Position::new(me));
         for e in &state.events()[seen..] {
-            if e.visible_to(me) {
+            if e.visible_to(Position::new(me)) {
                 p.observe(e, &view);
             }
         }
         seen = state.events().len();
     }
-    let d = p.decide(&state.view(me));
+    let d = p.decide(&state.view(Position::new(me)));
     assert_eq!(d.trace.income_rate, Some(know.income_rate(4, hole)));
     assert_eq!(d.trace.plan, Some(Plan::Make2));
     assert_eq!(d.action, Action::Raise);
@@ -341,15 +344,17 @@ fn loki2_draws_one_random_number_per_hand_with_hand_random() {
         let know = Knowledge::new(config).unwrap();
         let game = GameConfig::limit(2, 1, 2, 2, 4).unwrap();
         let mut state = HandState::new(&game).unwrap();
-        state.deal_hole(0, "AsKd".parse().unwrap()).unwrap();
-        state.deal_hole_hidden(1).unwrap();
+        state
+            .deal_hole(Position::new(0), "AsKd".parse().unwrap())
+            .unwrap();
+        state.deal_hole_hidden(Position::new(1)).unwrap();
         let mut p = LokiPlayer::new(
             "me",
             Style::named("LOKI2", &know.config).unwrap(),
             know.clone(),
             3,
         );
-        p.begin_hand(&state.view(0));
+        p.begin_hand(&state.view(Position::new(0)));
         for a in [Action::Raise, Action::Call] {
             state.apply(a).unwrap();
         }
@@ -357,7 +362,7 @@ fn loki2_draws_one_random_number_per_hand_with_hand_random() {
             .deal_board(&loki_cards::parse_cards("Ah7d2c").unwrap())
             .unwrap();
         let before = p.save_state().unwrap();
-        p.decide(&state.view(0));
+        p.decide(&state.view(Position::new(0)));
         (before, p.save_state().unwrap())
     };
     let (a, b) = state_after(true);

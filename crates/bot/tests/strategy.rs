@@ -7,6 +7,7 @@ use loki_bot::strategy::legal_triple;
 use loki_bot::DecisionRule;
 use loki_bot::{Holdings, Knowledge, LokiConfig, LokiPlayer, QueryOptions, Style};
 use loki_cards::HOLDINGS;
+use loki_engine::Position;
 use loki_engine::{Action, Deal, GameConfig, HandState, Phase, Player};
 
 /// Plays `hands` heads-up hands of `kind` (seat 0) against `other` (seat 1), swapping
@@ -40,20 +41,20 @@ fn play(kind: &str, other: &str, hands: u64, ask: bool) -> (Vec<String>, String)
             .set_seats(&[0usize, 1].map(|p| loki_engine::Seat::new(usize::from(p != my_pos))))
             .unwrap();
         for p in 0..2 {
-            state.deal_hole(p, deal.hole[p]).unwrap();
+            state.deal_hole(Position::new(p), deal.hole[p]).unwrap();
         }
-        me.begin_hand(&state.view(my_pos));
-        them.begin_hand(&state.view(1 - my_pos));
+        me.begin_hand(&state.view(Position::new(my_pos)));
+        them.begin_hand(&state.view(Position::new(1 - my_pos)));
         let mut holdings = Holdings::new();
         let mut seen = 0;
         loop {
             for e in &state.events()[seen..] {
-                if e.visible_to(my_pos) {
-                    me.observe(e, &state.view(my_pos));
+                if e.visible_to(Position::new(my_pos)) {
+                    me.observe(e, &state.view(Position::new(my_pos)));
                     holdings.observe(e, my_pos);
                 }
-                if e.visible_to(1 - my_pos) {
-                    them.observe(e, &state.view(1 - my_pos));
+                if e.visible_to(Position::new(1 - my_pos)) {
+                    them.observe(e, &state.view(Position::new(1 - my_pos)));
                 }
             }
             seen = state.events().len();
@@ -62,7 +63,7 @@ fn play(kind: &str, other: &str, hands: u64, ask: bool) -> (Vec<String>, String)
                 Phase::DealBoard(round) => {
                     state.deal_board(deal.board_for(round)).unwrap();
                 }
-                Phase::Act(p) if p == my_pos => {
+                Phase::Act(p) if p == Position::new(my_pos) => {
                     let view = state.view(p);
                     let strategy =
                         ask.then(|| me.strategy(&view, &holdings, &everything, &options));
@@ -157,7 +158,7 @@ fn poki_s_pre_flop_read_draws_the_strength_samples_it_is_given() {
         .set_seats(&[0usize, 1].map(loki_engine::Seat::new))
         .unwrap();
     for p in 0..2 {
-        state.deal_hole(p, deal.hole[p]).unwrap();
+        state.deal_hole(Position::new(p), deal.hole[p]).unwrap();
     }
     let Phase::Act(me) = state.phase() else {
         panic!("a pre-flop decision first")

@@ -14,6 +14,7 @@ use loki_bot::opponent_model::{ModelMode, OpponentModel};
 use loki_bot::reweight::reweight_factor;
 use loki_bot::{Context, FrequencyTable, Knowledge, LokiConfig, LokiPlayer, Style};
 use loki_cards::{parse_cards, Card, CardSet, HoleCards};
+use loki_engine::Position;
 use loki_engine::{Action, ByAction, Event, GameConfig, HandState, Phase, Player, Round};
 
 /// A ten-seat pre-flop caller of one bet, as the generic model sees it.
@@ -174,8 +175,8 @@ fn table2_holdings_are_ordered_as_the_paper_describes_them() {
 /// Feeds the player every event it has not seen (the way the engine would).
 fn feed(p: &mut LokiPlayer, s: &HandState, me: usize, seen: &mut usize) {
     for e in &s.events()[*seen..] {
-        if e.visible_to(me) {
-            p.observe(e, &s.view(me));
+        if e.visible_to(Position::new(me)) {
+            p.observe(e, &s.view(Position::new(me)));
         }
     }
     *seen = s.events().len();
@@ -191,13 +192,13 @@ fn model_of_the_bettor(config: LokiConfig) -> WeightTable {
     let me = 9;
     for p in 0..10 {
         if p == me {
-            s.deal_hole(p, hole("9s8s")).unwrap();
+            s.deal_hole(Position::new(p), hole("9s8s")).unwrap();
         } else {
-            s.deal_hole_hidden(p).unwrap();
+            s.deal_hole_hidden(Position::new(p)).unwrap();
         }
     }
     let mut player = LokiPlayer::new("SOM", Style::named("SOM", &know.config).unwrap(), know, 1);
-    player.begin_hand(&s.view(me));
+    player.begin_hand(&s.view(Position::new(me)));
     let mut seen = 0;
     feed(&mut player, &s, me, &mut seen);
     use Action::{Call as C, Fold as F, Raise as R};
@@ -211,7 +212,7 @@ fn model_of_the_bettor(config: LokiConfig) -> WeightTable {
     s.apply(R).unwrap();
     feed(&mut player, &s, me, &mut seen);
     assert!(s.events().iter().any(|e| matches!(e, Event::Action(_))));
-    assert_eq!(s.to_act(), Some(me));
+    assert_eq!(s.to_act(), Some(Position::new(me)));
     player
         .model(loki_engine::Seat::new(2))
         .unwrap()

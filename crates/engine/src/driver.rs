@@ -12,7 +12,7 @@
 //! [`HandDriver::apply`]), and what an illegal action is called. OpenSpiel has one
 //! driver for its games, and PokerKit's state deals by itself; this is loki's.
 use crate::{Action, ActionError, DealError, EngineError, Event, GameConfig, HandState};
-use crate::{Phase, Round, Seat, SeatView};
+use crate::{Phase, Position, Round, Seat, SeatView};
 use loki_cards::{Card, Deck, HoleCards};
 
 /// The cards of one hand: hole cards by position and the five board cards.
@@ -53,7 +53,7 @@ pub trait Seating {
     type Error: From<EngineError>;
 
     /// The hand begins: `position` sees its cards.
-    fn begin(&mut self, _position: usize, _view: &SeatView) {}
+    fn begin(&mut self, _position: Position, _view: &SeatView) {}
 
     /// Every new event of the hand, in order, once. The default shows it to each
     /// position that may see it ([`show`]); a seating that also scores or records
@@ -67,27 +67,28 @@ pub trait Seating {
     }
 
     /// `event` as `position` sees it (called by [`show`] only where it may see it).
-    fn observe(&mut self, _position: usize, _event: &Event, _view: &SeatView) {}
+    fn observe(&mut self, _position: Position, _event: &Event, _view: &SeatView) {}
 
     /// The action of `position`, to act in `state`; `None` hands the turn to the caller
     /// (the driver stops and waits for [`HandDriver::apply`]).
     ///
     /// # Errors
     /// The seating's own (a player that cannot answer).
-    fn act(&mut self, state: &HandState, position: usize) -> Result<Option<Action>, Self::Error>;
+    fn act(&mut self, state: &HandState, position: Position)
+        -> Result<Option<Action>, Self::Error>;
 
     /// The name of the player at `position`, for an illegal action's error.
-    fn name(&self, position: usize) -> String {
+    fn name(&self, position: Position) -> String {
         format!("position {position}")
     }
 
     /// The hand is over: `position` sees the end (once per hand).
-    fn end(&mut self, _position: usize, _view: &SeatView) {}
+    fn end(&mut self, _position: Position, _view: &SeatView) {}
 }
 
 /// Shows `event` to every position of `state` that may see it.
 pub fn show<S: Seating + ?Sized>(seating: &mut S, state: &HandState, event: &Event) {
-    for p in 0..state.players() {
+    for p in Position::all(state.players()) {
         if event.visible_to(p) {
             seating.observe(p, event, &state.view(p));
         }
@@ -98,7 +99,7 @@ pub fn show<S: Seating + ?Sized>(seating: &mut S, state: &HandState, event: &Eve
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {
     /// The position to act plays through the caller.
-    Act(usize),
+    Act(Position),
     /// The hand is over.
     Complete,
 }
@@ -130,7 +131,7 @@ impl HandDriver {
         let mut state = HandState::new(config)?;
         state.set_seats(seats)?;
         for (p, h) in deal.hole.iter().enumerate() {
-            state.deal_hole(p, *h)?;
+            state.deal_hole(Position::new(p), *h)?;
         }
         Ok(HandDriver {
             state,
@@ -142,7 +143,7 @@ impl HandDriver {
 
     /// Tells every position of `seating` that the hand begins.
     pub fn begin<S: Seating + ?Sized>(&self, seating: &mut S) {
-        for p in 0..self.state.players() {
+        for p in Position::all(self.state.players()) {
             seating.begin(p, &self.state.view(p));
         }
     }
@@ -164,7 +165,7 @@ impl HandDriver {
                 Phase::Complete => {
                     if !self.ended {
                         self.ended = true;
-                        for p in 0..self.state.players() {
+                        for p in Position::all(self.state.players()) {
                             seating.end(p, &self.state.view(p));
                         }
                     }

@@ -1,5 +1,5 @@
 //! Typed errors of the engine: configuration, dealing, actions, and playing a hand.
-use crate::{Action, Round};
+use crate::{Action, Position, Round};
 use loki_cards::Card;
 use thiserror::Error;
 
@@ -31,7 +31,7 @@ pub enum ConfigError {
 pub enum DealError {
     /// Hole cards are not due (already dealt, or position out of range).
     #[error("hole cards for position {0} are not due")]
-    HoleNotDue(usize),
+    HoleNotDue(Position),
     /// Board cards are not due now.
     #[error("board cards are not due now")]
     BoardNotDue,
@@ -89,7 +89,7 @@ pub enum EngineError {
     #[error("position {position} ({name}) chose an illegal {action}: {error}")]
     IllegalAction {
         /// The acting position.
-        position: usize,
+        position: Position,
         /// The player's name.
         name: String,
         /// The refused action.

@@ -1,6 +1,6 @@
 //! Events: the single source of truth of a hand. Histories, views and players all consume
 //! them; a seat sees every event except the other seats' hole-card deals.
-use crate::{Action, Chips, Round};
+use crate::{Action, Chips, Position, Round};
 use loki_cards::{Card, HandRank, HoleCards};
 
 /// One player action as it happened.
@@ -8,7 +8,7 @@ use loki_cards::{Card, HandRank, HoleCards};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ActionEvent {
     /// The acting position.
-    pub position: usize,
+    pub position: Position,
     /// The round.
     pub round: Round,
     /// The action.
@@ -28,7 +28,7 @@ pub struct ActionEvent {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ShownHand {
     /// The position.
-    pub position: usize,
+    pub position: Position,
     /// The hole cards.
     pub cards: HoleCards,
     /// The rank of the best five of the seven cards (serialized as its value; not read
@@ -57,7 +57,7 @@ pub enum Event {
     /// Hole cards dealt to a position (visible only to that position in a view).
     HoleDealt {
         /// The position.
-        position: usize,
+        position: Position,
         /// The cards.
         cards: HoleCards,
     },
@@ -65,7 +65,7 @@ pub enum Event {
     /// [`crate::HandState::deal_hole_hidden`]).
     HoleHidden {
         /// The position.
-        position: usize,
+        position: Position,
     },
     /// Board cards dealt at the start of a round.
     BoardDealt {
@@ -94,9 +94,9 @@ pub enum Event {
         /// The pot size.
         amount: Chips,
         /// Positions eligible for the pot.
-        eligible: Vec<usize>,
+        eligible: Vec<Position>,
         /// (position, chips) for each winner, in position order.
-        shares: Vec<(usize, Chips)>,
+        shares: Vec<(Position, Chips)>,
     },
     /// The hand ended.
     HandEnd {
@@ -107,7 +107,7 @@ pub enum Event {
 
 impl Event {
     /// Whether the seat at `position` may see this event.
-    pub fn visible_to(&self, position: usize) -> bool {
+    pub fn visible_to(&self, position: Position) -> bool {
         match self {
             Event::HoleDealt { position: p, .. } => *p == position,
             _ => true,

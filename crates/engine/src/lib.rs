@@ -7,7 +7,8 @@
 //! pre-flop; after the flop the first live player from position 0 acts first. Heads-up
 //! follows the ACPC reverse-blinds game: position 0 is the big blind, position 1 is the
 //! button and small blind and acts first pre-flop, and position 0 acts first after the
-//! flop. The seat of position `p` in hand `h` is `(p + h) mod N`.
+//! flop. The seat of position `p` in hand `h` is `(p + h) mod N`. A position is a
+//! [`Position`], a seat a [`Seat`]: neither passes for the other or for a number.
 //!
 //! Odd chips: a split pot's indivisible remainder goes to the first winner in position
 //! order (= PHH player order), and the pots are formed as PokerKit 0.7.7 forms them:
@@ -45,13 +46,14 @@
 //!   is asked even when everyone else is all-in: pre-flop the big blind then checks.
 //!
 //! ```
-//! use loki_engine::{GameConfig, HandState, Action, Phase};
+//! use loki_engine::{GameConfig, HandState, Action, Phase, Position};
 //! use loki_cards::HoleCards;
 //! let config = GameConfig::paper(2).unwrap();
 //! let mut hand = HandState::new(&config).unwrap();
-//! hand.deal_hole(0, "AsKd".parse().unwrap()).unwrap();
-//! hand.deal_hole(1, "7c2h".parse().unwrap()).unwrap();
-//! assert_eq!(hand.phase(), Phase::Act(1)); // heads-up: the button (small blind) acts first
+//! hand.deal_hole(Position::new(0), "AsKd".parse().unwrap()).unwrap();
+//! hand.deal_hole(Position::new(1), "7c2h".parse().unwrap()).unwrap();
+//! // heads-up: the button (small blind) acts first
+//! assert_eq!(hand.phase(), Phase::Act(Position::new(1)));
 //! hand.apply(Action::Fold).unwrap();
 //! assert_eq!(hand.result().unwrap().net, vec![1, -1]);
 //! ```
@@ -66,6 +68,7 @@ mod driver;
 mod error;
 mod event;
 mod players;
+mod position;
 mod pot;
 mod profile;
 mod record;
@@ -87,6 +90,7 @@ pub use players::{
     example_probabilities, CallPlayer, ExamplePlayer, Player, PlayerStateError, RaisePlayer,
     RandomPlayer,
 };
+pub use position::Position;
 pub use pot::{acpc_values, split_pots, PotShare};
 pub use profile::{ratio, HandDelta, Hud, Observation, Profile};
 pub use record::{net_by_seat, HandRecord, PlayedHand};

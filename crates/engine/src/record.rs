@@ -1,6 +1,6 @@
 //! [`PlayedHand`], what a hand's histories show of its play, and [`HandRecord`], a
 //! finished hand: its play and what each player won, for PHH and ACPC histories.
-use crate::{Action, Chips, Event, GameConfig, HandState, Seat};
+use crate::{Action, Chips, Event, GameConfig, HandState, Position, Seat};
 use loki_cards::{Card, HandRank, HoleCards};
 use std::ops::Deref;
 
@@ -36,7 +36,7 @@ pub struct HandRecord {
     /// The hand as played.
     pub played: PlayedHand,
     /// (position, action) per round reached.
-    pub actions: Vec<Vec<(usize, Action)>>,
+    pub actions: Vec<Vec<(Position, Action)>>,
     /// Net chips by position.
     pub net: Vec<Chips>,
     /// Showdown ranks by position (`None`: folded, or no showdown).
@@ -83,7 +83,7 @@ impl HandRecord {
         let config = state.config().clone();
         let n = config.seats();
         let hole = state.hole_cards().to_vec();
-        let mut actions: Vec<Vec<(usize, Action)>> = vec![Vec::new()];
+        let mut actions: Vec<Vec<(Position, Action)>> = vec![Vec::new()];
         for e in state.events() {
             match e {
                 Event::BoardDealt { round, .. } => {

@@ -1,6 +1,6 @@
 //! [`Seat`], a player's table-wide identity, as a type of its own so that it cannot be
-//! mixed up with a position (the plain `usize` by which a hand orders its players, 0 =
-//! small blind; see the crate's seating convention), and [`BySeat`], what is kept by seat.
+//! mixed up with a [`crate::Position`] (by which a hand orders its players, 0 = small
+//! blind; see the crate's seating convention), and [`BySeat`], what is kept by seat.
 //!
 //! A player keeps their seat from hand to hand while their position moves round the
 //! table (`(p + h) mod N` at a [`crate::Table`]); opponent models, HUD profiles and
@@ -12,11 +12,12 @@ use std::ops::{Index, IndexMut};
 /// A seat at the table: who a player is, hand after hand (see the module).
 ///
 /// ```
-/// use loki_engine::{GameConfig, HandState, Seat};
+/// use loki_engine::{GameConfig, HandState, Position, Seat};
 /// let config = GameConfig::paper(3).unwrap();
 /// let mut hand = HandState::new(&config).unwrap();
 /// hand.set_seats(&[2, 0, 1].map(Seat::new)).unwrap();
-/// assert_eq!(hand.view(0).seat_of(0), Seat::new(2));
+/// let first = Position::new(0);
+/// assert_eq!(hand.view(first).seat_of(first), Seat::new(2));
 /// ```
 ///
 /// A position where a seat is meant does not compile:
@@ -29,10 +30,11 @@ use std::ops::{Index, IndexMut};
 /// ```
 ///
 /// ```compile_fail
-/// use loki_engine::{GameConfig, HandState};
+/// use loki_engine::{GameConfig, HandState, Position};
 /// let config = GameConfig::paper(3).unwrap();
 /// let hand = HandState::new(&config).unwrap();
-/// let position: usize = hand.view(0).seat_of(1);
+/// let view = hand.view(Position::new(0));
+/// let position: Position = view.seat_of(Position::new(1));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -9,6 +9,7 @@
 //! refuses a raise where PokerKit's `_verify_completion_betting_or_raising` does.
 use crate::pot::split_pots;
 use crate::seat::Seat;
+use crate::Position;
 use crate::{
     Action, ActionError, ActionEvent, Chips, ConfigError, DealError, Event, GameConfig,
     LegalActions, Round, ShownHand,
@@ -22,14 +23,14 @@ const DEEP: Chips = Chips::MAX / 4;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
     /// Hole cards are due; the position is the lowest one not yet dealt.
-    DealHole(usize),
+    DealHole(Position),
     /// Board cards for this round are due.
     DealBoard(Round),
     /// This position is to act.
-    Act(usize),
+    Act(Position),
     /// Showdown: the hidden hole cards of this live position must be revealed
     /// ([`HandState::reveal`]); only after [`HandState::deal_hole_hidden`].
-    Reveal(usize),
+    Reveal(Position),
     /// The hand is over.
     Complete,
 }
@@ -80,7 +81,7 @@ pub struct HandState {
     /// Increments of the consecutive all-ins short of a full raise since the last full
     /// bet or raise (0: none).
     short_all_ins: Chips,
-    river_aggressor: Option<usize>,
+    river_aggressor: Option<Position>,
     phase: Phase,
     events: Vec<Event>,
     result: Option<HandResult>,
@@ -127,7 +128,7 @@ impl HandState {
             put_in_round: vec![false; n],
             short_all_ins: 0,
             river_aggressor: None,
-            phase: Phase::DealHole(0),
+            phase: Phase::DealHole(Position::new(0)),
             events,
             result: None,
             seats: Seat::all(n).collect(),
@@ -149,7 +150,7 @@ impl HandState {
         self.phase
     }
     /// The position to act, if any.
-    pub fn to_act(&self) -> Option<usize> {
+    pub fn to_act(&self) -> Option<Position> {
         match self.phase {
             Phase::Act(p) => Some(p),
             _ => None,
@@ -193,25 +194,31 @@ impl HandState {
     }
     /// Whether a position still has to act this round (it has not acted since the last
     /// bet or raise, or not at all; public information).
-    pub fn needs_action(&self, position: usize) -> bool {
-        self.need.get(position).copied().unwrap_or(false)
+    pub fn needs_action(&self, position: Position) -> bool {
+        self.need.get(position.index()).copied().unwrap_or(false)
     }
     /// Whether a position has acted in the current round (blinds are not actions).
-    pub fn acted_this_round(&self, position: usize) -> bool {
-        self.acted_in_round.get(position).copied().unwrap_or(false)
+    pub fn acted_this_round(&self, position: Position) -> bool {
+        self.acted_in_round
+            .get(position.index())
+            .copied()
+            .unwrap_or(false)
     }
     /// Whether a position has put chips in by an action in the current round (a call of
     /// more than nothing, a bet or a raise; blinds are not actions).
-    pub fn put_in_this_round(&self, position: usize) -> bool {
-        self.put_in_round.get(position).copied().unwrap_or(false)
+    pub fn put_in_this_round(&self, position: Position) -> bool {
+        self.put_in_round
+            .get(position.index())
+            .copied()
+            .unwrap_or(false)
     }
     /// Whether a position has not folded.
-    pub fn is_live(&self, position: usize) -> bool {
-        !self.folded.get(position).copied().unwrap_or(true)
+    pub fn is_live(&self, position: Position) -> bool {
+        !self.folded.get(position.index()).copied().unwrap_or(true)
     }
     /// Whether a position has no chips left.
-    pub fn is_all_in(&self, position: usize) -> bool {
-        self.stack.get(position) == Some(&0)
+    pub fn is_all_in(&self, position: Position) -> bool {
+        self.stack.get(position.index()) == Some(&0)
     }
     /// Bets and raises so far this round, the big blind counting as the pre-flop bet.
     pub fn bets_this_round(&self) -> u32 {
@@ -222,17 +229,20 @@ impl HandState {
         self.raises
     }
     /// Chips `position` needs to call now.
-    pub fn amount_to_call(&self, position: usize) -> Chips {
-        match (self.bets.get(position), self.stack.get(position)) {
+    pub fn amount_to_call(&self, position: Position) -> Chips {
+        match (
+            self.bets.get(position.index()),
+            self.stack.get(position.index()),
+        ) {
             (Some(b), Some(s)) => (self.current - b).clamp(0, *s),
             _ => 0,
         }
     }
     /// Bets `position` faces: `ceil(amount to call / bet size)`.
-    pub fn bets_to_call(&self, position: usize) -> u32 {
+    pub fn bets_to_call(&self, position: Position) -> u32 {
         let owed = self
             .bets
-            .get(position)
+            .get(position.index())
             .map_or(0, |b| (self.current - b).max(0));
         let size = self.config.bet_size(self.round);
         u32::try_from((owed + size - 1) / size).unwrap_or(u32::MAX)
@@ -304,15 +314,17 @@ impl HandState {
                 }
             }
             Action::Raise => {
-                let owed = self.current - self.bets[p];
+                let owed = self.current - self.bets[p.index()];
                 if self.cap_reached() {
                     Err(ActionError::RaiseCap)
-                } else if self.stack[p] <= owed {
+                } else if self.stack[p.index()] <= owed {
                     Err(ActionError::CannotRaise)
-                } else if owed < self.full_raise || (self.short_all_ins > 0 && self.acted[p]) {
+                } else if owed < self.full_raise
+                    || (self.short_all_ins > 0 && self.acted[p.index()])
+                {
                     Err(ActionError::NotReopened)
                 } else if !(0..self.n).any(|q| {
-                    q != p && !self.folded[q] && self.stack[q] + self.bets[q] > self.current
+                    q != p.index() && !self.folded[q] && self.stack[q] + self.bets[q] > self.current
                 }) {
                     Err(ActionError::CannotRaise)
                 } else {
@@ -331,30 +343,30 @@ impl HandState {
         let bets_to_call = self.bets_to_call(p);
         let amount = match action {
             Action::Fold => {
-                self.folded[p] = true;
+                self.folded[p.index()] = true;
                 0
             }
             Action::Call => self.amount_to_call(p),
             Action::Raise => {
                 let target = self.current + self.config.bet_size(self.round);
-                (target - self.bets[p]).min(self.stack[p])
+                (target - self.bets[p.index()]).min(self.stack[p.index()])
             }
         };
-        self.bets[p] += amount;
-        self.contrib[p] += amount;
-        self.stack[p] -= amount;
-        self.need[p] = false;
-        self.acted[p] = true;
-        self.acted_in_round[p] = true;
-        self.put_in_round[p] |= amount > 0;
+        self.bets[p.index()] += amount;
+        self.contrib[p.index()] += amount;
+        self.stack[p.index()] -= amount;
+        self.need[p.index()] = false;
+        self.acted[p.index()] = true;
+        self.acted_in_round[p.index()] = true;
+        self.put_in_round[p.index()] |= amount > 0;
         if action == Action::Raise {
-            let increment = self.bets[p] - self.current;
+            let increment = self.bets[p.index()] - self.current;
             if increment >= self.full_raise {
                 self.acted.iter_mut().for_each(|a| *a = false);
-                self.acted[p] = true;
+                self.acted[p.index()] = true;
             }
             self.full_raise = self.full_raise.max(increment);
-            if self.stack[p] > 0 {
+            if self.stack[p.index()] > 0 {
                 self.short_all_ins = 0;
             } else {
                 self.short_all_ins += increment;
@@ -362,11 +374,11 @@ impl HandState {
             if self.short_all_ins >= self.full_raise {
                 self.short_all_ins = 0;
             }
-            self.current = self.current.max(self.bets[p]);
+            self.current = self.current.max(self.bets[p.index()]);
             self.level += 1;
             self.raises += 1;
             for q in 0..self.n {
-                if q != p && self.active(q) {
+                if q != p.index() && self.active(q) {
                     self.need[q] = true;
                 }
             }
@@ -379,26 +391,26 @@ impl HandState {
             round: self.round,
             action,
             amount,
-            bet_to: self.bets[p],
+            bet_to: self.bets[p.index()],
             bets_to_call,
-            all_in: self.stack[p] == 0 && action != Action::Fold,
+            all_in: self.stack[p.index()] == 0 && action != Action::Fold,
         }));
         let at = self.events.len() - 1;
         if self.live_count() == 1 {
             self.finish(false);
         } else {
-            self.advance((p + 1) % self.n);
+            self.advance(p.after(1, self.n).index());
         }
         Ok(&self.events[at])
     }
 
     /// Deals hole cards to a position (any order); when all are dealt, betting starts.
-    pub fn deal_hole(&mut self, position: usize, cards: HoleCards) -> Result<&Event, DealError> {
-        if !self.hole_due(position) {
+    pub fn deal_hole(&mut self, position: Position, cards: HoleCards) -> Result<&Event, DealError> {
+        if !self.hole_due(position.index()) {
             return Err(DealError::HoleNotDue(position));
         }
         self.claim(cards)?;
-        self.hole[position] = Some(cards);
+        self.hole[position.index()] = Some(cards);
         self.events.push(Event::HoleDealt { position, cards });
         let at = self.events.len() - 1;
         self.after_hole_dealt();
@@ -407,11 +419,11 @@ impl HandState {
 
     /// Deals hole cards that this observer cannot see (an ACPC client's opponents). They
     /// must be revealed at a showdown ([`Phase::Reveal`]).
-    pub fn deal_hole_hidden(&mut self, position: usize) -> Result<&Event, DealError> {
-        if !self.hole_due(position) {
+    pub fn deal_hole_hidden(&mut self, position: Position) -> Result<&Event, DealError> {
+        if !self.hole_due(position.index()) {
             return Err(DealError::HoleNotDue(position));
         }
-        self.hidden[position] = true;
+        self.hidden[position.index()] = true;
         self.events.push(Event::HoleHidden { position });
         let at = self.events.len() - 1;
         self.after_hole_dealt();
@@ -419,12 +431,12 @@ impl HandState {
     }
 
     /// Reveals the hidden hole cards of the position due in [`Phase::Reveal`].
-    pub fn reveal(&mut self, position: usize, cards: HoleCards) -> Result<(), DealError> {
+    pub fn reveal(&mut self, position: Position, cards: HoleCards) -> Result<(), DealError> {
         if self.phase != Phase::Reveal(position) {
             return Err(DealError::HoleNotDue(position));
         }
         self.claim(cards)?;
-        self.hole[position] = Some(cards);
+        self.hole[position.index()] = Some(cards);
         self.showdown_or_reveal();
         Ok(())
     }
@@ -446,14 +458,18 @@ impl HandState {
     }
 
     fn after_hole_dealt(&mut self) {
-        match (0..self.n).find(|&q| self.hole[q].is_none() && !self.hidden[q]) {
+        match Position::all(self.n)
+            .find(|&q| self.hole[q.index()].is_none() && !self.hidden[q.index()])
+        {
             Some(q) => self.phase = Phase::DealHole(q),
             None => self.advance(self.config.first_preflop()),
         }
     }
 
     fn showdown_or_reveal(&mut self) {
-        match (0..self.n).find(|&p| !self.folded[p] && self.hole[p].is_none()) {
+        match Position::all(self.n)
+            .find(|&p| !self.folded[p.index()] && self.hole[p.index()].is_none())
+        {
             Some(p) => self.phase = Phase::Reveal(p),
             None => self.finish(true),
         }
@@ -521,7 +537,7 @@ impl HandState {
             if !self.need[p] || !self.active(p) {
                 continue;
             }
-            self.phase = Phase::Act(p);
+            self.phase = Phase::Act(Position::new(p));
             return;
         }
         self.end_round();
@@ -550,15 +566,15 @@ impl HandState {
         let mut ranks: Vec<Option<HandRank>> = vec![None; self.n];
         if showdown {
             let board = Hand::EMPTY.with_all(&self.board);
-            let start = self.river_aggressor.unwrap_or(0);
+            let start = self.river_aggressor.unwrap_or_default();
             let mut shown = Vec::new();
             for i in 0..self.n {
-                let p = (start + i) % self.n;
+                let p = start.after(i, self.n).index();
                 if let (false, Some(h)) = (self.folded[p], self.hole[p]) {
                     let rank = board.with(h.low()).with(h.high()).rank();
                     ranks[p] = Some(rank);
                     shown.push(ShownHand {
-                        position: p,
+                        position: Position::new(p),
                         cards: h,
                         rank,
                     });
@@ -579,8 +595,10 @@ impl HandState {
             }
             self.events.push(Event::PotAwarded {
                 amount: pot.amount,
-                eligible: pot.eligible,
-                shares: pot.shares,
+                eligible: pot.eligible.into_iter().map(Position::new).collect(),
+                shares: (pot.shares.into_iter())
+                    .map(|(p, c)| (Position::new(p), c))
+                    .collect(),
             });
         }
         if !showdown {

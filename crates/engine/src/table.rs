@@ -3,7 +3,7 @@
 //! hands from a seeded deck, moving the button as the ACPC dealer does.
 use crate::driver::{Deal, HandDriver, Seating};
 use crate::{
-    Action, EngineError, Event, GameConfig, HandRecord, HandState, Player, Seat, SeatView,
+    Action, EngineError, Event, GameConfig, HandRecord, HandState, Player, Position, Seat, SeatView,
 };
 use loki_cards::{rng_from_seed, Deck, LokiRng};
 
@@ -13,20 +13,24 @@ struct ByPosition<'a, 'b>(&'a mut [&'b mut dyn Player]);
 
 impl Seating for ByPosition<'_, '_> {
     type Error = EngineError;
-    fn begin(&mut self, position: usize, view: &SeatView) {
-        self.0[position].begin_hand(view);
+    fn begin(&mut self, position: Position, view: &SeatView) {
+        self.0[position.index()].begin_hand(view);
     }
-    fn observe(&mut self, position: usize, event: &Event, view: &SeatView) {
-        self.0[position].observe(event, view);
+    fn observe(&mut self, position: Position, event: &Event, view: &SeatView) {
+        self.0[position.index()].observe(event, view);
     }
-    fn act(&mut self, state: &HandState, position: usize) -> Result<Option<Action>, EngineError> {
-        Ok(Some(self.0[position].act(&state.view(position))))
+    fn act(
+        &mut self,
+        state: &HandState,
+        position: Position,
+    ) -> Result<Option<Action>, EngineError> {
+        Ok(Some(self.0[position.index()].act(&state.view(position))))
     }
-    fn name(&self, position: usize) -> String {
-        self.0[position].name().to_string()
+    fn name(&self, position: Position) -> String {
+        self.0[position.index()].name().to_string()
     }
-    fn end(&mut self, position: usize, view: &SeatView) {
-        self.0[position].end_hand(view);
+    fn end(&mut self, position: Position, view: &SeatView) {
+        self.0[position.index()].end_hand(view);
     }
 }
 
@@ -98,8 +102,8 @@ impl Table {
         })
     }
     /// The seat of `position` in hand `hand` at an `n`-player table.
-    pub fn seat_of(position: usize, hand: u64, n: usize) -> Seat {
-        Seat::new(((position as u64 + hand) % n as u64) as usize)
+    pub fn seat_of(position: Position, hand: u64, n: usize) -> Seat {
+        Seat::new(((position.index() as u64 + hand) % n as u64) as usize)
     }
     /// Player names by seat.
     pub fn names(&self) -> Vec<String> {
@@ -114,7 +118,7 @@ impl Table {
             expected: n,
             got: n,
         })?;
-        let seats: Vec<Seat> = (0..n).map(|p| Table::seat_of(p, h, n)).collect();
+        let seats: Vec<Seat> = Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
         // Reorder the players by position for this hand.
         let mut slots: Vec<Option<&mut Box<dyn Player + Send>>> =
             self.players.iter_mut().map(Some).collect();

@@ -1,5 +1,7 @@
 //! [`SeatView`]: what one position may know: the public events plus its own cards.
-use crate::{Chips, Event, GameConfig, HandResult, HandState, LegalActions, Phase, Round, Seat};
+use crate::{
+    Chips, Event, GameConfig, HandResult, HandState, LegalActions, Phase, Position, Round, Seat,
+};
 use loki_cards::{Card, HoleCards};
 
 /// A borrowed view of a hand for one position. Other positions' hole cards are reachable
@@ -7,12 +9,12 @@ use loki_cards::{Card, HoleCards};
 #[derive(Debug, Clone, Copy)]
 pub struct SeatView<'a> {
     state: &'a HandState,
-    position: usize,
+    position: Position,
 }
 
 impl HandState {
     /// The view of one position.
-    pub fn view(&self, position: usize) -> SeatView<'_> {
+    pub fn view(&self, position: Position) -> SeatView<'_> {
         SeatView {
             state: self,
             position,
@@ -22,17 +24,17 @@ impl HandState {
 
 impl<'a> SeatView<'a> {
     /// My position.
-    pub fn position(&self) -> usize {
+    pub fn position(&self) -> Position {
         self.position
     }
     /// The seat (table-wide identity) of the player at `position` (see
     /// [`HandState::set_seats`]); seat number `position` when out of range.
-    pub fn seat_of(&self, position: usize) -> Seat {
+    pub fn seat_of(&self, position: Position) -> Seat {
         self.state
             .seats()
-            .get(position)
+            .get(position.index())
             .copied()
-            .unwrap_or(Seat::new(position))
+            .unwrap_or(Seat::new(position.index()))
     }
     /// Number of players.
     pub fn players(&self) -> usize {
@@ -46,7 +48,7 @@ impl<'a> SeatView<'a> {
     pub fn hole(&self) -> Option<HoleCards> {
         self.state
             .hole_cards()
-            .get(self.position)
+            .get(self.position.index())
             .copied()
             .flatten()
     }
@@ -63,7 +65,7 @@ impl<'a> SeatView<'a> {
         self.state.phase()
     }
     /// The position to act, if any.
-    pub fn to_act(&self) -> Option<usize> {
+    pub fn to_act(&self) -> Option<Position> {
         self.state.to_act()
     }
     /// Whether it is my turn.
@@ -95,12 +97,14 @@ impl<'a> SeatView<'a> {
         self.state.config().bet_size(self.state.round())
     }
     /// Whether a position is still live (has not folded).
-    pub fn is_live(&self, position: usize) -> bool {
+    pub fn is_live(&self, position: Position) -> bool {
         self.state.is_live(position)
     }
     /// Live flags by position.
     pub fn live(&self) -> Vec<bool> {
-        (0..self.players()).map(|p| self.state.is_live(p)).collect()
+        Position::all(self.players())
+            .map(|p| self.state.is_live(p))
+            .collect()
     }
     /// Total chips put in by each position.
     pub fn contributions(&self) -> &'a [Chips] {
@@ -111,16 +115,16 @@ impl<'a> SeatView<'a> {
         self.state.round_bets()
     }
     /// Whether a position still has to act this round.
-    pub fn needs_action(&self, position: usize) -> bool {
+    pub fn needs_action(&self, position: Position) -> bool {
         self.state.needs_action(position)
     }
     /// Whether a position has acted in the current round (blinds are not actions).
-    pub fn acted_this_round(&self, position: usize) -> bool {
+    pub fn acted_this_round(&self, position: Position) -> bool {
         self.state.acted_this_round(position)
     }
     /// Whether a position has put chips in by an action in the current round (a call of
     /// more than nothing, a bet or a raise; blinds are not actions).
-    pub fn put_in_this_round(&self, position: usize) -> bool {
+    pub fn put_in_this_round(&self, position: Position) -> bool {
         self.state.put_in_this_round(position)
     }
     /// Remaining stacks when stacks are configured.

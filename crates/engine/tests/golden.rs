@@ -3,6 +3,7 @@
 //! options.
 #![allow(missing_docs)]
 use loki_cards::{parse_cards, Card, HoleCards};
+use loki_engine::Position;
 use loki_engine::{
     Action, ActionError, Event, GameConfig, GameSpec, HandRecord, HandState, Phase, Round,
     RuleOptions,
@@ -20,7 +21,7 @@ fn cards(s: &str) -> Vec<Card> {
 fn play(config: &GameConfig, holes: &[&str], board: &str, script: &str) -> HandState {
     let mut s = HandState::new(config).unwrap();
     for (p, x) in holes.iter().enumerate() {
-        s.deal_hole(p, h(x)).unwrap();
+        s.deal_hole(Position::new(p), h(x)).unwrap();
     }
     let board = cards(board);
     let mut at = 0;
@@ -58,18 +59,18 @@ fn heads_up_reverse_blinds() {
             amounts: vec![2, 1]
         }
     );
-    assert_eq!(s.phase(), Phase::DealHole(0));
+    assert_eq!(s.phase(), Phase::DealHole(Position::new(0)));
     assert!(s.apply(Action::Call).is_err());
-    s.deal_hole(1, h("AhKh")).unwrap();
-    assert_eq!(s.phase(), Phase::DealHole(0));
-    s.deal_hole(0, h("7d3d")).unwrap();
+    s.deal_hole(Position::new(1), h("AhKh")).unwrap();
+    assert_eq!(s.phase(), Phase::DealHole(Position::new(0)));
+    s.deal_hole(Position::new(0), h("7d3d")).unwrap();
     // position 1, the button and small blind, acts first pre-flop
-    assert_eq!(s.to_act(), Some(1));
-    assert_eq!(s.amount_to_call(1), 1);
-    assert_eq!(s.bets_to_call(1), 1);
+    assert_eq!(s.to_act(), Some(Position::new(1)));
+    assert_eq!(s.amount_to_call(Position::new(1)), 1);
+    assert_eq!(s.bets_to_call(Position::new(1)), 1);
     s.apply(Action::Call).unwrap();
     // the big blind has the option; folding is not free
-    assert_eq!(s.to_act(), Some(0));
+    assert_eq!(s.to_act(), Some(Position::new(0)));
     let legal = s.legal_actions();
     assert!(!legal.fold && legal.call && legal.raise);
     let before = s.events().len();
@@ -79,7 +80,7 @@ fn heads_up_reverse_blinds() {
     assert_eq!(s.phase(), Phase::DealBoard(Round::Flop));
     s.deal_board(&cards("5sKs7s")).unwrap();
     // position 0 acts first after the flop
-    assert_eq!(s.to_act(), Some(0));
+    assert_eq!(s.to_act(), Some(Position::new(0)));
     // the ACPC example A: crrrc/cc/cc/rc
     let s = play(&c, &["7d3d", "2hAc"], "5sKs7s9s6h", "crrrc/cc/cc/rc");
     let r = s.result().unwrap();
@@ -94,18 +95,18 @@ fn capped_raising_war() {
     let c = tournament(3);
     let mut s = HandState::new(&c).unwrap();
     for (p, x) in ["AsAd", "KsKd", "QsQd"].iter().enumerate() {
-        s.deal_hole(p, h(x)).unwrap();
+        s.deal_hole(Position::new(p), h(x)).unwrap();
     }
-    assert_eq!(s.to_act(), Some(2)); // position 2 acts first pre-flop
+    assert_eq!(s.to_act(), Some(Position::new(2))); // position 2 acts first pre-flop
     for _ in 0..3 {
         s.apply(Action::Raise).unwrap();
     }
     // the big blind plus three raises: 4 bets, capped
     assert_eq!(s.bets_this_round(), 4);
     assert_eq!(s.raises_this_round(), 3);
-    assert_eq!(s.to_act(), Some(2));
-    assert_eq!(s.amount_to_call(2), 4);
-    assert_eq!(s.bets_to_call(2), 2);
+    assert_eq!(s.to_act(), Some(Position::new(2)));
+    assert_eq!(s.amount_to_call(Position::new(2)), 4);
+    assert_eq!(s.bets_to_call(Position::new(2)), 2);
     let n = s.events().len();
     assert_eq!(s.apply(Action::Raise), Err(ActionError::RaiseCap));
     assert_eq!(s.events().len(), n);
@@ -114,7 +115,7 @@ fn capped_raising_war() {
     s.apply(Action::Call).unwrap(); // position 0 calls the cap
     assert_eq!(s.phase(), Phase::DealBoard(Round::Flop));
     s.deal_board(&cards("2c7d9h")).unwrap();
-    assert_eq!(s.to_act(), Some(0));
+    assert_eq!(s.to_act(), Some(Position::new(0)));
     // a bet plus three raises on the flop, then the cap
     for _ in 0..4 {
         s.apply(Action::Raise).unwrap();
@@ -148,7 +149,14 @@ fn three_way_split_pot_with_an_odd_chip() {
     else {
         panic!()
     };
-    assert_eq!(shares, &vec![(1, 3), (2, 2), (3, 2)]);
+    assert_eq!(
+        shares,
+        &[1, 2, 3]
+            .map(Position::new)
+            .into_iter()
+            .zip([3, 2, 2])
+            .collect::<Vec<_>>()
+    );
     let v = loki_engine::acpc_values(&r.contributions, &r.ranks);
     assert!((v[1] - 1.0 / 3.0).abs() < 1e-9 && (v[2] - 1.0 / 3.0).abs() < 1e-9);
 }
@@ -163,7 +171,7 @@ fn side_pots_with_finite_stacks() {
     .unwrap();
     let mut s = HandState::new(&c).unwrap();
     for (p, x) in ["AsAd", "KsKd", "QsQd"].iter().enumerate() {
-        s.deal_hole(p, h(x)).unwrap();
+        s.deal_hole(Position::new(p), h(x)).unwrap();
     }
     s.apply(Action::Raise).unwrap(); // 2 raises to 4
     let e = s.apply(Action::Raise).unwrap().clone(); // 0 raises all-in to 5
@@ -172,7 +180,7 @@ fn side_pots_with_finite_stacks() {
     s.apply(Action::Call).unwrap(); // 1 calls 5
     s.apply(Action::Call).unwrap(); // 2 calls 5
     s.deal_board(&cards("2c7d9h")).unwrap();
-    assert_eq!(s.to_act(), Some(1)); // 0 is all-in
+    assert_eq!(s.to_act(), Some(Position::new(1))); // 0 is all-in
     s.apply(Action::Raise).unwrap();
     s.apply(Action::Call).unwrap();
     s.deal_board(&cards("Jc")).unwrap();
@@ -244,7 +252,7 @@ fn rule_options() {
     })
     .unwrap();
     let s = play(&fold_free, &["AsAd", "KsKd", "QsQd"], "2c7d9hJc3h", "ccc/f");
-    assert!(!s.is_live(0));
+    assert!(!s.is_live(Position::new(0)));
     // a single blind: position 0 posts the big blind, position 1 acts first
     let single = GameConfig::new(GameSpec {
         seats: 3,
@@ -263,9 +271,9 @@ fn rule_options() {
         }
     );
     for (p, x) in ["AsAd", "KsKd", "QsQd"].iter().enumerate() {
-        s.deal_hole(p, h(x)).unwrap();
+        s.deal_hole(Position::new(p), h(x)).unwrap();
     }
-    assert_eq!(s.to_act(), Some(1));
+    assert_eq!(s.to_act(), Some(Position::new(1)));
     // another first actor after the flop
     let first = GameConfig::new(GameSpec {
         seats: 3,
@@ -277,19 +285,19 @@ fn rule_options() {
     })
     .unwrap();
     let s = play(&first, &["AsAd", "KsKd", "QsQd"], "2c7d9hJc3h", "ccc");
-    assert_eq!(s.to_act(), Some(2));
+    assert_eq!(s.to_act(), Some(Position::new(2)));
 }
 
 #[test]
 fn bad_deals_are_refused_without_change() {
     let c = tournament(2);
     let mut s = HandState::new(&c).unwrap();
-    s.deal_hole(0, h("AsAd")).unwrap();
-    assert!(s.deal_hole(0, h("KsKd")).is_err());
-    assert!(s.deal_hole(1, h("AsKd")).is_err()); // duplicate As
-    assert!(s.deal_hole(7, h("KsKd")).is_err());
+    s.deal_hole(Position::new(0), h("AsAd")).unwrap();
+    assert!(s.deal_hole(Position::new(0), h("KsKd")).is_err());
+    assert!(s.deal_hole(Position::new(1), h("AsKd")).is_err()); // duplicate As
+    assert!(s.deal_hole(Position::new(7), h("KsKd")).is_err());
     assert!(s.deal_board(&cards("2c3c4c")).is_err()); // not due
-    s.deal_hole(1, h("KsKd")).unwrap();
+    s.deal_hole(Position::new(1), h("KsKd")).unwrap();
     s.apply(Action::Call).unwrap();
     s.apply(Action::Call).unwrap();
     let n = s.events().len();
@@ -307,9 +315,9 @@ fn views_hide_other_hole_cards() {
     let c = tournament(3);
     let mut s = HandState::new(&c).unwrap();
     for (p, x) in ["AsAd", "KsKd", "QsQd"].iter().enumerate() {
-        s.deal_hole(p, h(x)).unwrap();
+        s.deal_hole(Position::new(p), h(x)).unwrap();
     }
-    let v = s.view(1);
+    let v = s.view(Position::new(1));
     assert_eq!(v.hole(), Some(h("KsKd")));
     let dealt: Vec<_> = v
         .events()
@@ -317,7 +325,7 @@ fn views_hide_other_hole_cards() {
         .collect();
     assert_eq!(dealt.len(), 1);
     assert!(v.legal_actions().is_empty()); // position 2 is to act
-    assert!(s.view(2).legal_actions().call);
+    assert!(s.view(Position::new(2)).legal_actions().call);
     assert_eq!(v.live(), vec![true, true, true]);
     assert_eq!(v.contributions(), &[1, 2, 0]);
 }
@@ -327,9 +335,9 @@ fn hidden_hole_cards_are_revealed_at_the_showdown() {
     // an ACPC client knows only its own cards (position 0 here)
     let c = tournament(2);
     let mut s = HandState::new(&c).unwrap();
-    s.deal_hole(0, h("7d3d")).unwrap();
-    s.deal_hole_hidden(1).unwrap();
-    assert!(s.deal_hole_hidden(1).is_err());
+    s.deal_hole(Position::new(0), h("7d3d")).unwrap();
+    s.deal_hole_hidden(Position::new(1)).unwrap();
+    assert!(s.deal_hole_hidden(Position::new(1)).is_err());
     let board = cards("5sKs7s9s6h");
     let mut at = 0;
     for ch in "crrrc/cc/cc/rc".chars() {
@@ -343,16 +351,16 @@ fn hidden_hole_cards_are_revealed_at_the_showdown() {
             s.apply(Action::from_acpc_char(ch).unwrap()).unwrap();
         }
     }
-    assert_eq!(s.phase(), Phase::Reveal(1));
-    assert!(s.reveal(1, h("7d2h")).is_err()); // 7d is position 0's
-    s.reveal(1, h("2hAc")).unwrap();
+    assert_eq!(s.phase(), Phase::Reveal(Position::new(1)));
+    assert!(s.reveal(Position::new(1), h("7d2h")).is_err()); // 7d is position 0's
+    s.reveal(Position::new(1), h("2hAc")).unwrap();
     assert_eq!(s.result().unwrap().net, vec![12, -12]);
     // a hand won by a fold needs no reveal
     let mut s = HandState::new(&c).unwrap();
-    s.deal_hole_hidden(0).unwrap();
-    s.deal_hole(1, h("AsAd")).unwrap();
-    assert_eq!(s.view(1).hole(), Some(h("AsAd")));
-    assert_eq!(s.view(0).hole(), None);
+    s.deal_hole_hidden(Position::new(0)).unwrap();
+    s.deal_hole(Position::new(1), h("AsAd")).unwrap();
+    assert_eq!(s.view(Position::new(1)).hole(), Some(h("AsAd")));
+    assert_eq!(s.view(Position::new(0)).hole(), None);
     s.apply(Action::Fold).unwrap();
     assert!(s.is_complete());
 }

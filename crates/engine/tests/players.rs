@@ -3,6 +3,7 @@
 //! illegal action.
 #![allow(missing_docs)]
 use loki_cards::Deck;
+use loki_engine::Position;
 use loki_engine::{
     play_hand, Action, CallPlayer, Deal, EngineError, Event, GameConfig, Player, RaisePlayer,
     SeatView, Table,
@@ -61,12 +62,16 @@ fn players_see_their_view_and_every_public_event() {
         play_hand(&config, &mut players, &deal).unwrap()
     };
     assert_eq!((spy.began, spy.ended), (1, 1));
-    let hidden = record.events.iter().filter(|e| e.visible_to(0)).count();
+    let hidden = record
+        .events
+        .iter()
+        .filter(|e| e.visible_to(Position::new(0)))
+        .count();
     assert_eq!(spy.seen.len(), hidden);
     let own = spy
         .seen
         .iter()
-        .filter(|e| matches!(e, Event::Action(a) if a.position == 0))
+        .filter(|e| matches!(e, Event::Action(a) if a.position == Position::new(0)))
         .count();
     assert!(own > 0);
     // position 2 calls, 0 calls, the big blind (raise) raises, both call
@@ -88,7 +93,7 @@ fn an_illegal_choice_is_an_error() {
     // the big blind folds when checking is free: illegal
     let e = play_hand(&config, &mut players, &deal).unwrap_err();
     assert!(
-        matches!(e, EngineError::IllegalAction { position: 0, .. }),
+        matches!(e, EngineError::IllegalAction { position, .. } if position == Position::new(0)),
         "{e}"
     );
 }
@@ -123,7 +128,7 @@ fn the_example_player_folds_six_percent_facing_a_bet_and_never_when_checking_is_
     for r in t.play(4000).unwrap() {
         let mut state = loki_engine::HandState::new(&GameConfig::paper(2).unwrap()).unwrap();
         for (p, h) in r.hole.iter().enumerate() {
-            state.deal_hole(p, h.unwrap()).unwrap();
+            state.deal_hole(Position::new(p), h.unwrap()).unwrap();
         }
         for e in &r.events {
             match e {

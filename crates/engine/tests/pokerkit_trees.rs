@@ -7,6 +7,7 @@
 //! short all-ins reopen the betting exactly where PokerKit's do.
 #![allow(missing_docs)]
 use loki_cards::{parse_cards, Card, HoleCards};
+use loki_engine::Position;
 use loki_engine::{Action, GameConfig, GameSpec, HandState, Phase};
 
 const DATA: &str = include_str!("data/pokerkit_trees.txt");
@@ -155,7 +156,7 @@ fn every_decision_matches_pokerkit() {
     for g in &games {
         let mut s = HandState::new(&g.config).unwrap();
         for (p, h) in g.holes.iter().enumerate() {
-            s.deal_hole(p, *h).unwrap();
+            s.deal_hole(Position::new(p), *h).unwrap();
         }
         let mut at = 0;
         let r = walk(g, s, &mut at, &mut String::new(), &mut counts);

@@ -5,6 +5,7 @@
 //! replayed in `loki-history`).
 #![allow(missing_docs)]
 use loki_cards::{rng_from_seed, uniform_below, Deck, LokiRng};
+use loki_engine::Position;
 use loki_engine::{
     Action, Event, GameConfig, GameSpec, HandState, Phase, Player, RandomPlayer, Round,
     RuleOptions, Table,
@@ -39,7 +40,7 @@ fn checked_hand(config: &GameConfig, rng: &mut LokiRng) -> Result<(), TestCaseEr
     let n = config.seats();
     let mut s = HandState::new(config).unwrap();
     let mut deck = Deck::shuffled(rng);
-    for p in 0..n {
+    for p in Position::all(n) {
         let c = deck.deal_n(2).unwrap();
         s.deal_hole(p, loki_cards::HoleCards::new(c[0], c[1]).unwrap())
             .unwrap();
@@ -59,13 +60,13 @@ fn checked_hand(config: &GameConfig, rng: &mut LokiRng) -> Result<(), TestCaseEr
                 // and acted since the last raise (unless nobody could bet)
                 let bets = s.round_bets();
                 let max = bets.iter().copied().max().unwrap_or(0);
-                let active: Vec<usize> = (0..n)
+                let active: Vec<Position> = Position::all(n)
                     .filter(|&p| s.is_live(p) && !s.is_all_in(p))
                     .collect();
                 for &p in &active {
-                    prop_assert_eq!(bets[p], max, "round ended with an unmatched bet");
+                    prop_assert_eq!(bets[p.index()], max, "round ended with an unmatched bet");
                     if active.len() > 1 {
-                        prop_assert!(acted[p], "round ended before position {} acted", p);
+                        prop_assert!(acted[p.index()], "round ended before position {} acted", p);
                     }
                 }
                 let c = deck.deal_n(r.cards_dealt()).unwrap().to_vec();
@@ -77,7 +78,7 @@ fn checked_hand(config: &GameConfig, rng: &mut LokiRng) -> Result<(), TestCaseEr
             Phase::Act(p) => {
                 prop_assert!(s.is_live(p) && !s.is_all_in(p));
                 // the engine's per-round facts are those of a scan of the events
-                for q in 0..n {
+                for q in Position::all(n) {
                     let amounts: Vec<i64> = s
                         .events()
                         .iter()
@@ -96,7 +97,7 @@ fn checked_hand(config: &GameConfig, rng: &mut LokiRng) -> Result<(), TestCaseEr
                 let bets = s.round_bets().to_vec();
                 let max = bets.iter().copied().max().unwrap_or(0);
                 prop_assert!(
-                    !acted[p] || bets[p] < max,
+                    !acted[p.index()] || bets[p.index()] < max,
                     "asked to act with nothing to do"
                 );
                 let legal = s.legal_actions();
@@ -132,15 +133,15 @@ fn checked_hand(config: &GameConfig, rng: &mut LokiRng) -> Result<(), TestCaseEr
                     x -= w;
                 }
                 s.apply(action).unwrap();
-                acted[p] = true;
+                acted[p.index()] = true;
                 if action == Action::Raise {
                     raises += 1;
                     for (q, flag) in acted.iter_mut().enumerate() {
-                        if q != p {
+                        if q != p.index() {
                             *flag = false;
                         }
                     }
-                    let live = (0..n).filter(|&q| s.is_live(q)).count();
+                    let live = Position::all(n).filter(|&q| s.is_live(q)).count();
                     let uncapped = config.rules().uncapped_heads_up && live == 2;
                     if let (Some(m), false) = (config.max_raises(), uncapped) {
                         let opening = u32::from(round != Round::Preflop);
@@ -170,7 +171,7 @@ fn checked_hand(config: &GameConfig, rng: &mut LokiRng) -> Result<(), TestCaseEr
             prop_assert!(fin[p] >= 0);
         }
     }
-    let folds = (0..n).filter(|&p| !s.is_live(p)).count();
+    let folds = Position::all(n).filter(|&p| !s.is_live(p)).count();
     prop_assert_eq!(r.showdown, folds < n - 1);
     Ok(())
 }

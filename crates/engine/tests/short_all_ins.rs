@@ -6,6 +6,7 @@
 //! The rule is in the module docs of `state.rs`.
 #![allow(missing_docs)]
 use loki_cards::{parse_cards, Card, HoleCards};
+use loki_engine::Position;
 use loki_engine::{Action, ActionError, GameConfig, GameSpec, HandState, Phase};
 use ActionError::{CannotRaise, NotReopened, RaiseCap};
 
@@ -91,9 +92,12 @@ fn play(stacks: &[i64], script: &str) -> HandState {
 fn play_capped(stacks: &[i64], script: &str, max_raises: Option<u32>) -> HandState {
     let deck: Vec<Card> = parse_cards("AsKsQsJsTs9s8s7s6s5s4s3s2sAhKhQhJhTh9h8h").unwrap();
     let mut s = HandState::new(&config(stacks, max_raises)).unwrap();
-    for p in 0..stacks.len() {
-        s.deal_hole(p, HoleCards::new(deck[2 * p], deck[2 * p + 1]).unwrap())
-            .unwrap();
+    for p in Position::all(stacks.len()) {
+        s.deal_hole(
+            p,
+            HoleCards::new(deck[2 * p.index()], deck[2 * p.index() + 1]).unwrap(),
+        )
+        .unwrap();
     }
     let mut board = deck[2 * stacks.len()..].iter().copied();
     for ch in script.chars() {
@@ -128,7 +132,11 @@ fn legal(s: &HandState) -> String {
 fn short_all_ins_reopen_the_betting_as_in_pokerkit() {
     for (name, stacks, script, actor, want, bets, why) in CASES {
         let s = play(stacks, script);
-        assert_eq!(s.to_act(), Some(*actor), "{name}: position to act");
+        assert_eq!(
+            s.to_act(),
+            Some(Position::new(*actor)),
+            "{name}: position to act"
+        );
         assert_eq!(legal(&s), *want, "{name}: legal actions");
         assert_eq!(s.round_bets(), *bets, "{name}: round bets");
         assert_eq!(s.check(Action::Raise).err(), *why, "{name}: raise");
@@ -141,13 +149,19 @@ fn short_all_ins_reopen_only_while_they_add_up_to_a_full_raise() {
     // together a full raise), the small blind calls 12.
     // The big blind calls too: UTG owes 4, a full raise, and may re-raise.
     let s = play_capped(&[40, 40, 40, 10, 12], "rrrcc", None);
-    assert_eq!((s.to_act(), legal(&s).as_str()), (Some(2), "fcr"));
+    assert_eq!(
+        (s.to_act(), legal(&s).as_str()),
+        (Some(Position::new(2)), "fcr")
+    );
     assert_eq!(s.round_bets(), &[12, 12, 8, 10, 12]);
     // The big blind goes all-in to 13 instead, a third short all-in: UTG owes 5 but has
     // acted since the last full raise, and the new run of short all-ins (1) is not a full
     // raise yet, so it may only call or fold (PokerKit's rule, not "owes a full raise").
     let s = play_capped(&[40, 13, 40, 10, 12], "rrrcr", None);
-    assert_eq!((s.to_act(), legal(&s).as_str()), (Some(2), "fc"));
+    assert_eq!(
+        (s.to_act(), legal(&s).as_str()),
+        (Some(Position::new(2)), "fc")
+    );
     assert_eq!(s.round_bets(), &[12, 13, 8, 10, 12]);
     assert_eq!(s.check(Action::Raise), Err(NotReopened));
 }
@@ -160,7 +174,7 @@ fn a_refused_raise_changes_nothing_and_calling_still_works() {
     let events = s.events().len();
     assert_eq!(s.apply(Action::Raise), Err(NotReopened));
     assert_eq!(s.events().len(), events);
-    assert_eq!(s.to_act(), Some(2));
+    assert_eq!(s.to_act(), Some(Position::new(2)));
     s.apply(Action::Call).unwrap();
     assert_eq!(s.phase(), Phase::DealBoard(loki_engine::Round::Flop));
     assert_eq!(s.contributions(), &[9, 9, 9]);
@@ -195,7 +209,7 @@ fn the_big_blind_left_alone_with_chips_still_checks() {
     // the 1-chip all-in called short of the big blind and the small blind folded: the
     // big blind has not acted, so it is asked (PokerKit asks it), and may only check
     let mut s = play(&[100, 100, 1], "cf");
-    assert_eq!(s.to_act(), Some(1));
+    assert_eq!(s.to_act(), Some(Position::new(1)));
     assert_eq!(legal(&s), "c");
     assert_eq!(s.check(Action::Raise), Err(CannotRaise));
     s.apply(Action::Call).unwrap();

@@ -8,6 +8,7 @@
 use crate::replay::{acpc_ranks, format_value, replay, Parsed, Step};
 use crate::{HistoryError, ReplayedHand};
 use loki_cards::{parse_cards, HoleCards};
+use loki_engine::Position;
 use loki_engine::{acpc_values, Action, GameConfig, GameSpec, HandRecord, Round, Table};
 use std::io::{BufRead, Write};
 
@@ -311,7 +312,11 @@ fn parse_state(line: &str, no: usize, template: &GameSpec) -> Result<Parsed, His
         config,
         names,
         hand_number,
-        seats: Some((0..n).map(|p| Table::seat_of(p, hand_number, n)).collect()),
+        seats: Some(
+            Position::all(n)
+                .map(|p| Table::seat_of(p, hand_number, n))
+                .collect(),
+        ),
         steps,
         finishing: None,
         acpc_values: Some((no, values)),

@@ -30,6 +30,7 @@
 use crate::replay::{replay, Parsed, Step};
 use crate::{HistoryError, Outcome, ReplayedHand};
 use loki_cards::{parse_cards, HoleCards};
+use loki_engine::Position;
 use loki_engine::{Action, Chips, Event, GameConfig, GameSpec, HandRecord, PlayedHand, Seat};
 use std::io::{BufRead, Write};
 
@@ -152,26 +153,28 @@ pub fn write_phh_game(
                 opener = (top + 1) % n.max(1);
             }
             Event::HoleDealt { position, cards } => {
-                writeln!(w, "  \"d dh p{} {cards}\",", position + 1)?
+                writeln!(w, "  \"d dh p{} {cards}\",", position.index() + 1)?
             }
             // Cards the history's reader did not see (PHH's unknown cards).
-            Event::HoleHidden { position } => writeln!(w, "  \"d dh p{} ????\",", position + 1)?,
+            Event::HoleHidden { position } => {
+                writeln!(w, "  \"d dh p{} ????\",", position.index() + 1)?
+            }
             Event::BoardDealt { cards, .. } => {
                 opener = 0;
                 let s: String = cards.iter().map(|c| c.to_string()).collect();
                 writeln!(w, "  \"d db {s}\",")?
             }
-            Event::Action(a) if a.position < n => {
-                let p = a.position + 1;
-                remaining[a.position] -= a.amount;
+            Event::Action(a) if a.position < Position::new(n) => {
+                let p = a.position.index() + 1;
+                remaining[a.position.index()] -= a.amount;
                 match a.action {
                     Action::Fold => {
-                        live[a.position] = false;
+                        live[a.position.index()] = false;
                         writeln!(w, "  \"p{p} f\",")?
                     }
                     Action::Call => writeln!(w, "  \"p{p} cc\",")?,
                     Action::Raise => {
-                        opener = a.position;
+                        opener = a.position.index();
                         writeln!(w, "  \"p{p} cbr {}\",", a.bet_to)?
                     }
                 }

@@ -10,6 +10,7 @@
 //! ([`Outcome::Unsettled`]).
 use crate::HistoryError;
 use loki_cards::{Card, HoleCards};
+use loki_engine::Position;
 use loki_engine::{acpc_values, Action, Chips, GameConfig, HandRecord, HandState, Phase, Seat};
 
 /// One recorded step.
@@ -118,12 +119,12 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
         match step {
             Step::Hole(pos, Some(cards)) => {
                 state
-                    .deal_hole(*pos, *cards)
+                    .deal_hole(Position::new(*pos), *cards)
                     .map_err(|e| err(line, format!("p{}: {e}", pos + 1)))?;
             }
             Step::Hole(pos, None) => {
                 state
-                    .deal_hole_hidden(*pos)
+                    .deal_hole_hidden(Position::new(*pos))
                     .map_err(|e| err(line, format!("p{}: {e}", pos + 1)))?;
                 hidden[*pos] = true;
             }
@@ -138,11 +139,11 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
                 raise_to,
             } => {
                 match state.phase() {
-                    Phase::Act(q) if q == *position || *position == usize::MAX => {}
+                    Phase::Act(q) if q == Position::new(*position) || *position == usize::MAX => {}
                     Phase::Act(q) => {
                         return Err(err(
                             line,
-                            format!("p{} acts but p{} is to act", position + 1, q + 1),
+                            format!("p{} acts but p{} is to act", position + 1, q.index() + 1),
                         ))
                     }
                     Phase::DealHole(_) => {
@@ -158,7 +159,7 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
                         return Err(err(line, "an action after the betting ended".into()))
                     }
                 }
-                let who = state.to_act().map_or(0, |q| q + 1);
+                let who = state.to_act().map_or(0, |q| q.index() + 1);
                 let event = state
                     .apply(*action)
                     .map_err(|e| err(line, format!("illegal {action} by p{who}: {e}")))?;
@@ -178,7 +179,7 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
                     return Err(err(line, format!("p{} shows outside a showdown", pos + 1)));
                 }
                 let dealt = state.hole_cards().get(*pos).copied().flatten();
-                if !state.is_live(*pos) {
+                if !state.is_live(Position::new(*pos)) {
                     return Err(err(line, format!("p{} folded and cannot show", pos + 1)));
                 }
                 if shown.contains(pos) {
@@ -198,10 +199,12 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
             }
         }
         while let Phase::Reveal(q) = state.phase() {
-            let Some(cards) = revealed[q] else { break };
+            let Some(cards) = revealed[q.index()] else {
+                break;
+            };
             state
                 .reveal(q, cards)
-                .map_err(|e| err(line, format!("p{} shows {cards}: {e}", q + 1)))?;
+                .map_err(|e| err(line, format!("p{} shows {cards}: {e}", q.index() + 1)))?;
         }
     }
     if let Phase::Reveal(_) = state.phase() {
@@ -209,10 +212,10 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
     }
     if !state.is_complete() {
         let what = match state.phase() {
-            Phase::DealHole(q) => format!("hole cards of p{} are missing", q + 1),
+            Phase::DealHole(q) => format!("hole cards of p{} are missing", q.index() + 1),
             Phase::DealBoard(r) => format!("the {r} is missing"),
-            Phase::Act(q) => format!("p{} has not acted", q + 1),
-            Phase::Reveal(q) => format!("hole cards of p{} are hidden", q + 1),
+            Phase::Act(q) => format!("p{} has not acted", q.index() + 1),
+            Phase::Reveal(q) => format!("hole cards of p{} are hidden", q.index() + 1),
             Phase::Complete => String::new(),
         };
         return Err(err(last_line, format!("the hand is incomplete: {what}")));
@@ -276,7 +279,10 @@ fn unsettled(
         Some(s) => s.to_vec(),
         None => vec![p.config.deep_stack(); n],
     };
-    let live: Vec<usize> = (0..n).filter(|&q| state.is_live(q)).collect();
+    let live: Vec<usize> = Position::all(n)
+        .filter(|&q| state.is_live(q))
+        .map(Position::index)
+        .collect();
     // The engine reveals in position order and waits at the first unknown holding: the
     // cards shown by later positions are checked against every other card here.
     let mut hole = state.hole_cards().to_vec();
@@ -380,7 +386,7 @@ fn is_live(record: &HandRecord, p: usize) -> bool {
         .actions
         .iter()
         .flatten()
-        .any(|&(q, a)| q == p && a == Action::Fold)
+        .any(|&(q, a)| q == Position::new(p) && a == Action::Fold)
 }
 
 /// A value as the reference dealer prints it: `%.6f` with trailing zeros (and a trailing

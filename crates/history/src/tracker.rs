@@ -7,6 +7,7 @@
 //! I/O, the events go to a callback.
 use crate::matchstate::MatchState;
 use loki_cards::HoleCards;
+use loki_engine::Position;
 use loki_engine::{
     Action, ActionError, DealError, Event, GameConfig, HandState, Phase, Seat, SeatView,
 };
@@ -110,8 +111,8 @@ impl HandTracker {
             expected: n,
             got: seats.len(),
         })?;
-        for p in 0..n {
-            if p == ms.position {
+        for p in Position::all(n) {
+            if p == Position::new(ms.position) {
                 state.deal_hole(p, hole)?;
             } else {
                 state.deal_hole_hidden(p)?;
@@ -146,11 +147,11 @@ impl HandTracker {
     }
     /// The viewer's view.
     pub fn view(&self) -> SeatView<'_> {
-        self.state.view(self.position)
+        self.state.view(Position::new(self.position))
     }
     /// Whether the viewer is to act.
     pub fn is_my_turn(&self) -> bool {
-        self.state.to_act() == Some(self.position)
+        self.state.to_act() == Some(Position::new(self.position))
     }
     /// Whether the hand is over.
     pub fn is_complete(&self) -> bool {
@@ -158,9 +159,9 @@ impl HandTracker {
     }
 
     fn emit(&mut self, on_event: &mut dyn FnMut(&Event, &SeatView<'_>)) {
-        let view = self.state.view(self.position);
+        let view = self.state.view(Position::new(self.position));
         for e in &self.state.events()[self.emitted..] {
-            if e.visible_to(self.position) {
+            if e.visible_to(Position::new(self.position)) {
                 on_event(e, &view);
             }
         }
@@ -248,7 +249,7 @@ impl HandTracker {
             }
         }
         while let Phase::Reveal(p) = self.state.phase() {
-            let cards = ms.holes[p].ok_or(RebuildError::MissingShowdownCards(p))?;
+            let cards = ms.holes[p.index()].ok_or(RebuildError::MissingShowdownCards(p.index()))?;
             self.state.reveal(p, cards)?;
         }
         self.emit(on_event);

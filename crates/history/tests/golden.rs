@@ -3,6 +3,7 @@
 //! the line (never a panic).
 #![allow(missing_docs)]
 use loki_cards::{parse_cards, HoleCards};
+use loki_engine::Position;
 use loki_engine::{GameConfig, GameSpec, HandRecord, HandState, Phase};
 use loki_history::{
     detect_format, format_state_line, format_value, read_acpc, read_history, read_phh, write_phh,
@@ -73,7 +74,8 @@ fn odd_chip_split_in_both_formats() {
     let config = GameConfig::paper(4).unwrap();
     let mut s = HandState::new(&config).unwrap();
     for (p, h) in ["9c9d", "2c3c", "4d5d", "2h3h"].iter().enumerate() {
-        s.deal_hole(p, h.parse::<HoleCards>().unwrap()).unwrap();
+        s.deal_hole(Position::new(p), h.parse::<HoleCards>().unwrap())
+            .unwrap();
     }
     let board = parse_cards("AsKdQhJcTs").unwrap();
     for a in "ccfc".chars() {
@@ -292,8 +294,10 @@ fn all_in_hands_show_when_the_betting_ends() {
     })
     .unwrap();
     let mut s = HandState::new(&config).unwrap();
-    s.deal_hole(0, "2c2d".parse().unwrap()).unwrap();
-    s.deal_hole(1, "AhKh".parse().unwrap()).unwrap();
+    s.deal_hole(Position::new(0), "2c2d".parse().unwrap())
+        .unwrap();
+    s.deal_hole(Position::new(1), "AhKh".parse().unwrap())
+        .unwrap();
     s.apply(loki_engine::Action::Raise).unwrap();
     s.apply(loki_engine::Action::Call).unwrap();
     let board = parse_cards("3s4s5s9dTd").unwrap();

@@ -4,6 +4,7 @@
 //! the PHH writer and reader round-trip hands with hidden cards (property test).
 #![allow(missing_docs)]
 use loki_cards::{rng_from_seed, uniform_below, HoleCards};
+use loki_engine::Position;
 use loki_engine::{Event, GameConfig, GameSpec, HandRecord, Player, RandomPlayer, Table};
 use loki_history::{read_phh, write_phh, write_phh_replayed, Outcome, ReplayedHand};
 use proptest::prelude::*;
@@ -144,8 +145,10 @@ fn hide(r: &HandRecord, mask: u16, reveal: u16) -> (HandRecord, Vec<Option<HoleC
             continue;
         }
         for e in &mut out.played.events {
-            if matches!(*e, Event::HoleDealt { position, .. } if position == p) {
-                *e = Event::HoleHidden { position: p };
+            if matches!(*e, Event::HoleDealt { position, .. } if position == Position::new(p)) {
+                *e = Event::HoleHidden {
+                    position: Position::new(p),
+                };
             }
         }
         let at_showdown = r.ranks[p].is_some();

@@ -21,6 +21,7 @@ use crate::archive::HandParts;
 use crate::hand::{class_of, Decision, IrcHand, Spot};
 use crate::lines::PdbLine;
 use loki_cards::HoleCards;
+use loki_engine::Position;
 use loki_engine::{
     Action, Chips, Event, GameConfig, GameSpec, HandState, Phase, Round, RuleOptions,
 };
@@ -283,8 +284,8 @@ pub fn replay(parts: &HandParts) -> Result<IrcHand, Skip> {
         .collect();
     for (p, l) in by_pos.iter().enumerate() {
         let dealt = match l.cards {
-            Some(c) => state.deal_hole(p, c).map(|_| ()),
-            None => state.deal_hole_hidden(p).map(|_| ()),
+            Some(c) => state.deal_hole(Position::new(p), c).map(|_| ()),
+            None => state.deal_hole_hidden(Position::new(p)).map(|_| ()),
         };
         dealt.map_err(|e| Skip::Cards(e.to_string()))?;
     }
@@ -303,8 +304,8 @@ pub fn replay(parts: &HandParts) -> Result<IrcHand, Skip> {
             Phase::Act(p) => {
                 let round = state.round();
                 let r = round.index();
-                let position = seat.irc[p];
-                let s = &mut scripts[p];
+                let position = seat.irc[p.index()];
+                let s = &mut scripts[p.index()];
                 let Some(&byte) = s.rounds[r].get(s.at[r]) else {
                     return Err(Skip::NoAction { round, position });
                 };
@@ -332,14 +333,14 @@ pub fn replay(parts: &HandParts) -> Result<IrcHand, Skip> {
                 let decision = Decision {
                     spot: Spot {
                         index: decisions.len(),
-                        position: p,
+                        position: p.index(),
                         round,
                         bets_to_call: state.bets_to_call(p),
                         to_call,
                         pot: state.pot(),
                         bets_this_round: level,
-                        live: (0..n).filter(|&q| state.is_live(q)).count(),
-                        active: (0..n)
+                        live: Position::all(n).filter(|&q| state.is_live(q)).count(),
+                        active: Position::all(n)
                             .filter(|&q| state.is_live(q) && !state.is_all_in(q))
                             .count(),
                         can_raise: legal.raise,
@@ -359,7 +360,7 @@ pub fn replay(parts: &HandParts) -> Result<IrcHand, Skip> {
                     return Err(Skip::AllIn { position });
                 }
                 if action == Action::Fold {
-                    scripts[p].folded = true;
+                    scripts[p.index()].folded = true;
                 }
                 decisions.push(decision);
             }
@@ -399,7 +400,10 @@ pub fn replay(parts: &HandParts) -> Result<IrcHand, Skip> {
             });
         }
     }
-    let live: Vec<usize> = (0..n).filter(|&p| state.is_live(p)).collect();
+    let live: Vec<usize> = Position::all(n)
+        .filter(|&p| state.is_live(p))
+        .map(Position::index)
+        .collect();
     let showdown = if live.len() >= 2 { live } else { Vec::new() };
     let replayed_net = state.result().map(|r| r.net.clone());
     let events: Vec<Event> = state.events().to_vec();

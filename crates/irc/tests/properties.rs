@@ -3,6 +3,7 @@
 //! from a file makes the reader or the replay panic.
 #![allow(missing_docs)]
 use loki_cards::{rng_from_seed, uniform_below, Card, Deck, HoleCards};
+use loki_engine::Position;
 use loki_engine::{Action, GameConfig, GameSpec, HandState, Phase, RuleOptions};
 use loki_irc::archive::{Archive, HandParts};
 use loki_irc::lines::{parse_hdb, parse_hroster, parse_pdb, read_lines, HdbLine, PdbLine};
@@ -40,7 +41,7 @@ fn random_hand(n: usize, seed: u64) -> (HandParts, Vec<(usize, char)>) {
     .unwrap();
     let mut state = HandState::new(&config).unwrap();
     let mut deck = Deck::shuffled(&mut rng);
-    for p in 0..n {
+    for p in Position::all(n) {
         let c = HoleCards::new(deck.deal().unwrap(), deck.deal().unwrap()).unwrap();
         state.deal_hole(p, c).unwrap();
     }
@@ -86,8 +87,8 @@ fn random_hand(n: usize, seed: u64) -> (HandParts, Vec<(usize, char)>) {
                     Action::Raise if level == 0 => 'b',
                     Action::Raise => 'r',
                 };
-                strings[p][r].push(c);
-                order.push((irc_of(p), c));
+                strings[p.index()][r].push(c);
+                order.push((irc_of(p.index()), c));
             }
             _ => break,
         }

@@ -27,6 +27,7 @@ use crate::session::Session;
 use loki_assess::{StartingHandGrid, WeightTable};
 use loki_bot::{DecisionTrace, LokiPlayer};
 use loki_cards::{CardSet, HoleCards, StartingHand, HOLDINGS};
+use loki_engine::Position;
 use loki_engine::{Action, ByAction, Chips, Event, Seat};
 use serde::Serialize;
 
@@ -324,11 +325,11 @@ fn beliefs(
             _ => None,
         })
         .flatten()
-        .map(|h| (hand.seats[h.position], h.cards))
+        .map(|h| (hand.seats[h.position.index()], h.cards))
         .collect();
     let mut out = Vec::new();
     for (p, &seat) in hand.seats.iter().enumerate() {
-        if seat == me || !hand.state().is_live(p) {
+        if seat == me || !hand.state().is_live(Position::new(p)) {
             continue;
         }
         let Some(model) = loki.model(Seat::new(seat)) else {
@@ -378,7 +379,7 @@ pub(crate) fn model_views(s: &Session) -> Vec<ModelView> {
                 kind: s.kinds[seat].clone(),
                 folded: hand
                     .position_of(seat)
-                    .is_some_and(|p| !hand.state().is_live(p)),
+                    .is_some_and(|p| !hand.state().is_live(Position::new(p))),
                 last: trace.map(|t| decision_view(t, reveal)),
                 revealed: reveal,
                 beliefs: beliefs(s, loki, seat, trace, reveal),

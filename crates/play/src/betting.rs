@@ -9,6 +9,7 @@ use crate::PlayError;
 use loki_agent::SeatedPlayer;
 use loki_bot::DecisionTrace;
 use loki_cards::Deck;
+use loki_engine::Position;
 use loki_engine::{
     Action, Deal, EngineError, Event, HandDriver, HandState, Player, Seat, SeatView, Seating, Step,
     Table,
@@ -41,7 +42,7 @@ impl Session {
         let number = self.hands_started;
         // The order of the seats moves as the engine's `Table` moves it; the seats not
         // present are left out (they are not dealt in).
-        let seats: Vec<usize> = (0..all)
+        let seats: Vec<usize> = Position::all(all)
             .map(|p| Table::seat_of(p, number, all).index())
             .filter(|&s| self.present[s])
             .collect();
@@ -111,7 +112,7 @@ impl Session {
     pub fn choose(&mut self, seat: usize, choice: Choice, step: u64) -> Result<(), PlayError> {
         self.check_turn(seat, step)?;
         if let Some(h) = &self.hand {
-            let p = h.state().to_act().unwrap_or(0);
+            let p = h.state().to_act().unwrap_or(Position::new(0));
             match choice {
                 Choice::Check if h.state().amount_to_call(p) > 0 => {
                     return Err(PlayError::CheckFacingBet {
@@ -145,7 +146,7 @@ impl Session {
             self.check_turn(PERSON, self.step)?;
             let Some(h) = &self.hand else { break };
             let p = h.state().to_act().ok_or(PlayError::NoHand)?;
-            self.apply_person(free_or_fold(h.state(), p))?;
+            self.apply_person(free_or_fold(h.state(), p.index()))?;
         }
         Ok(true)
     }
@@ -167,7 +168,7 @@ impl Session {
             Some(h) if !h.state().is_complete() => h,
             _ => return Err(PlayError::NoHand),
         };
-        let to_act = hand.state().to_act().map(|p| hand.seats[p]);
+        let to_act = hand.state().to_act().map(|p| hand.seats[p.index()]);
         if to_act != Some(seat) {
             return Err(PlayError::NotYourTurn);
         }
@@ -238,34 +239,34 @@ impl Seated<'_> {
 
 impl Seating for Seated<'_> {
     type Error = PlayError;
-    fn begin(&mut self, position: usize, view: &SeatView) {
-        if let Some(b) = self.bot(position) {
+    fn begin(&mut self, position: Position, view: &SeatView) {
+        if let Some(b) = self.bot(position.index()) {
             b.begin_hand(view);
         }
     }
-    fn observe(&mut self, position: usize, event: &Event, view: &SeatView) {
-        if let Some(b) = self.bot(position) {
+    fn observe(&mut self, position: Position, event: &Event, view: &SeatView) {
+        if let Some(b) = self.bot(position.index()) {
             b.observe(event, view);
         }
     }
-    fn act(&mut self, state: &HandState, p: usize) -> Result<Option<Action>, PlayError> {
-        let seat = self.seats[p];
+    fn act(&mut self, state: &HandState, p: Position) -> Result<Option<Action>, PlayError> {
+        let seat = self.seats[p.index()];
         Ok(match &mut self.occupants[seat] {
             Occupant::Person if self.present[seat] => None,
             // A person sitting out checks when free, else folds.
-            Occupant::Person => Some(free_or_fold(state, p)),
+            Occupant::Person => Some(free_or_fold(state, p.index())),
             Occupant::Bot(b) => {
-                let action = b.act(&state.view(p));
+                let action = b.act(&state.view(Position::new(p.index())));
                 self.traces[seat] = b.last_trace().cloned();
                 Some(action)
             }
         })
     }
-    fn name(&self, position: usize) -> String {
-        self.names[self.seats[position]].clone()
+    fn name(&self, position: Position) -> String {
+        self.names[self.seats[position.index()]].clone()
     }
-    fn end(&mut self, position: usize, view: &SeatView) {
-        if let Some(b) = self.bot(position) {
+    fn end(&mut self, position: Position, view: &SeatView) {
+        if let Some(b) = self.bot(position.index()) {
             b.end_hand(view);
         }
     }
@@ -274,7 +275,7 @@ impl Seating for Seated<'_> {
 /// Check when it costs nothing, else fold: the action of a person who is not there
 /// (sitting out, out of time, or gone).
 pub(crate) fn free_or_fold(state: &HandState, position: usize) -> Action {
-    if state.amount_to_call(position) == 0 {
+    if state.amount_to_call(Position::new(position)) == 0 {
         Action::Call
     } else {
         Action::Fold

@@ -11,6 +11,7 @@
 use crate::hand::HandMeta;
 use crate::narrate::narrate;
 use crate::session::PERSON;
+use loki_engine::Position;
 use loki_engine::{Event, HandRecord};
 use std::fmt::Write as _;
 
@@ -22,7 +23,7 @@ pub fn as_seen_by(record: &HandRecord, seat: usize) -> HandRecord {
     let mut r = record.clone();
     for e in &mut r.played.events {
         if let Event::HoleDealt { position, .. } = *e {
-            if Some(position) != me {
+            if Some(position) != me.map(Position::new) {
                 *e = Event::HoleHidden { position };
             }
         }

@@ -6,6 +6,7 @@
 //! with what ("SOM wins 36 with two pair, jacks and fours"; split pots shown as such).
 use crate::hand_name::{name_against, name_of};
 use loki_cards::{Card, HoleCards};
+use loki_engine::Position;
 use loki_engine::{Action, ActionEvent, Chips, Event, Round};
 use serde::Serialize;
 
@@ -160,9 +161,9 @@ pub(crate) fn narrate<'a>(
                     out.log.push(l);
                 }
             }
-            Event::HoleDealt { position, cards } if Some(*position) == me => {
+            Event::HoleDealt { position, cards } if Some(*position) == me.map(Position::new) => {
                 out.log.push(entry(
-                    Some(seats[*position]),
+                    Some(seats[(*position).index()]),
                     format!("you are dealt {}", cards_text(*cards)),
                     "dealt",
                     pot,
@@ -180,24 +181,24 @@ pub(crate) fn narrate<'a>(
             Event::Action(a) => {
                 let p = a.position;
                 pot += a.amount;
-                if let Some(b) = bets.get_mut(p) {
+                if let Some(b) = bets.get_mut(p.index()) {
                     *b += a.amount;
                 }
-                if let Some(x) = put.get_mut(p) {
+                if let Some(x) = put.get_mut(p.index()) {
                     *x += a.amount;
                 }
                 let text = action_text(a);
-                if let Some(l) = out.labels.get_mut(p) {
+                if let Some(l) = out.labels.get_mut(p.index()) {
                     *l = Some(text.clone());
                 }
                 let mut l = entry(
-                    Some(seats[p]),
-                    format!("{} {text}", names[p]),
+                    Some(seats[p.index()]),
+                    format!("{} {text}", names[p.index()]),
                     "action",
                     pot,
                 );
                 l.action = Some(action_word(a));
-                l.bet = bets.get(p).copied();
+                l.bet = bets.get(p.index()).copied();
                 out.log.push(l);
             }
             Event::Showdown { hands } => {
@@ -210,18 +211,18 @@ pub(crate) fn narrate<'a>(
                         .category()
                         .map_or_else(String::new, |c| c.name().to_string());
                     out.log.push(entry(
-                        Some(seats[h.position]),
+                        Some(seats[h.position.index()]),
                         format!(
                             "{} shows {} ({name})",
-                            names[h.position],
+                            names[h.position.index()],
                             cards_text(h.cards)
                         ),
                         "show",
                         pot,
                     ));
-                    shown.push((h.position, h.cards));
+                    shown.push((h.position.index(), h.cards));
                     out.shown.push(ShownView {
-                        seat: seats[h.position],
+                        seat: seats[h.position.index()],
                         cards: h.cards,
                         hand: name,
                         category,
@@ -235,8 +236,8 @@ pub(crate) fn narrate<'a>(
             } => {
                 for &(p, chips) in shares {
                     out.log.push(entry(
-                        Some(seats[p]),
-                        format!("{} wins {chips}", names[p]),
+                        Some(seats[p.index()]),
+                        format!("{} wins {chips}", names[p.index()]),
                         "win",
                         pot,
                     ));
@@ -256,7 +257,7 @@ pub(crate) fn narrate<'a>(
                 // the beaten hands are found by their chips.)
                 floor = eligible
                     .iter()
-                    .filter_map(|&p| put.get(p).copied())
+                    .filter_map(|&p| put.get(p.index()).copied())
                     .min()
                     .unwrap_or(floor);
             }
@@ -298,7 +299,7 @@ struct Told<'a> {
 
 /// One pot: who won it, with what, in words; the winning hand is named against every
 /// hand shown that contested the pot.
-fn pot_view(amount: Chips, shares: &[(usize, Chips)], told: &Told<'_>) -> PotView {
+fn pot_view(amount: Chips, shares: &[(Position, Chips)], told: &Told<'_>) -> PotView {
     let Told {
         shown,
         put,
@@ -307,7 +308,7 @@ fn pot_view(amount: Chips, shares: &[(usize, Chips)], told: &Told<'_>) -> PotVie
         seats,
         names,
     } = *told;
-    let winners: Vec<usize> = shares.iter().map(|&(p, _)| p).collect();
+    let winners: Vec<usize> = shares.iter().map(|&(p, _)| p.index()).collect();
     let hole_of = |p: usize| shown.iter().find(|(q, _)| *q == p).map(|(_, h)| *h);
     let winner_names: Vec<String> = winners.iter().map(|&p| names[p].clone()).collect();
     let chips = |p: usize| put.get(p).copied().unwrap_or(0);
@@ -346,7 +347,7 @@ fn pot_view(amount: Chips, shares: &[(usize, Chips)], told: &Told<'_>) -> PotVie
     PotView {
         amount,
         winners: winners.iter().map(|&p| seats[p]).collect(),
-        shares: shares.iter().map(|&(p, c)| (seats[p], c)).collect(),
+        shares: shares.iter().map(|&(p, c)| (seats[p.index()], c)).collect(),
         hand,
         text,
     }
@@ -421,17 +422,21 @@ mod tests {
             names: &names,
         };
         let shown = [(0, h("JdAc")), (1, h("JcKc")), (2, h("QdQh"))];
-        let p = pot_view(36, &[(0, 36)], &told(&shown, &[12; 3]));
+        let p = pot_view(36, &[(Position::new(0), 36)], &told(&shown, &[12; 3]));
         assert_eq!(p.text, "Ann wins 36 with pair of jacks, ace kicker");
         assert_eq!(p.hand.as_deref(), Some("pair of jacks, ace kicker"));
         let split = [(0, h("JdAc")), (1, h("JcAd"))];
-        let p = pot_view(37, &[(0, 19), (1, 18)], &told(&split, &[18, 18, 1]));
+        let p = pot_view(
+            37,
+            &[(Position::new(0), 19), (Position::new(1), 18)],
+            &told(&split, &[18, 18, 1]),
+        );
         assert_eq!(
             p.text,
             "Ann and SOM split 37 (19 and 18) with pair of jacks"
         );
         assert_eq!(p.winners, vec![0, 1]);
-        let p = pot_view(12, &[(1, 12)], &told(&[], &[2, 8, 2]));
+        let p = pot_view(12, &[(Position::new(1), 12)], &told(&[], &[2, 8, 2]));
         assert_eq!(p.text, "SOM wins 12: the others folded");
     }
 
@@ -450,16 +455,16 @@ mod tests {
         // The engine forms the pot from the hands that win one: `eligible` holds the
         // winner alone; the hands shown were beaten all the same.
         let shown = [(0, h("Js9h")), (1, h("Kh6h")), (2, h("Ts5d"))];
-        let p = pot_view(24, &[(1, 24)], &told(&shown, &[8, 8, 8], 0));
+        let p = pot_view(24, &[(Position::new(1), 24)], &told(&shown, &[8, 8, 8], 0));
         assert_eq!(p.text, "SOM wins 24 with pair of aces, king kicker");
         // GOM, all in for 8 with the best hand, wins the main pot against both; SOM
         // wins the side pot above 8 against Ann alone: the king decides, not the
         // seven that loses to GOM's queen.
         let shown = [(0, h("Js9h")), (1, h("Kh6h")), (2, h("KsQd"))];
         let put = [13, 13, 8];
-        let p = pot_view(24, &[(2, 24)], &told(&shown, &put, 0));
+        let p = pot_view(24, &[(Position::new(2), 24)], &told(&shown, &put, 0));
         assert_eq!(p.text, "GOM wins 24 with pair of aces, queen kicker");
-        let p = pot_view(10, &[(1, 10)], &told(&shown, &put, 8));
+        let p = pot_view(10, &[(Position::new(1), 10)], &told(&shown, &put, 8));
         assert_eq!(p.text, "SOM wins 10 with pair of aces, king kicker");
     }
 }

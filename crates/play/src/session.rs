@@ -199,7 +199,9 @@ impl Session {
     /// The seat to act in the hand in progress.
     pub fn seat_to_act(&self) -> Option<usize> {
         let h = self.hand.as_ref()?;
-        h.state().to_act().and_then(|p| h.seats.get(p).copied())
+        h.state()
+            .to_act()
+            .and_then(|p| h.seats.get(p.index()).copied())
     }
     /// Whether the model view is on.
     pub fn show_model(&self) -> bool {

@@ -7,6 +7,7 @@ use crate::narrate::narrate;
 use crate::session::{Session, BIGGEST_POTS, MAX_HISTORY, PERSON};
 use crate::PlayError;
 use loki_agent::hand_delta;
+use loki_engine::Position;
 use loki_engine::{Chips, EngineError, HandRecord};
 use loki_store::HandResult;
 
@@ -46,7 +47,7 @@ impl Session {
                     big_blind,
                 });
             }
-            let delta = hand_delta(&state.view(p), p, &self.names[seat]);
+            let delta = hand_delta(&state.view(Position::new(p)), p, &self.names[seat]);
             add_hand(&mut self.huds[seat], &delta);
             let person = matches!(self.occupants[seat], Occupant::Person);
             if (self.room && person) || seat == PERSON {
@@ -74,7 +75,7 @@ impl Session {
         if big {
             let me = hand.position_of(PERSON).unwrap_or(0);
             let told = narrate(
-                state.view(me).events(),
+                state.view(Position::new(me)).events(),
                 &hand.seats,
                 &names_by_position(&hand.seats, &self.names),
                 Some(me),

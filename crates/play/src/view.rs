@@ -10,6 +10,7 @@ use crate::hud::{hud_of, merged, HudView};
 use crate::narrate::{narrate, role, LogEntry, PotView, ShownView};
 use crate::session::{Session, PERSON};
 use loki_cards::{Card, HoleCards};
+use loki_engine::Position;
 use loki_engine::{Chips, Event};
 use serde::Serialize;
 
@@ -154,7 +155,7 @@ impl Session {
             public_part(hand, &mut out, &mut seats);
             if let Some(me) = hand.position_of(you) {
                 // Everything below comes from the person's own view.
-                let view = hand.state().view(me);
+                let view = hand.state().view(Position::new(me));
                 let bets = view.round_bets();
                 seats[you].cards = view.hole();
                 if view.is_my_turn() {
@@ -317,7 +318,7 @@ fn public_part(hand: &crate::hand::Hand, out: &mut TableView, seats: &mut [SeatI
         let s = &mut seats[seat];
         s.position = Some(p);
         s.role = role(p, n);
-        s.folded = !state.is_live(p);
+        s.folded = !state.is_live(Position::new(p));
         s.put_in = state.contributions()[p];
         s.bet = if out.in_progress {
             state.round_bets()[p]
@@ -327,7 +328,7 @@ fn public_part(hand: &crate::hand::Hand, out: &mut TableView, seats: &mut [SeatI
     }
     if out.in_progress {
         out.round = Some(state.round().to_string());
-        out.to_act = state.to_act().map(|p| hand.seats[p]);
+        out.to_act = state.to_act().map(|p| hand.seats[p.index()]);
         if let Some(s) = out.to_act {
             seats[s].to_act = true;
         }

@@ -6,6 +6,7 @@
 //! in a room every person's view marking the seat to act (whose clock the page shows).
 use loki_agent::Roster;
 use loki_bot::LokiConfig;
+use loki_engine::Position;
 use loki_engine::{Action, Chips};
 use loki_play::history::{person_phh_with_meta, person_text};
 use loki_play::{
@@ -391,7 +392,7 @@ fn the_hud_counts_what_the_bots_count() {
             let me = r.seats.iter().position(|x| x.index() == PERSON).unwrap();
             r.actions[0]
                 .iter()
-                .any(|&(p, a)| p == me && a == Action::Raise)
+                .any(|&(p, a)| p == Position::new(me) && a == Action::Raise)
         })
         .count();
     assert!(raised >= 15, "{raised}");

@@ -37,6 +37,7 @@
 use crate::equity;
 use crate::VarianceError;
 use loki_cards::{rng_from_seed, Card, CardSet, HoleCards};
+use loki_engine::Position;
 use loki_engine::{Action, ByAction, EngineError, Event, HandRecord, HandState, Round, SeatView};
 
 /// What the live players' equities share, as a line in the pot and the bets to come:
@@ -227,7 +228,7 @@ impl Replay {
             .zip(eq)
             .enumerate()
             .map(|(p, (&c, e))| {
-                if state.is_live(p) {
+                if state.is_live(Position::new(p)) {
                     stake * e - c as f64 - charge
                 } else {
                     -(c as f64)
@@ -254,11 +255,15 @@ impl Replay {
 
     /// The players still in.
     fn live_count(state: &HandState) -> usize {
-        (0..state.players()).filter(|&p| state.is_live(p)).count()
+        Position::all(state.players())
+            .filter(|&p| state.is_live(p))
+            .count()
     }
 
     fn live(state: &HandState) -> Vec<bool> {
-        (0..state.players()).map(|p| state.is_live(p)).collect()
+        Position::all(state.players())
+            .map(|p| state.is_live(p))
+            .collect()
     }
 }
 
@@ -294,7 +299,7 @@ pub fn corrections(
     let mut state = HandState::new(&record.config)?;
     state.set_seats(&record.seats)?;
     for (p, h) in replay.holes.iter().enumerate() {
-        state.deal_hole(p, *h)?;
+        state.deal_hole(Position::new(p), *h)?;
     }
     let mut out = Corrections {
         chance: vec![0.0; n],
@@ -330,7 +335,7 @@ pub fn corrections(
                 }
             }
             Event::Action(a) => {
-                let sigma = known(a.position, &state.view(a.position));
+                let sigma = known(a.position.index(), &state.view(a.position));
                 if let Some(sigma) = sigma {
                     let taken = action_correction(&replay, &state, a.action, &sigma)?;
                     for (o, t) in out.action.iter_mut().zip(&taken) {

@@ -206,7 +206,7 @@ fn three_people_and_three_bots_play_without_seeing_each_others_cards() {
                 .events
                 .iter()
                 .filter_map(|e| match e {
-                    Event::Showdown { hands } => Some(hands.iter().map(|s| s.position)),
+                    Event::Showdown { hands } => Some(hands.iter().map(|s| s.position.index())),
                     _ => None,
                 })
                 .flatten()

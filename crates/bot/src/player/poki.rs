@@ -15,6 +15,7 @@ use crate::reweight::{values_of, weighted_percentiles};
 use crate::simulation::{self, SimOpponent, SimulationOutcome, SimulationSpot};
 use crate::triple::ProbabilityTriple;
 use loki_cards::HoleCards;
+use loki_engine::Position;
 use loki_engine::{Action, ByAction, ByContext, SeatView};
 
 impl LokiPlayer {
@@ -71,21 +72,23 @@ impl LokiPlayer {
         let me = view.position();
         let n = view.players();
         let know = &self.know;
-        let opponents: Vec<SimOpponent<'_>> = (0..n)
+        let opponents: Vec<SimOpponent<'_>> = Position::all(n)
             .filter(|&p| p != me && view.is_live(p))
-            .filter_map(|p| self.sim_opponent(view, p))
+            .filter_map(|p| self.sim_opponent(view, p.index()))
             .collect();
         let round = view.round();
-        let put_in = (0..n).map(|p| view.put_in_this_round(p)).collect();
+        let put_in = Position::all(n)
+            .map(|p| view.put_in_this_round(p))
+            .collect();
         let spot = SimulationSpot {
             game: view.config(),
-            me,
+            me: me.index(),
             hole,
             board: view.board(),
             round,
             live: view.live(),
             round_bets: view.round_bets().to_vec(),
-            needs_action: (0..n).map(|p| view.needs_action(p)).collect(),
+            needs_action: Position::all(n).map(|p| view.needs_action(p)).collect(),
             put_in,
             pot: view.pot(),
             level: view.bets_this_round(),
@@ -93,10 +96,10 @@ impl LokiPlayer {
             own: match cfg.self_model {
                 SelfModel::Off => None,
                 m => self
-                    .sim_opponent(view, me)
+                    .sim_opponent(view, me.index())
                     .map(|o| (SimOpponent { trust: 1.0, ..o }, m == SelfModel::All)),
             },
-            folded: (0..n)
+            folded: Position::all(n)
                 .filter(|&p| p != me && !view.is_live(p))
                 .filter_map(|p| self.models.get(&view.seat_of(p)))
                 .map(OpponentModel::weights)
@@ -116,7 +119,7 @@ impl LokiPlayer {
     /// The player at position `p` as this player's simulation sees it: its model's
     /// table, thresholds and frequencies in each context, and trust.
     fn sim_opponent<'a>(&'a self, view: &SeatView<'_>, p: usize) -> Option<SimOpponent<'a>> {
-        let seat = view.seat_of(p);
+        let seat = view.seat_of(Position::new(p));
         let m = self.models.get(&seat)?;
         let mut frequencies = ByContext::default();
         for c in Context::all() {
@@ -162,7 +165,9 @@ impl LokiPlayer {
             || SimulationConfig::default().triple_width,
             |s| s.triple_width,
         );
-        let live = (0..view.players()).filter(|&p| view.is_live(p)).count();
+        let live = Position::all(view.players())
+            .filter(|&p| view.is_live(p))
+            .count();
         let hs_n = simulation::multiway_strength(strength, live);
         let legal_only = |t: ByAction<f64>| {
             let mut t = t;

@@ -31,6 +31,7 @@
 pub mod actions;
 mod tally;
 
+use loki_engine::Position;
 use tally::{rows_of, HandScores, Tally};
 pub use tally::{Estimate, RowKey};
 
@@ -193,8 +194,8 @@ struct ScoredHand<'t, 'a> {
 
 impl Seating for ScoredHand<'_, '_> {
     type Error = CalibrationError;
-    fn begin(&mut self, position: usize, view: &SeatView) {
-        self.table.seats[self.seat_of[position]].begin_hand(view);
+    fn begin(&mut self, position: Position, view: &SeatView) {
+        self.table.seats[self.seat_of[position.index()]].begin_hand(view);
     }
     fn event(&mut self, state: &HandState, e: &Event) -> Result<(), CalibrationError> {
         show(self, state, e);
@@ -213,20 +214,25 @@ impl Seating for ScoredHand<'_, '_> {
         }
         Ok(())
     }
-    fn observe(&mut self, position: usize, event: &Event, view: &SeatView) {
-        self.table.seats[self.seat_of[position]].observe(event, view);
+    fn observe(&mut self, position: Position, event: &Event, view: &SeatView) {
+        self.table.seats[self.seat_of[position.index()]].observe(event, view);
     }
-    fn act(&mut self, state: &HandState, p: usize) -> Result<Option<Action>, CalibrationError> {
+    fn act(&mut self, state: &HandState, p: Position) -> Result<Option<Action>, CalibrationError> {
         if state.round() != Round::Preflop {
-            self.table.predict(p, state, self.deal, self.seat_of);
+            self.table
+                .predict(p.index(), state, self.deal, self.seat_of);
         }
-        Ok(Some(self.table.seats[self.seat_of[p]].act(&state.view(p))))
+        Ok(Some(
+            self.table.seats[self.seat_of[p.index()]].act(&state.view(Position::new(p.index()))),
+        ))
     }
-    fn name(&self, position: usize) -> String {
-        self.table.seats[self.seat_of[position]].name().to_string()
+    fn name(&self, position: Position) -> String {
+        self.table.seats[self.seat_of[position.index()]]
+            .name()
+            .to_string()
     }
-    fn end(&mut self, position: usize, view: &SeatView) {
-        self.table.seats[self.seat_of[position]].end_hand(view);
+    fn end(&mut self, position: Position, view: &SeatView) {
+        self.table.seats[self.seat_of[position.index()]].end_hand(view);
     }
 }
 
@@ -252,12 +258,12 @@ impl ScoredTable<'_> {
         let Ok(board) = self.know.boards.get(state.board()) else {
             return;
         };
-        let actor = state.view(p);
+        let actor = state.view(Position::new(p));
         let to_call = actor.bets_to_call();
         let legal = loki_bot::player::weighed_actions(&actor);
         let round = state.round().index();
-        for o in (0..seat_of.len()).filter(|&o| o != p) {
-            let observer_seat = seat_of[o];
+        for o in Position::all(seat_of.len()).filter(|&o| o != Position::new(p)) {
+            let observer_seat = seat_of[o.index()];
             let Some(prediction) = self.seats[observer_seat].loki().and_then(|player| {
                 player.predict_action(
                     &state.view(o),
@@ -286,7 +292,7 @@ impl ScoredTable<'_> {
                 let slot = &mut self.flop_tables[seat_of[o].index() * n + seat_of[q].index()];
                 let model = self.seats[seat_of[o]]
                     .loki()
-                    .filter(|_| o != q && state.is_live(q))
+                    .filter(|_| o != q && state.is_live(Position::new(q)))
                     .and_then(|p| p.model(seat_of[q]));
                 match model {
                     Some(m) => {
@@ -314,11 +320,11 @@ impl ScoredTable<'_> {
             return;
         };
         let board_set: CardSet = state.board().iter().copied().collect();
-        let truth = deal.hole[a.position].index();
-        let actor_seat = seat_of[a.position];
+        let truth = deal.hole[a.position.index()].index();
+        let actor_seat = seat_of[a.position.index()];
         let floor = self.know.config.model.floor;
         let round = a.round.index();
-        for o in (0..n).filter(|&o| o != a.position) {
+        for o in (0..n).filter(|&o| o != a.position.index()) {
             let observer_seat = seat_of[o];
             let Some(model) = self.seats[observer_seat]
                 .loki()
@@ -395,7 +401,7 @@ fn calibrate_table(
             expected: n,
             got: n,
         })?;
-        let seat_of: Vec<Seat> = (0..n)
+        let seat_of: Vec<Seat> = Position::all(n)
             .map(|p| loki_engine::Table::seat_of(p, h, n))
             .collect();
         table.play(&deal, &seat_of)?;

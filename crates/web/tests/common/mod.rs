@@ -366,7 +366,9 @@ fn check_last_as(
         .events
         .iter()
         .filter_map(|e| match e {
-            loki_engine::Event::Showdown { hands } => Some(hands.iter().map(|h| h.position)),
+            loki_engine::Event::Showdown { hands } => {
+                Some(hands.iter().map(|h| h.position.index()))
+            }
             _ => None,
         })
         .flatten()

@@ -1,0 +1,91 @@
+//! [`Position`], a player's place in one hand (0 = small blind, or the big blind
+//! heads-up; see the crate's seating convention), as a type of its own so that it cannot
+//! be mixed up with a [`crate::Seat`], a count or a holding index (shakmaty's typed
+//! squares and colours are the model).
+//!
+//! A hand's vectors (hole cards, contributions, net chips) are kept by position; the
+//! engine's calls that name a player in a hand ([`crate::HandState::view`],
+//! [`crate::HandState::to_act`], the events, the driver's [`crate::Seating`]) take and
+//! give a `Position`.
+use std::fmt;
+
+/// A position in a hand (see the module).
+///
+/// ```
+/// use loki_engine::{GameConfig, HandState, Position};
+/// let config = GameConfig::paper(2).unwrap();
+/// let mut hand = HandState::new(&config).unwrap();
+/// hand.deal_hole(Position::new(0), "AsKd".parse().unwrap()).unwrap();
+/// hand.deal_hole(Position::new(1), "7c2h".parse().unwrap()).unwrap();
+/// assert_eq!(hand.to_act(), Some(Position::new(1)));
+/// ```
+///
+/// A plain number where a position is meant does not compile:
+///
+/// ```compile_fail
+/// use loki_engine::{GameConfig, HandState};
+/// let config = GameConfig::paper(2).unwrap();
+/// let hand = HandState::new(&config).unwrap();
+/// let view = hand.view(0);
+/// ```
+///
+/// ```compile_fail
+/// use loki_engine::{GameConfig, HandState};
+/// let config = GameConfig::paper(2).unwrap();
+/// let hand = HandState::new(&config).unwrap();
+/// let count: usize = hand.to_act().unwrap();
+/// ```
+///
+/// Nor does a seat:
+///
+/// ```compile_fail
+/// use loki_engine::{GameConfig, HandState, Seat};
+/// let config = GameConfig::paper(2).unwrap();
+/// let hand = HandState::new(&config).unwrap();
+/// let view = hand.view(Seat::new(0));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
+pub struct Position(usize);
+
+impl Position {
+    /// Position `index` (0-based).
+    pub const fn new(index: usize) -> Position {
+        Position(index)
+    }
+    /// The position's number (0-based), for indexing what is kept by position.
+    pub const fn index(self) -> usize {
+        self.0
+    }
+    /// The position `k` places after this one round an `n`-player table.
+    pub const fn after(self, k: usize, n: usize) -> Position {
+        Position((self.0 + k) % n)
+    }
+    /// The positions of an `n`-player hand in order.
+    pub fn all(n: usize) -> impl DoubleEndedIterator<Item = Position> + ExactSizeIterator {
+        (0..n).map(Position)
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_shows_its_number() {
+        assert_eq!(Position::new(7).to_string(), "7");
+        assert_eq!(Position::new(7).index(), 7);
+        let all: Vec<usize> = Position::all(3).map(Position::index).collect();
+        assert_eq!(all, [0, 1, 2]);
+        assert!(Position::new(1) < Position::new(2));
+        assert_eq!(Position::new(2).after(1, 3), Position::new(0));
+        assert_eq!(Position::new(1).after(4, 3), Position::new(2));
+    }
+}
