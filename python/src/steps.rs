@@ -27,13 +27,13 @@ pub fn of_events(events: &[Event], n: usize) -> Vec<Step> {
     for e in events {
         match e {
             Event::HoleDealt { position, cards } => {
-                steps.push(Step::Hole((*position).index(), *cards))
+                steps.push(Step::Hole(position.index(), *cards))
             }
             Event::HoleHidden { position } => {
-                if let Some(h) = hidden.get_mut((*position).index()) {
+                if let Some(h) = hidden.get_mut(position.index()) {
                     *h = true;
                 }
-                steps.push(Step::Hidden((*position).index()));
+                steps.push(Step::Hidden(position.index()));
             }
             Event::BoardDealt { cards, .. } => steps.push(Step::Board(cards.clone())),
             Event::Action(a) => steps.push(Step::Act(a.action)),

@@ -537,6 +537,7 @@ mod tests {
     }
 
     use super::*;
+    use loki_engine::Position;
 
     const REVERSE: &str = "GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 4\nblind = 10 5\n\
         raiseSize = 10 10 20 20\nfirstPlayer = 2 1 1 1\nmaxRaises = 3 4 4 4\nnumSuits = 4\n\
@@ -553,7 +554,7 @@ mod tests {
             (c.small_bet(), c.big_bet(), c.max_raises()),
             (10, 20, Some(3))
         );
-        assert_eq!(c.first_preflop(), 1);
+        assert_eq!(c.first_preflop(), Position::new(1));
     }
 
     #[test]
@@ -627,6 +628,6 @@ mod tests {
             .to_string()
             .replace("firstPlayer = 3 1 1 1", "firstPlayer = 3 2 2 2");
         let c = GameDef::parse(&text).unwrap().config().unwrap();
-        assert_eq!(c.first_postflop(), 1);
+        assert_eq!(c.first_postflop(), Position::new(1));
     }
 }

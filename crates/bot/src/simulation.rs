@@ -613,7 +613,7 @@ impl<'a, B: BoardStrength + ?Sized> Simulator<'a, B> {
         }
         self.apply(&mut line, s.me, first);
         let mut next = (s.me + 1) % line.n;
-        while let Some(p) = line.next_actor(next, s.game.first_postflop()) {
+        while let Some(p) = line.next_actor(next, s.game.first_postflop().index()) {
             let a = self.draw_action(&line, deal, p, &mut rng);
             self.apply(&mut line, p, a);
             next = (p + 1) % line.n;

@@ -111,7 +111,7 @@ fn same_hand(seed: u64) -> Result<(), TestCaseError> {
     loop {
         steps += 1;
         prop_assert!(steps < 500, "the betting does not end");
-        let actor = line.next_actor(next.index(), config.first_postflop());
+        let actor = line.next_actor(next.index(), config.first_postflop().index());
         let acting = s.to_act().map(|p| p.index());
         prop_assert_eq!(actor, acting, "actor");
         let Some(p) = actor else {

@@ -1,5 +1,6 @@
 //! The validated game configuration: seats, blinds, bet sizes, raise cap, stacks and the
 //! rule options needed to replay real histories.
+use crate::Position;
 use crate::{ConfigError, Round};
 
 /// Chips: integer amounts.
@@ -199,16 +200,16 @@ impl GameConfig {
         b
     }
     /// The position that acts first pre-flop.
-    pub fn first_preflop(&self) -> usize {
-        if self.spec.rules.single_blind || self.spec.seats == 2 {
+    pub fn first_preflop(&self) -> Position {
+        Position::new(if self.spec.rules.single_blind || self.spec.seats == 2 {
             1
         } else {
             2 % self.spec.seats
-        }
+        })
     }
     /// The position from which the first live player acts after the flop.
-    pub fn first_postflop(&self) -> usize {
-        self.spec.rules.postflop_first.unwrap_or(0)
+    pub fn first_postflop(&self) -> Position {
+        Position::new(self.spec.rules.postflop_first.unwrap_or(0))
     }
     /// A starting stack deep enough that nobody is ever all-in in one hand (with a cap),
     /// used when no stacks are configured and a history needs numbers.

@@ -90,7 +90,7 @@ pub use players::{
     example_probabilities, CallPlayer, ExamplePlayer, Player, PlayerStateError, RaisePlayer,
     RandomPlayer,
 };
-pub use position::Position;
+pub use position::{ByPosition, Position};
 pub use pot::{acpc_values, split_pots, PotShare};
 pub use profile::{ratio, HandDelta, Hud, Observation, Profile};
 pub use record::{net_by_seat, HandRecord, PlayedHand};

@@ -8,6 +8,7 @@
 //! [`crate::HandState::to_act`], the events, the driver's [`crate::Seating`]) take and
 //! give a `Position`.
 use std::fmt;
+use std::ops::{Index, IndexMut};
 
 /// A position in a hand (see the module).
 ///
@@ -74,6 +75,94 @@ impl fmt::Display for Position {
     }
 }
 
+/// Values kept by position (a hand's bets, stacks, hole cards): indexed by [`Position`],
+/// never by a seat or a plain number.
+///
+/// ```compile_fail
+/// use loki_engine::ByPosition;
+/// let bets: ByPosition<i64> = [1, 2].into_iter().collect();
+/// let first = bets[0];
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByPosition<T>(Vec<T>);
+
+impl<T> ByPosition<T> {
+    /// One value per position, position 0 first.
+    pub fn new(values: Vec<T>) -> ByPosition<T> {
+        ByPosition(values)
+    }
+    /// `value` at each of `n` positions.
+    pub fn filled(n: usize, value: T) -> ByPosition<T>
+    where
+        T: Clone,
+    {
+        ByPosition(vec![value; n])
+    }
+    /// The values, position 0 first.
+    pub fn as_slice(&self) -> &[T] {
+        &self.0
+    }
+    /// The values, position 0 first, to change in place.
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.0
+    }
+    /// The values, position 0 first.
+    pub fn into_vec(self) -> Vec<T> {
+        self.0
+    }
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    /// Whether there is no position.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    /// The value at `position`, if there is one.
+    pub fn get(&self, position: Position) -> Option<&T> {
+        self.0.get(position.0)
+    }
+    /// The values, position 0 first.
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.0.iter()
+    }
+    /// The values, position 0 first, to change in place.
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
+        self.0.iter_mut()
+    }
+    /// Each position with its value.
+    pub fn enumerate(&self) -> impl DoubleEndedIterator<Item = (Position, &T)> {
+        self.0.iter().enumerate().map(|(p, v)| (Position(p), v))
+    }
+}
+
+impl<T> FromIterator<T> for ByPosition<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> ByPosition<T> {
+        ByPosition(iter.into_iter().collect())
+    }
+}
+
+impl<'a, T> IntoIterator for &'a ByPosition<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<T> Index<Position> for ByPosition<T> {
+    type Output = T;
+    fn index(&self, position: Position) -> &T {
+        &self.0[position.0]
+    }
+}
+
+impl<T> IndexMut<Position> for ByPosition<T> {
+    fn index_mut(&mut self, position: Position) -> &mut T {
+        &mut self.0[position.0]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,5 +176,15 @@ mod tests {
         assert!(Position::new(1) < Position::new(2));
         assert_eq!(Position::new(2).after(1, 3), Position::new(0));
         assert_eq!(Position::new(1).after(4, 3), Position::new(2));
+    }
+
+    #[test]
+    fn what_is_kept_by_position_is_indexed_by_position() {
+        let mut v = ByPosition::filled(3, 0);
+        v[Position::new(2)] += 5;
+        assert_eq!(v.as_slice(), [0, 0, 5]);
+        assert_eq!(v.get(Position::new(3)), None);
+        let found: Vec<(usize, i32)> = v.enumerate().map(|(p, &x)| (p.index(), x)).collect();
+        assert_eq!(found, [(0, 0), (1, 0), (2, 5)]);
     }
 }

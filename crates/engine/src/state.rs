@@ -9,11 +9,11 @@
 //! refuses a raise where PokerKit's `_verify_completion_betting_or_raising` does.
 use crate::pot::split_pots;
 use crate::seat::Seat;
-use crate::Position;
 use crate::{
     Action, ActionError, ActionEvent, Chips, ConfigError, DealError, Event, GameConfig,
     LegalActions, Round, ShownHand,
 };
+use crate::{ByPosition, Position};
 use loki_cards::{Card, CardSet, Hand, HandRank, HoleCards};
 
 /// Chips of a player with no configured stack: never reached in one hand.
@@ -55,13 +55,13 @@ pub struct HandResult {
 pub struct HandState {
     config: GameConfig,
     n: usize,
-    stack: Vec<Chips>,
-    bets: Vec<Chips>,
-    contrib: Vec<Chips>,
-    folded: Vec<bool>,
-    need: Vec<bool>,
-    hole: Vec<Option<HoleCards>>,
-    hidden: Vec<bool>,
+    stack: ByPosition<Chips>,
+    bets: ByPosition<Chips>,
+    contrib: ByPosition<Chips>,
+    folded: ByPosition<bool>,
+    need: ByPosition<bool>,
+    hole: ByPosition<Option<HoleCards>>,
+    hidden: ByPosition<bool>,
     board: Vec<Card>,
     used: CardSet,
     round: Round,
@@ -72,12 +72,12 @@ pub struct HandState {
     /// `completion_betting_or_raising_amount`).
     full_raise: Chips,
     /// Who has acted since the last full bet or raise.
-    acted: Vec<bool>,
+    acted: ByPosition<bool>,
     /// Who has acted at all in the current round (blinds are not actions).
-    acted_in_round: Vec<bool>,
+    acted_in_round: ByPosition<bool>,
     /// Who has put chips in by an action (a call of more than nothing, a bet or a raise)
     /// in the current round.
-    put_in_round: Vec<bool>,
+    put_in_round: ByPosition<bool>,
     /// Increments of the consecutive all-ins short of a full raise since the last full
     /// bet or raise (0: none).
     short_all_ins: Chips,
@@ -109,13 +109,13 @@ impl HandState {
         let mut state = HandState {
             config: config.clone(),
             n,
-            stack,
-            contrib: bets.clone(),
-            bets,
-            folded: vec![false; n],
-            need: vec![false; n],
-            hole: vec![None; n],
-            hidden: vec![false; n],
+            stack: ByPosition::new(stack),
+            contrib: ByPosition::new(bets.clone()),
+            bets: ByPosition::new(bets),
+            folded: ByPosition::filled(n, false),
+            need: ByPosition::filled(n, false),
+            hole: ByPosition::filled(n, None),
+            hidden: ByPosition::filled(n, false),
             board: Vec::new(),
             used: CardSet::EMPTY,
             round: Round::Preflop,
@@ -123,9 +123,9 @@ impl HandState {
             raises: 0,
             current,
             full_raise: 0,
-            acted: vec![false; n],
-            acted_in_round: vec![false; n],
-            put_in_round: vec![false; n],
+            acted: ByPosition::filled(n, false),
+            acted_in_round: ByPosition::filled(n, false),
+            put_in_round: ByPosition::filled(n, false),
             short_all_ins: 0,
             river_aggressor: None,
             phase: Phase::DealHole(Position::new(0)),
@@ -174,7 +174,7 @@ impl HandState {
     }
     /// Hole cards by position (as dealt so far; `None` while hidden).
     pub fn hole_cards(&self) -> &[Option<HoleCards>] {
-        &self.hole
+        self.hole.as_slice()
     }
     /// The pot: all chips put in so far.
     pub fn pot(&self) -> Chips {
@@ -182,43 +182,37 @@ impl HandState {
     }
     /// Total chips put in by each position.
     pub fn contributions(&self) -> &[Chips] {
-        &self.contrib
+        self.contrib.as_slice()
     }
     /// Chips each position put in during the current round.
     pub fn round_bets(&self) -> &[Chips] {
-        &self.bets
+        self.bets.as_slice()
     }
     /// Remaining stacks when stacks are configured.
     pub fn stacks(&self) -> Option<&[Chips]> {
-        self.config.stacks().map(|_| &self.stack[..])
+        self.config.stacks().map(|_| self.stack.as_slice())
     }
     /// Whether a position still has to act this round (it has not acted since the last
     /// bet or raise, or not at all; public information).
     pub fn needs_action(&self, position: Position) -> bool {
-        self.need.get(position.index()).copied().unwrap_or(false)
+        self.need.get(position).copied().unwrap_or(false)
     }
     /// Whether a position has acted in the current round (blinds are not actions).
     pub fn acted_this_round(&self, position: Position) -> bool {
-        self.acted_in_round
-            .get(position.index())
-            .copied()
-            .unwrap_or(false)
+        self.acted_in_round.get(position).copied().unwrap_or(false)
     }
     /// Whether a position has put chips in by an action in the current round (a call of
     /// more than nothing, a bet or a raise; blinds are not actions).
     pub fn put_in_this_round(&self, position: Position) -> bool {
-        self.put_in_round
-            .get(position.index())
-            .copied()
-            .unwrap_or(false)
+        self.put_in_round.get(position).copied().unwrap_or(false)
     }
     /// Whether a position has not folded.
     pub fn is_live(&self, position: Position) -> bool {
-        !self.folded.get(position.index()).copied().unwrap_or(true)
+        !self.folded.get(position).copied().unwrap_or(true)
     }
     /// Whether a position has no chips left.
     pub fn is_all_in(&self, position: Position) -> bool {
-        self.stack.get(position.index()) == Some(&0)
+        self.stack.get(position) == Some(&0)
     }
     /// Bets and raises so far this round, the big blind counting as the pre-flop bet.
     pub fn bets_this_round(&self) -> u32 {
@@ -230,10 +224,7 @@ impl HandState {
     }
     /// Chips `position` needs to call now.
     pub fn amount_to_call(&self, position: Position) -> Chips {
-        match (
-            self.bets.get(position.index()),
-            self.stack.get(position.index()),
-        ) {
+        match (self.bets.get(position), self.stack.get(position)) {
             (Some(b), Some(s)) => (self.current - b).clamp(0, *s),
             _ => 0,
         }
@@ -242,7 +233,7 @@ impl HandState {
     pub fn bets_to_call(&self, position: Position) -> u32 {
         let owed = self
             .bets
-            .get(position.index())
+            .get(position)
             .map_or(0, |b| (self.current - b).max(0));
         let size = self.config.bet_size(self.round);
         u32::try_from((owed + size - 1) / size).unwrap_or(u32::MAX)
@@ -273,7 +264,7 @@ impl HandState {
     fn live_count(&self) -> usize {
         self.folded.iter().filter(|f| !**f).count()
     }
-    fn active(&self, p: usize) -> bool {
+    fn active(&self, p: Position) -> bool {
         !self.folded[p] && self.stack[p] > 0
     }
     fn cap_reached(&self) -> bool {
@@ -314,17 +305,15 @@ impl HandState {
                 }
             }
             Action::Raise => {
-                let owed = self.current - self.bets[p.index()];
+                let owed = self.current - self.bets[p];
                 if self.cap_reached() {
                     Err(ActionError::RaiseCap)
-                } else if self.stack[p.index()] <= owed {
+                } else if self.stack[p] <= owed {
                     Err(ActionError::CannotRaise)
-                } else if owed < self.full_raise
-                    || (self.short_all_ins > 0 && self.acted[p.index()])
-                {
+                } else if owed < self.full_raise || (self.short_all_ins > 0 && self.acted[p]) {
                     Err(ActionError::NotReopened)
-                } else if !(0..self.n).any(|q| {
-                    q != p.index() && !self.folded[q] && self.stack[q] + self.bets[q] > self.current
+                } else if !Position::all(self.n).any(|q| {
+                    q != p && !self.folded[q] && self.stack[q] + self.bets[q] > self.current
                 }) {
                     Err(ActionError::CannotRaise)
                 } else {
@@ -343,30 +332,30 @@ impl HandState {
         let bets_to_call = self.bets_to_call(p);
         let amount = match action {
             Action::Fold => {
-                self.folded[p.index()] = true;
+                self.folded[p] = true;
                 0
             }
             Action::Call => self.amount_to_call(p),
             Action::Raise => {
                 let target = self.current + self.config.bet_size(self.round);
-                (target - self.bets[p.index()]).min(self.stack[p.index()])
+                (target - self.bets[p]).min(self.stack[p])
             }
         };
-        self.bets[p.index()] += amount;
-        self.contrib[p.index()] += amount;
-        self.stack[p.index()] -= amount;
-        self.need[p.index()] = false;
-        self.acted[p.index()] = true;
-        self.acted_in_round[p.index()] = true;
-        self.put_in_round[p.index()] |= amount > 0;
+        self.bets[p] += amount;
+        self.contrib[p] += amount;
+        self.stack[p] -= amount;
+        self.need[p] = false;
+        self.acted[p] = true;
+        self.acted_in_round[p] = true;
+        self.put_in_round[p] |= amount > 0;
         if action == Action::Raise {
-            let increment = self.bets[p.index()] - self.current;
+            let increment = self.bets[p] - self.current;
             if increment >= self.full_raise {
                 self.acted.iter_mut().for_each(|a| *a = false);
-                self.acted[p.index()] = true;
+                self.acted[p] = true;
             }
             self.full_raise = self.full_raise.max(increment);
-            if self.stack[p.index()] > 0 {
+            if self.stack[p] > 0 {
                 self.short_all_ins = 0;
             } else {
                 self.short_all_ins += increment;
@@ -374,11 +363,11 @@ impl HandState {
             if self.short_all_ins >= self.full_raise {
                 self.short_all_ins = 0;
             }
-            self.current = self.current.max(self.bets[p.index()]);
+            self.current = self.current.max(self.bets[p]);
             self.level += 1;
             self.raises += 1;
-            for q in 0..self.n {
-                if q != p.index() && self.active(q) {
+            for q in Position::all(self.n) {
+                if q != p && self.active(q) {
                     self.need[q] = true;
                 }
             }
@@ -391,26 +380,26 @@ impl HandState {
             round: self.round,
             action,
             amount,
-            bet_to: self.bets[p.index()],
+            bet_to: self.bets[p],
             bets_to_call,
-            all_in: self.stack[p.index()] == 0 && action != Action::Fold,
+            all_in: self.stack[p] == 0 && action != Action::Fold,
         }));
         let at = self.events.len() - 1;
         if self.live_count() == 1 {
             self.finish(false);
         } else {
-            self.advance(p.after(1, self.n).index());
+            self.advance(p.after(1, self.n));
         }
         Ok(&self.events[at])
     }
 
     /// Deals hole cards to a position (any order); when all are dealt, betting starts.
     pub fn deal_hole(&mut self, position: Position, cards: HoleCards) -> Result<&Event, DealError> {
-        if !self.hole_due(position.index()) {
+        if !self.hole_due(position) {
             return Err(DealError::HoleNotDue(position));
         }
         self.claim(cards)?;
-        self.hole[position.index()] = Some(cards);
+        self.hole[position] = Some(cards);
         self.events.push(Event::HoleDealt { position, cards });
         let at = self.events.len() - 1;
         self.after_hole_dealt();
@@ -420,10 +409,10 @@ impl HandState {
     /// Deals hole cards that this observer cannot see (an ACPC client's opponents). They
     /// must be revealed at a showdown ([`Phase::Reveal`]).
     pub fn deal_hole_hidden(&mut self, position: Position) -> Result<&Event, DealError> {
-        if !self.hole_due(position.index()) {
+        if !self.hole_due(position) {
             return Err(DealError::HoleNotDue(position));
         }
-        self.hidden[position.index()] = true;
+        self.hidden[position] = true;
         self.events.push(Event::HoleHidden { position });
         let at = self.events.len() - 1;
         self.after_hole_dealt();
@@ -436,7 +425,7 @@ impl HandState {
             return Err(DealError::HoleNotDue(position));
         }
         self.claim(cards)?;
-        self.hole[position.index()] = Some(cards);
+        self.hole[position] = Some(cards);
         self.showdown_or_reveal();
         Ok(())
     }
@@ -450,26 +439,21 @@ impl HandState {
         Ok(())
     }
 
-    fn hole_due(&self, position: usize) -> bool {
+    fn hole_due(&self, position: Position) -> bool {
         matches!(self.phase, Phase::DealHole(_))
-            && position < self.n
-            && self.hole[position].is_none()
+            && self.hole.get(position) == Some(&None)
             && !self.hidden[position]
     }
 
     fn after_hole_dealt(&mut self) {
-        match Position::all(self.n)
-            .find(|&q| self.hole[q.index()].is_none() && !self.hidden[q.index()])
-        {
+        match Position::all(self.n).find(|&q| self.hole[q].is_none() && !self.hidden[q]) {
             Some(q) => self.phase = Phase::DealHole(q),
             None => self.advance(self.config.first_preflop()),
         }
     }
 
     fn showdown_or_reveal(&mut self) {
-        match Position::all(self.n)
-            .find(|&p| !self.folded[p.index()] && self.hole[p.index()].is_none())
-        {
+        match Position::all(self.n).find(|&p| !self.folded[p] && self.hole[p].is_none()) {
             Some(p) => self.phase = Phase::Reveal(p),
             None => self.finish(true),
         }
@@ -508,16 +492,16 @@ impl HandState {
     /// chips who could still lose some (a positive effective stack), unless only one of
     /// them is left and they already have the largest bet.
     fn open_round(&mut self) {
-        let mut totals: Vec<Chips> = (0..self.n)
+        let mut totals: Vec<Chips> = Position::all(self.n)
             .filter(|&q| !self.folded[q])
             .map(|q| self.bets[q] + self.stack[q])
             .collect();
         totals.sort_unstable();
         let second = totals.iter().rev().nth(1).copied().unwrap_or(0);
-        for p in 0..self.n {
+        for p in Position::all(self.n) {
             self.need[p] = self.active(p) && second > self.bets[p];
         }
-        let mut needed = (0..self.n).filter(|&p| self.need[p]);
+        let mut needed = Position::all(self.n).filter(|&p| self.need[p]);
         if let (Some(p), None) = (needed.next(), needed.next()) {
             if self.bets[p] >= self.current {
                 self.need[p] = false;
@@ -531,13 +515,13 @@ impl HandState {
     }
 
     /// Finds the next player to act from `start`, or ends the round.
-    fn advance(&mut self, start: usize) {
+    fn advance(&mut self, start: Position) {
         for i in 0..self.n {
-            let p = (start + i) % self.n;
+            let p = start.after(i, self.n);
             if !self.need[p] || !self.active(p) {
                 continue;
             }
-            self.phase = Phase::Act(Position::new(p));
+            self.phase = Phase::Act(p);
             return;
         }
         self.end_round();
@@ -569,12 +553,12 @@ impl HandState {
             let start = self.river_aggressor.unwrap_or_default();
             let mut shown = Vec::new();
             for i in 0..self.n {
-                let p = start.after(i, self.n).index();
+                let p = start.after(i, self.n);
                 if let (false, Some(h)) = (self.folded[p], self.hole[p]) {
                     let rank = board.with(h.low()).with(h.high()).rank();
-                    ranks[p] = Some(rank);
+                    ranks[p.index()] = Some(rank);
                     shown.push(ShownHand {
-                        position: Position::new(p),
+                        position: p,
                         cards: h,
                         rank,
                     });
@@ -588,10 +572,10 @@ impl HandState {
             }
         }
         let mut net: Vec<Chips> = self.contrib.iter().map(|c| -c).collect();
-        for pot in split_pots(&self.contrib, &ranks) {
+        for pot in split_pots(self.contrib.as_slice(), &ranks) {
             for &(p, chips) in &pot.shares {
                 net[p] += chips;
-                self.stack[p] += chips;
+                self.stack[Position::new(p)] += chips;
             }
             self.events.push(Event::PotAwarded {
                 amount: pot.amount,
@@ -607,10 +591,10 @@ impl HandState {
         self.events.push(Event::HandEnd { net: net.clone() });
         self.result = Some(HandResult {
             net,
-            contributions: self.contrib.clone(),
+            contributions: self.contrib.as_slice().to_vec(),
             showdown,
             ranks,
-            finishing_stacks: self.config.stacks().map(|_| self.stack.clone()),
+            finishing_stacks: self.config.stacks().map(|_| self.stack.as_slice().to_vec()),
         });
         self.phase = Phase::Complete;
     }

@@ -163,7 +163,7 @@ pub(crate) fn narrate<'a>(
             }
             Event::HoleDealt { position, cards } if Some(*position) == me.map(Position::new) => {
                 out.log.push(entry(
-                    Some(seats[(*position).index()]),
+                    Some(seats[position.index()]),
                     format!("you are dealt {}", cards_text(*cards)),
                     "dealt",
                     pot,

@@ -53,7 +53,7 @@ impl<'a> PublicHand<'a> {
     }
     /// The engine position from which the first live player acts after the flop.
     pub fn first_postflop(&self) -> usize {
-        self.hand.config.first_postflop()
+        self.hand.config.first_postflop().index()
     }
     /// Players dealt in.
     pub fn seats(&self) -> usize {
