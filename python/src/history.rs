@@ -24,7 +24,7 @@ frozen_methods! {
         /// The game.
         config: PyGameConfig = PyGameConfig(r.config.clone());
         /// Player names by position.
-        names: Vec<String> = r.names.clone();
+        names: Vec<String> = r.names.as_slice().to_vec();
         /// The seat of each position.
         seats: Vec<usize> = r.seats.iter().map(|s| s.index()).collect();
         /// Hole cards by position (`None` for a holding the history does not show, PHH's
@@ -33,15 +33,15 @@ frozen_methods! {
         /// The board as far as the hand reached.
         board: Vec<PyCard> = r.board.iter().copied().map(PyCard).collect();
         /// Chips put in by each position.
-        contributions: Vec<i64> = r.contributions.clone();
+        contributions: Vec<i64> = r.contributions.as_slice().to_vec();
         /// Net chips by position (sums to zero).
-        net: Vec<i64> = r.net.clone();
+        net: Vec<i64> = r.net.as_slice().to_vec();
         /// Showdown ranks by position (None: folded, or no showdown).
         ranks: Vec<Option<u16>> = r.ranks.iter().map(|r| r.map(|r| r.value())).collect();
         /// Starting stacks by position (configured, or the deep stack of histories).
-        starting_stacks: Vec<i64> = r.starting_stacks.clone();
+        starting_stacks: Vec<i64> = r.starting_stacks.as_slice().to_vec();
         /// Finishing stacks: starting stacks plus net.
-        finishing_stacks: Vec<i64> = r.finishing_stacks.clone();
+        finishing_stacks: Vec<i64> = r.finishing_stacks.as_slice().to_vec();
     }
     /// The actions of each round reached, as (position, "fold" | "call" | "raise").
     #[getter]
@@ -88,7 +88,7 @@ frozen_methods! {
                 PyGameConfig(r.config.clone()),
                 r.seats.iter().map(|s| s.index()).collect::<Vec<_>>(),
                 steps,
-                r.names.clone(),
+                r.names.as_slice().to_vec(),
                 r.hand_number,
             ),
         )

@@ -36,7 +36,7 @@ fn play(kinds: &[&str], hands: u64, seed: u64) -> (Vec<i64>, Vec<LokiPlayer>) {
         }
         let r = play_hand_seated(&config, &mut by_pos, &deal, &seats).expect("legal play");
         for (p, &s) in seats.iter().enumerate() {
-            total[s.index()] += r.net[p];
+            total[s.index()] += r.net[Position::new(p)];
         }
         know.boards.clear();
     }

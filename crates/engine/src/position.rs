@@ -150,6 +150,33 @@ impl<'a, T> IntoIterator for &'a ByPosition<T> {
     }
 }
 
+/// Compared with a list of values, position 0 first (as tests and histories write them).
+impl<T: PartialEq<U>, U> PartialEq<Vec<U>> for ByPosition<T> {
+    fn eq(&self, other: &Vec<U>) -> bool {
+        self.0 == *other
+    }
+}
+
+impl<T: PartialEq<U>, U, const N: usize> PartialEq<[U; N]> for ByPosition<T> {
+    fn eq(&self, other: &[U; N]) -> bool {
+        self.0 == *other
+    }
+}
+
+impl<T: PartialEq<U>, U> PartialEq<ByPosition<U>> for Vec<T> {
+    fn eq(&self, other: &ByPosition<U>) -> bool {
+        *self == other.0
+    }
+}
+
+impl<T> IntoIterator for ByPosition<T> {
+    type Item = T;
+    type IntoIter = std::vec::IntoIter<T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
 impl<T> Index<Position> for ByPosition<T> {
     type Output = T;
     fn index(&self, position: Position) -> &T {

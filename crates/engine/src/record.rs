@@ -1,6 +1,6 @@
 //! [`PlayedHand`], what a hand's histories show of its play, and [`HandRecord`], a
 //! finished hand: its play and what each player won, for PHH and ACPC histories.
-use crate::{Action, Chips, Event, GameConfig, HandState, Position, Seat};
+use crate::{Action, ByPosition, Chips, Event, GameConfig, HandState, Position, Seat};
 use loki_cards::{Card, HandRank, HoleCards};
 use std::ops::Deref;
 
@@ -13,19 +13,19 @@ pub struct PlayedHand {
     /// The game.
     pub config: GameConfig,
     /// Player names by position.
-    pub names: Vec<String>,
+    pub names: ByPosition<String>,
     /// Seat of each position (`(p + h) mod N` at a [`crate::Table`]).
-    pub seats: Vec<Seat>,
+    pub seats: ByPosition<Seat>,
     /// Hole cards by position; `None` for a holding the history's observer never saw
     /// (dealt hidden, PHH's `????`), which a complete hand has only for a player who folded
     /// or won without a showdown.
-    pub hole: Vec<Option<HoleCards>>,
+    pub hole: ByPosition<Option<HoleCards>>,
     /// The board as far as the hand reached.
     pub board: Vec<Card>,
     /// Total chips put in by each position (the pot is their sum).
-    pub contributions: Vec<Chips>,
+    pub contributions: ByPosition<Chips>,
     /// Starting stacks (configured, or the deep stack used in histories).
-    pub starting_stacks: Vec<Chips>,
+    pub starting_stacks: ByPosition<Chips>,
     /// The full event log (up to the showdown for a hand whose winner is unknown).
     pub events: Vec<Event>,
 }
@@ -38,11 +38,11 @@ pub struct HandRecord {
     /// (position, action) per round reached.
     pub actions: Vec<Vec<(Position, Action)>>,
     /// Net chips by position.
-    pub net: Vec<Chips>,
+    pub net: ByPosition<Chips>,
     /// Showdown ranks by position (`None`: folded, or no showdown).
-    pub ranks: Vec<Option<HandRank>>,
+    pub ranks: ByPosition<Option<HandRank>>,
     /// Finishing stacks: starting stacks plus net.
-    pub finishing_stacks: Vec<Chips>,
+    pub finishing_stacks: ByPosition<Chips>,
 }
 
 impl Deref for HandRecord {
@@ -58,7 +58,11 @@ pub fn net_by_seat(records: &[HandRecord], seats: usize) -> Vec<Chips> {
     let mut totals = vec![0; seats];
     for r in records {
         for (p, v) in r.net.iter().enumerate() {
-            if let Some(t) = r.seats.get(p).and_then(|&s| totals.get_mut(s.index())) {
+            if let Some(t) = r
+                .seats
+                .get(Position::new(p))
+                .and_then(|&s| totals.get_mut(s.index()))
+            {
                 *t += v;
             }
         }
@@ -107,18 +111,18 @@ impl HandRecord {
         Some(HandRecord {
             played: PlayedHand {
                 hand_number,
-                names,
-                seats: state.seats().to_vec(),
-                hole,
+                names: ByPosition::new(names),
+                seats: ByPosition::new(state.seats().to_vec()),
+                hole: ByPosition::new(hole),
                 board: state.board().to_vec(),
-                contributions: result.contributions.clone(),
-                starting_stacks,
+                contributions: ByPosition::new(result.contributions.clone()),
+                starting_stacks: ByPosition::new(starting_stacks),
                 events: state.events().to_vec(),
                 config,
             },
             actions,
-            net: result.net.clone(),
-            ranks: result.ranks.clone(),
+            net: ByPosition::new(result.net.clone()),
+            ranks: ByPosition::new(result.ranks.clone()),
             finishing_stacks,
         })
     }
@@ -152,11 +156,13 @@ mod net_tests {
         // By hand: each record's position p is seat seats[p].
         let mut by_hand = [0; 3];
         for r in &records {
-            for p in 0..r.net.len() {
+            for p in Position::all(r.net.len()) {
                 by_hand[r.seats[p].index()] += r.net[p];
             }
         }
         assert_eq!(totals, by_hand);
-        assert!(records.iter().any(|r| r.seats[0] != records[0].seats[0]));
+        assert!(records
+            .iter()
+            .any(|r| r.seats[Position::new(0)] != records[0].seats[Position::new(0)]));
     }
 }

@@ -2,6 +2,7 @@
 //! duplicate tournament calls it with its own deck schedule) and [`Table`] plays many
 //! hands from a seeded deck, moving the button as the ACPC dealer does.
 use crate::driver::{Deal, HandDriver, Seating};
+use crate::ByPosition;
 use crate::{
     Action, EngineError, Event, GameConfig, HandRecord, HandState, Player, Position, Seat, SeatView,
 };
@@ -9,9 +10,9 @@ use loki_cards::{rng_from_seed, Deck, LokiRng};
 
 /// The players of one hand by position, as a [`Seating`]: each sees what it may see and
 /// plays its own turns.
-struct ByPosition<'a, 'b>(&'a mut [&'b mut dyn Player]);
+struct PlayersInHand<'a, 'b>(&'a mut [&'b mut dyn Player]);
 
-impl Seating for ByPosition<'_, '_> {
+impl Seating for PlayersInHand<'_, '_> {
     type Error = EngineError;
     fn begin(&mut self, position: Position, view: &SeatView) {
         self.0[position.index()].begin_hand(view);
@@ -61,7 +62,7 @@ pub fn play_hand_seated(
         });
     }
     let mut driver = HandDriver::new(config, deal.clone(), seats)?;
-    let mut seating = ByPosition(players);
+    let mut seating = PlayersInHand(players);
     driver.begin(&mut seating);
     driver.run(&mut seating)?;
     let names = players.iter().map(|p| p.name().to_string()).collect();
@@ -130,7 +131,7 @@ impl Table {
         }
         let mut record = play_hand_seated(&self.config, &mut by_position, &deal, &seats)?;
         record.played.hand_number = h;
-        record.played.seats = seats;
+        record.played.seats = ByPosition::new(seats);
         self.hand_number += 1;
         Ok(record)
     }

@@ -203,8 +203,8 @@ proptest! {
         prop_assert_eq!(&a, &b);
         // the button moves: position p sits at seat (p + h) mod N
         for r in &a {
-            for p in 0..seats {
-                prop_assert_eq!(r.seats[p].index(), (p + r.hand_number as usize) % seats);
+            for p in Position::all(seats) {
+                prop_assert_eq!(r.seats[p].index(), (p.index() + r.hand_number as usize) % seats);
             }
             prop_assert_eq!(r.net.iter().sum::<i64>(), 0);
         }

@@ -47,7 +47,7 @@ pub fn format_state_line(record: &HandRecord) -> String {
         }
         at += k;
     }
-    let values: Vec<String> = acpc_values(&record.contributions, &acpc_ranks(record))
+    let values: Vec<String> = acpc_values(record.contributions.as_slice(), &acpc_ranks(record))
         .into_iter()
         .map(format_value)
         .collect();
@@ -57,7 +57,7 @@ pub fn format_state_line(record: &HandRecord) -> String {
         record.acpc_betting(),
         cards,
         values.join("|"),
-        record.names.join("|")
+        record.names.as_slice().join("|")
     )
 }
 
@@ -67,9 +67,9 @@ fn seat_totals(records: &[HandRecord]) -> (Vec<f64>, Vec<String>) {
     let mut totals = vec![0.0; n];
     let mut names = vec![String::new(); n];
     for r in records {
-        let v = acpc_values(&r.contributions, &acpc_ranks(r));
+        let v = acpc_values(r.contributions.as_slice(), &acpc_ranks(r));
         for (p, (value, name)) in v.iter().zip(&r.names).enumerate().take(n) {
-            let s = r.seats.get(p).map_or(p, |s| s.index()) % n;
+            let s = r.seats.get(Position::new(p)).map_or(p, |s| s.index()) % n;
             totals[s] += value;
             names[s] = name.clone();
         }

@@ -80,7 +80,7 @@ pub fn write_phh_hand(
     key: Option<usize>,
     record: &HandRecord,
 ) -> std::io::Result<()> {
-    write_table(w, key, record, Some(&record.finishing_stacks))
+    write_table(w, key, record, Some(record.finishing_stacks.as_slice()))
 }
 
 /// Writes a hand's play as a PHH table `[key]`, with `finishing_stacks` if given (an
@@ -97,9 +97,9 @@ fn write_table(
     write_phh_game(
         w,
         &hand.config,
-        &hand.starting_stacks,
+        hand.starting_stacks.as_slice(),
         &hand.events,
-        &hand.hole,
+        hand.hole.as_slice(),
     )?;
     writeln!(w, "hand = {}", phh_hand(hand.hand_number))?;
     let seats: Vec<usize> = hand.seats.iter().map(|s| s.index() + 1).collect();

@@ -10,6 +10,7 @@
 //! ([`Outcome::Unsettled`]).
 use crate::HistoryError;
 use loki_cards::{Card, HoleCards};
+use loki_engine::ByPosition;
 use loki_engine::Position;
 use loki_engine::{acpc_values, Action, Chips, GameConfig, HandRecord, HandState, Phase, Seat};
 
@@ -223,7 +224,7 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
     let mut record = HandRecord::from_state(&state, p.names.clone(), p.hand_number)
         .ok_or_else(|| err(last_line, "the hand is incomplete".into()))?;
     if let Some(seats) = p.seats {
-        record.played.seats = seats;
+        record.played.seats = ByPosition::new(seats);
     }
     if let Some((line, fin)) = &p.finishing {
         if *fin != record.finishing_stacks {
@@ -232,13 +233,13 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
                 format!(
                     "finishing stacks [{}] differ from the replay's [{}]",
                     join(fin),
-                    join(&record.finishing_stacks)
+                    join(record.finishing_stacks.as_slice())
                 ),
             ));
         }
     }
     if let Some((line, values)) = &p.acpc_values {
-        let want = acpc_values(&record.contributions, &acpc_ranks(&record));
+        let want = acpc_values(record.contributions.as_slice(), &acpc_ranks(&record));
         let close = values.len() == want.len()
             && values
                 .iter()
@@ -355,12 +356,12 @@ fn unsettled(
             played: loki_engine::PlayedHand {
                 hand_number: p.hand_number,
                 config: p.config.clone(),
-                names: p.names.clone(),
-                seats: p.seats.clone().unwrap_or_else(|| Seat::all(n).collect()),
-                hole,
+                names: ByPosition::new(p.names.clone()),
+                seats: ByPosition::new(p.seats.clone().unwrap_or_else(|| Seat::all(n).collect())),
+                hole: ByPosition::new(hole),
                 board: state.board().to_vec(),
-                contributions,
-                starting_stacks,
+                contributions: ByPosition::new(contributions),
+                starting_stacks: ByPosition::new(starting_stacks),
                 events: state.events().to_vec(),
             },
             unknown,
@@ -372,7 +373,7 @@ fn unsettled(
 /// Ranks for pot splitting: showdown ranks, or the last live player alone.
 pub(crate) fn acpc_ranks(record: &HandRecord) -> Vec<Option<loki_cards::HandRank>> {
     if record.ranks.iter().any(Option::is_some) {
-        return record.ranks.clone();
+        return record.ranks.as_slice().to_vec();
     }
     let mut ranks = vec![None; record.players()];
     if let Some(p) = (0..record.players()).find(|&p| is_live(record, p)) {

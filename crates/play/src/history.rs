@@ -47,7 +47,7 @@ fn dealt_to<'a>(
         r.seats
             .iter()
             .position(|s| s.index() == seat)
-            .is_some_and(|p| r.names.get(p).is_some_and(|n| *n == name))
+            .is_some_and(|p| r.names.get(Position::new(p)).is_some_and(|n| *n == name))
     })
 }
 
@@ -151,7 +151,7 @@ fn text_as_seen_by<'a>(
             .collect();
         let _ = writeln!(out, "  seats in order of play: {}", seats.join(", "));
         let seats: Vec<usize> = seen.seats.iter().map(|s| s.index()).collect();
-        let told = narrate(seen.events.iter(), &seats, &seen.names, me);
+        let told = narrate(seen.events.iter(), &seats, seen.names.as_slice(), me);
         for l in &told.log {
             let _ = writeln!(out, "  {}", l.text);
         }
@@ -159,8 +159,13 @@ fn text_as_seen_by<'a>(
             let _ = writeln!(out, "  => {}", p.text);
         }
         if let Some(p) = me {
-            total += seen.net[p];
-            let _ = writeln!(out, "  you: {:+} (session {:+})", seen.net[p], total);
+            total += seen.net[Position::new(p)];
+            let _ = writeln!(
+                out,
+                "  you: {:+} (session {:+})",
+                seen.net[Position::new(p)],
+                total
+            );
         }
         out.push('\n');
     }

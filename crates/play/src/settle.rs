@@ -32,7 +32,7 @@ impl Session {
             })?;
         let big_blind = state.config().big_blind();
         for (p, &seat) in hand.seats.iter().enumerate() {
-            self.net[seat] += record.net[p];
+            self.net[seat] += record.net[Position::new(p)];
             if self.room {
                 let bot = !matches!(self.occupants[seat], Occupant::Person);
                 self.results.push(HandResult {
@@ -43,7 +43,7 @@ impl Session {
                     }
                     .clone(),
                     bot,
-                    net: record.net[p],
+                    net: record.net[Position::new(p)],
                     big_blind,
                 });
             }
@@ -83,7 +83,7 @@ impl Session {
             self.biggest.push(BigPot {
                 hand: hand.number + 1,
                 pot,
-                net: record.net[me],
+                net: record.net[Position::new(me)],
                 result: told.pots.into_iter().map(|p| p.text).collect(),
             });
             // Stable: an earlier hand stays ahead of a later one of the same pot.

@@ -245,7 +245,7 @@ impl Session {
         let me = at
             .iter()
             .position(|&s| s == you)
-            .filter(|&p| self.names.get(you) == r.names.get(p));
+            .filter(|&p| self.names.get(you) == r.names.get(Position::new(p)));
         let mut seen = as_seen_by(r, me.map_or(usize::MAX, |_| you));
         if you >= self.names.len() {
             // A spectator sees no hole card, not even one shown at the showdown (as in its
@@ -254,22 +254,26 @@ impl Session {
                 .events
                 .retain(|e| !matches!(e, Event::Showdown { .. }));
         }
-        let told = narrate(&seen.events, &at, &r.names, me);
+        let told = narrate(&seen.events, &at, r.names.as_slice(), me);
         let (mut out, mut seats) = self.bare_view(you);
         for (p, &seat) in at.iter().enumerate() {
             let s = &mut seats[seat];
-            (s.name, s.position, s.role) = (r.names[p].clone(), Some(p), role(p, at.len()));
-            (s.put_in, s.last_action) = (r.contributions[p], told.labels[p].clone());
+            (s.name, s.position, s.role) = (
+                r.names[Position::new(p)].clone(),
+                Some(p),
+                role(p, at.len()),
+            );
+            (s.put_in, s.last_action) = (r.contributions[Position::new(p)], told.labels[p].clone());
         }
         for e in told.log.iter().filter(|e| e.action == Some("fold")) {
             seats[e.seat.unwrap_or(you)].folded = true;
         }
         if let Some(p) = me {
-            seats[you].cards = r.hole[p];
+            seats[you].cards = r.hole[Position::new(p)];
         }
         let result = ResultView {
             showdown: r.ranks.iter().any(Option::is_some),
-            ..settled(told.shown, told.pots, &at, &r.net, &mut seats)
+            ..settled(told.shown, told.pots, &at, r.net.as_slice(), &mut seats)
         };
         out.hand = Some(r.hand_number + 1);
         (out.board, out.pot) = (r.board.clone(), r.contributions.iter().sum());

@@ -7,6 +7,7 @@
 use loki_bot::LokiConfig;
 use loki_cards::{rng_from_seed, uniform_below, Card};
 use loki_engine::Action;
+use loki_engine::Position;
 use loki_play::history::{person_phh, person_phh_with_meta, person_text};
 use loki_play::{Session, TableSpec, PERSON};
 use serde_json::Value;
@@ -132,7 +133,7 @@ fn play_and_check(bots: &str, seats: usize, seed: u64, hands: usize) -> (usize, 
         if last.ranks.iter().any(|r| r.is_some()) {
             showdowns += 1;
         }
-        let hole: Vec<(usize, [Card; 2])> = (0..seats)
+        let hole: Vec<(usize, [Card; 2])> = Position::all(seats)
             .map(|p| {
                 (
                     last.seats[p].index(),
@@ -143,7 +144,7 @@ fn play_and_check(bots: &str, seats: usize, seed: u64, hands: usize) -> (usize, 
         messages += check_hand(&these, &hole);
         // The history as downloaded: only the person's and shown cards.
         let phh = person_phh(s.history().last());
-        let shown: HashSet<usize> = (0..seats)
+        let shown: HashSet<usize> = Position::all(seats)
             .filter(|&p| last.ranks[p].is_some())
             .map(|p| last.seats[p].index())
             .collect();

@@ -14,6 +14,7 @@
 //! matches of `MATCHES`, and the judging deals are half as many, from other seeds.
 // Matrix code reads best with its indices.
 #![allow(clippy::needless_range_loop)]
+use loki_engine::Position;
 use loki_engine::{Action, ByAction, Event, ExamplePlayer, Player, RandomPlayer, SeatView};
 use loki_sim::{Run, RunSpec};
 use loki_variance::{corrections, live_bucket, Stake, ValueFunction, LIVE_BUCKETS};
@@ -93,7 +94,9 @@ fn rows(players: &str, hands: u64, seed: u64) -> Result<Vec<Row>, Box<dyn std::e
         for h in run.play_batch()? {
             let r = &h.record;
             let known = |p: usize, view: &SeatView<'_>| -> Option<ByAction<f64>> {
-                by_seat[r.seats[p].index()].as_ref()?.strategy(view)
+                by_seat[r.seats[Position::new(p)].index()]
+                    .as_ref()?
+                    .strategy(view)
             };
             let pots = corrections(r, |_, _| None, deal_pots)?;
             let bets = corrections(r, |_, _| None, deal_bets)?;

@@ -33,7 +33,7 @@ fn measure_table(
         for e in &rec.events {
             if let Event::Action(x) = e {
                 let b = (x.bets_to_call as usize).min(2);
-                let seat = rec.seats[x.position.index()];
+                let seat = rec.seats[x.position];
                 counts[seat.index()][x.round.index()][b][x.action] += 1;
             }
         }

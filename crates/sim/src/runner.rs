@@ -11,6 +11,7 @@ use crate::schedule::{deal, match_seed, Seating, DEFAULT_SEATING_BLOCK};
 use crate::shard::{MatchLedger, Shard, ShardError};
 use crate::stats::DealLedger;
 use loki_agent::{RosterError, SeatedPlayer};
+use loki_engine::Position;
 use loki_engine::{play_hand_seated, Deal, EngineError, GameConfig, HandRecord, Player, Seat};
 use rayon::prelude::*;
 
@@ -357,7 +358,7 @@ impl DuplicateTables {
                             |p, view| by_position[p].strategy(view),
                             loki_variance::ValueFunction::default(),
                         )
-                        .map(|c| c.reduce(&record.net))
+                        .map(|c| c.reduce(record.net.as_slice()))
                         .map_err(|e| SimError::Reduce {
                             matched: table.match_index,
                             deal: *d,
@@ -368,7 +369,7 @@ impl DuplicateTables {
                         nets.push(
                             positions
                                 .iter()
-                                .map(|&p| record.net[p])
+                                .map(|&p| record.net[Position::new(p)])
                                 .collect::<Vec<i64>>(),
                         );
                         reduced.push(

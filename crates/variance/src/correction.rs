@@ -297,7 +297,7 @@ pub fn corrections(
         value,
     };
     let mut state = HandState::new(&record.config)?;
-    state.set_seats(&record.seats)?;
+    state.set_seats(record.seats.as_slice())?;
     for (p, h) in replay.holes.iter().enumerate() {
         state.deal_hole(Position::new(p), *h)?;
     }
@@ -348,7 +348,7 @@ pub fn corrections(
         }
     }
     let replayed = state.result().map(|r| r.net.clone());
-    if replayed.as_deref() != Some(&record.net[..]) {
+    if replayed.as_deref() != Some(record.net.as_slice()) {
         return Err(VarianceError::Replay);
     }
     Ok(out)

@@ -2,6 +2,7 @@
 //! zero. Checked exactly where the expectation can be enumerated (each turn and each
 //! river card, each action of a known strategy), and by simulation where it cannot.
 use loki_cards::{parse_cards, Card, CardSet, HoleCards};
+use loki_engine::Position;
 use loki_engine::{
     play_hand, Action, ByAction, CallPlayer, Deal, GameConfig, HandRecord, Player, RandomPlayer,
     SeatView, Table,
@@ -111,7 +112,7 @@ fn a_check_down_reduces_to_the_pre_flop_equity() {
     for board in ["2c7h9dJcQh", "Kd7h9dJc2s", "3s4s5d6c8h"] {
         let b = parse_cards(board).unwrap();
         let (record, c) = check_down_with(holes, [b[0], b[1], b[2], b[3], b[4]], bare);
-        let r = c.reduce(&record.net);
+        let r = c.reduce(record.net.as_slice());
         assert!((r[0] + r[1]).abs() < 1e-9, "zero-sum: {r:?}");
         reduced.push(r[0]);
     }
@@ -173,7 +174,8 @@ fn a_deal_s_stake_is_read_for_the_players_still_in() {
     };
     let (record, plain) = charge(loki_variance::live_bucket(10));
     assert_eq!(
-        record.net[2], 0,
+        record.net[Position::new(2)],
+        0,
         "position 2 folded at once: {:?}",
         record.net
     );
@@ -310,14 +312,14 @@ fn random_against_a_calling_station(value: ValueFunction) {
         let record = table.play_one().unwrap();
         let c = corrections(
             &record,
-            |p, view| strategies[record.seats[p].index()].strategy(view),
+            |p, view| strategies[record.seats[Position::new(p)].index()].strategy(view),
             value,
         )
         .unwrap();
-        let r = c.reduce(&record.net);
+        let r = c.reduce(record.net.as_slice());
         assert!((r[0] + r[1]).abs() < 1e-6, "{r:?}");
         let p_random = record.seats.iter().position(|s| s.index() == 0).unwrap();
-        plain.push(record.net[p_random] as f64);
+        plain.push(record.net[Position::new(p_random)] as f64);
         reduced.push(r[p_random]);
     }
     let stats = |xs: &[f64]| {

@@ -27,6 +27,7 @@
 #![allow(missing_docs)]
 mod common;
 use common::{config, start};
+use loki_engine::Position;
 #[path = "common/chrome.rs"]
 mod chrome;
 #[path = "common/webdriver.rs"]
@@ -485,7 +486,9 @@ fn a_person_plays_thirty_hands_on_a_laptop() {
                 assert_eq!(records.len() as u64, hand);
                 let net: i64 = records
                     .iter()
-                    .map(|r| r.net[r.seats.iter().position(|s| s.index() == 0).unwrap()])
+                    .map(|r| {
+                        r.net[Position::new(r.seats.iter().position(|s| s.index() == 0).unwrap())]
+                    })
                     .sum();
                 let shown = js(
                     c,

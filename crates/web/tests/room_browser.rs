@@ -21,6 +21,7 @@
 #![allow(missing_docs)]
 mod common;
 use common::{config, start, Server};
+use loki_engine::Position;
 #[path = "common/chrome.rs"]
 mod chrome;
 #[path = "common/webdriver.rs"]
@@ -724,7 +725,7 @@ fn a_spectator_sees_the_table_and_no_hole_card() {
         until(&ann, "the next hand", &next).await;
         until(&eve, "the next hand", &next).await;
         let me = folded.seats.iter().position(|s| s.index() == 0).unwrap();
-        let own: Vec<String> = folded.hole[me].unwrap().cards().iter().map(|c| c.to_string()).collect();
+        let own: Vec<String> = folded.hole[Position::new(me)].unwrap().cards().iter().map(|c| c.to_string()).collect();
         for (c, mine) in [(&ann, own.clone()), (&eve, vec![])] {
             js(c, "sessionStorage.setItem('loki-pace', '200'); window.lokiReplay = []; return true").await;
             until(c, "the last-hand button", "return !document.getElementById('last-hand').hidden").await;

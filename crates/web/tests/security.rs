@@ -14,6 +14,7 @@
 #![allow(missing_docs)]
 mod common;
 use common::{card_tokens, config, request, start, Client};
+use loki_engine::Position;
 use loki_web::Limits;
 use serde_json::Value;
 use std::collections::HashSet;
@@ -118,11 +119,11 @@ fn no_answer_carries_another_seats_cards_before_the_showdown() {
             let mut found = Vec::new();
             cards_in(&v, &mut Vec::new(), &mut found);
             for p in 0..6 {
-                let seat = record.seats[p].index();
+                let seat = record.seats[Position::new(p)].index();
                 if seat == 0 || shown.contains(&seat) {
                     continue;
                 }
-                for card in record.hole[p].iter().flat_map(|h| h.cards()) {
+                for card in record.hole[Position::new(p)].iter().flat_map(|h| h.cards()) {
                     let card = card.to_string();
                     for (path, token) in &found {
                         assert!(
@@ -201,7 +202,7 @@ fn history_hands(body: &str) -> Vec<&str> {
 fn hides_the_unshown_cards(hands: &[&str], records: &[loki_engine::HandRecord]) {
     for (text, record) in hands.iter().zip(records) {
         let tokens = card_tokens(text);
-        for p in 0..record.seats.len() {
+        for p in Position::all(record.seats.len()) {
             if record.seats[p].index() == 0 || record.ranks[p].is_some() {
                 continue;
             }
