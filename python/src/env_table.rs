@@ -308,13 +308,13 @@ impl Bots<'_> {
 impl Seating for Bots<'_> {
     type Error = EngineError;
     fn begin(&mut self, position: Position, view: &SeatView) {
-        let seat = view.seat_of(Position::new(position.index()));
+        let seat = view.seat_of(position);
         if let Some(b) = self.0[seat.index()].as_mut() {
             b.begin_hand(view);
         }
     }
     fn observe(&mut self, position: Position, event: &Event, view: &SeatView) {
-        if let Some(b) = self.0[view.seat_of(Position::new(position.index())).index()].as_mut() {
+        if let Some(b) = self.0[view.seat_of(position).index()].as_mut() {
             b.observe(event, view);
         }
     }
@@ -326,7 +326,7 @@ impl Seating for Bots<'_> {
         let Some(bot) = self.at(state, position.index()) else {
             return Ok(None);
         };
-        let view = state.view(Position::new(position.index()));
+        let view = state.view(position);
         let action = bot.act(&view);
         Ok(Some(if view.legal_actions().contains(action) {
             action
@@ -335,7 +335,7 @@ impl Seating for Bots<'_> {
         }))
     }
     fn end(&mut self, position: Position, view: &SeatView) {
-        let seat = view.seat_of(Position::new(position.index()));
+        let seat = view.seat_of(position);
         if let Some(b) = self.0[seat.index()].as_mut() {
             b.end_hand(view);
         }

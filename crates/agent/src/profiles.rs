@@ -29,7 +29,7 @@ pub fn stats_from_profile(p: &Profile, window: usize) -> ActionStats {
 /// What one finished hand adds to the profile of the player at `position`: its actions
 /// in the 36 categories (as the Loki player records them: round, bets faced capped at 2,
 /// action) and whether it put chips in voluntarily or raised pre-flop.
-pub fn hand_delta(view: &SeatView<'_>, position: usize, name: &str) -> HandDelta {
+pub fn hand_delta(view: &SeatView<'_>, position: Position, name: &str) -> HandDelta {
     let mut delta = HandDelta {
         name: name.to_string(),
         vpip: false,
@@ -38,7 +38,7 @@ pub fn hand_delta(view: &SeatView<'_>, position: usize, name: &str) -> HandDelta
     };
     for e in view.events() {
         let Event::Action(a) = e else { continue };
-        if a.position != Position::new(position) {
+        if a.position != position {
             continue;
         }
         if a.round.index() == 0 {
@@ -287,7 +287,7 @@ impl ProfileBook {
         let me = view.position();
         let deltas: Vec<_> = Position::all(view.players())
             .filter(|&p| p != me)
-            .map(|p| hand_delta(view, p.index(), &self.name_of(view.seat_of(p))))
+            .map(|p| hand_delta(view, p, &self.name_of(view.seat_of(p))))
             .collect();
         let key = self.key.next(view);
         let saved = match self.observer {
@@ -444,7 +444,7 @@ mod tests {
                 loki.observe(e, &view);
             }
             for p in 1..4 {
-                let d = hand_delta(&view, p, "x");
+                let d = hand_delta(&view, Position::new(p), "x");
                 let mut counts = loki_engine::ActionCounts::default();
                 for o in &d.observations {
                     counts.record(o.context(), o.action);

@@ -95,9 +95,9 @@ impl Holdings {
     }
     /// An event of the hand as the player at `me` sees it: another player's bet or raise
     /// ends every semi-bluff (as [`LokiPlayer`] ends its own).
-    pub fn observe(&mut self, event: &Event, me: usize) {
+    pub fn observe(&mut self, event: &Event, me: Position) {
         if let Event::Action(a) = event {
-            if a.position != Position::new(me) && a.action == Action::Raise {
+            if a.position != me && a.action == Action::Raise {
                 for s in &mut self.states {
                     s.semi_bluff_from = None;
                 }
@@ -376,9 +376,9 @@ mod tests {
         assert_eq!(hs.states[3].semi_bluff_from, Some(Round::Flop));
         assert_eq!(hs.states[4].semi_bluff_from, None);
         // Our own raise keeps it; another player's ends it.
-        hs.observe(&raise_by(1, Round::Turn), 1);
+        hs.observe(&raise_by(1, Round::Turn), Position::new(1));
         assert_eq!(hs.states[3].semi_bluff_from, Some(Round::Flop));
-        hs.observe(&raise_by(0, Round::Turn), 1);
+        hs.observe(&raise_by(0, Round::Turn), Position::new(1));
         assert_eq!(hs.states[3].semi_bluff_from, None);
         assert_eq!(hs.plan(3), Some(Plan::Make2), "plans stay for the hand");
     }

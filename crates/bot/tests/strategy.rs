@@ -51,7 +51,7 @@ fn play(kind: &str, other: &str, hands: u64, ask: bool) -> (Vec<String>, String)
             for e in &state.events()[seen..] {
                 if e.visible_to(Position::new(my_pos)) {
                     me.observe(e, &state.view(Position::new(my_pos)));
-                    holdings.observe(e, my_pos);
+                    holdings.observe(e, Position::new(my_pos));
                 }
                 if e.visible_to(Position::new(1 - my_pos)) {
                     them.observe(e, &state.view(Position::new(1 - my_pos)));

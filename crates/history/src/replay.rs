@@ -376,18 +376,18 @@ pub(crate) fn acpc_ranks(record: &HandRecord) -> Vec<Option<loki_cards::HandRank
         return record.ranks.as_slice().to_vec();
     }
     let mut ranks = vec![None; record.players()];
-    if let Some(p) = (0..record.players()).find(|&p| is_live(record, p)) {
-        ranks[p] = Some(loki_cards::HandRank::default());
+    if let Some(p) = Position::all(record.players()).find(|&p| is_live(record, p)) {
+        ranks[p.index()] = Some(loki_cards::HandRank::default());
     }
     ranks
 }
 
-fn is_live(record: &HandRecord, p: usize) -> bool {
+fn is_live(record: &HandRecord, p: Position) -> bool {
     !record
         .actions
         .iter()
         .flatten()
-        .any(|&(q, a)| q == Position::new(p) && a == Action::Fold)
+        .any(|&(q, a)| q == p && a == Action::Fold)
 }
 
 /// A value as the reference dealer prints it: `%.6f` with trailing zeros (and a trailing

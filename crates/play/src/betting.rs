@@ -146,7 +146,7 @@ impl Session {
             self.check_turn(PERSON, self.step)?;
             let Some(h) = &self.hand else { break };
             let p = h.state().to_act().ok_or(PlayError::NoHand)?;
-            self.apply_person(free_or_fold(h.state(), p.index()))?;
+            self.apply_person(free_or_fold(h.state(), p))?;
         }
         Ok(true)
     }
@@ -254,9 +254,9 @@ impl Seating for Seated<'_> {
         Ok(match &mut self.occupants[seat] {
             Occupant::Person if self.present[seat] => None,
             // A person sitting out checks when free, else folds.
-            Occupant::Person => Some(free_or_fold(state, p.index())),
+            Occupant::Person => Some(free_or_fold(state, p)),
             Occupant::Bot(b) => {
-                let action = b.act(&state.view(Position::new(p.index())));
+                let action = b.act(&state.view(p));
                 self.traces[seat] = b.last_trace().cloned();
                 Some(action)
             }
@@ -274,8 +274,8 @@ impl Seating for Seated<'_> {
 
 /// Check when it costs nothing, else fold: the action of a person who is not there
 /// (sitting out, out of time, or gone).
-pub(crate) fn free_or_fold(state: &HandState, position: usize) -> Action {
-    if state.amount_to_call(Position::new(position)) == 0 {
+pub(crate) fn free_or_fold(state: &HandState, position: Position) -> Action {
+    if state.amount_to_call(position) == 0 {
         Action::Call
     } else {
         Action::Fold

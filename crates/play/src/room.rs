@@ -326,7 +326,7 @@ impl Session {
             return Ok(None);
         };
         let p = h.state().to_act().ok_or(PlayError::NoHand)?;
-        let action = free_or_fold(h.state(), p.index());
+        let action = free_or_fold(h.state(), p);
         self.act(seat, action, step)?;
         Ok(Some(seat))
     }

@@ -47,7 +47,11 @@ impl Session {
                     big_blind,
                 });
             }
-            let delta = hand_delta(&state.view(Position::new(p)), p, &self.names[seat]);
+            let delta = hand_delta(
+                &state.view(Position::new(p)),
+                Position::new(p),
+                &self.names[seat],
+            );
             add_hand(&mut self.huds[seat], &delta);
             let person = matches!(self.occupants[seat], Occupant::Person);
             if (self.room && person) || seat == PERSON {

@@ -74,7 +74,7 @@ impl LokiPlayer {
         let know = &self.know;
         let opponents: Vec<SimOpponent<'_>> = Position::all(n)
             .filter(|&p| p != me && view.is_live(p))
-            .filter_map(|p| self.sim_opponent(view, p.index()))
+            .filter_map(|p| self.sim_opponent(view, p))
             .collect();
         let round = view.round();
         let put_in = Position::all(n)
@@ -96,7 +96,7 @@ impl LokiPlayer {
             own: match cfg.self_model {
                 SelfModel::Off => None,
                 m => self
-                    .sim_opponent(view, me.index())
+                    .sim_opponent(view, me)
                     .map(|o| (SimOpponent { trust: 1.0, ..o }, m == SelfModel::All)),
             },
             folded: Position::all(n)
@@ -118,15 +118,15 @@ impl LokiPlayer {
 impl LokiPlayer {
     /// The player at position `p` as this player's simulation sees it: its model's
     /// table, thresholds and frequencies in each context, and trust.
-    fn sim_opponent<'a>(&'a self, view: &SeatView<'_>, p: usize) -> Option<SimOpponent<'a>> {
-        let seat = view.seat_of(Position::new(p));
+    fn sim_opponent<'a>(&'a self, view: &SeatView<'_>, p: Position) -> Option<SimOpponent<'a>> {
+        let seat = view.seat_of(p);
         let m = self.models.get(&seat)?;
         let mut frequencies = ByContext::default();
         for c in Context::all() {
             frequencies[c] = self.frequencies_of(seat, m, c);
         }
         Some(SimOpponent {
-            position: p,
+            position: p.index(),
             weights: m.weights(),
             thresholds: frequencies.map(|&f| thresholds_of(f)),
             frequencies,
@@ -148,7 +148,7 @@ impl LokiPlayer {
         to_call: usize,
         legal: ByAction<bool>,
     ) -> Option<ActionPrediction> {
-        let o = self.sim_opponent(view, actor)?;
+        let o = self.sim_opponent(view, Position::new(actor))?;
         let strength = board.ehs(holding)?;
         let mine = view.hole().map_or(0, |h| h.set().bits());
         let values = values_of(|h| {

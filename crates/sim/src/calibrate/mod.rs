@@ -223,7 +223,7 @@ impl Seating for ScoredHand<'_, '_> {
                 .predict(p.index(), state, self.deal, self.seat_of);
         }
         Ok(Some(
-            self.table.seats[self.seat_of[p.index()]].act(&state.view(Position::new(p.index()))),
+            self.table.seats[self.seat_of[p.index()]].act(&state.view(p)),
         ))
     }
     fn name(&self, position: Position) -> String {
