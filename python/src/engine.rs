@@ -84,19 +84,19 @@ methods! {
     }
     /// Whether a position is still in the hand (has not folded).
     fn is_live(&self, position: Int) -> PyResult<bool> {
-        Ok(self.0.is_live(Position::new(self.position(position)?)))
+        Ok(self.0.is_live(self.position(position)?))
     }
     /// Whether a position is all-in.
     fn is_all_in(&self, position: Int) -> PyResult<bool> {
-        Ok(self.0.is_all_in(Position::new(self.position(position)?)))
+        Ok(self.0.is_all_in(self.position(position)?))
     }
     /// Chips a position must put in to call.
     fn amount_to_call(&self, position: Int) -> PyResult<Chips> {
-        Ok(self.0.amount_to_call(Position::new(self.position(position)?)))
+        Ok(self.0.amount_to_call(self.position(position)?))
     }
     /// Bets a position faces (0, 1, 2, ...).
     fn bets_to_call(&self, position: Int) -> PyResult<u32> {
-        Ok(self.0.bets_to_call(Position::new(self.position(position)?)))
+        Ok(self.0.bets_to_call(self.position(position)?))
     }
     /// The legal actions now, in the order fold, call, raise (empty unless a player is to
     /// act).
@@ -132,7 +132,7 @@ methods! {
     fn deal_hole(&mut self, position: Int, cards: &Bound<'_, PyAny>) -> PyResult<()> {
         let position = self.position(position)?;
         let h = hole_arg(cards)?;
-        self.0.deal_hole(Position::new(position), h).map_err(errors::deal)?;
+        self.0.deal_hole(position, h).map_err(errors::deal)?;
         Ok(())
     }
     /// Deals the board cards of the round that is due (3, 1 or 1 cards).
@@ -219,9 +219,14 @@ methods! {
 
 impl PyHandState {
     /// A position of this hand, checked.
-    fn position(&self, position: Int) -> PyResult<usize> {
+    fn position(&self, position: Int) -> PyResult<Position> {
         let n = self.0.players() as i128;
-        position.within("position", 0, n - 1, errors::lokierr)
+        Ok(Position::new(position.within(
+            "position",
+            0,
+            n - 1,
+            errors::lokierr,
+        )?))
     }
 }
 
