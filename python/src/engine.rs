@@ -290,14 +290,10 @@ fn deal_due(
     Ok(())
 }
 
-fn illegal(
-    py: Python<'_>,
-    index: usize,
-    position: Option<usize>,
-    round: loki_engine::Round,
-    action: Action,
-    why: String,
-) -> PyErr {
+/// The error of action `index`, refused at `state` (which a refused action leaves as it
+/// was: the position to act and the round are the refusal's).
+fn illegal(py: Python<'_>, index: usize, state: &HandState, action: Action, why: String) -> PyErr {
+    let (position, round) = (state.to_act().map(Position::index), state.round());
     let who = position.map_or("nobody".to_string(), |p| format!("position {p}"));
     let err = errors::IllegalActionError::new_err(format!(
         "action {index} ({} by {who} in the {round}): {why}",
@@ -364,8 +360,7 @@ fn replay(
     let mut dealt = 0;
     for (i, (a, round)) in actions.iter().enumerate() {
         deal_due(&mut state, &board, &mut dealt, true)?;
-        let to_act = state.to_act();
-        if let (Some(r), Some(_)) = (round, to_act) {
+        if let (Some(r), Some(_)) = (round, state.to_act()) {
             let now = state.round().index();
             if now != *r {
                 let why = if now > *r {
@@ -376,38 +371,15 @@ fn replay(
                         state.round()
                     )
                 };
-                return Err(illegal(
-                    py,
-                    i,
-                    to_act.map(Position::index),
-                    state.round(),
-                    a.action,
-                    why,
-                ));
+                return Err(illegal(py, i, &state, a.action, why));
             }
         }
         let a = match a.on(&state) {
             Ok(a) => a,
-            Err(why) => {
-                return Err(illegal(
-                    py,
-                    i,
-                    to_act.map(Position::index),
-                    state.round(),
-                    a.action,
-                    why,
-                ))
-            }
+            Err(why) => return Err(illegal(py, i, &state, a.action, why)),
         };
         if let Err(e) = state.apply(a) {
-            return Err(illegal(
-                py,
-                i,
-                to_act.map(Position::index),
-                state.round(),
-                a,
-                e.to_string(),
-            ));
+            return Err(illegal(py, i, &state, a, e.to_string()));
         }
     }
     deal_due(&mut state, &board, &mut dealt, false)?;

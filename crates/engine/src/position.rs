@@ -213,5 +213,8 @@ mod tests {
         assert_eq!(v.get(Position::new(3)), None);
         let found: Vec<(usize, i32)> = v.enumerate().map(|(p, &x)| (p.index(), x)).collect();
         assert_eq!(found, [(0, 0), (1, 0), (2, 5)]);
+        // Compared with lists as the tests write them, and unequal where they differ.
+        assert!(v == vec![0, 0, 5] && v == [0, 0, 5] && vec![0, 0, 5] == v);
+        assert!(v != vec![0, 0, 4] && v != [0, 0] && vec![0, 5, 0] != v);
     }
 }
