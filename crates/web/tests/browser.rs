@@ -1116,13 +1116,15 @@ fn a_phone_sized_window_needs_no_sideways_scrolling() {
                 seats_over_the_felt(c).await
             );
             screenshot(c, "phone-table.png").await;
-            // 30 hands, calling down: every result readable without scrolling, each
-            // seat's HUD the state's and not cut off.
+            // 30 hands, calling down in every third (the `call` bot then goes to the
+            // showdown too) and folding at the first chance in the others: every result
+            // readable without scrolling, each seat's HUD the state's and not cut off.
             let mut shot = false;
             for hand in 1..=30u64 {
                 let mut guard = 0;
                 while !visible(c, "next-hand").await {
-                    click(c, "act-call").await;
+                    let fold = hand % 3 != 0 && visible(c, "act-fold").await;
+                    click(c, if fold { "act-fold" } else { "act-call" }).await;
                     guard += 1;
                     assert!(guard < 40);
                 }

@@ -1,7 +1,9 @@
 //! A room in real browsers: three people in three sessions of one ChromeDriver (each
 //! its own profile, so its own cookies) with three bots, through the rooms page. One
 //! opens the room in the lobby, the others take seats through its link; they play 100
-//! hands (`LOKI_ROOM_HANDS`, 30 to 1,000), each person's every view checked for the
+//! hands (`LOKI_ROOM_HANDS`, 30 to 1,000), each person's browser on a thread of its own,
+//! calling down in one hand of three and folding when allowed in the others; each
+//! person's every view checked for the
 //! other seats' hidden cards (the server's deal as the reference), and every hand,
 //! written as PHH with every card, replayed through the engine to the same pot split and
 //! stacks; one person's browser closes mid-way (sat out once
@@ -28,6 +30,7 @@ mod chrome;
 mod webdriver;
 use chrome::{browser, start_driver, FLAGS};
 use serde_json::{json, Value};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use webdriver::Client;
@@ -196,20 +199,88 @@ fn check(server: &Server, id: &str, text: &str) -> Value {
     v
 }
 
-/// Acts for the person if it is the person's turn and the buttons show; asks for the
-/// next hand when one is over. Returns whether it clicked.
-async fn play_turn(c: &Client, v: &Value, idle: bool) -> bool {
-    if idle {
-        return false;
+/// Acts for the person if it is the person's turn and the buttons show, or asks for the
+/// next hand when one is over, in one round trip; returns the view the page held before
+/// (JSON text), or `None` before it has one. A person calls every bet in one hand of
+/// three (the hand number modulo 3 is the person's seat modulo 3) and folds when
+/// allowed in the others, so that every person plays hands to a showdown and a hand
+/// waits on few clicks. With `idle_cy`, Cy (seat 2) lets a turn run.
+async fn see_and_play(c: &Client, idle_cy: bool) -> Option<String> {
+    let script = format!(
+        "const v = window.lokiView; if (!v) return null; const text = JSON.stringify(v); \
+         if ({idle_cy} && v.you === 2 && v.your_turn) return text; \
+         const mine = v.hand % 3 === v.you % 3; \
+         const ids = v.your_turn ? (mine ? ['act-call', 'act-fold'] : ['act-fold', 'act-call']) : v.in_progress === false ? ['next-hand'] : []; \
+         const b = ids.map(i => document.getElementById(i)).find(b => b && !b.hidden); \
+         if (b) b.click(); return text"
+    );
+    js(c, &script).await.as_str().map(String::from)
+}
+
+/// What the people's threads and the test's own thread share.
+struct Shared<'a> {
+    server: &'a Server,
+    id: String,
+    /// Views checked.
+    views: AtomicUsize,
+    /// Cy is to let one decision run out (from hand 20).
+    idle_cy: AtomicBool,
+    /// Cy's page showed the countdown of that decision.
+    countdown_seen: AtomicBool,
+    /// The room's clock moved the table on without Cy.
+    timed_out: AtomicBool,
+}
+
+/// A person's browser, played on a thread of its own (each person sees the turn as soon
+/// as the page does, as three people at three tables would), until `stop`; gives the
+/// browser back.
+fn plays<'s>(
+    scope: &'s std::thread::Scope<'s, '_>,
+    c: Client,
+    stop: &'s AtomicBool,
+    shared: &'s Shared<'s>,
+) -> std::thread::ScopedJoinHandle<'s, Client> {
+    scope.spawn(move || {
+        runtime().block_on(async {
+            while !stop.load(Ordering::SeqCst) {
+                let idle = shared.idle_cy.load(Ordering::SeqCst) && !shared.timed_out.load(Ordering::SeqCst);
+                let Some(text) = see_and_play(&c, idle).await else {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                };
+                let v = check(shared.server, &shared.id, &text);
+                shared.views.fetch_add(1, Ordering::SeqCst);
+                if idle && v["you"] == 2 && v["your_turn"] == true {
+                    // The page starts its countdown when it renders this view.
+                    until(&c, "the countdown", "return document.getElementById('room-clock').textContent.startsWith('You have')").await;
+                    shared.countdown_seen.store(true, Ordering::SeqCst);
+                    let step = v["step"].as_u64().unwrap();
+                    // Nobody clicks for Cy: the server's clock moves the table on.
+                    until(&c, "the time bank", &format!("return window.lokiView.step !== {step}")).await;
+                    shared.timed_out.store(true, Ordering::SeqCst);
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            c
+        })
+    })
+}
+
+/// Stops every person's thread when dropped, a failed check included (the scope would
+/// otherwise wait for them forever).
+struct StopAll<'a>(&'a [AtomicBool]);
+
+impl Drop for StopAll<'_> {
+    fn drop(&mut self) {
+        for s in self.0 {
+            s.store(true, Ordering::SeqCst);
+        }
     }
-    let script = if v["your_turn"] == true {
-        "const b = ['act-call', 'act-fold'].map(i => document.getElementById(i)).find(b => !b.hidden); if (!b) return false; b.click(); return true"
-    } else if v["in_progress"] == false {
-        "const b = document.getElementById('next-hand'); if (b.hidden) return false; b.click(); return true"
-    } else {
-        return false;
-    };
-    js(c, script).await == Value::Bool(true)
+}
+
+/// The browser a person's thread gives back (its panic passed on).
+fn joined(h: std::thread::ScopedJoinHandle<'_, Client>) -> Client {
+    h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
 }
 
 #[test]
@@ -229,7 +300,8 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
     let server = start(cfg);
     let (_driver, port) = start_driver(&driver);
     let t0 = Instant::now();
-    runtime().block_on(async {
+    let rt = runtime();
+    let (mut people, eve, base, url, id, token) = rt.block_on(async {
         let base = format!("http://{}", server.addr);
         let fields = [("create-name", "Ann"), ("create-layout", "3*open,SOM,GOM,LOKI2"), ("create-bank", "5")];
         let (ann, url) = opens_room(port, &chromium, &base, "ann", &fields).await;
@@ -245,7 +317,6 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
         until(&eve, "the join form", "return !document.getElementById('room-join').hidden").await;
         js(&eve, "document.getElementById('room-watch').click(); return true").await;
         until(&eve, "the spectator's table", "return !!window.lokiView && window.lokiView.spectator").await;
-        let mut watched = 0;
         // Every page gets its views from the live stream.
         for c in &people {
             until(c, "the live stream", "return document.getElementById('room-live').textContent === 'live'").await;
@@ -253,77 +324,114 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
         // The seat token is shown once, at sitting down.
         let token = js(&people[1], "return document.getElementById('room-token').hidden ? null : document.getElementById('room-token-text').textContent").await;
         let token = token.as_str().expect("Bob's seat token").to_string();
-        let mut views = 0;
-        let mut dropped = false;
-        let mut back = false;
-        let mut timed_out = false;
-        let mut countdown_seen = false;
+        (people, eve, base, url, id, token)
+    });
+    let mut watched = 0;
+    let shared = Shared {
+        server: &server,
+        id: id.clone(),
+        views: AtomicUsize::new(0),
+        idle_cy: AtomicBool::new(false),
+        countdown_seen: AtomicBool::new(false),
+        timed_out: AtomicBool::new(false),
+    };
+    // Ann's, Bob's (his first browser, then his second) and Cy's threads.
+    let stops: [AtomicBool; 4] = Default::default();
+    let [cy_stop, ann_stop, bob_stop, bob_again_stop] = &stops;
+    let mut dropped = false;
+    let mut back = false;
+    people = std::thread::scope(|scope| {
+        let _stop_all = StopAll(&stops);
+        let cy = plays(scope, people.pop().unwrap(), cy_stop, &shared);
+        let bob = plays(scope, people.pop().unwrap(), bob_stop, &shared);
+        let ann = plays(scope, people.pop().unwrap(), ann_stop, &shared);
+        let mut bob = Some(bob);
+        let mut bob_again = None;
         let deadline = Instant::now() + Duration::from_secs(4 * hands_wanted as u64);
         while server.app.room_records(&id).unwrap().len() < hands_wanted {
-            assert!(Instant::now() < deadline, "{hands_wanted} hands took too long");
+            // A person's thread ends early only by a failed check: passed on below.
+            let ended = |h: &Option<std::thread::ScopedJoinHandle<'_, Client>>| {
+                h.as_ref().is_some_and(|h| h.is_finished())
+            };
+            if ann.is_finished() || cy.is_finished() || ended(&bob) || ended(&bob_again) {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{hands_wanted} hands took too long"
+            );
             let hands = server.app.room_records(&id).unwrap().len();
-            // At hand 10 Bob's browser goes away; at hand 14 Bob comes back from a new
-            // browser with his name and seat token.
+            // At hand 10 Bob's browser goes away; at hand 14 Bob comes back from a
+            // new browser with his name and seat token.
             if hands >= 10 && !dropped {
-                let bob = people.remove(1);
-                bob.close().await.unwrap();
+                bob_stop.store(true, Ordering::SeqCst);
+                rt.block_on(joined(bob.take().unwrap()).close()).unwrap();
                 dropped = true;
                 let sat_out = Instant::now();
                 loop {
-                    let text = view_text(&people[0]).await.unwrap();
+                    let text = rt.block_on(view_text(&eve)).unwrap();
                     let v = check(&server, &id, &text);
-                    if v["people"].as_array().unwrap().iter().any(|p| p["name"] == "Bob" && p["present"] == false) {
+                    if v["people"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|p| p["name"] == "Bob" && p["present"] == false)
+                    {
                         break;
                     }
-                    assert!(sat_out.elapsed() < Duration::from_secs(20), "Bob never sat out");
-                    for c in &people {
-                        let text = view_text(c).await.unwrap();
-                        let v = check(&server, &id, &text);
-                        play_turn(c, &v, false).await;
-                    }
+                    assert!(
+                        sat_out.elapsed() < Duration::from_secs(20),
+                        "Bob never sat out"
+                    );
+                    std::thread::sleep(Duration::from_millis(50));
                 }
             }
             if hands >= 14 && dropped && !back {
-                let bob = session(port, &chromium, "bob-again").await;
-                pace_zero(&bob, &base).await;
-                bob.goto(&url).await.unwrap();
-                fill_and_submit(&bob, &[("rejoin-name", "Bob"), ("rejoin-token", &token)], "rejoin-button").await;
-                until(&bob, "Bob back", "return !!window.lokiView && window.lokiView.you === 1 && !window.lokiView.sitting_out").await;
-                people.insert(1, bob);
+                let bob = rt.block_on(async {
+                    let bob = session(port, &chromium, "bob-again").await;
+                    pace_zero(&bob, &base).await;
+                    bob.goto(&url).await.unwrap();
+                    let fields = [("rejoin-name", "Bob"), ("rejoin-token", token.as_str())];
+                    fill_and_submit(&bob, &fields, "rejoin-button").await;
+                    until(&bob, "Bob back", "return !!window.lokiView && window.lokiView.you === 1 && !window.lokiView.sitting_out").await;
+                    bob
+                });
+                bob_again = Some(plays(scope, bob, bob_again_stop, &shared));
                 back = true;
             }
+            // From hand 20 Cy lets one decision run out.
+            if hands >= 20 {
+                shared.idle_cy.store(true, Ordering::SeqCst);
+            }
             // The spectator's view and page: no hole card at all.
-            if let Some(text) = view_text(&eve).await {
-                let v = check(&server, &id, &text);
-                assert!(v["seats"].as_array().unwrap().iter().all(|s| s["cards"].is_null()));
-                let faces = js(&eve, "return document.querySelectorAll('.seat [data-card]').length").await;
-                assert_eq!(faces, json!(0), "a hole card in the spectator's page");
+            let seen = rt.block_on(js(&eve, "return window.lokiView ? [JSON.stringify(window.lokiView), document.querySelectorAll('.seat [data-card]').length] : null"));
+            if let Some(text) = seen[0].as_str() {
+                let v = check(&server, &id, text);
+                assert!(v["seats"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|s| s["cards"].is_null()));
+                assert_eq!(seen[1], json!(0), "a hole card in the spectator's page");
                 watched += 1;
             }
-            // From hand 20 Cy lets one decision run out.
-            let idle_cy = hands >= 20 && !timed_out;
-            for c in &people {
-                let Some(text) = view_text(c).await else { continue };
-                let v = check(&server, &id, &text);
-                views += 1;
-                let is_cy = v["you"] == 2;
-                if is_cy && idle_cy && v["your_turn"] == true {
-                    // The page starts its countdown when it renders this view.
-                    until(c, "the countdown", "return document.getElementById('room-clock').textContent.startsWith('You have')").await;
-                    countdown_seen = true;
-                    let step = v["step"].as_u64().unwrap();
-                    // Nobody clicks for Cy: the server's clock moves the table on.
-                    until(c, "the time bank", &format!("return window.lokiView.step !== {step}")).await;
-                    timed_out = true;
-                    continue;
-                }
-                play_turn(c, &v, false).await;
-            }
+            std::thread::sleep(Duration::from_millis(50));
         }
-        assert!(dropped && back && timed_out, "{dropped} {back} {timed_out}");
-        assert!(countdown_seen, "the countdown showed");
-        assert!(views > 60, "{views} views checked");
-        assert!(watched > 20, "{watched} spectator's views checked");
+        drop(_stop_all);
+        let (ann, cy) = (joined(ann), joined(cy));
+        let bob = joined(bob_again.or(bob).expect("Bob's browser"));
+        vec![ann, bob, cy]
+    });
+    let views = shared.views.load(Ordering::SeqCst);
+    let (timed_out, countdown_seen) = (
+        shared.timed_out.into_inner(),
+        shared.countdown_seen.into_inner(),
+    );
+    assert!(dropped && back && timed_out, "{dropped} {back} {timed_out}");
+    assert!(countdown_seen, "the countdown showed");
+    assert!(views > 60, "{views} views checked");
+    assert!(watched > 20, "{watched} spectator's views checked");
+    rt.block_on(async {
         eve.close().await.unwrap();
         // Every hand, with every card, replays through the engine from its PHH text
         // (every action, the pot split and the stacks checked) to the same result.
