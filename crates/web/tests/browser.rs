@@ -35,12 +35,8 @@ mod webdriver;
 use chrome::{browser, start_driver, FLAGS};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use webdriver::{Client, Locator};
-
-/// One browser at a time: the machine is small.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// The folder of the screenshots.
 fn out_dir() -> PathBuf {
@@ -83,7 +79,6 @@ fn with_browser(
     let Some((chromium, driver)) = browser() else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let profile = out_dir().join(format!("chromium-profile-{name}"));
     let _ = std::fs::remove_dir_all(&profile);
     std::fs::create_dir_all(&profile).unwrap();

@@ -31,12 +31,8 @@ mod webdriver;
 use chrome::{browser, start_driver, FLAGS};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use webdriver::Client;
-
-/// One browser test at a time: the machine is small.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 async fn js(c: &Client, script: &str) -> Value {
     c.execute(script, vec![]).await.expect("script")
@@ -288,7 +284,6 @@ fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
     let Some((chromium, driver)) = browser() else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     // LOKI_ROOM_HANDS plays another number of hands (30 to 1,000; 100 by default).
     let hands_wanted: usize = std::env::var("LOKI_ROOM_HANDS")
         .ok()
@@ -583,7 +578,6 @@ fn every_room_fits() {
     let Some((chromium, driver)) = browser() else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut cfg = config(6, "call");
     cfg.rooms.rooms_per_address = 20;
     let server = start(cfg);
@@ -698,7 +692,6 @@ fn a_pre_action_acts_when_the_turn_comes_and_the_tab_says_whose_turn() {
     let Some((chromium, driver)) = browser() else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let server = start(config(6, "call"));
     let (_driver, port) = start_driver(&driver);
     runtime().block_on(async {
@@ -771,7 +764,6 @@ fn a_spectator_sees_the_table_and_no_hole_card() {
     let Some((chromium, driver)) = browser() else {
         return;
     };
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let server = start(config(6, "call"));
     let (_driver, port) = start_driver(&driver);
     runtime().block_on(async {
