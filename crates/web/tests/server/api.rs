@@ -5,7 +5,7 @@
 //! counted), the plain-text history, the last hand told as the person saw it, and every
 //! answer JSON (405, 414, 431 and 400 included).
 #![allow(missing_docs)]
-mod common;
+use crate::common;
 use common::{check_last, config, raw, request, start, Client};
 use loki_store::Store;
 use serde_json::{json, Value};

@@ -3,7 +3,7 @@
 //! finishing stacks). Needs `python3` with `pokerkit==0.7.7`; without it the test says
 //! it is skipped, unless `LOKI_REQUIRE_POKERKIT=1` (CI), where it fails.
 #![allow(missing_docs)]
-mod common;
+use crate::common;
 use common::{config, start, Client};
 use std::path::Path;
 use std::process::Command;

@@ -2,7 +2,7 @@
 //! specific-modeling players use them from the first hand of the next session (through
 //! the page's API, across two servers on the same file).
 #![allow(missing_docs)]
-mod common;
+use crate::common;
 use common::{config, start, Client};
 use loki_store::Store;
 

@@ -3,7 +3,7 @@
 //! person away sat out and back, coming back to a seat with and without the seat token,
 //! the live stream, the chat, a spectator, and the limits.
 #![allow(missing_docs)]
-mod common;
+use crate::common;
 use common::{check_last, check_watched_last, config, request, start, Client, Resp, Server};
 use loki_engine::Event;
 use loki_web::{RoomLimits, ServerConfig};

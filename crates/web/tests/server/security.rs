@@ -12,7 +12,7 @@
 //!    and the page's own protections (loopback host, same origin, headers, no outside
 //!    resources).
 #![allow(missing_docs)]
-mod common;
+use crate::common;
 use common::{card_tokens, config, request, start, Client};
 use loki_engine::Position;
 use loki_web::Limits;

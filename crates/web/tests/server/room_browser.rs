@@ -1,45 +1,29 @@
-//! A room in real browsers: three people in three sessions of one ChromeDriver (each
-//! its own profile, so its own cookies) with three bots, through the rooms page. One
-//! opens the room in the lobby, the others take seats through its link; they play 100
-//! hands (`LOKI_ROOM_HANDS`, 30 to 1,000), each person's browser on a thread of its own,
-//! calling down in one hand of three and folding when allowed in the others; each
-//! person's every view checked for the
-//! other seats' hidden cards (the server's deal as the reference), and every hand,
-//! written as PHH with every card, replayed through the engine to the same pot split and
-//! stacks; one person's browser closes mid-way (sat out once
-//! its page is gone) and the person comes back from a new browser with name and seat
-//! token; one person lets the time bank run out while its countdown shows. At the end,
-//! the first person's page is shot at 1400 x 900 and the third person comes back on an
-//! emulated phone (390 x 844) with no sideways scrolling (`target/tmp/e2e/room-*.png`).
-//! A spectator watches from a fourth browser: no hole card in its views or its page.
-//! A spectator of a heads-up room on the live stream, and the last hand's replay.
-//!
-//! Rooms of 2 to 10 seats in one browser, at 1400 x 900 and 1280 x 720 on the person's
-//! turn and after a showdown: every control and every seat in view without scrolling, no
-//! seat over the felt; at 390 x 844 no sideways scrolling (`room-seats-*.png`).
+//! Rooms in real browsers, one browser session each: a spectator of a heads-up room on
+//! the live stream and the last hand's replay; a pre-action that acts when the turn
+//! comes; rooms of 2 to 10 seats at 1400 x 900 and 1280 x 720 on the person's turn and
+//! after a showdown: every control and every seat in view without scrolling, no seat over
+//! the felt; at 390 x 844 no sideways scrolling (`room-seats-*.png`). The helpers that
+//! drive a room's page are shared with `a_hundred_hands.rs`.
 //!
 //! Needs Chromium and ChromeDriver as `browser.rs` does (skipped without them unless
 //! `LOKI_REQUIRE_BROWSER=1`).
 #![allow(missing_docs)]
-mod common;
-use common::{config, start, Server};
-use loki_engine::Position;
-#[path = "common/chrome.rs"]
-mod chrome;
-#[path = "common/webdriver.rs"]
-mod webdriver;
+use crate::chrome;
+use crate::common;
+use crate::webdriver;
 use chrome::{browser, start_driver, FLAGS};
+use common::{config, start};
+use loki_engine::Position;
 use serde_json::{json, Value};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use webdriver::Client;
 
-async fn js(c: &Client, script: &str) -> Value {
+pub(crate) async fn js(c: &Client, script: &str) -> Value {
     c.execute(script, vec![]).await.expect("script")
 }
 
 /// Waits (at most 30 s) until the script returns true.
-async fn until(c: &Client, what: &str, script: &str) {
+pub(crate) async fn until(c: &Client, what: &str, script: &str) {
     let deadline = Instant::now() + Duration::from_secs(30);
     while js(c, script).await != Value::Bool(true) {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
@@ -48,7 +32,7 @@ async fn until(c: &Client, what: &str, script: &str) {
 }
 
 /// The tests' single-threaded runtime (the server runs on its own).
-fn runtime() -> tokio::runtime::Runtime {
+pub(crate) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -56,12 +40,17 @@ fn runtime() -> tokio::runtime::Runtime {
 }
 
 /// A new browser session with its own profile.
-async fn session(port: u16, chromium: &std::path::Path, name: &str) -> Client {
+pub(crate) async fn session(port: u16, chromium: &std::path::Path, name: &str) -> Client {
     session_as(port, chromium, name, false).await
 }
 
 /// A new browser session with its own profile; `phone`: a 390 x 844 phone emulated.
-async fn session_as(port: u16, chromium: &std::path::Path, name: &str, phone: bool) -> Client {
+pub(crate) async fn session_as(
+    port: u16,
+    chromium: &std::path::Path,
+    name: &str,
+    phone: bool,
+) -> Client {
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("room-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -89,14 +78,14 @@ async fn session_as(port: u16, chromium: &std::path::Path, name: &str, phone: bo
 }
 
 /// Saves a screenshot in `target/tmp/e2e/`.
-async fn save(c: &Client, name: &str) {
+pub(crate) async fn save(c: &Client, name: &str) {
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join(name), c.screenshot().await.unwrap()).unwrap();
 }
 
 /// Sets the tab's pace of the bots to instant (before the room's page loads).
-async fn pace_zero(c: &Client, base: &str) {
+pub(crate) async fn pace_zero(c: &Client, base: &str) {
     c.goto(&format!("{base}/lobby")).await.unwrap();
     js(c, "sessionStorage.setItem('loki-pace', '0'); return true").await;
 }
@@ -104,7 +93,7 @@ async fn pace_zero(c: &Client, base: &str) {
 /// A new browser `tag` at the lobby with the bots' pace instant, where Ann opens a room of
 /// `fields` (the create form's, `create-name` and `create-layout` among them); the page
 /// and the room's address once Ann sits in it.
-async fn opens_room(
+pub(crate) async fn opens_room(
     port: u16,
     chromium: &std::path::Path,
     base: &str,
@@ -125,7 +114,7 @@ async fn opens_room(
 
 /// A new browser `tag` where `name` takes a seat of the room at `url` (the bots' pace
 /// instant).
-async fn joins_room(
+pub(crate) async fn joins_room(
     port: u16,
     chromium: &std::path::Path,
     base: &str,
@@ -142,7 +131,7 @@ async fn joins_room(
 }
 
 /// Fills a form field and submits its form by the button.
-async fn fill_and_submit(c: &Client, fields: &[(&str, &str)], button: &str) {
+pub(crate) async fn fill_and_submit(c: &Client, fields: &[(&str, &str)], button: &str) {
     for (id, value) in fields {
         let script = format!("document.getElementById({id:?}).value = {value:?}; return true");
         js(c, &script).await;
@@ -155,7 +144,7 @@ async fn fill_and_submit(c: &Client, fields: &[(&str, &str)], button: &str) {
 }
 
 /// The person's view in the page, as JSON text.
-async fn view_text(c: &Client) -> Option<String> {
+pub(crate) async fn view_text(c: &Client) -> Option<String> {
     js(
         c,
         "return window.lokiView ? JSON.stringify(window.lokiView) : null",
@@ -163,338 +152,6 @@ async fn view_text(c: &Client) -> Option<String> {
     .await
     .as_str()
     .map(String::from)
-}
-
-/// Checks a person's view against the server's deal: no other seat's card unless
-/// shown. Returns the view.
-fn check(server: &Server, id: &str, text: &str) -> Value {
-    let v: Value = serde_json::from_str(text).unwrap();
-    let you = v["you"].as_u64().unwrap() as usize;
-    if let Some((hand, cards)) = server.app.room_hole_cards(id) {
-        if v["hand"].as_u64() == Some(hand) {
-            // The room's id and the seat token are hexadecimal: they may hold a
-            // card's letters ("4d").
-            let mut body = text.replace(id, "");
-            if let Some(t) = v["seat_token"].as_str() {
-                body = body.replace(t, "");
-            }
-            for (seat, card) in cards {
-                let shown = v["seats"][seat]["cards"].is_string();
-                if seat != you && !shown {
-                    assert!(
-                        !body.contains(&card),
-                        "seat {you} sees {card} of seat {seat}: {body}"
-                    );
-                }
-                if seat != you && shown {
-                    assert_eq!(v["result"]["showdown"], true);
-                }
-            }
-        }
-    }
-    v
-}
-
-/// Acts for the person if it is the person's turn and the buttons show, or asks for the
-/// next hand when one is over, in one round trip; returns the view the page held before
-/// (JSON text), or `None` before it has one. A person calls every bet in one hand of
-/// three (the hand number modulo 3 is the person's seat modulo 3) and folds when
-/// allowed in the others, so that every person plays hands to a showdown and a hand
-/// waits on few clicks. With `idle_cy`, Cy (seat 2) lets a turn run.
-async fn see_and_play(c: &Client, idle_cy: bool) -> Option<String> {
-    let script = format!(
-        "const v = window.lokiView; if (!v) return null; const text = JSON.stringify(v); \
-         if ({idle_cy} && v.you === 2 && v.your_turn) return text; \
-         const mine = v.hand % 3 === v.you % 3; \
-         const ids = v.your_turn ? (mine ? ['act-call', 'act-fold'] : ['act-fold', 'act-call']) : v.in_progress === false ? ['next-hand'] : []; \
-         const b = ids.map(i => document.getElementById(i)).find(b => b && !b.hidden); \
-         if (b) b.click(); return text"
-    );
-    js(c, &script).await.as_str().map(String::from)
-}
-
-/// What the people's threads and the test's own thread share.
-struct Shared<'a> {
-    server: &'a Server,
-    id: String,
-    /// Views checked.
-    views: AtomicUsize,
-    /// Cy is to let one decision run out (from hand 20).
-    idle_cy: AtomicBool,
-    /// Cy's page showed the countdown of that decision.
-    countdown_seen: AtomicBool,
-    /// The room's clock moved the table on without Cy.
-    timed_out: AtomicBool,
-}
-
-/// A person's browser, played on a thread of its own (each person sees the turn as soon
-/// as the page does, as three people at three tables would), until `stop`; gives the
-/// browser back.
-fn plays<'s>(
-    scope: &'s std::thread::Scope<'s, '_>,
-    c: Client,
-    stop: &'s AtomicBool,
-    shared: &'s Shared<'s>,
-) -> std::thread::ScopedJoinHandle<'s, Client> {
-    scope.spawn(move || {
-        runtime().block_on(async {
-            while !stop.load(Ordering::SeqCst) {
-                let idle = shared.idle_cy.load(Ordering::SeqCst) && !shared.timed_out.load(Ordering::SeqCst);
-                let Some(text) = see_and_play(&c, idle).await else {
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                    continue;
-                };
-                let v = check(shared.server, &shared.id, &text);
-                shared.views.fetch_add(1, Ordering::SeqCst);
-                if idle && v["you"] == 2 && v["your_turn"] == true {
-                    // The page starts its countdown when it renders this view.
-                    until(&c, "the countdown", "return document.getElementById('room-clock').textContent.startsWith('You have')").await;
-                    shared.countdown_seen.store(true, Ordering::SeqCst);
-                    let step = v["step"].as_u64().unwrap();
-                    // Nobody clicks for Cy: the server's clock moves the table on.
-                    until(&c, "the time bank", &format!("return window.lokiView.step !== {step}")).await;
-                    shared.timed_out.store(true, Ordering::SeqCst);
-                }
-                tokio::time::sleep(Duration::from_millis(10)).await;
-            }
-            c
-        })
-    })
-}
-
-/// Stops every person's thread when dropped, a failed check included (the scope would
-/// otherwise wait for them forever).
-struct StopAll<'a>(&'a [AtomicBool]);
-
-impl Drop for StopAll<'_> {
-    fn drop(&mut self) {
-        for s in self.0 {
-            s.store(true, Ordering::SeqCst);
-        }
-    }
-}
-
-/// The browser a person's thread gives back (its panic passed on).
-fn joined(h: std::thread::ScopedJoinHandle<'_, Client>) -> Client {
-    h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
-}
-
-#[test]
-fn three_people_and_three_bots_play_a_hundred_hands_in_three_browsers() {
-    let Some((chromium, driver)) = browser() else {
-        return;
-    };
-    // LOKI_ROOM_HANDS plays another number of hands (30 to 1,000; 100 by default).
-    let hands_wanted: usize = std::env::var("LOKI_ROOM_HANDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .map_or(100, |n: usize| n.clamp(30, 1_000));
-    let mut cfg = config(6, "call");
-    cfg.rooms.time_bank = Duration::from_secs(3);
-    cfg.rooms.away = Duration::from_secs(2);
-    let server = start(cfg);
-    let (_driver, port) = start_driver(&driver);
-    let t0 = Instant::now();
-    let rt = runtime();
-    let (mut people, eve, base, url, id, token) = rt.block_on(async {
-        let base = format!("http://{}", server.addr);
-        let fields = [("create-name", "Ann"), ("create-layout", "3*open,SOM,GOM,LOKI2"), ("create-bank", "5")];
-        let (ann, url) = opens_room(port, &chromium, &base, "ann", &fields).await;
-        let id = url.rsplit('/').next().unwrap().to_string();
-        let mut people = vec![ann];
-        for name in ["Bob", "Cy"] {
-            people.push(joins_room(port, &chromium, &base, &url, name, name).await);
-        }
-        // A spectator watches the full room from a fourth browser.
-        let eve = session(port, &chromium, "eve-watching").await;
-        pace_zero(&eve, &base).await;
-        eve.goto(&url).await.unwrap();
-        until(&eve, "the join form", "return !document.getElementById('room-join').hidden").await;
-        js(&eve, "document.getElementById('room-watch').click(); return true").await;
-        until(&eve, "the spectator's table", "return !!window.lokiView && window.lokiView.spectator").await;
-        // Every page gets its views from the live stream.
-        for c in &people {
-            until(c, "the live stream", "return document.getElementById('room-live').textContent === 'live'").await;
-        }
-        // The seat token is shown once, at sitting down.
-        let token = js(&people[1], "return document.getElementById('room-token').hidden ? null : document.getElementById('room-token-text').textContent").await;
-        let token = token.as_str().expect("Bob's seat token").to_string();
-        (people, eve, base, url, id, token)
-    });
-    let mut watched = 0;
-    let shared = Shared {
-        server: &server,
-        id: id.clone(),
-        views: AtomicUsize::new(0),
-        idle_cy: AtomicBool::new(false),
-        countdown_seen: AtomicBool::new(false),
-        timed_out: AtomicBool::new(false),
-    };
-    // Ann's, Bob's (his first browser, then his second) and Cy's threads.
-    let stops: [AtomicBool; 4] = Default::default();
-    let [cy_stop, ann_stop, bob_stop, bob_again_stop] = &stops;
-    let mut dropped = false;
-    let mut back = false;
-    people = std::thread::scope(|scope| {
-        let _stop_all = StopAll(&stops);
-        let cy = plays(scope, people.pop().unwrap(), cy_stop, &shared);
-        let bob = plays(scope, people.pop().unwrap(), bob_stop, &shared);
-        let ann = plays(scope, people.pop().unwrap(), ann_stop, &shared);
-        let mut bob = Some(bob);
-        let mut bob_again = None;
-        let deadline = Instant::now() + Duration::from_secs(4 * hands_wanted as u64);
-        while server.app.room_records(&id).unwrap().len() < hands_wanted {
-            // A person's thread ends early only by a failed check: passed on below.
-            let ended = |h: &Option<std::thread::ScopedJoinHandle<'_, Client>>| {
-                h.as_ref().is_some_and(|h| h.is_finished())
-            };
-            if ann.is_finished() || cy.is_finished() || ended(&bob) || ended(&bob_again) {
-                break;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "{hands_wanted} hands took too long"
-            );
-            let hands = server.app.room_records(&id).unwrap().len();
-            // At hand 10 Bob's browser goes away; at hand 14 Bob comes back from a
-            // new browser with his name and seat token.
-            if hands >= 10 && !dropped {
-                bob_stop.store(true, Ordering::SeqCst);
-                rt.block_on(joined(bob.take().unwrap()).close()).unwrap();
-                dropped = true;
-                let sat_out = Instant::now();
-                loop {
-                    let text = rt.block_on(view_text(&eve)).unwrap();
-                    let v = check(&server, &id, &text);
-                    if v["people"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .any(|p| p["name"] == "Bob" && p["present"] == false)
-                    {
-                        break;
-                    }
-                    assert!(
-                        sat_out.elapsed() < Duration::from_secs(20),
-                        "Bob never sat out"
-                    );
-                    std::thread::sleep(Duration::from_millis(50));
-                }
-            }
-            if hands >= 14 && dropped && !back {
-                let bob = rt.block_on(async {
-                    let bob = session(port, &chromium, "bob-again").await;
-                    pace_zero(&bob, &base).await;
-                    bob.goto(&url).await.unwrap();
-                    let fields = [("rejoin-name", "Bob"), ("rejoin-token", token.as_str())];
-                    fill_and_submit(&bob, &fields, "rejoin-button").await;
-                    until(&bob, "Bob back", "return !!window.lokiView && window.lokiView.you === 1 && !window.lokiView.sitting_out").await;
-                    bob
-                });
-                bob_again = Some(plays(scope, bob, bob_again_stop, &shared));
-                back = true;
-            }
-            // From hand 20 Cy lets one decision run out.
-            if hands >= 20 {
-                shared.idle_cy.store(true, Ordering::SeqCst);
-            }
-            // The spectator's view and page: no hole card at all.
-            let seen = rt.block_on(js(&eve, "return window.lokiView ? [JSON.stringify(window.lokiView), document.querySelectorAll('.seat [data-card]').length] : null"));
-            if let Some(text) = seen[0].as_str() {
-                let v = check(&server, &id, text);
-                assert!(v["seats"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .all(|s| s["cards"].is_null()));
-                assert_eq!(seen[1], json!(0), "a hole card in the spectator's page");
-                watched += 1;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        drop(_stop_all);
-        let (ann, cy) = (joined(ann), joined(cy));
-        let bob = joined(bob_again.or(bob).expect("Bob's browser"));
-        vec![ann, bob, cy]
-    });
-    let views = shared.views.load(Ordering::SeqCst);
-    let (timed_out, countdown_seen) = (
-        shared.timed_out.into_inner(),
-        shared.countdown_seen.into_inner(),
-    );
-    assert!(dropped && back && timed_out, "{dropped} {back} {timed_out}");
-    assert!(countdown_seen, "the countdown showed");
-    assert!(views > 60, "{views} views checked");
-    assert!(watched > 20, "{watched} spectator's views checked");
-    rt.block_on(async {
-        eve.close().await.unwrap();
-        // Every hand, with every card, replays through the engine from its PHH text
-        // (every action, the pot split and the stacks checked) to the same result.
-        let records = server.app.room_records(&id).unwrap();
-        let mut phh = Vec::new();
-        loki_history::write_phh(&mut phh, &records).unwrap();
-        // PHH counts hands from 1, as the page does; the engine (and its records) from 0.
-        let numbers: Vec<u64> = String::from_utf8_lossy(&phh)
-            .lines()
-            .filter_map(|l| l.strip_prefix("hand = ")?.parse().ok())
-            .collect();
-        let first = records[0].hand_number + 1;
-        assert_eq!(numbers, (first..first + records.len() as u64).collect::<Vec<_>>());
-        let replayed = loki_history::read_phh(&phh[..]).unwrap();
-        assert_eq!(replayed.len(), records.len());
-        for (r, again) in records.iter().zip(replayed) {
-            assert_eq!(r.net.iter().sum::<i64>(), 0);
-            let again = again.unwrap_or_else(|e| panic!("hand {}: {e}", r.hand_number));
-            let again = again.record().expect("a settled hand");
-            assert_eq!(again.hand_number, r.hand_number);
-            assert_eq!((&again.net, &again.finishing_stacks), (&r.net, &r.finishing_stacks));
-        }
-        // Ann's page at 1400 x 900; Cy back on a phone: no sideways scrolling.
-        let ann = &people[0];
-        let v = js(ann, "return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]").await;
-        let (dx, dy) = (v[0].as_u64().unwrap_or(0) as u32, v[1].as_u64().unwrap_or(0) as u32);
-        ann.set_window_size(1400 + dx, 900 + dy).await.unwrap();
-        save(ann, "room-laptop.png").await;
-        // Cy hides the token, then asks this browser for it again.
-        let cy = &people[2];
-        js(cy, "document.getElementById('room-token-hide').click(); return true").await;
-        let hidden = js(cy, "return document.getElementById('room-token').hidden && document.getElementById('room-token-text').textContent === ''").await;
-        assert_eq!(hidden, json!(true), "the token hides");
-        js(cy, "document.getElementById('room-token-show').click(); return true").await;
-        until(cy, "the token again", "return !document.getElementById('room-token').hidden").await;
-        let cy_token = js(cy, "return document.getElementById('room-token-text').textContent").await;
-        // While Cy's page is live the token takes nothing; once it is closed it does.
-        let cy_page = people.remove(2);
-        let phone = session_as(port, &chromium, "cy-phone", true).await;
-        pace_zero(&phone, &base).await;
-        phone.goto(&url).await.unwrap();
-        let cy_token = cy_token.as_str().expect("Cy's seat token").to_string();
-        fill_and_submit(&phone, &[("rejoin-name", "Cy"), ("rejoin-token", &cy_token)], "rejoin-button").await;
-        until(&phone, "the refusal", "return document.getElementById('rejoin-message').textContent.includes('live')").await;
-        cy_page.close().await.unwrap();
-        // The server hears the page's stream end a moment later: Cy tries again.
-        let gone = Instant::now();
-        loop {
-            fill_and_submit(&phone, &[("rejoin-name", "Cy"), ("rejoin-token", &cy_token)], "rejoin-button").await;
-            tokio::time::sleep(Duration::from_millis(300)).await;
-            if js(&phone, "return !!window.lokiView").await == json!(true) {
-                break;
-            }
-            assert!(gone.elapsed() < Duration::from_secs(20), "Cy never came back");
-        }
-        until(&phone, "Cy on the phone", "return !!window.lokiView && window.lokiView.you === 2").await;
-        let width = js(&phone, "return [document.documentElement.scrollWidth, window.innerWidth]").await;
-        assert!(width[0].as_u64() <= width[1].as_u64(), "sideways scrolling: {width}");
-        save(&phone, "room-phone.png").await;
-        phone.close().await.unwrap();
-        for c in people {
-            c.close().await.unwrap();
-        }
-    });
-    println!(
-        "{hands_wanted} hands in three browsers in {:.1} s",
-        t0.elapsed().as_secs_f64()
-    );
 }
 
 /// Makes the page `width` x `height` (a phone: touch and a mobile viewport) through the

@@ -25,14 +25,12 @@
 //! and passes, unless `LOKI_REQUIRE_BROWSER=1` (CI sets it after installing them), where
 //! it fails.
 #![allow(missing_docs)]
-mod common;
+use crate::chrome;
+use crate::common;
+use crate::webdriver;
+use chrome::{browser, start_driver, FLAGS};
 use common::{config, start};
 use loki_engine::Position;
-#[path = "common/chrome.rs"]
-mod chrome;
-#[path = "common/webdriver.rs"]
-mod webdriver;
-use chrome::{browser, start_driver, FLAGS};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -706,8 +704,17 @@ fn a_person_plays_thirty_hands_on_a_laptop() {
             );
             until(c, "the last hand's replay", &replay).await;
             let mut banner = String::new();
-            while js(c, &replay).await == json!(true) {
-                let seen = js(c, "return [[...document.querySelectorAll('.seat [data-card]')].map(e => e.dataset.card), document.getElementById('banner').textContent]").await;
+            // The faces and the banner read in the same script as the replay's mark, so
+            // that they are the replay's and not those of the table it gives way to.
+            let read = format!(
+                "if (document.body.dataset.lastHand !== '{}') return null; return [[...document.querySelectorAll('.seat [data-card]')].map(e => e.dataset.card), document.getElementById('banner').textContent]",
+                last["hand"]
+            );
+            loop {
+                let seen = js(c, &read).await;
+                if seen.is_null() {
+                    break;
+                }
                 for f in seen[0].as_array().unwrap() {
                     assert!(
                         allowed.iter().any(|a| f == a),
