@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("loki-cli-acpc-{}-{name}", std::process::id()));
+    let d =
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("loki-cli-acpc-{name}"));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d

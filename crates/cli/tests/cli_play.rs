@@ -5,7 +5,7 @@ use common::loki;
 use std::path::Path;
 
 fn tmp(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("loki-test-{}-{name}", std::process::id()));
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("loki-test-{name}"));
     let _ = std::fs::remove_dir_all(&d);
     d
 }

@@ -6,7 +6,8 @@ use common::loki;
 use std::path::{Path, PathBuf};
 
 fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("loki-shards-{}-{name}", std::process::id()));
+    let d =
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("loki-shards-{name}"));
     let _ = std::fs::remove_dir_all(&d);
     d
 }

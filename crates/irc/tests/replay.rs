@@ -117,7 +117,8 @@ fn order_of_play_is_rebuilt() {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("loki-irc-{}-{name}", std::process::id()));
+    let dir =
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("loki-irc-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("holdem/199504/pdb")).unwrap();
     dir

@@ -8,7 +8,8 @@ use loki_store::Store;
 use std::path::PathBuf;
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("loki-play-{}-{name}", std::process::id()));
+    let dir =
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("loki-play-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir.join("profiles.sqlite3")

@@ -5,7 +5,8 @@ use loki_store::{Action, HandDelta, HandResult, Observation, Store, SCHEMA_VERSI
 use std::path::PathBuf;
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("loki-bankroll-{}-{name}", std::process::id()));
+    let dir =
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("loki-bankroll-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir.join("people.sqlite3")

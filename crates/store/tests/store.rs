@@ -7,7 +7,8 @@ use proptest::prelude::*;
 use std::path::PathBuf;
 
 fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("loki-store-{}-{name}", std::process::id()));
+    let d =
+        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("loki-store-{name}"));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d.join("profiles.sqlite3")

@@ -39,7 +39,7 @@ pub fn options(players: usize, hands: u64, seed: u64, names: &[&str]) -> DealerO
 }
 
 pub fn tmp(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("loki-acpc-{}-{name}", std::process::id()));
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("loki-acpc-{name}"));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
