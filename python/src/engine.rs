@@ -150,12 +150,12 @@ methods! {
             return Ok(None);
         };
         let d = PyDict::new(py);
-        d.set_item("net", &r.net)?;
-        d.set_item("contributions", &r.contributions)?;
+        d.set_item("net", r.net.as_slice())?;
+        d.set_item("contributions", r.contributions.as_slice())?;
         d.set_item("showdown", r.showdown)?;
         let ranks: Vec<Option<u16>> = r.ranks.iter().map(|x| x.map(|x| x.value())).collect();
         d.set_item("ranks", ranks)?;
-        d.set_item("finishing_stacks", &r.finishing_stacks)?;
+        d.set_item("finishing_stacks", r.finishing_stacks.as_ref().map(|s| s.as_slice()))?;
         Ok(Some(d))
     }
     /// Every event so far, as dicts with a `type` key: blinds, hole, hole_hidden, board,

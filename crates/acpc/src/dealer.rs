@@ -168,10 +168,10 @@ pub fn hand_values(state: &HandState) -> Vec<f64> {
     let mut ranks = r.ranks.clone();
     if !r.showdown {
         if let Some(p) = Position::all(state.players()).find(|&p| state.is_live(p)) {
-            ranks[p.index()] = Some(HandRank::default());
+            ranks[p] = Some(HandRank::default());
         }
     }
-    acpc_values(&r.contributions, &ranks)
+    acpc_values(r.contributions.as_slice(), ranks.as_slice())
 }
 
 /// How the acting seat's reply line was judged.
@@ -681,7 +681,10 @@ mod tests {
             s.deal_hole(Position::new(p), *h).unwrap();
         }
         let m = view_state(&s, 0, 1);
-        assert_eq!(m.to_string(), format!("MATCHSTATE:1:0::|{}|", d.hole[1]));
+        assert_eq!(
+            m.to_string(),
+            format!("MATCHSTATE:1:0::|{}|", d.hole[Position::new(1)])
+        );
         s.apply(Action::Fold).unwrap();
         for _ in 0..2 {
             s.apply(Action::Call).unwrap();
@@ -702,7 +705,7 @@ mod tests {
         let m = view_state(&s, 0, 2);
         assert_eq!(
             m.holes,
-            vec![Some(d.hole[0]), Some(d.hole[1]), Some(d.hole[2])]
+            d.hole.iter().copied().map(Some).collect::<Vec<_>>()
         );
         let m = view_state(&s, 0, 0);
         assert_eq!(m.holes[2], None, "the folded player's cards stay hidden");

@@ -82,10 +82,10 @@ impl ClientSession {
                     if !r.showdown {
                         if let Some(p) = Position::all(ranks.len()).find(|&p| t.state().is_live(p))
                         {
-                            ranks[p.index()] = Some(HandRank::default());
+                            ranks[p] = Some(HandRank::default());
                         }
                     }
-                    let v = acpc_values(&r.contributions, &ranks);
+                    let v = acpc_values(r.contributions.as_slice(), ranks.as_slice());
                     self.net += v.get(t.position()).copied().unwrap_or(0.0);
                 }
             }

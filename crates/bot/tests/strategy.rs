@@ -40,8 +40,8 @@ fn play(kind: &str, other: &str, hands: u64, ask: bool) -> (Vec<String>, String)
         state
             .set_seats(&[0usize, 1].map(|p| loki_engine::Seat::new(usize::from(p != my_pos))))
             .unwrap();
-        for p in 0..2 {
-            state.deal_hole(Position::new(p), deal.hole[p]).unwrap();
+        for (p, &h) in deal.hole.enumerate() {
+            state.deal_hole(p, h).unwrap();
         }
         me.begin_hand(&state.view(Position::new(my_pos)));
         them.begin_hand(&state.view(Position::new(1 - my_pos)));
@@ -157,8 +157,8 @@ fn poki_s_pre_flop_read_draws_the_strength_samples_it_is_given() {
     state
         .set_seats(&[0usize, 1].map(loki_engine::Seat::new))
         .unwrap();
-    for p in 0..2 {
-        state.deal_hole(Position::new(p), deal.hole[p]).unwrap();
+    for (p, &h) in deal.hole.enumerate() {
+        state.deal_hole(p, h).unwrap();
     }
     let Phase::Act(me) = state.phase() else {
         panic!("a pre-flop decision first")

@@ -12,14 +12,32 @@
 //! [`HandDriver::apply`]), and what an illegal action is called. OpenSpiel has one
 //! driver for its games, and PokerKit's state deals by itself; this is loki's.
 use crate::{Action, ActionError, DealError, EngineError, Event, GameConfig, HandState};
-use crate::{Phase, Position, Round, Seat, SeatView};
+use crate::{ByPosition, Phase, Position, Round, Seat, SeatView};
 use loki_cards::{Card, Deck, HoleCards};
 
 /// The cards of one hand: hole cards by position and the five board cards.
+///
+/// The hole cards are read by [`Position`]:
+///
+/// ```
+/// use loki_cards::Deck;
+/// use loki_engine::{Deal, Position};
+/// let deal = Deal::from_deck(2, &mut Deck::from_seed(1)).unwrap();
+/// let small_blind = deal.hole[Position::new(0)];
+/// ```
+///
+/// never by a plain number:
+///
+/// ```compile_fail
+/// use loki_cards::Deck;
+/// use loki_engine::Deal;
+/// let deal = Deal::from_deck(2, &mut Deck::from_seed(1)).unwrap();
+/// let small_blind = deal.hole[0];
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deal {
     /// Hole cards by position.
-    pub hole: Vec<HoleCards>,
+    pub hole: ByPosition<HoleCards>,
     /// The board (flop, turn, river), used as far as the hand goes.
     pub board: [Card; 5],
 }
@@ -28,11 +46,12 @@ impl Deal {
     /// Deals `players` hands then the board from the top of a deck (`None` if it runs
     /// out).
     pub fn from_deck(players: usize, deck: &mut Deck) -> Option<Deal> {
-        let mut hole = Vec::with_capacity(players);
-        for _ in 0..players {
-            let c = deck.deal_n(2)?;
-            hole.push(HoleCards::new(c[0], c[1]).ok()?);
-        }
+        let hole = (0..players)
+            .map(|_| {
+                let c = deck.deal_n(2)?;
+                HoleCards::new(c[0], c[1]).ok()
+            })
+            .collect::<Option<_>>()?;
         let b = deck.deal_n(5)?;
         Some(Deal {
             hole,

@@ -115,14 +115,14 @@ impl HandRecord {
                 seats: ByPosition::new(state.seats().to_vec()),
                 hole: ByPosition::new(hole),
                 board: state.board().to_vec(),
-                contributions: ByPosition::new(result.contributions.clone()),
+                contributions: result.contributions.clone(),
                 starting_stacks: ByPosition::new(starting_stacks),
                 events: state.events().to_vec(),
                 config,
             },
             actions,
-            net: ByPosition::new(result.net.clone()),
-            ranks: ByPosition::new(result.ranks.clone()),
+            net: result.net.clone(),
+            ranks: result.ranks.clone(),
             finishing_stacks,
         })
     }

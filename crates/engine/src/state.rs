@@ -39,15 +39,15 @@ pub enum Phase {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandResult {
     /// Net chips by position (sums to zero).
-    pub net: Vec<Chips>,
+    pub net: ByPosition<Chips>,
     /// Total chips each position put in.
-    pub contributions: Vec<Chips>,
+    pub contributions: ByPosition<Chips>,
     /// Whether the hand went to a showdown.
     pub showdown: bool,
     /// The showdown ranks by position (`None` for folded players or without showdown).
-    pub ranks: Vec<Option<HandRank>>,
+    pub ranks: ByPosition<Option<HandRank>>,
     /// Finishing stacks by position, when stacks are configured.
-    pub finishing_stacks: Option<Vec<Chips>>,
+    pub finishing_stacks: Option<ByPosition<Chips>>,
 }
 
 /// One hand of fixed-limit Texas Hold'em.
@@ -571,10 +571,10 @@ impl HandState {
                 ranks[p] = Some(HandRank::default());
             }
         }
-        let mut net: Vec<Chips> = self.contrib.iter().map(|c| -c).collect();
+        let mut net: ByPosition<Chips> = self.contrib.iter().map(|c| -c).collect();
         for pot in split_pots(self.contrib.as_slice(), &ranks) {
             for &(p, chips) in &pot.shares {
-                net[p] += chips;
+                net[Position::new(p)] += chips;
                 self.stack[Position::new(p)] += chips;
             }
             self.events.push(Event::PotAwarded {
@@ -588,13 +588,15 @@ impl HandState {
         if !showdown {
             ranks = vec![None; self.n];
         }
-        self.events.push(Event::HandEnd { net: net.clone() });
+        self.events.push(Event::HandEnd {
+            net: net.as_slice().to_vec(),
+        });
         self.result = Some(HandResult {
             net,
-            contributions: self.contrib.as_slice().to_vec(),
+            contributions: self.contrib.clone(),
             showdown,
-            ranks,
-            finishing_stacks: self.config.stacks().map(|_| self.stack.as_slice().to_vec()),
+            ranks: ByPosition::new(ranks),
+            finishing_stacks: self.config.stacks().map(|_| self.stack.clone()),
         });
         self.phase = Phase::Complete;
     }

@@ -157,7 +157,7 @@ fn three_way_split_pot_with_an_odd_chip() {
             .zip([3, 2, 2])
             .collect::<Vec<_>>()
     );
-    let v = loki_engine::acpc_values(&r.contributions, &r.ranks);
+    let v = loki_engine::acpc_values(r.contributions.as_slice(), r.ranks.as_slice());
     assert!((v[1] - 1.0 / 3.0).abs() < 1e-9 && (v[2] - 1.0 / 3.0).abs() < 1e-9);
 }
 
@@ -193,7 +193,7 @@ fn side_pots_with_finite_stacks() {
     assert_eq!(r.contributions, vec![5, 7, 7]);
     // main pot 15 to AA, side pot 4 to KK
     assert_eq!(r.net, vec![10, -3, -7]);
-    assert_eq!(r.finishing_stacks, Some(vec![15, 17, 13]));
+    assert_eq!(r.finishing_stacks.as_ref().unwrap(), &[15, 17, 13]);
 }
 
 #[test]

@@ -166,8 +166,8 @@ fn checked_hand(config: &GameConfig, rng: &mut LokiRng) -> Result<(), TestCaseEr
         .sum();
     prop_assert_eq!(awarded, s.pot());
     if let (Some(start), Some(fin)) = (config.stacks(), &r.finishing_stacks) {
-        for p in 0..n {
-            prop_assert_eq!(fin[p], start[p] + r.net[p]);
+        for p in Position::all(n) {
+            prop_assert_eq!(fin[p], start[p.index()] + r.net[p]);
             prop_assert!(fin[p] >= 0);
         }
     }

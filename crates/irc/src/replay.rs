@@ -405,7 +405,7 @@ pub fn replay(parts: &HandParts) -> Result<IrcHand, Skip> {
         .map(Position::index)
         .collect();
     let showdown = if live.len() >= 2 { live } else { Vec::new() };
-    let replayed_net = state.result().map(|r| r.net.clone());
+    let replayed_net = state.result().map(|r| r.net.as_slice().to_vec());
     let events: Vec<Event> = state.events().to_vec();
     Ok(IrcHand {
         timestamp: hdb.timestamp,

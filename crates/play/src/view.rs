@@ -192,7 +192,7 @@ impl Session {
                     let (shown, pots) = (told.shown, told.pots);
                     out.result = Some(ResultView {
                         showdown: result.showdown,
-                        ..settled(shown, pots, &hand.seats, &result.net, &mut seats)
+                        ..settled(shown, pots, &hand.seats, result.net.as_slice(), &mut seats)
                     });
                 }
             }

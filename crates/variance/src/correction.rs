@@ -347,8 +347,7 @@ pub fn corrections(
             _ => {}
         }
     }
-    let replayed = state.result().map(|r| r.net.clone());
-    if replayed.as_deref() != Some(record.net.as_slice()) {
+    if state.result().map(|r| &r.net) != Some(&record.net) {
         return Err(VarianceError::Replay);
     }
     Ok(out)

@@ -2,6 +2,7 @@
 //! zero. Checked exactly where the expectation can be enumerated (each turn and each
 //! river card, each action of a known strategy), and by simulation where it cannot.
 use loki_cards::{parse_cards, Card, CardSet, HoleCards};
+use loki_engine::ByPosition;
 use loki_engine::Position;
 use loki_engine::{
     play_hand, Action, ByAction, CallPlayer, Deal, GameConfig, HandRecord, Player, RandomPlayer,
@@ -32,7 +33,7 @@ fn check_down_with(
     let config = GameConfig::paper(2).unwrap();
     let (mut a, mut b) = (CallPlayer::new("a"), CallPlayer::new("b"));
     let deal = Deal {
-        hole: holes.to_vec(),
+        hole: ByPosition::new(holes.to_vec()),
         board,
     };
     let record = {
@@ -155,7 +156,9 @@ fn a_deal_s_stake_is_read_for_the_players_still_in() {
     let config = GameConfig::paper(3).unwrap();
     let b = parse_cards("Qh7h2d9h3c").unwrap();
     let deal = Deal {
-        hole: vec![hole("AhKh"), hole("QsQc"), hole("2c2s")],
+        hole: [hole("AhKh"), hole("QsQc"), hole("2c2s")]
+            .into_iter()
+            .collect(),
         board: [b[0], b[1], b[2], b[3], b[4]],
     };
     let charge = |bucket: usize| {
@@ -218,7 +221,7 @@ fn a_known_action_s_correction_averages_to_zero_under_its_strategy() {
     let config = GameConfig::paper(2).unwrap();
     let claimed = ByAction::new(0.2, 0.5, 0.3);
     let deal = Deal {
-        hole: vec![hole("AsAd"), hole("7c2h")],
+        hole: [hole("AsAd"), hole("7c2h")].into_iter().collect(),
         board: {
             let b = parse_cards("2c7h9dJcQh").unwrap();
             [b[0], b[1], b[2], b[3], b[4]]

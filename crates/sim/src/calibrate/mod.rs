@@ -268,7 +268,7 @@ impl ScoredTable<'_> {
                 player.predict_action(
                     &state.view(o),
                     p,
-                    deal.hole[p].index(),
+                    deal.hole[Position::new(p)].index(),
                     &board,
                     to_call as usize,
                     legal,
@@ -320,7 +320,7 @@ impl ScoredTable<'_> {
             return;
         };
         let board_set: CardSet = state.board().iter().copied().collect();
-        let truth = deal.hole[a.position.index()].index();
+        let truth = deal.hole[a.position].index();
         let actor_seat = seat_of[a.position.index()];
         let floor = self.know.config.model.floor;
         let round = a.round.index();
@@ -332,7 +332,7 @@ impl ScoredTable<'_> {
             else {
                 continue;
             };
-            let known = board_set.union(deal.hole[o].set());
+            let known = board_set.union(deal.hole[Position::new(o)].set());
             let strength = |h: usize| board.ehs(h);
             let Some((bits, below, at_floor)) =
                 score_table(model.weights().weights(), known, truth, strength, floor)
