@@ -24,6 +24,7 @@ mod people;
 mod play;
 mod players;
 mod profiles;
+mod profit;
 mod progress;
 mod serve;
 mod simulate;

@@ -22,7 +22,8 @@ pub fn run(a: MergeArgs) -> Result<ExitCode> {
          at all: give the same command again"
             .to_string()
     });
-    let (text, shards) = loki_sim::merge_folders(&a.inputs, &a.out)?;
+    let (text, shards, whole) = loki_sim::merge_folders(&a.inputs, &a.out)?;
+    crate::profit::draw(&whole, &a.out)?;
     print!("{text}");
     eprintln!(
         "{} merged; results in {}",

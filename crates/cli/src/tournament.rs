@@ -1,9 +1,10 @@
 //! `loki tournament`: the paper's duplicate tournament (Billings et al.
 //! 1998, "Experiments", Figure 4) as one command. The run and its files are
 //! `loki_sim::RunFolder` (DIR/results.json with the inputs and results only, so that it
-//! depends on the inputs alone; DIR/profit.png, average profit per player type against
-//! hands played; DIR/checkpoint.json for `--resume`; with `--phh` the history of every
-//! hand); this module parses the arguments, draws the progress bar and prints the table.
+//! depends on the inputs alone; DIR/deals.csv; DIR/checkpoint.json for `--resume`; with
+//! `--phh` the history of every hand); this module parses the arguments, draws the
+//! progress bar, draws DIR/profit.png (average profit per player type against hands
+//! played, [`crate::profit`]) and prints the table.
 use anyhow::{bail, Context, Result};
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
@@ -153,6 +154,9 @@ pub fn run(a: TournamentArgs) -> Result<ExitCode> {
         })
     })?;
     bar.finish_and_clear();
+    if let Some(whole) = &finished.whole {
+        crate::profit::draw(whole, &a.out)?;
+    }
     let secs = started.elapsed().as_secs_f64();
     drop(classes); // saves the flop classes the file lacked
     print!("{}", finished.text);

@@ -125,9 +125,6 @@ pub enum FilesError {
     /// The results could not be serialized.
     #[error("cannot write the results")]
     Json(#[from] serde_json::Error),
-    /// The profit plot could not be drawn.
-    #[error(transparent)]
-    Plot(#[from] loki_plot::PlotError),
 }
 
 /// The file a shard writes into its folder: `shard-I-of-N.json`.
@@ -223,7 +220,8 @@ pub fn open_run(spec: &RunSpec, out: &Path, start: Start) -> Result<(Run, PathBu
 /// A tournament run in its folder, from its spec to the table `loki tournament` prints:
 /// [`RunFolder::open`] starts or resumes it (and opens the hand history), and
 /// [`RunFolder::play`] plays it to the end, writing the checkpoint after every batch and
-/// at the end results.json and profit.png (a whole run) or the shard file.
+/// at the end results.json and deals.csv (a whole run) or the shard file and its deals.
+/// The profit plot is drawn at the edge, from [`Finished::whole`].
 pub struct RunFolder {
     run: Run,
     out: PathBuf,
@@ -237,6 +235,19 @@ pub struct Finished {
     pub text: String,
     /// Hands played by this process (not those restored from the checkpoint).
     pub new_hands: u64,
+    /// A whole run's results (not a shard's), for the profit plot.
+    pub whole: Option<WholeRun>,
+}
+
+/// The results of a whole run, every match's deals: what the profit plot draws.
+#[derive(Debug, Clone)]
+pub struct WholeRun {
+    /// What the results depend on.
+    pub inputs: Inputs,
+    /// Each match's deals.
+    pub ledgers: Vec<DealLedger>,
+    /// The kind of each seat.
+    pub kinds: Vec<String>,
 }
 
 impl RunFolder {
@@ -281,7 +292,7 @@ impl RunFolder {
         self.run.play_to_end(&mut self.sink, progress)?;
         let run = &self.run;
         let new_hands = run.hands_played() - run.hands_resumed();
-        let text = match run.outcome() {
+        let (text, whole) = match run.outcome() {
             Outcome::Shard(result) => {
                 let path = self.out.join(shard_file_name(result.shard));
                 write_atomically(&path, &serde_json::to_string(&result)?)?;
@@ -294,33 +305,53 @@ impl RunFolder {
                 write_atomically(&csv, &deals_csv(&run.inputs().seats, run.kinds(), &matches))?;
                 let resumed = (run.hands_resumed() > 0).then_some(new_hands);
                 let file = path.display().to_string();
-                result.summary(run.hands_played(), resumed, &file) + "\n"
+                (
+                    result.summary(run.hands_played(), resumed, &file) + "\n",
+                    None,
+                )
             }
             Outcome::Whole(ledgers) => {
-                write_results(run.inputs(), &ledgers, run.kinds(), &self.out)?
+                let whole = WholeRun {
+                    inputs: run.inputs().clone(),
+                    ledgers,
+                    kinds: run.kinds().to_vec(),
+                };
+                (write_results(&whole, &self.out)?, Some(whole))
             }
         };
-        Ok(Finished { text, new_hands })
+        Ok(Finished {
+            text,
+            new_hands,
+            whole,
+        })
     }
 }
 
 /// `loki merge`: the shard files among `inputs` (folders or files) checked to be the
 /// shards of one run, each exactly once, and the results of the whole run written into
-/// `out`, byte-identical to the unsharded run's. Returns the table and the number of
-/// shards merged.
+/// `out`, byte-identical to the unsharded run's. Returns the table, the number of shards
+/// merged and the whole run's results.
 ///
 /// # Errors
 /// A shard file that cannot be found or read, shards that are not one run's, a folder
 /// or file that cannot be written.
-pub fn merge_folders(inputs: &[PathBuf], out: &Path) -> Result<(String, usize), FilesError> {
+pub fn merge_folders(
+    inputs: &[PathBuf],
+    out: &Path,
+) -> Result<(String, usize, WholeRun), FilesError> {
     let shards = read_shards(&shard_files(inputs)?)?;
     let (inputs, ledgers) = merge(&shards)?;
     let config: loki_bot::LokiConfig =
         serde_json::from_value(inputs.configuration.clone()).map_err(FilesError::Configuration)?;
     let kinds = loki_agent::Roster::new(config)?.expand(&inputs.player_list)?;
     create_folder(out)?;
-    let text = write_results(&inputs, &ledgers, &kinds, out)?;
-    Ok((text, shards.len()))
+    let whole = WholeRun {
+        inputs,
+        ledgers,
+        kinds,
+    };
+    let text = write_results(&whole, out)?;
+    Ok((text, shards.len(), whole))
 }
 
 /// Writes `text` to `path` through a temporary file and a rename, so that a reader never
@@ -464,16 +495,12 @@ pub fn read_shards(files: &[PathBuf]) -> Result<Vec<(String, ShardResult)>, File
         .collect()
 }
 
-/// Writes results.json, deals.csv (every seat's net chips per deal, summed over the
-/// rotations) and profit.png of a whole run into `out` and returns the table to print:
+/// Writes results.json and deals.csv (every seat's net chips per deal, summed over the
+/// rotations) of a whole run into `out` and returns the table to print:
 /// one match (without `--matches`) exactly as always; several with the pooled
 /// statistics, the between-match spread and each match's results.
-pub fn write_results(
-    inputs: &Inputs,
-    ledgers: &[DealLedger],
-    kinds: &[String],
-    out: &Path,
-) -> Result<String, FilesError> {
+pub fn write_results(whole: &WholeRun, out: &Path) -> Result<String, FilesError> {
+    let (inputs, ledgers, kinds) = (&whole.inputs, &whole.ledgers, &whole.kinds);
     let report = report(inputs, ledgers, kinds)?;
     let json = out.join("results.json");
     write_atomically(&json, &report.json)?;
@@ -485,18 +512,6 @@ pub fn write_results(
         .collect();
     let csv = out.join("deals.csv");
     write_atomically(&csv, &deals_csv(&inputs.seats, kinds, &matches))?;
-    loki_plot::profit_png(
-        &out.join("profit.png"),
-        ledgers,
-        kinds,
-        inputs.seats.len(),
-        &loki_plot::Caption {
-            hands: inputs.hands * inputs.matches.max(1),
-            deals: inputs.deals,
-            seed: inputs.seed,
-            matches: inputs.matches,
-        },
-    )?;
     Ok(report.text(inputs))
 }
 
@@ -566,7 +581,13 @@ mod tests {
                 ],
             },
         ];
-        write_results(&inputs, &ledgers, &kinds, &d).unwrap();
+        let whole = WholeRun {
+            inputs,
+            ledgers,
+            kinds,
+        };
+        write_results(&whole, &d).unwrap();
+        let inputs = &whole.inputs;
         let r: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(d.join("results.json")).unwrap())
                 .unwrap();

@@ -3,9 +3,10 @@
 //! on the thread count, a whole run with its checkpoints, resume and hand histories
 //! ([`Run`]), shards and their merge, the statistics (sb/hand with 95% confidence
 //! intervals, paired differences of kinds), the presets and the behavior signature. The
-//! run's files (checkpoint, hand history, shard files, results.json and profit.png) are
+//! run's files (checkpoint, hand history, shard files, results.json and deals.csv) are
 //! `io`'s alone: [`RunFolder`] is `loki tournament` from its spec to its table, and
-//! [`merge_folders`] is `loki merge`.
+//! [`merge_folders`] is `loki merge`; the profit plot of a [`WholeRun`] is drawn by the
+//! caller (the command line's `profit.png`), so the simulator draws nothing.
 #![forbid(unsafe_code)]
 
 pub mod bench;
@@ -29,7 +30,7 @@ pub mod stats;
 pub use calibrate::{calibrate, Calibration, CalibrationRow, CalibrationSpec, Estimate, RowKey};
 pub use checkpoint::Checkpoint;
 pub use factory::TournamentFactory;
-pub use io::{merge_folders, FilesError, Finished, RunFolder, Start};
+pub use io::{merge_folders, FilesError, Finished, RunFolder, Start, WholeRun};
 pub use preset::{Preset, FIGURE4};
 pub use results::{
     report, Game, Inputs, KindSpread, MatchSummary, MatchesResults, Report, Results,
