@@ -17,6 +17,7 @@
 use loki_engine::Position;
 use loki_engine::{Action, ByAction, Event, ExamplePlayer, Player, RandomPlayer, SeatView};
 use loki_sim::{Run, RunSpec};
+use loki_variance::fit::{least_squares, spread_ratio, Row};
 use loki_variance::{corrections, live_bucket, Stake, ValueFunction, LIVE_BUCKETS};
 use std::collections::BTreeMap;
 
@@ -34,16 +35,6 @@ const MATCHES: [(&str, u64); 5] = [
 const DEAL_UNKNOWNS: usize = 3 * LIVE_BUCKETS * 2;
 /// All unknowns: the deals', then (pot, bets) of the actions of each round.
 const UNKNOWNS: usize = DEAL_UNKNOWNS + 4 * 2;
-
-/// One duplicate deal of one seat: the plain net, the reduced net's fixed part (the net
-/// less the corrections that do not depend on the unknowns) and the terms each unknown
-/// multiplies.
-#[derive(Default)]
-struct Row {
-    net: f64,
-    fixed: f64,
-    terms: Vec<f64>,
-}
 
 /// Every stake zero but those `set` picks.
 fn only(set: impl Fn(&mut ValueFunction)) -> ValueFunction {
@@ -160,51 +151,6 @@ fn all_rows(hands: u64, seed: u64) -> Result<Vec<Vec<Row>>, Box<dyn std::error::
         .collect()
 }
 
-/// Least squares pulled slightly towards `prior` (so an unknown without data keeps it):
-/// `(XᵀX + λI) θ = Xᵀy + λ prior`, solved by Gaussian elimination.
-fn fit(rows: &[Row], prior: &[f64]) -> Vec<f64> {
-    let n = UNKNOWNS;
-    let mut a = vec![vec![0.0; n + 1]; n];
-    for r in rows {
-        for i in 0..n {
-            for j in 0..n {
-                a[i][j] += r.terms[i] * r.terms[j];
-            }
-            a[i][n] += r.terms[i] * r.fixed;
-        }
-    }
-    let lambda = 1e-3 * (0..n).map(|i| a[i][i]).sum::<f64>() / n as f64 + 1e-9;
-    for i in 0..n {
-        a[i][i] += lambda;
-        a[i][n] += lambda * prior[i];
-    }
-    for c in 0..n {
-        let pivot = (c..n)
-            .max_by(|&x, &y| a[x][c].abs().total_cmp(&a[y][c].abs()))
-            .unwrap_or(c);
-        a.swap(c, pivot);
-        for r in 0..n {
-            if r != c {
-                let f = a[r][c] / a[c][c];
-                for k in c..=n {
-                    a[r][k] -= f * a[c][k];
-                }
-            }
-        }
-    }
-    (0..n).map(|i| a[i][n] / a[i][i]).collect()
-}
-
-/// The spread of the reduced per-deal values with `theta`, over the plain one.
-fn ratio(rows: &[Row], theta: &[f64]) -> f64 {
-    let sd = |f: &dyn Fn(&Row) -> f64| {
-        let m = rows.iter().map(f).sum::<f64>() / rows.len() as f64;
-        (rows.iter().map(|r| (f(r) - m).powi(2)).sum::<f64>() / rows.len() as f64).sqrt()
-    };
-    let reduced = |r: &Row| r.fixed - r.terms.iter().zip(theta).map(|(t, x)| t * x).sum::<f64>();
-    sd(&reduced) / sd(&|r: &Row| r.net)
-}
-
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let hands: u64 = args.first().map_or(Ok(400_000), |s| s.parse())?;
@@ -212,7 +158,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let train: Vec<Row> = all_rows(hands, seed)?.into_iter().flatten().collect();
     let test = all_rows(hands / 2, seed + 100)?;
     let prior: Vec<f64> = (0..UNKNOWNS).map(|_| 1.0).collect();
-    let theta = fit(&train, &prior);
+    let theta = least_squares(&train, &prior);
     let stake = |at: usize| format!("stake({:.2}, {:.2})", theta[at], theta[at + 1]);
     println!("const FITTED_DEALS: [[Stake; LIVE_BUCKETS]; 3] = [");
     for round in 0..3 {
@@ -228,8 +174,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for ((players, _), rows) in MATCHES.iter().zip(&test) {
         println!(
             "  {players}: {:.3} with one bet to come everywhere, {:.3} fitted",
-            ratio(rows, &prior),
-            ratio(rows, &theta)
+            spread_ratio(rows, &prior),
+            spread_ratio(rows, &theta)
         );
     }
     Ok(())

@@ -8,6 +8,7 @@
 
 mod correction;
 pub mod equity;
+pub mod fit;
 
 pub use correction::{corrections, live_bucket, Corrections, Stake, ValueFunction, LIVE_BUCKETS};
 
