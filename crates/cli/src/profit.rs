@@ -3,11 +3,11 @@
 //! command line's edge, so that the simulator (and the Python module, through LBR) does
 //! not build the drawing stack.
 use anyhow::Result;
-use loki_sim::WholeRun;
+use loki_sim::WholeResult;
 use std::path::Path;
 
 /// Draws `run`'s profit plot into `out`/profit.png.
-pub fn draw(run: &WholeRun, out: &Path) -> Result<()> {
+pub fn draw(run: &WholeResult, out: &Path) -> Result<()> {
     let inputs = &run.inputs;
     loki_plot::profit_png(
         &out.join("profit.png"),

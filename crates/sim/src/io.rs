@@ -236,12 +236,13 @@ pub struct Finished {
     /// Hands played by this process (not those restored from the checkpoint).
     pub new_hands: u64,
     /// A whole run's results (not a shard's), for the profit plot.
-    pub whole: Option<WholeRun>,
+    pub whole: Option<WholeResult>,
 }
 
-/// The results of a whole run, every match's deals: what the profit plot draws.
+/// The result of a whole run (a [`ShardResult`]'s counterpart): every match's deals, what
+/// results.json and deals.csv are written from and the profit plot draws.
 #[derive(Debug, Clone)]
-pub struct WholeRun {
+pub struct WholeResult {
     /// What the results depend on.
     pub inputs: Inputs,
     /// Each match's deals.
@@ -311,7 +312,7 @@ impl RunFolder {
                 )
             }
             Outcome::Whole(ledgers) => {
-                let whole = WholeRun {
+                let whole = WholeResult {
                     inputs: run.inputs().clone(),
                     ledgers,
                     kinds: run.kinds().to_vec(),
@@ -338,14 +339,14 @@ impl RunFolder {
 pub fn merge_folders(
     inputs: &[PathBuf],
     out: &Path,
-) -> Result<(String, usize, WholeRun), FilesError> {
+) -> Result<(String, usize, WholeResult), FilesError> {
     let shards = read_shards(&shard_files(inputs)?)?;
     let (inputs, ledgers) = merge(&shards)?;
     let config: loki_bot::LokiConfig =
         serde_json::from_value(inputs.configuration.clone()).map_err(FilesError::Configuration)?;
     let kinds = loki_agent::Roster::new(config)?.expand(&inputs.player_list)?;
     create_folder(out)?;
-    let whole = WholeRun {
+    let whole = WholeResult {
         inputs,
         ledgers,
         kinds,
@@ -499,7 +500,7 @@ pub fn read_shards(files: &[PathBuf]) -> Result<Vec<(String, ShardResult)>, File
 /// rotations) of a whole run into `out` and returns the table to print:
 /// one match (without `--matches`) exactly as always; several with the pooled
 /// statistics, the between-match spread and each match's results.
-pub fn write_results(whole: &WholeRun, out: &Path) -> Result<String, FilesError> {
+pub fn write_results(whole: &WholeResult, out: &Path) -> Result<String, FilesError> {
     let (inputs, ledgers, kinds) = (&whole.inputs, &whole.ledgers, &whole.kinds);
     let report = report(inputs, ledgers, kinds)?;
     let json = out.join("results.json");
@@ -581,7 +582,7 @@ mod tests {
                 ],
             },
         ];
-        let whole = WholeRun {
+        let whole = WholeResult {
             inputs,
             ledgers,
             kinds,

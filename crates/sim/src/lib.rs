@@ -5,7 +5,7 @@
 //! intervals, paired differences of kinds), the presets and the behavior signature. The
 //! run's files (checkpoint, hand history, shard files, results.json and deals.csv) are
 //! `io`'s alone: [`RunFolder`] is `loki tournament` from its spec to its table, and
-//! [`merge_folders`] is `loki merge`; the profit plot of a [`WholeRun`] is drawn by the
+//! [`merge_folders`] is `loki merge`; the profit plot of a [`WholeResult`] is drawn by the
 //! caller (the command line's `profit.png`), so the simulator draws nothing.
 #![forbid(unsafe_code)]
 
@@ -30,7 +30,7 @@ pub mod stats;
 pub use calibrate::{calibrate, Calibration, CalibrationRow, CalibrationSpec, Estimate, RowKey};
 pub use checkpoint::Checkpoint;
 pub use factory::TournamentFactory;
-pub use io::{merge_folders, FilesError, Finished, RunFolder, Start, WholeRun};
+pub use io::{merge_folders, FilesError, Finished, RunFolder, Start, WholeResult};
 pub use preset::{Preset, FIGURE4};
 pub use results::{
     report, Game, Inputs, KindSpread, MatchSummary, MatchesResults, Report, Results,
