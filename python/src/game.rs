@@ -272,7 +272,7 @@ pub fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict
         }
         Event::HandEnd { net } => {
             d.set_item("type", "hand_end")?;
-            d.set_item("net", net)?;
+            d.set_item("net", net.as_slice())?;
         }
     }
     Ok(d)

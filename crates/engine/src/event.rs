@@ -1,6 +1,6 @@
 //! Events: the single source of truth of a hand. Histories, views and players all consume
 //! them; a seat sees every event except the other seats' hole-card deals.
-use crate::{Action, Chips, Position, Round};
+use crate::{Action, ByPosition, Chips, Position, Round};
 use loki_cards::{Card, HandRank, HoleCards};
 
 /// One player action as it happened.
@@ -101,7 +101,7 @@ pub enum Event {
     /// The hand ended.
     HandEnd {
         /// Net chips by position.
-        net: Vec<Chips>,
+        net: ByPosition<Chips>,
     },
 }
 

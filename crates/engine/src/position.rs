@@ -84,6 +84,8 @@ impl fmt::Display for Position {
 /// let first = bets[0];
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct ByPosition<T>(Vec<T>);
 
 impl<T> ByPosition<T> {

@@ -588,9 +588,7 @@ impl HandState {
         if !showdown {
             ranks = vec![None; self.n];
         }
-        self.events.push(Event::HandEnd {
-            net: net.as_slice().to_vec(),
-        });
+        self.events.push(Event::HandEnd { net: net.clone() });
         self.result = Some(HandResult {
             net,
             contributions: self.contrib.clone(),
