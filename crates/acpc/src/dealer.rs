@@ -95,14 +95,13 @@ pub struct DealerOptions {
 pub struct HandDone {
     /// The hand number.
     pub hand: u64,
-    /// The seat of each position.
-    pub seats: Vec<Seat>,
     /// Net chips by position as the reference dealer scores them (even split of ties).
     pub values: Vec<f64>,
     /// The log line.
     pub line: String,
-    /// The hand with every card (the dealer dealt them all), for what needs more than
-    /// the log line shows (the variance-reduced estimate of `loki acpc match`).
+    /// The hand with every card (the dealer dealt them all) and the seat of each
+    /// position, for what needs more than the log line shows (the variance-reduced
+    /// estimate of `loki acpc match`).
     pub record: HandRecord,
 }
 
@@ -504,7 +503,6 @@ impl Dealer {
             }
             on_hand(&HandDone {
                 hand: h,
-                seats: position_seats,
                 values,
                 line,
                 record,

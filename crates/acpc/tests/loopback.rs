@@ -48,15 +48,12 @@ fn check_against_replay(report: &MatchReport, log: &str, done: &[HandDone], hand
     let mut totals = vec![0.0; n];
     for (r, d) in replayed.iter().zip(done) {
         let r = r.as_ref().unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(r.record().unwrap().seats, d.seats);
-        for (p, &net) in r.record().unwrap().net.iter().enumerate() {
+        assert_eq!(r.record().unwrap().seats, d.record.seats);
+        for (p, &net) in r.record().unwrap().net.enumerate() {
             // Integer splits equal the fractional values unless a pot was split unevenly.
-            assert!(
-                (net as f64 - d.values[p]).abs() < 1.0,
-                "{net} vs {}",
-                d.values[p]
-            );
-            totals[d.seats[p].index()] += d.values[p];
+            let value = d.values[p.index()];
+            assert!((net as f64 - value).abs() < 1.0, "{net} vs {value}");
+            totals[d.record.seats[p].index()] += value;
         }
     }
     for (s, total) in totals.iter().enumerate() {

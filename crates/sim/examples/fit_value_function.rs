@@ -118,7 +118,7 @@ fn rows(players: &str, hands: u64, seed: u64) -> Result<Vec<Row>, Box<dyn std::e
             }
             for (p, &net) in r.net.iter().enumerate() {
                 let row = by_deal
-                    .entry((h.match_index, h.deal, h.seats[p].index()))
+                    .entry((h.match_index, h.deal, r.seats[Position::new(p)].index()))
                     .or_insert_with(|| Row {
                         terms: vec![0.0; UNKNOWNS],
                         ..Row::default()

@@ -9,7 +9,7 @@ use crate::schedule::Seating;
 use crate::stats::mean_ci95;
 use loki_acpc::{run_match, DealerOptions, GameDef, HandDone, MatchError, TimeLimits};
 use loki_agent::{player_seed, seat_names, Roster, RosterError, SeatedPlayer};
-use loki_engine::Player;
+use loki_engine::{Player, Position};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -198,7 +198,7 @@ pub fn play(
                 vec![0.0; h.values.len()]
             });
             for (p, v) in h.values.iter().enumerate() {
-                let player = player_at[h.seats[p].index()];
+                let player = player_at[h.record.seats[Position::new(p)].index()];
                 values[player][h.hand as usize] += v;
                 reduced[player][h.hand as usize] += v - corrections[p];
             }

@@ -92,9 +92,7 @@ pub struct DuplicateHand {
     pub deal: u64,
     /// The rotation.
     pub rotation: usize,
-    /// The seat at each position.
-    pub seats: Vec<Seat>,
-    /// The engine's record.
+    /// The engine's record (with the seat at each position).
     pub record: HandRecord,
 }
 
@@ -384,7 +382,6 @@ impl DuplicateTables {
                                 match_index: table.match_index,
                                 deal: *d,
                                 rotation: table.rotation,
-                                seats,
                                 record,
                             });
                         }
