@@ -18,7 +18,7 @@
 //! The thresholds of a re-weighting (raise `1 - F(raise)`, call that minus `F(call)`,
 //! Papp §7.2.1) are then read from these frequencies instead of the 12-context counts.
 use crate::frequencies::{normalized, ActionFrequencies, Context};
-use loki_engine::{Action, ActionEvent, ByAction, GameConfig, Round, Seat};
+use loki_engine::{Action, ActionEvent, ByAction, GameConfig, Position, Round, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -51,7 +51,7 @@ pub struct Spot {
     /// Players dealt in.
     pub players: usize,
     /// The actor's position.
-    pub position: usize,
+    pub position: Position,
     /// The round.
     pub round: Round,
     /// Bets the actor faces.
@@ -65,13 +65,13 @@ pub struct Spot {
 impl SpotFeatures {
     /// The features of `spot` given the actions before it, in order, as (position, round,
     /// action).
-    pub fn of(spot: Spot, before: impl IntoIterator<Item = (usize, Round, Action)>) -> Self {
+    pub fn of(spot: Spot, before: impl IntoIterator<Item = (Position, Round, Action)>) -> Self {
         let n = spot.players.min(16);
         let mut folded = [false; 16];
         let mut acted = [0u8; 16];
         let mut last_raiser: [Option<usize>; 4] = [None; 4];
         for (q, round, action) in before {
-            let q = q.min(15);
+            let q = q.index().min(15);
             if action == Action::Fold {
                 folded[q] = true;
             }
@@ -82,7 +82,7 @@ impl SpotFeatures {
                 last_raiser[round.index()] = Some(q);
             }
         }
-        let p = spot.position.min(15);
+        let p = spot.position.index().min(15);
         let live = (0..n).filter(|&q| !folded[q]).count();
         let unacted = (0..n)
             .filter(|&q| q != p && !folded[q] && acted[q] == 0)
@@ -114,15 +114,13 @@ impl SpotFeatures {
         Some(SpotFeatures::of(
             Spot {
                 players: game.seats(),
-                position: a.position.index(),
+                position: a.position,
                 round: a.round,
                 bets_to_call: a.bets_to_call,
                 bets_this_round: level,
                 can_raise,
             },
-            before
-                .iter()
-                .map(|b| (b.position.index(), b.round, b.action)),
+            before.iter().map(|b| (b.position, b.round, b.action)),
         ))
     }
 

@@ -1,7 +1,7 @@
 //! A replayed IRC hand: the engine's configuration and events, the players by engine
 //! position, and every decision with the public situation it was made in.
 use loki_cards::{Card, HoleCards};
-use loki_engine::{Action, Chips, Event, GameConfig, Round};
+use loki_engine::{Action, ByPosition, Chips, Event, GameConfig, Position, Round};
 
 /// The class of an IRC action character, in the engine's three actions that decisions
 /// are scored in: `f`, `Q`, `K` fold (a quit or kick is a fold); `k`, `c` check/call;
@@ -22,7 +22,7 @@ pub struct Spot {
     pub index: usize,
     /// The engine position to act (0 = small blind; see [`crate::replay`] for the
     /// mapping from IRC positions).
-    pub position: usize,
+    pub position: Position,
     /// The round.
     pub round: Round,
     /// Bets to call: `ceil(amount to call / bet size)`.
@@ -70,19 +70,19 @@ pub struct IrcHand {
     /// three or more players are in, stacks = bankrolls, the IRC rule options.
     pub config: GameConfig,
     /// Nicknames by engine position.
-    pub names: Vec<String>,
+    pub names: ByPosition<String>,
     /// Player ids by engine position (indices into the dataset's player list).
-    pub players: Vec<u32>,
+    pub players: ByPosition<u32>,
     /// IRC positions (1..=n, `pdb` field 4) by engine position.
-    pub irc_positions: Vec<usize>,
+    pub irc_positions: ByPosition<usize>,
     /// Bankrolls at the start of the hand.
-    pub bankrolls: Vec<Chips>,
+    pub bankrolls: ByPosition<Chips>,
     /// Chips put in (as recorded, equal to the replay's).
-    pub put_in: Vec<Chips>,
+    pub put_in: ByPosition<Chips>,
     /// Chips won, as recorded (`pdb` field 11).
-    pub won: Vec<Chips>,
+    pub won: ByPosition<Chips>,
     /// Shown hole cards by position.
-    pub hole: Vec<Option<HoleCards>>,
+    pub hole: ByPosition<Option<HoleCards>>,
     /// The board as far as the hand went.
     pub board: Vec<Card>,
     /// The decisions in order of play.
@@ -90,10 +90,10 @@ pub struct IrcHand {
     /// The engine's events.
     pub events: Vec<Event>,
     /// Positions still in at the end when two or more were (a showdown), else empty.
-    pub showdown: Vec<usize>,
+    pub showdown: Vec<Position>,
     /// The engine's net result by position, when it could award the pot (every showdown
     /// player's cards known).
-    pub replayed_net: Option<Vec<Chips>>,
+    pub replayed_net: Option<ByPosition<Chips>>,
 }
 
 impl IrcHand {
@@ -106,7 +106,7 @@ impl IrcHand {
         &self.board[..round.board_len().min(self.board.len())]
     }
     /// The recorded net result by position (won - put in).
-    pub fn recorded_net(&self) -> Vec<Chips> {
+    pub fn recorded_net(&self) -> ByPosition<Chips> {
         self.won
             .iter()
             .zip(&self.put_in)
@@ -114,7 +114,7 @@ impl IrcHand {
             .collect()
     }
     /// The showdown players whose cards are known, with their cards.
-    pub fn revealed(&self) -> Vec<(usize, HoleCards)> {
+    pub fn revealed(&self) -> Vec<(Position, HoleCards)> {
         self.showdown
             .iter()
             .filter_map(|&p| self.hole[p].map(|h| (p, h)))

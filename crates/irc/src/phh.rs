@@ -8,6 +8,7 @@
 //! uncapped), a showdown with unshown cards, and recorded winnings that differ from the
 //! engine's pot split (which PokerKit would compute).
 use crate::hand::IrcHand;
+use loki_engine::Position;
 use loki_engine::{Action, Chips, Round};
 use loki_history::{phh_list, toml_string, write_phh_game};
 use std::io::Write;
@@ -45,7 +46,7 @@ pub fn expressible(h: &IrcHand) -> Result<(), PhhSkip> {
     let n = h.seats();
     let rules = h.config.rules();
     let postflop = h.decisions.iter().any(|d| d.spot.round != Round::Preflop);
-    if rules.single_blind && (n == 2 || h.irc_positions[0] != 1) {
+    if rules.single_blind && (n == 2 || h.irc_positions[Position::new(0)] != 1) {
         return Err(PhhSkip::SingleBlind);
     }
     if n == 2 && postflop {
@@ -73,7 +74,13 @@ pub fn expressible(h: &IrcHand) -> Result<(), PhhSkip> {
 /// unshown hole cards are `????`, bankrolls are the stacks.
 pub fn write_hand(w: &mut impl Write, key: usize, h: &IrcHand) -> std::io::Result<()> {
     writeln!(w, "[{key}]")?;
-    write_phh_game(w, &h.config, &h.bankrolls, &h.events, &h.hole)?;
+    write_phh_game(
+        w,
+        &h.config,
+        h.bankrolls.as_slice(),
+        &h.events,
+        h.hole.as_slice(),
+    )?;
     writeln!(w, "hand = {}", h.timestamp)?;
     let names: Vec<String> = h.names.iter().map(|s| toml_string(s)).collect();
     writeln!(w, "players = [{}]", names.join(", "))?;

@@ -50,7 +50,7 @@ pub fn players(data: &Dataset) -> Vec<PlayerLine> {
         .collect();
     let index = |nick: &str, v: &[PlayerLine]| v.binary_search_by(|p| p.nick.as_str().cmp(nick));
     for h in &data.hands {
-        for (p, nick) in h.names.iter().enumerate() {
+        for (p, nick) in h.names.enumerate() {
             if let Ok(i) = index(nick, &v) {
                 v[i].replayed += 1;
                 v[i].decisions += h.decisions.iter().filter(|d| d.spot.position == p).count();
@@ -96,7 +96,7 @@ pub fn profile(data: &Dataset, nick: &str) -> Option<PlayerProfile> {
     let (mut agg, mut calls, mut saw_flop, mut sd, mut won) = (0, 0, 0, 0, 0);
     let mut showdowns = Vec::new();
     for h in &data.hands {
-        let Some(p) = h.names.iter().position(|n| n == nick) else {
+        let Some((p, _)) = h.names.enumerate().find(|(_, n)| *n == nick) else {
             continue;
         };
         hands += 1;

@@ -20,7 +20,7 @@
 use crate::archive::HandParts;
 use crate::hand::{class_of, Decision, IrcHand, Spot};
 use crate::lines::PdbLine;
-use loki_cards::HoleCards;
+use loki_engine::ByPosition;
 use loki_engine::Position;
 use loki_engine::{
     Action, Chips, Event, GameConfig, GameSpec, HandState, Phase, Round, RuleOptions,
@@ -333,7 +333,7 @@ pub fn replay(parts: &HandParts) -> Result<IrcHand, Skip> {
                 let decision = Decision {
                     spot: Spot {
                         index: decisions.len(),
-                        position: p.index(),
+                        position: p,
                         round,
                         bets_to_call: state.bets_to_call(p),
                         to_call,
@@ -400,12 +400,9 @@ pub fn replay(parts: &HandParts) -> Result<IrcHand, Skip> {
             });
         }
     }
-    let live: Vec<usize> = Position::all(n)
-        .filter(|&p| state.is_live(p))
-        .map(Position::index)
-        .collect();
+    let live: Vec<Position> = Position::all(n).filter(|&p| state.is_live(p)).collect();
     let showdown = if live.len() >= 2 { live } else { Vec::new() };
-    let replayed_net = state.result().map(|r| r.net.as_slice().to_vec());
+    let replayed_net = state.result().map(|r| r.net.clone());
     let events: Vec<Event> = state.events().to_vec();
     Ok(IrcHand {
         timestamp: hdb.timestamp,
@@ -413,15 +410,12 @@ pub fn replay(parts: &HandParts) -> Result<IrcHand, Skip> {
         number: hdb.number,
         config,
         names: by_pos.iter().map(|l| l.nick.clone()).collect(),
-        players: vec![0; n],
-        irc_positions: seat.irc.clone(),
-        bankrolls,
+        players: ByPosition::filled(n, 0),
+        irc_positions: ByPosition::new(seat.irc.clone()),
+        bankrolls: ByPosition::new(bankrolls),
         put_in: by_pos.iter().map(|l| l.put_in).collect(),
         won: by_pos.iter().map(|l| l.won).collect(),
-        hole: by_pos
-            .iter()
-            .map(|l| l.cards)
-            .collect::<Vec<Option<HoleCards>>>(),
+        hole: by_pos.iter().map(|l| l.cards).collect(),
         board: state.board().to_vec(),
         decisions,
         events,

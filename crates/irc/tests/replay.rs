@@ -2,6 +2,7 @@
 //! roots, the rebuilt order of play of each hand, skip reasons, and malformed lines as
 //! typed errors with file and line.
 #![allow(missing_docs)]
+use loki_engine::Position;
 use loki_engine::{Action, Round};
 use loki_irc::{load, IrcError, LineError, Skip};
 use std::path::PathBuf;
@@ -78,7 +79,7 @@ fn order_of_play_is_rebuilt() {
     // player from position 1 acts first.
     assert_eq!(order(h), "3r 1f 2c 2k 3b 2c 2k 3k 2b 3c");
     assert_eq!(h.names, vec!["alice", "bob", "carol"]);
-    assert_eq!(h.showdown, vec![1, 2]);
+    assert_eq!(h.showdown, [1, 2].map(Position::new));
     assert_eq!(h.replayed_net, Some(h.recorded_net()));
     let rounds: Vec<Round> = h.decisions.iter().map(|d| d.spot.round).collect();
     assert_eq!(rounds[3], Round::Flop);

@@ -92,7 +92,7 @@ fn run_hand(
         let p = m.predict(&PublicHand::new(h, i, round, boards), &d.spot);
         if scored {
             let (bits, correct) = score_action(p, d.class);
-            let g = &mut t[bot[d.spot.position]];
+            let g = &mut t[bot[d.spot.position.index()]];
             g.decisions += 1;
             g.bits += bits;
             g.correct += correct;
@@ -108,10 +108,10 @@ fn run_hand(
     let view = PublicHand::new(h, h.decisions.len(), last, boards);
     let board: CardSet = h.board.iter().copied().collect();
     for (p, cards) in h.revealed() {
-        let w = m.showdown_weights(&view, p);
+        let w = m.showdown_weights(&view, p.index());
         if scored {
             let (gain, pct) = score_pair(w.as_deref(), cards, board);
-            let g = &mut t[bot[p]];
+            let g = &mut t[bot[p.index()]];
             g.pairs += 1;
             g.gain += gain;
             g.percentile += pct;

@@ -28,6 +28,7 @@ use loki_bot::context_model::ContextFrequencies;
 use loki_bot::frequencies::thresholds;
 use loki_bot::opponent_model::{ModelMode, OpponentModel};
 use loki_bot::{Context, Knowledge, LokiConfig, ProbabilityTriple, Style, KINDS};
+use loki_engine::Position;
 use loki_engine::{Action, ByAction, Round, Seat};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -184,7 +185,7 @@ impl OpponentPredictor for LokiModel {
     }
 
     fn showdown_weights(&mut self, hand: &PublicHand<'_>, position: usize) -> Option<Vec<f64>> {
-        let id = hand.players()[position];
+        let id = hand.players()[Position::new(position)];
         Some(self.model(id).weights().weights().to_vec())
     }
 

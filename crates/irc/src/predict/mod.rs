@@ -19,7 +19,7 @@ use crate::boards::Boards;
 use crate::hand::{Decision, IrcHand, Spot};
 pub use loki_bot::frequencies::normalized;
 use loki_cards::Card;
-use loki_engine::{ByAction, Chips, Round};
+use loki_engine::{ByAction, ByPosition, Chips, Round};
 
 /// Probabilities of fold, check/call and bet/raise.
 pub type Probabilities = ByAction<f64>;
@@ -60,15 +60,15 @@ impl<'a> PublicHand<'a> {
         self.hand.seats()
     }
     /// Player ids by engine position.
-    pub fn players(&self) -> &'a [u32] {
+    pub fn players(&self) -> &'a ByPosition<u32> {
         &self.hand.players
     }
     /// Nicknames by engine position.
-    pub fn names(&self) -> &'a [String] {
+    pub fn names(&self) -> &'a ByPosition<String> {
         &self.hand.names
     }
     /// Bankrolls at the start of the hand, by engine position.
-    pub fn bankrolls(&self) -> &'a [Chips] {
+    pub fn bankrolls(&self) -> &'a ByPosition<Chips> {
         &self.hand.bankrolls
     }
     /// The hand's timestamp.

@@ -29,6 +29,7 @@ pub use config::RangeConfig;
 use super::{Probabilities, PublicHand};
 use crate::hand::IrcHand;
 use loki_cards::HOLDINGS;
+use loki_engine::Position;
 use loki_engine::Round;
 use preflop::{class_of, PreflopRanges};
 use sequences::Sequences;
@@ -75,9 +76,9 @@ impl RangeModel {
         let c = &self.cfg;
         let decisions = view.decisions();
         let pre = self.preflop.weights(
-            preflop::line(decisions, position),
+            preflop::line(decisions, Position::new(position)),
             view.seats(),
-            view.players()[position],
+            view.players()[Position::new(position)],
             c,
         );
         let prior: Vec<f64> = (0..HOLDINGS).map(|h| pre[class_of(h)]).collect();
@@ -85,7 +86,7 @@ impl RangeModel {
         if c.sequences {
             for round in [Round::Flop, Round::Turn, Round::River] {
                 let (Some(key), Some(values)) = (
-                    sequences::key(decisions, position, round),
+                    sequences::key(decisions, Position::new(position), round),
                     view.board_values_at(round),
                 ) else {
                     continue;

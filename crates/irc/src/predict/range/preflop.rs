@@ -10,6 +10,7 @@
 use super::RangeConfig;
 use crate::hand::Decision;
 use loki_cards::{HoleCards, StartingHand, HOLDINGS, STARTING_HANDS};
+use loki_engine::Position;
 use loki_engine::{Action, Round};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -75,7 +76,7 @@ fn income_shape(seats: usize, exponent: f64) -> [f64; STARTING_HANDS] {
 
 /// A player's pre-flop line: the class of its first decision, the bets and raises before
 /// it, whether it raised at some point, whether it acted more than once (0: no decision).
-pub fn line(decisions: &[Decision], position: usize) -> u32 {
+pub fn line(decisions: &[Decision], position: Position) -> u32 {
     let mine: Vec<&Decision> = decisions
         .iter()
         .filter(|d| d.spot.position == position && d.spot.round == Round::Preflop)

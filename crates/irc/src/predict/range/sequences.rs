@@ -6,6 +6,7 @@
 //! neighbouring buckets. One factor per round instead of one per action avoids counting
 //! the same hand strength twice within a round.
 use crate::hand::Decision;
+use loki_engine::Position;
 use loki_engine::{Action, Round};
 use std::collections::HashMap;
 
@@ -20,7 +21,7 @@ pub fn bucket(e: f64) -> usize {
 /// The key of a player's actions in a round: the sequence of checks, calls, bets and
 /// raises (and a fold), the round, and whether more than two players were in at its first
 /// action; `None` if the player did not act in the round.
-pub fn key(decisions: &[Decision], position: usize, round: Round) -> Option<u64> {
+pub fn key(decisions: &[Decision], position: Position, round: Round) -> Option<u64> {
     let mut code = 0u64;
     let mut multiway = None;
     for d in decisions

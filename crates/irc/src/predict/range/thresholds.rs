@@ -9,6 +9,7 @@ use super::RangeConfig;
 use crate::predict::{Probabilities, PublicHand};
 use loki_bot::figure3::Figure3;
 use loki_bot::frequencies::thresholds;
+use loki_engine::Position;
 use loki_engine::{Action, ByAction, Round};
 
 /// Re-weights `w` by the post-flop actions of the player at `position`.
@@ -23,7 +24,7 @@ pub fn reweight(
     let mut round = Round::Preflop;
     let mut round_mu = f64::NEG_INFINITY;
     for (i, d) in view.decisions().iter().enumerate() {
-        if d.spot.position != position || d.spot.round == Round::Preflop {
+        if d.spot.position != Position::new(position) || d.spot.round == Round::Preflop {
             continue;
         }
         if d.spot.round != round {
@@ -68,7 +69,7 @@ mod tests {
     use crate::boards::Boards;
     use crate::hand::{Decision, IrcHand, Spot};
     use loki_cards::{parse_cards, HOLDINGS};
-    use loki_engine::{GameConfig, Round};
+    use loki_engine::{ByPosition, GameConfig, Round};
 
     #[test]
     fn a_raise_keeps_strong_holdings_and_floors_weak_ones() {
@@ -77,7 +78,7 @@ mod tests {
         boards.prepare(vec![board[..3].to_vec()]);
         let spot = Spot {
             index: 0,
-            position: 0,
+            position: Position::new(0),
             round: Round::Flop,
             bets_to_call: 0,
             to_call: 0,
@@ -92,13 +93,13 @@ mod tests {
             session: 1,
             number: 1,
             config: GameConfig::limit(2, 5, 10, 10, 20).unwrap(),
-            names: vec!["a".into(), "b".into()],
-            players: vec![0, 1],
-            irc_positions: vec![2, 1],
-            bankrolls: vec![100, 100],
-            put_in: vec![0, 0],
-            won: vec![0, 0],
-            hole: vec![None, None],
+            names: ByPosition::new(vec!["a".into(), "b".into()]),
+            players: ByPosition::new(vec![0, 1]),
+            irc_positions: ByPosition::new(vec![2, 1]),
+            bankrolls: ByPosition::new(vec![100, 100]),
+            put_in: ByPosition::new(vec![0, 0]),
+            won: ByPosition::new(vec![0, 0]),
+            hole: ByPosition::new(vec![None, None]),
             board: board[..3].to_vec(),
             decisions: vec![Decision {
                 spot,
