@@ -17,6 +17,7 @@ use crate::methods::rebuilder;
 use loki_agent::{Agent, AgentCounts, ProfileBook, PublicView, Roster, SeatedPlayer, Spot};
 use loki_bot::{Knowledge, LokiConfig};
 use loki_cards::{Card, HoleCards};
+use loki_engine::ByPosition;
 use loki_engine::Position;
 use loki_engine::{Action, ByAction, GameConfig, HandState, Phase, Player, Table};
 use pyo3::prelude::*;
@@ -208,7 +209,7 @@ type ViewFields = (usize, usize, String, Vec<String>, Vec<Option<usize>>);
 
 fn view_fields(v: &PublicView) -> ViewFields {
     (
-        v.position,
+        v.position.index(),
         v.hole.index(),
         v.board.iter().map(|c| c.to_string()).collect(),
         v.betting
@@ -224,7 +225,7 @@ fn view_from_fields(f: ViewFields) -> Result<PublicView, String> {
     let hole_of = |i: usize| HoleCards::from_index(i).map_err(|e| e.to_string());
     let action = |c: char| Action::from_acpc_char(c).ok_or(format!("bad action {c:?}"));
     Ok(PublicView {
-        position,
+        position: Position::new(position),
         hole: hole_of(hole)?,
         board: loki_cards::parse_cards(&board).map_err(|e| e.to_string())?,
         betting: betting
@@ -486,7 +487,7 @@ impl PyAgent {
             hole: last.hole,
             board,
             betting,
-            holes: holes_arg(holes)?,
+            holes: ByPosition::new(holes_arg(holes)?),
         })
     }
 
@@ -506,11 +507,11 @@ impl PyAgent {
         let betting = betting_arg(self.agent.game(), betting, &board)?;
         let holes = holes_arg(holes)?;
         Ok(PublicView {
-            position,
+            position: Position::new(position),
             hole,
             board,
             betting,
-            holes,
+            holes: ByPosition::new(holes),
         })
     }
 }

@@ -151,7 +151,7 @@ pub fn view_state(state: &HandState, hand: u32, viewer: usize) -> MatchState {
         })
         .collect();
     MatchState {
-        position: viewer,
+        position: Position::new(viewer),
         hand,
         betting,
         holes,
@@ -706,7 +706,11 @@ mod tests {
             d.hole.iter().copied().map(Some).collect::<Vec<_>>()
         );
         let m = view_state(&s, 0, 0);
-        assert_eq!(m.holes[2], None, "the folded player's cards stay hidden");
+        assert_eq!(
+            m.holes[Position::new(2)],
+            None,
+            "the folded player's cards stay hidden"
+        );
         assert_eq!(m.betting_string(), "fcc/cc/cc/cc");
         let v = hand_values(&s);
         assert_eq!(v.iter().sum::<f64>(), 0.0);

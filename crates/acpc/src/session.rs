@@ -136,12 +136,12 @@ impl ClientSession {
         }
         let me = *self
             .seat
-            .get_or_insert(((ms.position as u64 + u64::from(ms.hand)) % n as u64) as usize);
+            .get_or_insert(((ms.position.index() as u64 + u64::from(ms.hand)) % n as u64) as usize);
         let new_hand = self.tracker.as_ref().is_none_or(|t| t.hand() != ms.hand);
         if new_hand {
             self.end_hand(player);
             let seats: Vec<Seat> = (0..n)
-                .map(|q| Seat::new((me + n + q - ms.position) % n))
+                .map(|q| Seat::new((me + n + q - ms.position.index()) % n))
                 .collect();
             let tracker = HandTracker::start(&config, &ms, &seats).map_err(rebuild_err)?;
             player.begin_hand(&tracker.view());

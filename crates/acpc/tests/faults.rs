@@ -9,6 +9,7 @@ mod common;
 use common::options;
 use loki_acpc::client::{self, ClientOptions};
 use loki_acpc::{ClientSession, Dealer, DealerError, DealerOptions, MatchState, TimeLimits};
+use loki_engine::Position;
 use loki_engine::{CallPlayer, GameSpec, Player, RandomPlayer};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{IpAddr, Ipv4Addr, TcpStream};
@@ -257,7 +258,6 @@ fn versions_as_the_reference_dealer_checks_them() {
 /// Shown hole-card groups other than the viewer's.
 fn others_shown(ms: &MatchState) -> usize {
     ms.holes
-        .iter()
         .enumerate()
         .filter(|(p, h)| *p != ms.position && h.is_some())
         .count()
@@ -304,9 +304,10 @@ fn no_seat_sees_another_seats_cards_before_the_showdown() {
         for (i, ms) in states.iter().enumerate() {
             let hand = ms.hand as usize;
             // Seat s is position (s - hand) mod n; its own cards are the log's.
-            assert_eq!(ms.position, (s + n - hand % n) % n);
+            assert_eq!(ms.position, Position::new((s + n - hand % n) % n));
             let own = ms.holes[ms.position].unwrap().to_string();
-            let logged: loki_cards::HoleCards = log_cards[hand][ms.position].parse().unwrap();
+            let logged: loki_cards::HoleCards =
+                log_cards[hand][ms.position.index()].parse().unwrap();
             assert_eq!(own, logged.to_string());
             let last_of_hand = states.get(i + 1).is_none_or(|next| next.hand != ms.hand);
             let shown = others_shown(ms);

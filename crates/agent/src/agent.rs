@@ -9,15 +9,15 @@
 use crate::roster::{Roster, RosterError};
 use crate::seat::SeatedPlayer;
 use loki_cards::{Card, HoleCards};
-use loki_engine::Position;
 use loki_engine::{Action, GameConfig, Player, Round};
+use loki_engine::{ByPosition, Position};
 use loki_history::{HandTracker, MatchState, RebuildError};
 
 /// The hand as one position sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PublicView {
     /// Our position in this hand (0 = small blind; heads-up the engine's reverse blinds).
-    pub position: usize,
+    pub position: Position,
     /// Our cards.
     pub hole: HoleCards,
     /// The board so far (at least as far as the betting reaches).
@@ -25,7 +25,7 @@ pub struct PublicView {
     /// The actions of each round reached (at least one round).
     pub betting: Vec<Vec<Action>>,
     /// Cards shown, by position (`None` where hidden; may be shorter than the table).
-    pub holes: Vec<Option<HoleCards>>,
+    pub holes: ByPosition<Option<HoleCards>>,
 }
 
 impl PublicView {
@@ -46,8 +46,9 @@ impl PublicView {
             .iter()
             .map(|r| self.board[r.dealt_range()].to_vec())
             .collect();
-        let mut holes = self.holes.clone();
-        holes.resize(n, None);
+        let mut holes: ByPosition<Option<HoleCards>> = Position::all(n)
+            .map(|p| self.holes.get(p).copied().flatten())
+            .collect();
         if let Some(h) = holes.get_mut(self.position) {
             *h = Some(self.hole);
         }
@@ -279,9 +280,9 @@ impl Agent {
         hand: Option<i64>,
     ) -> Result<(), AgentError> {
         let n = self.game.seats();
-        if view.position >= n {
+        if view.position >= Position::new(n) {
             return Err(AgentError::Position {
-                position: view.position,
+                position: view.position.index(),
                 seats: n,
             });
         }
@@ -375,11 +376,11 @@ mod tests {
 
     fn view(position: usize, board: &str, betting: &str) -> PublicView {
         PublicView {
-            position,
+            position: Position::new(position),
             hole: "AdQc".parse().unwrap(),
             board: loki_cards::parse_cards(board).unwrap(),
             betting: loki_history::parse_betting(betting).unwrap(),
-            holes: Vec::new(),
+            holes: ByPosition::default(),
         }
     }
 

@@ -6,6 +6,7 @@
 //! so its opponent models are re-weighted exactly as at a table.
 use crate::agent::{NotToAct, PublicView};
 use loki_cards::{Card, CardSet, HoleCards};
+use loki_engine::ByPosition;
 use loki_engine::Position;
 use loki_engine::{Action, GameConfig, Phase, Player, Round, Seat};
 use loki_history::{HandTracker, MatchState, RebuildError};
@@ -130,11 +131,11 @@ impl Spot {
             });
         }
         let view = PublicView {
-            position: self.position,
+            position: Position::new(self.position),
             hole: self.hole,
             board: self.board.clone(),
             betting: self.betting.clone(),
-            holes: Vec::new(),
+            holes: ByPosition::default(),
         };
         view.match_state(n, 0)
             .map_err(|_| SpotError::Rounds(rounds))

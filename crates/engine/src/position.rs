@@ -124,6 +124,10 @@ impl<T> ByPosition<T> {
     pub fn get(&self, position: Position) -> Option<&T> {
         self.0.get(position.0)
     }
+    /// The value at `position` to change, if there is one.
+    pub fn get_mut(&mut self, position: Position) -> Option<&mut T> {
+        self.0.get_mut(position.0)
+    }
     /// The values, position 0 first.
     pub fn iter(&self) -> std::slice::Iter<'_, T> {
         self.0.iter()

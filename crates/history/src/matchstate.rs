@@ -4,7 +4,7 @@
 //! strings in, typed values or typed errors out; every field is bounded (line length,
 //! players, rounds, actions per round), so hostile input costs bounded time and memory.
 use loki_cards::{Card, HoleCards};
-use loki_engine::Action;
+use loki_engine::{Action, ByPosition, Position};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -25,13 +25,13 @@ pub const MAX_ACTIONS_PER_ROUND: usize = 64;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchState {
     /// The viewer's position in this hand (not its seat).
-    pub position: usize,
+    pub position: Position,
     /// The hand number, from 0.
     pub hand: u32,
     /// The actions of each round reached (at least one round; `/` separates them).
     pub betting: Vec<Vec<Action>>,
     /// Hole cards by position; `None` where hidden.
-    pub holes: Vec<Option<HoleCards>>,
+    pub holes: ByPosition<Option<HoleCards>>,
     /// The board cards dealt at each round after the first (`board[0]` is the flop).
     pub board: Vec<Vec<Card>>,
 }
@@ -182,10 +182,10 @@ impl MatchState {
             return Err(StateError::DuplicateCard(w[0]));
         }
         Ok(MatchState {
-            position,
+            position: Position::new(position),
             hand,
             betting,
-            holes,
+            holes: ByPosition::new(holes),
             board,
         })
     }
@@ -273,7 +273,7 @@ mod tests {
         assert_eq!(s.betting.len(), 4);
         assert_eq!(s.board[0].len(), 3);
         assert_eq!(s.betting_string(), "crrrc/cc/cc/rc");
-        assert_eq!(s.holes[1].unwrap().to_string(), "Ac2h");
+        assert_eq!(s.holes[Position::new(1)].unwrap().to_string(), "Ac2h");
     }
 
     #[test]

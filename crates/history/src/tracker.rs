@@ -112,7 +112,7 @@ impl HandTracker {
             got: seats.len(),
         })?;
         for p in Position::all(n) {
-            if p == Position::new(ms.position) {
+            if p == ms.position {
                 state.deal_hole(p, hole)?;
             } else {
                 state.deal_hole_hidden(p)?;
@@ -121,7 +121,7 @@ impl HandTracker {
         Ok(HandTracker {
             state,
             hand: ms.hand,
-            position: ms.position,
+            position: ms.position.index(),
             hole,
             applied: vec![Vec::new()],
             board_rounds: 0,
@@ -183,7 +183,7 @@ impl HandTracker {
         on_event: &mut dyn FnMut(&Event, &SeatView<'_>),
     ) -> Result<(), RebuildError> {
         if ms.hand != self.hand
-            || ms.position != self.position
+            || ms.position != Position::new(self.position)
             || ms.my_hole() != Some(self.hole)
             || ms.players() != self.state.players()
         {
@@ -249,7 +249,7 @@ impl HandTracker {
             }
         }
         while let Phase::Reveal(p) = self.state.phase() {
-            let cards = ms.holes[p.index()].ok_or(RebuildError::MissingShowdownCards(p.index()))?;
+            let cards = ms.holes[p].ok_or(RebuildError::MissingShowdownCards(p.index()))?;
             self.state.reveal(p, cards)?;
         }
         self.emit(on_event);
