@@ -861,7 +861,7 @@ fn advise(
     p.set_detail(detail);
     let spot = Spot {
         game: GameConfig::paper(seats).map_err(errors::config)?,
-        position,
+        position: Position::new(position),
         hole: hole_arg(hole)?,
         board: board_arg(board)?,
         betting: loki_history::parse_betting(betting).map_err(errors::history)?,

@@ -8,6 +8,7 @@ use loki_agent::{Roster, Spot};
 use loki_bot::LokiConfig;
 use loki_cards::{parse_cards, HoleCards};
 use loki_engine::GameConfig;
+use loki_engine::Position;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let roster = Roster::new(LokiConfig::default())?;
@@ -17,7 +18,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // big blind and the button call; on the flop 3h 4c Jh we act first.
     let spot = Spot {
         game: GameConfig::paper(4)?,
-        position: 0,
+        position: Position::new(0),
         hole: HoleCards::new(hole[0], hole[1])?,
         board: parse_cards("3h4cJh")?,
         betting: loki_history::parse_betting("rccc/")?,

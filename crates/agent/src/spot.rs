@@ -61,7 +61,7 @@ pub struct Spot {
     pub game: GameConfig,
     /// Our position (0 = small blind, 1 = big blind, 2 = first to act pre-flop;
     /// heads-up the engine's reverse blinds).
-    pub position: usize,
+    pub position: Position,
     /// Our cards.
     pub hole: HoleCards,
     /// The board so far (as far as the betting reaches).
@@ -81,9 +81,9 @@ impl Spot {
     /// A seat or position outside the table.
     pub fn seats(&self) -> Result<Vec<Seat>, SpotError> {
         let n = self.game.seats();
-        if self.position >= n {
+        if self.position >= Position::new(n) {
             return Err(SpotError::Position {
-                position: self.position,
+                position: self.position.index(),
                 seats: n,
             });
         }
@@ -94,7 +94,7 @@ impl Spot {
             return Err(SpotError::SeatedPlayer { seat: me, seats: n });
         }
         let mut others = (0..n).filter(|&s| s != me);
-        Ok((0..n)
+        Ok(Position::all(n)
             .map(|p| {
                 Seat::new(if p == self.position {
                     me
@@ -131,7 +131,7 @@ impl Spot {
             });
         }
         let view = PublicView {
-            position: Position::new(self.position),
+            position: self.position,
             hole: self.hole,
             board: self.board.clone(),
             betting: self.betting.clone(),
@@ -154,14 +154,14 @@ impl Spot {
         player.begin_hand(&tracker.view());
         tracker.update(&ms, &mut |e, v| player.observe(e, v))?;
         match tracker.state().phase() {
-            Phase::Act(p) if p == Position::new(self.position) => Ok(tracker),
+            Phase::Act(p) if p == self.position => Ok(tracker),
             Phase::Act(p) => Err(NotToAct {
-                position: self.position,
+                position: self.position.index(),
                 to_act: Some(p.index()),
             }
             .into()),
             _ => Err(NotToAct {
-                position: self.position,
+                position: self.position.index(),
                 to_act: None,
             }
             .into()),
@@ -178,7 +178,7 @@ mod tests {
     fn spot(seats: usize, position: usize, board: &str, betting: &str) -> Spot {
         Spot {
             game: GameConfig::paper(seats).unwrap(),
-            position,
+            position: Position::new(position),
             hole: "AdQc".parse().unwrap(),
             board: parse_cards(board).unwrap(),
             betting: loki_history::parse_betting(betting).unwrap(),

@@ -544,7 +544,7 @@ impl LokiPlayer {
                 );
                 let detail = model.filter(|_| self.detail);
                 OpponentTrace {
-                    position: p.index(),
+                    position: p,
                     seat,
                     hs: hs.get(i).copied(),
                     top_holdings: detail

@@ -12,7 +12,7 @@ use crate::simulation::SimulationOutcome;
 use crate::triple::ProbabilityTriple;
 use loki_assess::StartingHandGrid;
 use loki_cards::{Card, HoleCards};
-use loki_engine::{Action, Chips, Round, Seat};
+use loki_engine::{Action, Chips, Position, Round, Seat};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -55,7 +55,7 @@ impl Serialize for DecisionRule {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OpponentTrace {
     /// The opponent's position in the hand.
-    pub position: usize,
+    pub position: Position,
     /// The opponent's seat (its identity across hands).
     pub seat: Seat,
     /// Our hand strength against this opponent's weight table (post-flop).

@@ -9,6 +9,7 @@ use clap::Args;
 use loki_agent::{Roster, Spot};
 use loki_cards::{parse_cards, Card, HoleCards};
 use loki_engine::GameConfig;
+use loki_engine::Position;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -103,7 +104,7 @@ pub fn run(a: AdviseArgs) -> Result<ExitCode> {
     player.set_detail(true);
     let spot = Spot {
         game: GameConfig::paper(a.seats)?,
-        position: a.position,
+        position: Position::new(a.position),
         hole,
         board,
         betting: loki_history::parse_betting(&a.betting)?,
