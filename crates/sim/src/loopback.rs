@@ -163,8 +163,12 @@ pub fn play(
     let mut decisions = Vec::new();
     let started = Instant::now();
     for r in 0..seatings {
-        // The dealer's seat s holds this player.
-        let player_at = rotations.seats_by_position(0, r);
+        // The dealer's seat s (the schedule's position s) holds player `player_at[s]`.
+        let player_at: Vec<usize> = rotations
+            .seats_by_position(0, r)
+            .iter()
+            .map(|s| s.index())
+            .collect();
         let players = player_at
             .iter()
             .map(|&i| {

@@ -11,8 +11,7 @@ use crate::schedule::{deal, match_seed, Seating, DEFAULT_SEATING_BLOCK};
 use crate::shard::{MatchLedger, Shard, ShardError};
 use crate::stats::DealLedger;
 use loki_agent::{RosterError, SeatedPlayer};
-use loki_engine::Position;
-use loki_engine::{play_hand_seated, Deal, EngineError, GameConfig, HandRecord, Player, Seat};
+use loki_engine::{play_hand_seated, Deal, EngineError, GameConfig, HandRecord, Player};
 use rayon::prelude::*;
 
 /// Makes the players of a tournament and hears about its progress.
@@ -329,12 +328,7 @@ impl DuplicateTables {
                     let mut hands = Vec::new();
                     let mut decisions = 0u64;
                     for (d, cards) in &deals[slot] {
-                        let seats: Vec<Seat> = table
-                            .seating
-                            .seats_by_position(*d, table.rotation)
-                            .into_iter()
-                            .map(Seat::new)
-                            .collect();
+                        let seats = table.seating.seats_by_position(*d, table.rotation);
                         let mut by_seat: Vec<Option<&mut SeatedPlayer>> =
                             table.players.iter_mut().map(Some).collect();
                         let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
@@ -344,13 +338,14 @@ impl DuplicateTables {
                                 .unwrap_or_else(|| unreachable!("seats are a permutation"));
                             by_position.push(p);
                         }
-                        let record = play_hand_seated(config, &mut by_position, cards, &seats)
-                            .map_err(|e| SimError::Engine {
-                                matched: table.match_index,
-                                deal: *d,
-                                rotation: table.rotation,
-                                source: e,
-                            })?;
+                        let record =
+                            play_hand_seated(config, &mut by_position, cards, seats.as_slice())
+                                .map_err(|e| SimError::Engine {
+                                    matched: table.match_index,
+                                    deal: *d,
+                                    rotation: table.rotation,
+                                    source: e,
+                                })?;
                         let corrections = loki_variance::corrections(
                             &record,
                             |p, view| by_position[p].strategy(view),
@@ -367,13 +362,13 @@ impl DuplicateTables {
                         nets.push(
                             positions
                                 .iter()
-                                .map(|&p| record.net[Position::new(p)])
+                                .map(|&p| record.net[p])
                                 .collect::<Vec<i64>>(),
                         );
                         reduced.push(
                             positions
                                 .iter()
-                                .map(|&p| crate::stats::to_micro(corrections[p]))
+                                .map(|&p| crate::stats::to_micro(corrections[p.index()]))
                                 .collect::<Vec<i64>>(),
                         );
                         decisions += record.actions.iter().map(|r| r.len() as u64).sum::<u64>();

@@ -14,7 +14,7 @@
 //! block of 0 keeps the identity permutation (the cyclic rotations alone). Everything is
 //! a function of the seed and the deal number, never of threads or batches.
 use loki_cards::{mix, rng_from_seed, uniform_below, Deck};
-use loki_engine::Deal;
+use loki_engine::{ByPosition, Deal, Position, Seat};
 
 /// The default number of deals between seat permutations (**ours**).
 pub const DEFAULT_SEATING_BLOCK: u64 = 10;
@@ -71,20 +71,21 @@ impl Seating {
         perm
     }
 
-    /// The position of each seat in deal `deal` of rotation `rotation`.
-    pub fn positions(&self, deal: u64, rotation: usize) -> Vec<usize> {
+    /// The position of each seat (`positions[seat]`) in deal `deal` of rotation
+    /// `rotation`.
+    pub fn positions(&self, deal: u64, rotation: usize) -> Vec<Position> {
         let n = self.seats as u64;
         self.permutation(deal)
             .iter()
-            .map(|&p| ((p as u64 + deal + rotation as u64) % n) as usize)
+            .map(|&p| Position::new(((p as u64 + deal + rotation as u64) % n) as usize))
             .collect()
     }
 
     /// The seat at each position (the inverse of [`Seating::positions`]).
-    pub fn seats_by_position(&self, deal: u64, rotation: usize) -> Vec<usize> {
-        let mut seats = vec![0; self.seats];
+    pub fn seats_by_position(&self, deal: u64, rotation: usize) -> ByPosition<Seat> {
+        let mut seats = ByPosition::filled(self.seats, Seat::new(0));
         for (seat, p) in self.positions(deal, rotation).into_iter().enumerate() {
-            seats[p] = seat;
+            seats[p] = Seat::new(seat);
         }
         seats
     }
@@ -105,16 +106,24 @@ mod tests {
                         let pos = s.positions(d, r);
                         let mut sorted = pos.clone();
                         sorted.sort_unstable();
-                        assert_eq!(sorted, (0..n).collect::<Vec<_>>(), "a permutation");
+                        assert_eq!(
+                            sorted,
+                            Position::all(n).collect::<Vec<_>>(),
+                            "a permutation"
+                        );
                         let back = s.seats_by_position(d, r);
                         for (seat, &p) in pos.iter().enumerate() {
-                            assert_eq!(back[p], seat);
+                            assert_eq!(back[p], Seat::new(seat));
                             seen[seat].push(p);
                         }
                     }
                     for v in &mut seen {
                         v.sort_unstable();
-                        assert_eq!(*v, (0..n).collect::<Vec<_>>(), "every position once");
+                        assert_eq!(
+                            *v,
+                            Position::all(n).collect::<Vec<_>>(),
+                            "every position once"
+                        );
                     }
                 }
             }
@@ -129,8 +138,8 @@ mod tests {
         let after: std::collections::HashSet<usize> = (0..40u64)
             .map(|b| {
                 let pos = s.positions(b * 10, 0);
-                let next = (pos[0] + 1) % n;
-                pos.iter().position(|&p| p == next).unwrap()
+                let next = ((pos[0]).index() + 1) % n;
+                pos.iter().position(|&p| p == Position::new(next)).unwrap()
             })
             .collect();
         assert!(after.len() >= 5, "{after:?}");
