@@ -310,9 +310,8 @@ mod tests {
 
     #[test]
     fn a_book_under_a_file_is_refused_and_a_new_store_is_made() {
-        let d = std::env::temp_dir().join(format!("loki-agent-book-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
         std::fs::write(d.join("file"), "x").unwrap();
         let e = ProfileBook::open(&d.join("file/p.sqlite3"), vec![], 20)
             .err()
@@ -335,7 +334,6 @@ mod tests {
         assert_eq!(people.profile("Ann").unwrap().unwrap().hands, 2);
         assert_eq!(people.failures(), 0);
         assert!(people.take_warnings().is_empty());
-        std::fs::remove_dir_all(&d).unwrap();
     }
 
     use super::*;

@@ -103,19 +103,18 @@ mod tests {
 
     #[test]
     fn folders_give_their_history_files_in_name_order() {
-        let d = std::env::temp_dir().join(format!("loki-history-files-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
         std::fs::create_dir_all(d.join("sub")).unwrap();
         for f in ["b.log", "a.phhs", "notes.txt", "sub/c.phh"] {
             std::fs::write(d.join(f), "").unwrap();
         }
         let mut files = Vec::new();
-        history_files(&d, &mut files).unwrap();
+        history_files(d, &mut files).unwrap();
         let names: Vec<_> = files
             .iter()
-            .map(|f| f.strip_prefix(&d).unwrap().to_string_lossy().into_owned())
+            .map(|f| f.strip_prefix(d).unwrap().to_string_lossy().into_owned())
             .collect();
         assert_eq!(names, ["a.phhs", "b.log", "sub/c.phh"]);
-        std::fs::remove_dir_all(&d).unwrap();
     }
 }

@@ -247,9 +247,8 @@ mod tests {
 
     #[test]
     fn the_png_decodes_at_its_size() {
-        let dir = std::env::temp_dir().join(format!("loki-plot-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("profit.png");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("profit.png");
         let kinds: Vec<String> = ["BPT", "SOM", "BPT", "SOM"].map(String::from).to_vec();
         let net: Vec<Vec<i64>> = (0..50)
             .map(|d| {
@@ -274,7 +273,6 @@ mod tests {
         let px = info.color_type.samples();
         let black = buf.chunks(px).filter(|p| p[..3] == [0, 0, 0]).count();
         assert!(black > 100, "{black} black pixels");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

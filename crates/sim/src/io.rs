@@ -522,7 +522,8 @@ mod tests {
 
     #[test]
     fn a_run_needs_resume_or_force_beside_a_checkpoint() {
-        let d = tmp("open");
+        let d_dir = tempfile::tempdir().unwrap();
+        let d = d_dir.path();
         let spec = RunSpec {
             players: "BPM,BPT".into(),
             hands: 4,
@@ -533,33 +534,27 @@ mod tests {
             batch: 1,
             config: loki_bot::LokiConfig::default(),
         };
-        let e = open_run(&spec, &d, Start::Resume).err().unwrap();
+        let e = open_run(&spec, d, Start::Resume).err().unwrap();
         assert!(matches!(e, FilesError::NoCheckpoint { .. }), "{e}");
-        let (_, path) = open_run(&spec, &d, Start::Fresh).unwrap();
+        let (_, path) = open_run(&spec, d, Start::Fresh).unwrap();
         assert_eq!(path, d.join("checkpoint.json"));
         std::fs::write(&path, "{}").unwrap();
-        let e = open_run(&spec, &d, Start::Fresh).err().unwrap();
+        let e = open_run(&spec, d, Start::Fresh).err().unwrap();
         assert!(matches!(e, FilesError::RunExists { .. }), "{e}");
-        assert!(open_run(&spec, &d, Start::Force).is_ok());
-        let e = open_run(&spec, &d, Start::Resume).err().unwrap();
+        assert!(open_run(&spec, d, Start::Force).is_ok());
+        let e = open_run(&spec, d, Start::Resume).err().unwrap();
         assert!(matches!(e, FilesError::BadCheckpoint { .. }), "{e}");
         let shard = Shard { index: 1, count: 2 };
         assert_eq!(
-            checkpoint_path(&d, Some(shard)),
+            checkpoint_path(d, Some(shard)),
             d.join("checkpoint-1-of-2.json")
         );
     }
 
-    fn tmp(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("loki-sim-io-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
-    }
-
     #[test]
     fn deals_csv_sums_to_the_results_of_each_kind() {
-        let d = tmp("deals-csv");
+        let d_dir = tempfile::tempdir().unwrap();
+        let d = d_dir.path();
         let seats: Vec<String> = vec!["SOM".into(), "BPM#1".into(), "BPM#2".into()];
         let kinds: Vec<String> = vec!["SOM".into(), "BPM".into(), "BPM".into()];
         let mut inputs = Inputs::new(3, "SOM,2*BPM", &seats, 9, serde_json::Value::Null, "0");
@@ -587,7 +582,7 @@ mod tests {
             ledgers,
             kinds,
         };
-        write_results(&whole, &d).unwrap();
+        write_results(&whole, d).unwrap();
         let inputs = &whole.inputs;
         let r: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(d.join("results.json")).unwrap())
@@ -634,7 +629,8 @@ mod tests {
 
     #[test]
     fn an_output_folder_that_is_a_file_is_refused_by_name() {
-        let d = tmp("out-is-a-file");
+        let d_dir = tempfile::tempdir().unwrap();
+        let d = d_dir.path();
         let file = d.join("afile");
         std::fs::write(&file, "x").unwrap();
         let e = create_folder(&file).unwrap_err();
@@ -646,7 +642,8 @@ mod tests {
 
     #[test]
     fn atomic_write_leaves_no_temporary_file() {
-        let d = tmp("atomic");
+        let d_dir = tempfile::tempdir().unwrap();
+        let d = d_dir.path();
         let p = d.join("checkpoint.json");
         write_atomically(&p, "{}").unwrap();
         write_atomically(&p, "{\"a\":1}").unwrap();
@@ -661,7 +658,8 @@ mod tests {
 
     #[test]
     fn a_resumed_history_must_begin_with_the_counted_bytes() {
-        let d = tmp("history");
+        let d_dir = tempfile::tempdir().unwrap();
+        let d = d_dir.path();
         let p = d.join("h.phhs");
         std::fs::write(&p, b"hand one\nhand two\n").unwrap();
         let mut counted = HistoryDigest::default();
@@ -689,11 +687,12 @@ mod tests {
 
     #[test]
     fn shard_files_are_found_sorted_and_an_empty_folder_is_refused() {
-        let d = tmp("shards");
+        let d_dir = tempfile::tempdir().unwrap();
+        let d = d_dir.path();
         for name in ["shard-1-of-2.json", "shard-0-of-2.json", "other.json"] {
             std::fs::write(d.join(name), "{}").unwrap();
         }
-        let files = shard_files(std::slice::from_ref(&d)).unwrap();
+        let files = shard_files(&[d.to_path_buf()]).unwrap();
         let names: Vec<_> = files
             .iter()
             .map(|f| f.file_name().unwrap().to_str().unwrap().to_string())
@@ -701,9 +700,10 @@ mod tests {
         assert_eq!(names, ["shard-0-of-2.json", "shard-1-of-2.json"]);
         let e = read_shards(&files).unwrap_err().to_string();
         assert!(e.contains("is not a complete shard file"), "{e}");
-        let empty = tmp("empty");
+        let empty_dir = tempfile::tempdir().unwrap();
+        let empty = empty_dir.path();
         assert!(matches!(
-            shard_files(&[empty]),
+            shard_files(&[empty.to_path_buf()]),
             Err(FilesError::NoShards { .. })
         ));
         assert_eq!(
