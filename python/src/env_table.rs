@@ -8,11 +8,11 @@
 use crate::observation;
 use loki_agent::SeatedPlayer;
 use loki_cards::{rng_from_seed, Deck, LokiRng};
-use loki_engine::Position;
 use loki_engine::{
     Action, ActionError, Chips, Deal, EngineError, Event, GameConfig, HandDriver, HandState,
     Player, Seat, SeatView, Seating, Table,
 };
+use loki_engine::{ByPosition, Position};
 
 /// A table of the environment.
 pub struct EnvTable {
@@ -165,7 +165,7 @@ impl EnvTable {
     /// The caller's seat to act, if any.
     pub fn to_act_seat(&self) -> Option<usize> {
         let p = self.driver.state().to_act()?;
-        let seat = self.driver.state().seats()[p.index()].index();
+        let seat = self.driver.state().seats()[p].index();
         self.bots[seat].is_none().then_some(seat)
     }
 
@@ -241,7 +241,7 @@ impl EnvTable {
         let r = self.driver.state().result()?;
         let mut net = vec![0; self.config.seats()];
         for (p, v) in r.net.iter().enumerate() {
-            net[self.driver.state().seats()[p].index()] = *v;
+            net[self.driver.state().seats()[Position::new(p)].index()] = *v;
         }
         Some(net)
     }
@@ -290,7 +290,7 @@ fn deal_hand(config: &GameConfig, rng: &mut LokiRng, h: u64) -> Result<HandDrive
     let mut deck = Deck::shuffled(rng);
     // 2n + 5 <= 25 cards of 52: the deal cannot run out.
     let deal = Deal::from_deck(n, &mut deck).ok_or("the deck ran out")?;
-    let seats: Vec<Seat> = Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
+    let seats: ByPosition<Seat> = Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
     HandDriver::new(config, deal, &seats).map_err(|e| e.to_string())
 }
 
@@ -301,7 +301,7 @@ struct Bots<'a>(&'a mut [Option<SeatedPlayer>]);
 
 impl Bots<'_> {
     fn at(&mut self, state: &HandState, position: usize) -> Option<&mut SeatedPlayer> {
-        self.0[state.seats()[position].index()].as_mut()
+        self.0[state.seats()[Position::new(position)].index()].as_mut()
     }
 }
 

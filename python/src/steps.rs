@@ -3,8 +3,8 @@
 //! actions; hidden holdings revealed at the showdown) rebuild it exactly through the
 //! engine, the event log being the history (as in PokerKit).
 use loki_cards::{Card, HoleCards};
-use loki_engine::Position;
 use loki_engine::{Action, Event, GameConfig, HandState, Phase, Seat};
+use loki_engine::{ByPosition, Position};
 
 /// One step of a hand.
 pub enum Step {
@@ -103,7 +103,7 @@ pub fn rebuild(
 ) -> Result<HandState, String> {
     let text = |e: &dyn std::fmt::Display| e.to_string();
     let mut state = HandState::new(config).map_err(|e| text(&e))?;
-    let seats: Vec<Seat> = seats.iter().copied().map(Seat::new).collect();
+    let seats: ByPosition<Seat> = seats.iter().copied().map(Seat::new).collect();
     state.set_seats(&seats).map_err(|e| text(&e))?;
     for (kind, p, arg) in steps {
         let p = *p;

@@ -19,10 +19,10 @@ use crate::game::GameDef;
 use crate::line::{Line, LineReader};
 use crate::reply::{parse_reply, parse_version, Reply, VERSION};
 use loki_cards::HandRank;
-use loki_engine::Position;
 use loki_engine::{
     acpc_values, Action, Event, GameConfig, HandRecord, HandState, Phase, Round, Seat, Table,
 };
+use loki_engine::{ByPosition, Position};
 use loki_history::{format_state_line, format_value, MatchState, MAX_LINE_LEN};
 use std::io::{self, Write};
 use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
@@ -425,7 +425,7 @@ impl Dealer {
         for h in 0..o.hands {
             let hand = h as u32;
             let mut used_hand = vec![Duration::ZERO; n];
-            let position_seats: Vec<Seat> =
+            let position_seats: ByPosition<Seat> =
                 Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
             let cards = deal(o.seed, h, n);
             let engine = |e: &dyn std::fmt::Display| DealerError::Engine(e.to_string());
@@ -458,7 +458,7 @@ impl Dealer {
                         }
                         let (sent_state, sent_at) =
                             sent_to_acting.ok_or(DealerError::Engine("no acting seat".into()))?;
-                        let s = position_seats[acting.index()].index();
+                        let s = position_seats[acting].index();
                         let action = self.read_action(
                             s,
                             &mut seats[s],
@@ -491,8 +491,8 @@ impl Dealer {
                     .and_then(|_| l.flush())
                     .map_err(DealerError::Log)?;
             }
-            for (p, v) in values.iter().enumerate() {
-                totals[position_seats[p].index()] += v;
+            for (&seat, v) in position_seats.iter().zip(&values) {
+                totals[seat.index()] += v;
             }
             for (s, seat) in seats.iter_mut().enumerate() {
                 let viewer = position_seats

@@ -1,7 +1,7 @@
 //! One `MATCHSTATE` rebuilt on its own into the engine's state (the hand tracker,
 //! `loki_history::HandTracker`, from its first state), and the rebuilding of the ACPC
 //! games' states checked against the protocol's documented exchanges.
-use loki_engine::{GameConfig, HandState, Seat};
+use loki_engine::{ByPosition, GameConfig, HandState, Seat};
 use loki_history::{HandTracker, MatchState, RebuildError};
 
 /// The engine state of one `MATCHSTATE` on its own (seat `p` = position `p`).
@@ -9,7 +9,7 @@ use loki_history::{HandTracker, MatchState, RebuildError};
 /// # Errors
 /// As [`HandTracker::start`] and [`HandTracker::update`].
 pub fn rebuild(config: &GameConfig, ms: &MatchState) -> Result<HandState, RebuildError> {
-    let seats: Vec<Seat> = Seat::all(config.seats()).collect();
+    let seats: ByPosition<Seat> = Seat::all(config.seats()).collect();
     let mut t = HandTracker::start(config, ms, &seats)?;
     t.update(ms, &mut |_, _| {})?;
     Ok(t.into_state())
@@ -86,7 +86,7 @@ mod tests {
             rebuild(&c, &ms("MATCHSTATE:0:0:rrrr:7d3d|")).unwrap_err(),
             RebuildError::Illegal { .. }
         ));
-        let seats = [0, 1].map(Seat::new);
+        let seats: ByPosition<Seat> = [0, 1].map(Seat::new).into();
         let mut t = HandTracker::start(&c, &ms("MATCHSTATE:0:0:c:7d3d|"), &seats).unwrap();
         t.update(&ms("MATCHSTATE:0:0:c:7d3d|"), &mut |_, _| {})
             .unwrap();
@@ -103,7 +103,7 @@ mod tests {
     #[test]
     fn events_reach_the_viewer_in_order_without_hidden_cards() {
         let c = GameDef::holdem(2).unwrap().config().unwrap();
-        let seats = [5, 9].map(Seat::new);
+        let seats: ByPosition<Seat> = [5, 9].map(Seat::new).into();
         let first = ms("MATCHSTATE:1:0::|2hAc");
         let mut t = HandTracker::start(&c, &first, &seats).unwrap();
         let mut seen = Vec::new();

@@ -13,8 +13,8 @@
 use crate::error::ClientError;
 use crate::game::GameDef;
 use loki_cards::HandRank;
-use loki_engine::Position;
 use loki_engine::{acpc_values, Action, GameConfig, Player, Seat};
+use loki_engine::{ByPosition, Position};
 use loki_history::{HandTracker, MatchState, RebuildError};
 
 /// The client's state between lines.
@@ -140,7 +140,7 @@ impl ClientSession {
         let new_hand = self.tracker.as_ref().is_none_or(|t| t.hand() != ms.hand);
         if new_hand {
             self.end_hand(player);
-            let seats: Vec<Seat> = (0..n)
+            let seats: ByPosition<Seat> = (0..n)
                 .map(|q| Seat::new((me + n + q - ms.position.index()) % n))
                 .collect();
             let tracker = HandTracker::start(&config, &ms, &seats).map_err(rebuild_err)?;

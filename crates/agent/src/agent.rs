@@ -304,7 +304,7 @@ impl Agent {
                 None => (0..n).collect(),
             };
             let ms = view.match_state(n, self.counts.begun - 1)?;
-            let seats: Vec<loki_engine::Seat> =
+            let seats: ByPosition<loki_engine::Seat> =
                 seats.into_iter().map(loki_engine::Seat::new).collect();
             let tracker = HandTracker::start(&self.game, &ms, &seats).map_err(AgentError::Start)?;
             self.seat.begin_hand(&tracker.view());

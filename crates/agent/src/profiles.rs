@@ -379,7 +379,7 @@ mod tests {
         let mut rng = rng_from_seed(seed);
         let mut deck = Deck::shuffled(&mut rng);
         let mut state = HandState::new(&config).unwrap();
-        state.set_seats(seats).unwrap();
+        state.set_seats(&seats.iter().copied().collect()).unwrap();
         for p in Position::all(seats.len()) {
             let c = deck.deal_n(2).unwrap().to_vec();
             state

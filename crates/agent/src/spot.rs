@@ -79,7 +79,7 @@ impl Spot {
     ///
     /// # Errors
     /// A seat or position outside the table.
-    pub fn seats(&self) -> Result<Vec<Seat>, SpotError> {
+    pub fn seats(&self) -> Result<ByPosition<Seat>, SpotError> {
         let n = self.game.seats();
         if self.position >= Position::new(n) {
             return Err(SpotError::Position {

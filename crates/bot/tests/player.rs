@@ -1,8 +1,8 @@
 //! The Loki players at a real table: every action legal, traces filled, deterministic.
 #![allow(missing_docs)]
 use loki_bot::{Knowledge, LokiConfig, LokiPlayer, Style, KINDS};
-use loki_engine::Position;
 use loki_engine::{play_hand_seated, Deal, GameConfig, Player, Seat, Table};
+use loki_engine::{ByPosition, Position};
 use std::sync::Arc;
 
 fn players(know: &Arc<Knowledge>, kinds: &[&str], seed: u64) -> Vec<LokiPlayer> {
@@ -28,7 +28,7 @@ fn play(kinds: &[&str], hands: u64, seed: u64) -> (Vec<i64>, Vec<LokiPlayer>) {
     let mut total = vec![0i64; n];
     for h in 0..hands {
         let deal = loki_sim_free_deal(seed, h, n);
-        let seats: Vec<Seat> = Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
+        let seats: ByPosition<Seat> = Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
         let mut slots: Vec<Option<&mut LokiPlayer>> = ps.iter_mut().map(Some).collect();
         let mut by_pos: Vec<&mut dyn Player> = Vec::new();
         for &s in &seats {
@@ -127,7 +127,8 @@ fn saved_state_resumes_exactly() {
         let mut out = Vec::new();
         for h in from..to {
             let deal = loki_sim_free_deal(3, h, n);
-            let seats: Vec<Seat> = Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
+            let seats: ByPosition<Seat> =
+                Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
             let mut slots: Vec<Option<&mut LokiPlayer>> = ps.iter_mut().map(Some).collect();
             let mut by_pos: Vec<&mut dyn Player> = Vec::new();
             for &s in &seats {

@@ -38,7 +38,11 @@ fn play(kind: &str, other: &str, hands: u64, ask: bool) -> (Vec<String>, String)
         let my_pos = (h % 2) as usize;
         let mut state = HandState::new(&config).unwrap();
         state
-            .set_seats(&[0usize, 1].map(|p| loki_engine::Seat::new(usize::from(p != my_pos))))
+            .set_seats(
+                &[0usize, 1]
+                    .map(|p| loki_engine::Seat::new(usize::from(p != my_pos)))
+                    .into(),
+            )
             .unwrap();
         for (p, &h) in deal.hole.enumerate() {
             state.deal_hole(p, h).unwrap();
@@ -155,7 +159,7 @@ fn poki_s_pre_flop_read_draws_the_strength_samples_it_is_given() {
     let deal = Deal::from_deck(2, &mut loki_cards::Deck::from_seed(77)).unwrap();
     let mut state = HandState::new(&config).unwrap();
     state
-        .set_seats(&[0usize, 1].map(loki_engine::Seat::new))
+        .set_seats(&[0usize, 1].map(loki_engine::Seat::new).into())
         .unwrap();
     for (p, &h) in deal.hole.enumerate() {
         state.deal_hole(p, h).unwrap();

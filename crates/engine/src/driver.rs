@@ -139,7 +139,11 @@ impl HandDriver {
     ///
     /// # Errors
     /// Not one holding and one seat per position, or seats that are not distinct.
-    pub fn new(config: &GameConfig, deal: Deal, seats: &[Seat]) -> Result<HandDriver, EngineError> {
+    pub fn new(
+        config: &GameConfig,
+        deal: Deal,
+        seats: &ByPosition<Seat>,
+    ) -> Result<HandDriver, EngineError> {
         let n = config.seats();
         if deal.hole.len() != n {
             return Err(EngineError::PlayerCount {

@@ -142,6 +142,12 @@ impl<T> ByPosition<T> {
     }
 }
 
+impl<T, const N: usize> From<[T; N]> for ByPosition<T> {
+    fn from(values: [T; N]) -> ByPosition<T> {
+        ByPosition(values.into())
+    }
+}
+
 impl<T> FromIterator<T> for ByPosition<T> {
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> ByPosition<T> {
         ByPosition(iter.into_iter().collect())

@@ -112,7 +112,7 @@ impl HandRecord {
             played: PlayedHand {
                 hand_number,
                 names: ByPosition::new(names),
-                seats: ByPosition::new(state.seats().to_vec()),
+                seats: state.seats().clone(),
                 hole: ByPosition::new(hole),
                 board: state.board().to_vec(),
                 contributions: result.contributions.clone(),

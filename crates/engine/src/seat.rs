@@ -15,7 +15,7 @@ use std::ops::{Index, IndexMut};
 /// use loki_engine::{GameConfig, HandState, Position, Seat};
 /// let config = GameConfig::paper(3).unwrap();
 /// let mut hand = HandState::new(&config).unwrap();
-/// hand.set_seats(&[2, 0, 1].map(Seat::new)).unwrap();
+/// hand.set_seats(&[2, 0, 1].map(Seat::new).into()).unwrap();
 /// let first = Position::new(0);
 /// assert_eq!(hand.view(first).seat_of(first), Seat::new(2));
 /// ```
@@ -26,7 +26,7 @@ use std::ops::{Index, IndexMut};
 /// use loki_engine::{GameConfig, HandState};
 /// let config = GameConfig::paper(3).unwrap();
 /// let mut hand = HandState::new(&config).unwrap();
-/// hand.set_seats(&[2, 0, 1]).unwrap();
+/// hand.set_seats(&[2, 0, 1].into()).unwrap();
 /// ```
 ///
 /// ```compile_fail

@@ -85,7 +85,7 @@ pub struct HandState {
     phase: Phase,
     events: Vec<Event>,
     result: Option<HandResult>,
-    seats: Vec<Seat>,
+    seats: ByPosition<Seat>,
 }
 
 impl HandState {
@@ -248,16 +248,16 @@ impl HandState {
     ///
     /// # Errors
     /// A list whose length is not the number of players.
-    pub fn set_seats(&mut self, seats: &[Seat]) -> Result<(), ConfigError> {
+    pub fn set_seats(&mut self, seats: &ByPosition<Seat>) -> Result<(), ConfigError> {
         if seats.len() != self.n {
             return Err(ConfigError::Seats(seats.len()));
         }
-        self.seats = seats.to_vec();
+        self.seats = seats.clone();
         Ok(())
     }
 
     /// The seat of each position.
-    pub fn seats(&self) -> &[Seat] {
+    pub fn seats(&self) -> &ByPosition<Seat> {
         &self.seats
     }
 

@@ -42,7 +42,7 @@ pub fn play_hand(
     players: &mut [&mut dyn Player],
     deal: &Deal,
 ) -> Result<HandRecord, EngineError> {
-    let seats: Vec<Seat> = Seat::all(config.seats()).collect();
+    let seats: ByPosition<Seat> = Seat::all(config.seats()).collect();
     play_hand_seated(config, players, deal, &seats)
 }
 
@@ -52,7 +52,7 @@ pub fn play_hand_seated(
     config: &GameConfig,
     players: &mut [&mut dyn Player],
     deal: &Deal,
-    seats: &[Seat],
+    seats: &ByPosition<Seat>,
 ) -> Result<HandRecord, EngineError> {
     let n = config.seats();
     if players.len() != n {
@@ -119,7 +119,7 @@ impl Table {
             expected: n,
             got: n,
         })?;
-        let seats: Vec<Seat> = Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
+        let seats: ByPosition<Seat> = Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
         // Reorder the players by position for this hand.
         let mut slots: Vec<Option<&mut Box<dyn Player + Send>>> =
             self.players.iter_mut().map(Some).collect();
@@ -131,7 +131,7 @@ impl Table {
         }
         let mut record = play_hand_seated(&self.config, &mut by_position, &deal, &seats)?;
         record.played.hand_number = h;
-        record.played.seats = ByPosition::new(seats);
+        record.played.seats = seats;
         self.hand_number += 1;
         Ok(record)
     }

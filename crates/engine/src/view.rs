@@ -32,7 +32,7 @@ impl<'a> SeatView<'a> {
     pub fn seat_of(&self, position: Position) -> Seat {
         self.state
             .seats()
-            .get(position.index())
+            .get(position)
             .copied()
             .unwrap_or(Seat::new(position.index()))
     }

@@ -7,10 +7,10 @@
 //! I/O, the events go to a callback.
 use crate::matchstate::MatchState;
 use loki_cards::HoleCards;
-use loki_engine::Position;
 use loki_engine::{
     Action, ActionError, DealError, Event, GameConfig, HandState, Phase, Seat, SeatView,
 };
+use loki_engine::{ByPosition, Position};
 use thiserror::Error;
 
 /// A state that does not continue the hand the client is rebuilding.
@@ -93,7 +93,7 @@ impl HandTracker {
     pub fn start(
         config: &GameConfig,
         ms: &MatchState,
-        seats: &[Seat],
+        seats: &ByPosition<Seat>,
     ) -> Result<HandTracker, RebuildError> {
         let n = config.seats();
         if ms.players() != n || seats.len() != n {

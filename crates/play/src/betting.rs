@@ -9,11 +9,11 @@ use crate::PlayError;
 use loki_agent::SeatedPlayer;
 use loki_bot::DecisionTrace;
 use loki_cards::Deck;
-use loki_engine::Position;
 use loki_engine::{
     Action, Deal, EngineError, Event, HandDriver, HandState, Player, Seat, SeatView, Seating, Step,
     Table,
 };
+use loki_engine::{ByPosition, Position};
 
 impl Session {
     pub(crate) fn check_step(&self, step: u64) -> Result<(), PlayError> {
@@ -68,7 +68,7 @@ impl Session {
             expected: n,
             got: n,
         })?;
-        let by_position: Vec<Seat> = seats.iter().map(|&s| Seat::new(s)).collect();
+        let by_position: ByPosition<Seat> = seats.iter().map(|&s| Seat::new(s)).collect();
         let driver = HandDriver::new(&game, deal, &by_position)?;
         let mut traces = (0..all).map(|_| None).collect::<Vec<_>>();
         driver.begin(&mut Seated {

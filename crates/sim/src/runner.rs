@@ -338,14 +338,13 @@ impl DuplicateTables {
                                 .unwrap_or_else(|| unreachable!("seats are a permutation"));
                             by_position.push(p);
                         }
-                        let record =
-                            play_hand_seated(config, &mut by_position, cards, seats.as_slice())
-                                .map_err(|e| SimError::Engine {
-                                    matched: table.match_index,
-                                    deal: *d,
-                                    rotation: table.rotation,
-                                    source: e,
-                                })?;
+                        let record = play_hand_seated(config, &mut by_position, cards, &seats)
+                            .map_err(|e| SimError::Engine {
+                                matched: table.match_index,
+                                deal: *d,
+                                rotation: table.rotation,
+                                source: e,
+                            })?;
                         let corrections = loki_variance::corrections(
                             &record,
                             |p, view| by_position[p].strategy(view),

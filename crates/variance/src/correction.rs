@@ -297,7 +297,7 @@ pub fn corrections(
         value,
     };
     let mut state = HandState::new(&record.config)?;
-    state.set_seats(record.seats.as_slice())?;
+    state.set_seats(&record.seats)?;
     for (p, h) in replay.holes.iter().enumerate() {
         state.deal_hole(Position::new(p), *h)?;
     }

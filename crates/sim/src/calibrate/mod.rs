@@ -31,7 +31,7 @@
 pub mod actions;
 mod tally;
 
-use loki_engine::Position;
+use loki_engine::{ByPosition, Position};
 use tally::{rows_of, HandScores, Tally};
 pub use tally::{Estimate, RowKey};
 
@@ -189,13 +189,13 @@ struct ScoredTable<'a> {
 struct ScoredHand<'t, 'a> {
     table: &'t mut ScoredTable<'a>,
     deal: &'t Deal,
-    seat_of: &'t [Seat],
+    seat_of: &'t ByPosition<Seat>,
 }
 
 impl Seating for ScoredHand<'_, '_> {
     type Error = CalibrationError;
     fn begin(&mut self, position: Position, view: &SeatView) {
-        self.table.seats[self.seat_of[position.index()]].begin_hand(view);
+        self.table.seats[self.seat_of[position]].begin_hand(view);
     }
     fn event(&mut self, state: &HandState, e: &Event) -> Result<(), CalibrationError> {
         show(self, state, e);
@@ -215,30 +215,26 @@ impl Seating for ScoredHand<'_, '_> {
         Ok(())
     }
     fn observe(&mut self, position: Position, event: &Event, view: &SeatView) {
-        self.table.seats[self.seat_of[position.index()]].observe(event, view);
+        self.table.seats[self.seat_of[position]].observe(event, view);
     }
     fn act(&mut self, state: &HandState, p: Position) -> Result<Option<Action>, CalibrationError> {
         if state.round() != Round::Preflop {
             self.table
                 .predict(p.index(), state, self.deal, self.seat_of);
         }
-        Ok(Some(
-            self.table.seats[self.seat_of[p.index()]].act(&state.view(p)),
-        ))
+        Ok(Some(self.table.seats[self.seat_of[p]].act(&state.view(p))))
     }
     fn name(&self, position: Position) -> String {
-        self.table.seats[self.seat_of[position.index()]]
-            .name()
-            .to_string()
+        self.table.seats[self.seat_of[position]].name().to_string()
     }
     fn end(&mut self, position: Position, view: &SeatView) {
-        self.table.seats[self.seat_of[position.index()]].end_hand(view);
+        self.table.seats[self.seat_of[position]].end_hand(view);
     }
 }
 
 impl ScoredTable<'_> {
     /// Plays one hand, `seat_of[p]` the seat at position `p`, scoring every model.
-    fn play(&mut self, deal: &Deal, seat_of: &[Seat]) -> Result<(), CalibrationError> {
+    fn play(&mut self, deal: &Deal, seat_of: &ByPosition<Seat>) -> Result<(), CalibrationError> {
         let mut driver = HandDriver::new(&self.config, deal.clone(), seat_of)?;
         let mut hand = ScoredHand {
             table: self,
@@ -254,7 +250,7 @@ impl ScoredTable<'_> {
 
     /// Every Loki observer's prediction of what the actor at position `p` does now,
     /// made before it acts (see [`actions`]).
-    fn predict(&mut self, p: usize, state: &HandState, deal: &Deal, seat_of: &[Seat]) {
+    fn predict(&mut self, p: usize, state: &HandState, deal: &Deal, seat_of: &ByPosition<Seat>) {
         let Ok(board) = self.know.boards.get(state.board()) else {
             return;
         };
@@ -263,7 +259,7 @@ impl ScoredTable<'_> {
         let legal = loki_bot::player::weighed_actions(&actor);
         let round = state.round().index();
         for o in Position::all(seat_of.len()).filter(|&o| o != Position::new(p)) {
-            let observer_seat = seat_of[o.index()];
+            let observer_seat = seat_of[o];
             let Some(prediction) = self.seats[observer_seat].loki().and_then(|player| {
                 player.predict_action(
                     &state.view(o),
@@ -278,22 +274,23 @@ impl ScoredTable<'_> {
             };
             self.pending.push(
                 self.kind_of[observer_seat],
-                self.kind_of[seat_of[p]],
+                self.kind_of[seat_of[Position::new(p)]],
                 round,
                 prediction,
             );
         }
     }
 
-    fn keep_flop_tables(&mut self, state: &HandState, seat_of: &[Seat]) {
+    fn keep_flop_tables(&mut self, state: &HandState, seat_of: &ByPosition<Seat>) {
         let n = seat_of.len();
         for o in 0..n {
             for q in 0..n {
-                let slot = &mut self.flop_tables[seat_of[o].index() * n + seat_of[q].index()];
-                let model = self.seats[seat_of[o]]
+                let slot = &mut self.flop_tables
+                    [seat_of[Position::new(o)].index() * n + seat_of[Position::new(q)].index()];
+                let model = self.seats[seat_of[Position::new(o)]]
                     .loki()
                     .filter(|_| o != q && state.is_live(Position::new(q)))
-                    .and_then(|p| p.model(seat_of[q]));
+                    .and_then(|p| p.model(seat_of[Position::new(q)]));
                 match model {
                     Some(m) => {
                         let table = slot.get_or_insert_with(|| Box::new([0.0; HOLDINGS]));
@@ -309,7 +306,13 @@ impl ScoredTable<'_> {
         }
     }
 
-    fn score(&mut self, a: &ActionEvent, state: &HandState, deal: &Deal, seat_of: &[Seat]) {
+    fn score(
+        &mut self,
+        a: &ActionEvent,
+        state: &HandState,
+        deal: &Deal,
+        seat_of: &ByPosition<Seat>,
+    ) {
         if a.action == Action::Fold {
             return;
         }
@@ -321,11 +324,11 @@ impl ScoredTable<'_> {
         };
         let board_set: CardSet = state.board().iter().copied().collect();
         let truth = deal.hole[a.position].index();
-        let actor_seat = seat_of[a.position.index()];
+        let actor_seat = seat_of[a.position];
         let floor = self.know.config.model.floor;
         let round = a.round.index();
         for o in (0..n).filter(|&o| o != a.position.index()) {
-            let observer_seat = seat_of[o];
+            let observer_seat = seat_of[Position::new(o)];
             let Some(model) = self.seats[observer_seat]
                 .loki()
                 .and_then(|p| p.model(actor_seat))
@@ -401,7 +404,7 @@ fn calibrate_table(
             expected: n,
             got: n,
         })?;
-        let seat_of: Vec<Seat> = Position::all(n)
+        let seat_of: ByPosition<Seat> = Position::all(n)
             .map(|p| loki_engine::Table::seat_of(p, h, n))
             .collect();
         table.play(&deal, &seat_of)?;
