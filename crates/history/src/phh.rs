@@ -30,8 +30,8 @@
 use crate::replay::{replay, Parsed, Step};
 use crate::{HistoryError, Outcome, ReplayedHand};
 use loki_cards::{parse_cards, HoleCards};
-use loki_engine::Position;
 use loki_engine::{Action, Chips, Event, GameConfig, GameSpec, HandRecord, PlayedHand, Seat};
+use loki_engine::{ByPosition, Position};
 use std::io::{BufRead, Write};
 
 /// A TOML basic string (quotes, backslashes and control characters escaped).
@@ -97,9 +97,9 @@ fn write_table(
     write_phh_game(
         w,
         &hand.config,
-        hand.starting_stacks.as_slice(),
+        &hand.starting_stacks,
         &hand.events,
-        hand.hole.as_slice(),
+        &hand.hole,
     )?;
     writeln!(w, "hand = {}", phh_hand(hand.hand_number))?;
     let seats: Vec<usize> = hand.seats.iter().map(|s| s.index() + 1).collect();
@@ -119,9 +119,9 @@ fn write_table(
 pub fn write_phh_game(
     w: &mut impl Write,
     c: &GameConfig,
-    starting_stacks: &[Chips],
+    starting_stacks: &ByPosition<Chips>,
     events: &[Event],
-    hole: &[Option<HoleCards>],
+    hole: &ByPosition<Option<HoleCards>>,
 ) -> std::io::Result<()> {
     let n = c.seats();
     writeln!(w, "variant = \"FT\"")?;
@@ -129,14 +129,18 @@ pub fn write_phh_game(
     writeln!(w, "blinds_or_straddles = {}", phh_list(&blinds_array(c)))?;
     writeln!(w, "small_bet = {}", c.small_bet())?;
     writeln!(w, "big_bet = {}", c.big_bet())?;
-    writeln!(w, "starting_stacks = {}", phh_list(starting_stacks))?;
+    writeln!(
+        w,
+        "starting_stacks = {}",
+        phh_list(starting_stacks.as_slice())
+    )?;
     writeln!(w, "actions = [")?;
     // PokerKit 0.7.7 (`State._end_betting`, `_begin_showdown`): when a betting round ends
     // with more than one live player and at most one of them with chips left, or when the
     // river ends, the live players show at once, in order from the street's opener (the
     // last bettor or raiser of the street, else the player after the largest blind
     // pre-flop and p1 after the flop); the board is dealt afterwards.
-    let mut remaining = starting_stacks.to_vec();
+    let mut remaining = starting_stacks.as_slice().to_vec();
     remaining.resize(n, 0);
     let mut live = vec![true; n];
     let mut opener = 0usize;
@@ -187,7 +191,7 @@ pub fn write_phh_game(
                     for i in 0..n {
                         let p = (opener + i) % n;
                         if live[p] {
-                            let shown = hole.get(p).copied().flatten();
+                            let shown = hole.get(Position::new(p)).copied().flatten();
                             let shown = shown.map_or("????".to_string(), |h| h.to_string());
                             writeln!(w, "  \"p{} sm {shown}\",", p + 1)?;
                         }

@@ -74,13 +74,7 @@ pub fn expressible(h: &IrcHand) -> Result<(), PhhSkip> {
 /// unshown hole cards are `????`, bankrolls are the stacks.
 pub fn write_hand(w: &mut impl Write, key: usize, h: &IrcHand) -> std::io::Result<()> {
     writeln!(w, "[{key}]")?;
-    write_phh_game(
-        w,
-        &h.config,
-        h.bankrolls.as_slice(),
-        &h.events,
-        h.hole.as_slice(),
-    )?;
+    write_phh_game(w, &h.config, &h.bankrolls, &h.events, &h.hole)?;
     writeln!(w, "hand = {}", h.timestamp)?;
     let names: Vec<String> = h.names.iter().map(|s| toml_string(s)).collect();
     writeln!(w, "players = [{}]", names.join(", "))?;
