@@ -219,8 +219,7 @@ impl Seating for ScoredHand<'_, '_> {
     }
     fn act(&mut self, state: &HandState, p: Position) -> Result<Option<Action>, CalibrationError> {
         if state.round() != Round::Preflop {
-            self.table
-                .predict(p.index(), state, self.deal, self.seat_of);
+            self.table.predict(p, state, self.deal, self.seat_of);
         }
         Ok(Some(self.table.seats[self.seat_of[p]].act(&state.view(p))))
     }
@@ -250,21 +249,21 @@ impl ScoredTable<'_> {
 
     /// Every Loki observer's prediction of what the actor at position `p` does now,
     /// made before it acts (see [`actions`]).
-    fn predict(&mut self, p: usize, state: &HandState, deal: &Deal, seat_of: &ByPosition<Seat>) {
+    fn predict(&mut self, p: Position, state: &HandState, deal: &Deal, seat_of: &ByPosition<Seat>) {
         let Ok(board) = self.know.boards.get(state.board()) else {
             return;
         };
-        let actor = state.view(Position::new(p));
+        let actor = state.view(p);
         let to_call = actor.bets_to_call();
         let legal = loki_bot::player::weighed_actions(&actor);
         let round = state.round().index();
-        for o in Position::all(seat_of.len()).filter(|&o| o != Position::new(p)) {
+        for o in Position::all(seat_of.len()).filter(|&o| o != p) {
             let observer_seat = seat_of[o];
             let Some(prediction) = self.seats[observer_seat].loki().and_then(|player| {
                 player.predict_action(
                     &state.view(o),
-                    p,
-                    deal.hole[Position::new(p)].index(),
+                    p.index(),
+                    deal.hole[p].index(),
                     &board,
                     to_call as usize,
                     legal,
@@ -274,7 +273,7 @@ impl ScoredTable<'_> {
             };
             self.pending.push(
                 self.kind_of[observer_seat],
-                self.kind_of[seat_of[Position::new(p)]],
+                self.kind_of[seat_of[p]],
                 round,
                 prediction,
             );
@@ -283,14 +282,13 @@ impl ScoredTable<'_> {
 
     fn keep_flop_tables(&mut self, state: &HandState, seat_of: &ByPosition<Seat>) {
         let n = seat_of.len();
-        for o in 0..n {
-            for q in 0..n {
-                let slot = &mut self.flop_tables
-                    [seat_of[Position::new(o)].index() * n + seat_of[Position::new(q)].index()];
-                let model = self.seats[seat_of[Position::new(o)]]
+        for o in Position::all(n) {
+            for q in Position::all(n) {
+                let slot = &mut self.flop_tables[seat_of[o].index() * n + seat_of[q].index()];
+                let model = self.seats[seat_of[o]]
                     .loki()
-                    .filter(|_| o != q && state.is_live(Position::new(q)))
-                    .and_then(|p| p.model(seat_of[Position::new(q)]));
+                    .filter(|_| o != q && state.is_live(q))
+                    .and_then(|p| p.model(seat_of[q]));
                 match model {
                     Some(m) => {
                         let table = slot.get_or_insert_with(|| Box::new([0.0; HOLDINGS]));
@@ -327,15 +325,15 @@ impl ScoredTable<'_> {
         let actor_seat = seat_of[a.position];
         let floor = self.know.config.model.floor;
         let round = a.round.index();
-        for o in (0..n).filter(|&o| o != a.position.index()) {
-            let observer_seat = seat_of[Position::new(o)];
+        for o in Position::all(n).filter(|&o| o != a.position) {
+            let observer_seat = seat_of[o];
             let Some(model) = self.seats[observer_seat]
                 .loki()
                 .and_then(|p| p.model(actor_seat))
             else {
                 continue;
             };
-            let known = board_set.union(deal.hole[Position::new(o)].set());
+            let known = board_set.union(deal.hole[o].set());
             let strength = |h: usize| board.ehs(h);
             let Some((bits, below, at_floor)) =
                 score_table(model.weights().weights(), known, truth, strength, floor)
