@@ -2,7 +2,7 @@
 //! count, models see only the past, `score_from` only trains, intervals are seeded and
 //! the results do not depend on the number of threads.
 #![allow(missing_docs)]
-use loki_engine::Round;
+use loki_engine::{Position, Round};
 use loki_irc::eval::report::report;
 use loki_irc::eval::{evaluate, evaluate_models, EvalOptions};
 use loki_irc::predict::{model, models, OpponentPredictor, Probabilities, PublicHand};
@@ -126,7 +126,7 @@ impl OpponentPredictor for Spy {
     fn observe(&mut self, hand: &PublicHand<'_>, d: &Decision) {
         assert_eq!(hand.decisions().last(), Some(d));
     }
-    fn showdown_weights(&mut self, hand: &PublicHand<'_>, _: usize) -> Option<Vec<f64>> {
+    fn showdown_weights(&mut self, hand: &PublicHand<'_>, _: Position) -> Option<Vec<f64>> {
         assert_eq!(hand.board().len(), 5);
         assert!(hand.board_values().is_some());
         None

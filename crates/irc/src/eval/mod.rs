@@ -108,7 +108,7 @@ fn run_hand(
     let view = PublicHand::new(h, h.decisions.len(), last, boards);
     let board: CardSet = h.board.iter().copied().collect();
     for (p, cards) in h.revealed() {
-        let w = m.showdown_weights(&view, p.index());
+        let w = m.showdown_weights(&view, p);
         if scored {
             let (gain, pct) = score_pair(w.as_deref(), cards, board);
             let g = &mut t[bot[p.index()]];

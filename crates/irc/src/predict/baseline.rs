@@ -3,7 +3,7 @@
 //! shrunk towards the population's (a Dirichlet prior worth [`PRIOR_WEIGHT`] decisions).
 use super::{normalized, OpponentPredictor, Probabilities, PublicHand};
 use crate::hand::{Decision, IrcHand, Spot};
-use loki_engine::ByAction;
+use loki_engine::{ByAction, Position};
 use std::collections::HashMap;
 
 /// Weight of the population prior of `per-player`, in decisions (**ours**).
@@ -54,7 +54,7 @@ impl OpponentPredictor for Population {
     fn observe(&mut self, _: &PublicHand<'_>, d: &Decision) {
         self.record(d);
     }
-    fn showdown_weights(&mut self, _: &PublicHand<'_>, _: usize) -> Option<Vec<f64>> {
+    fn showdown_weights(&mut self, _: &PublicHand<'_>, _: Position) -> Option<Vec<f64>> {
         None
     }
     fn end_hand(&mut self, _: &IrcHand, _: &PublicHand<'_>) {}
@@ -89,7 +89,7 @@ impl OpponentPredictor for PerPlayer {
         let counts = self.players.entry(id).or_insert([ByAction::splat(0.0); 12]);
         counts[slot(&d.spot)][d.class] += 1.0;
     }
-    fn showdown_weights(&mut self, _: &PublicHand<'_>, _: usize) -> Option<Vec<f64>> {
+    fn showdown_weights(&mut self, _: &PublicHand<'_>, _: Position) -> Option<Vec<f64>> {
         None
     }
     fn end_hand(&mut self, _: &IrcHand, _: &PublicHand<'_>) {}

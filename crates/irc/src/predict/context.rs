@@ -20,7 +20,7 @@ use super::{ModelSpec, OpponentPredictor, Probabilities, PublicHand};
 use crate::hand::{Decision, IrcHand, Spot};
 use loki_bot::config::ModelConfig;
 use loki_bot::context_model::ContextFrequencies;
-use loki_engine::Seat;
+use loki_engine::{Position, Seat};
 
 /// The improved variants.
 pub fn models() -> Vec<ModelSpec> {
@@ -105,7 +105,7 @@ impl OpponentPredictor for ContextModel {
             d.class,
         );
     }
-    fn showdown_weights(&mut self, hand: &PublicHand<'_>, position: usize) -> Option<Vec<f64>> {
+    fn showdown_weights(&mut self, hand: &PublicHand<'_>, position: Position) -> Option<Vec<f64>> {
         Some(self.ranges.weights(hand, position, &self.predicted))
     }
     fn end_hand(&mut self, hand: &IrcHand, view: &PublicHand<'_>) {

@@ -184,8 +184,8 @@ impl OpponentPredictor for LokiModel {
         }
     }
 
-    fn showdown_weights(&mut self, hand: &PublicHand<'_>, position: usize) -> Option<Vec<f64>> {
-        let id = hand.players()[Position::new(position)];
+    fn showdown_weights(&mut self, hand: &PublicHand<'_>, position: Position) -> Option<Vec<f64>> {
+        let id = hand.players()[position];
         Some(self.model(id).weights().weights().to_vec())
     }
 

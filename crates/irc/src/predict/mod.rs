@@ -19,7 +19,7 @@ use crate::boards::Boards;
 use crate::hand::{Decision, IrcHand, Spot};
 pub use loki_bot::frequencies::normalized;
 use loki_cards::Card;
-use loki_engine::{ByAction, ByPosition, Chips, Round};
+use loki_engine::{ByAction, ByPosition, Chips, Position, Round};
 
 /// Probabilities of fold, check/call and bet/raise.
 pub type Probabilities = ByAction<f64>;
@@ -120,7 +120,7 @@ pub trait OpponentPredictor: Send {
     fn observe(&mut self, hand: &PublicHand<'_>, decision: &Decision);
     /// The weight table of the player at `position` (by holding index) at the showdown,
     /// after all of its actions; `None` means uniform.
-    fn showdown_weights(&mut self, hand: &PublicHand<'_>, position: usize) -> Option<Vec<f64>>;
+    fn showdown_weights(&mut self, hand: &PublicHand<'_>, position: Position) -> Option<Vec<f64>>;
     /// The hand is over: everything recorded, shown cards included (`view` is the public
     /// view of the whole hand, for the board values).
     fn end_hand(&mut self, hand: &IrcHand, view: &PublicHand<'_>);

@@ -70,15 +70,15 @@ impl RangeModel {
     pub fn weights(
         &self,
         view: &PublicHand<'_>,
-        position: usize,
+        position: Position,
         frequencies: &[Probabilities],
     ) -> Vec<f64> {
         let c = &self.cfg;
         let decisions = view.decisions();
         let pre = self.preflop.weights(
-            preflop::line(decisions, Position::new(position)),
+            preflop::line(decisions, position),
             view.seats(),
-            view.players()[Position::new(position)],
+            view.players()[position],
             c,
         );
         let prior: Vec<f64> = (0..HOLDINGS).map(|h| pre[class_of(h)]).collect();
@@ -86,7 +86,7 @@ impl RangeModel {
         if c.sequences {
             for round in [Round::Flop, Round::Turn, Round::River] {
                 let (Some(key), Some(values)) = (
-                    sequences::key(decisions, Position::new(position), round),
+                    sequences::key(decisions, position, round),
                     view.board_values_at(round),
                 ) else {
                     continue;

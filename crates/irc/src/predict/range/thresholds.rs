@@ -16,7 +16,7 @@ use loki_engine::{Action, ByAction, Round};
 pub fn reweight(
     w: &mut [f64],
     view: &PublicHand<'_>,
-    position: usize,
+    position: Position,
     frequencies: &[Probabilities],
     cfg: &RangeConfig,
 ) {
@@ -24,7 +24,7 @@ pub fn reweight(
     let mut round = Round::Preflop;
     let mut round_mu = f64::NEG_INFINITY;
     for (i, d) in view.decisions().iter().enumerate() {
-        if d.spot.position != Position::new(position) || d.spot.round == Round::Preflop {
+        if d.spot.position != position || d.spot.round == Round::Preflop {
             continue;
         }
         if d.spot.round != round {
@@ -118,7 +118,7 @@ mod tests {
         reweight(
             &mut w,
             &view,
-            0,
+            Position::new(0),
             &[ByAction::new(0.0, 0.5, 0.5)],
             &RangeConfig::default(),
         );
