@@ -142,6 +142,22 @@ impl<T> ByPosition<T> {
     }
 }
 
+impl<'a, T> ByPosition<&'a mut T> {
+    /// The entries of `by_seat` in the order of the positions that `seats` gives them:
+    /// `by_seat[seats[p]]` at position `p` (the players of one hand). `None` unless
+    /// `seats` names each seat of `by_seat` once.
+    pub fn seated(by_seat: &'a mut [T], seats: &ByPosition<crate::Seat>) -> Option<Self> {
+        if seats.len() != by_seat.len() {
+            return None;
+        }
+        let mut slots: Vec<Option<&'a mut T>> = by_seat.iter_mut().map(Some).collect();
+        seats
+            .iter()
+            .map(|s| slots.get_mut(s.index())?.take())
+            .collect()
+    }
+}
+
 impl<T, const N: usize> From<[T; N]> for ByPosition<T> {
     fn from(values: [T; N]) -> ByPosition<T> {
         ByPosition(values.into())
@@ -228,5 +244,21 @@ mod tests {
         // Compared with lists as the tests write them, and unequal where they differ.
         assert!(v == vec![0, 0, 5] && v == [0, 0, 5] && vec![0, 0, 5] == v);
         assert!(v != vec![0, 0, 4] && v != [0, 0] && vec![0, 5, 0] != v);
+    }
+
+    #[test]
+    fn the_players_of_a_hand_are_put_in_position_order_by_their_seats() {
+        use crate::Seat;
+        let mut by_seat = ["seat 0", "seat 1", "seat 2"];
+        // The button moved: seat 2 is the small blind, seat 0 the big blind.
+        let seats: ByPosition<Seat> = [2, 0, 1].into_iter().map(Seat::new).collect();
+        let seated = ByPosition::seated(&mut by_seat, &seats).unwrap();
+        assert_eq!(seated[Position::new(0)], &mut "seat 2");
+        assert_eq!(seated[Position::new(2)], &mut "seat 1");
+        // A seat named twice, a seat that is not there, a seat left out: no hand.
+        for wrong in [vec![0, 0, 1], vec![0, 1, 3], vec![0, 1]] {
+            let seats: ByPosition<Seat> = wrong.into_iter().map(Seat::new).collect();
+            assert!(ByPosition::seated(&mut by_seat, &seats).is_none());
+        }
     }
 }

@@ -10,28 +10,28 @@ use loki_cards::{rng_from_seed, Deck, LokiRng};
 
 /// The players of one hand by position, as a [`Seating`]: each sees what it may see and
 /// plays its own turns.
-struct PlayersInHand<'a, 'b>(&'a mut [&'b mut dyn Player]);
+struct PlayersInHand<'a, 'b>(&'a mut ByPosition<&'b mut dyn Player>);
 
 impl Seating for PlayersInHand<'_, '_> {
     type Error = EngineError;
     fn begin(&mut self, position: Position, view: &SeatView) {
-        self.0[position.index()].begin_hand(view);
+        self.0[position].begin_hand(view);
     }
     fn observe(&mut self, position: Position, event: &Event, view: &SeatView) {
-        self.0[position.index()].observe(event, view);
+        self.0[position].observe(event, view);
     }
     fn act(
         &mut self,
         state: &HandState,
         position: Position,
     ) -> Result<Option<Action>, EngineError> {
-        Ok(Some(self.0[position.index()].act(&state.view(position))))
+        Ok(Some(self.0[position].act(&state.view(position))))
     }
     fn name(&self, position: Position) -> String {
-        self.0[position.index()].name().to_string()
+        self.0[position].name().to_string()
     }
     fn end(&mut self, position: Position, view: &SeatView) {
-        self.0[position.index()].end_hand(view);
+        self.0[position].end_hand(view);
     }
 }
 
@@ -43,14 +43,18 @@ pub fn play_hand(
     deal: &Deal,
 ) -> Result<HandRecord, EngineError> {
     let seats: ByPosition<Seat> = Seat::all(config.seats()).collect();
-    play_hand_seated(config, players, deal, &seats)
+    let mut players: ByPosition<&mut dyn Player> = players
+        .iter_mut()
+        .map(|p| &mut **p as &mut dyn Player)
+        .collect();
+    play_hand_seated(config, &mut players, deal, &seats)
 }
 
 /// [`play_hand`] where position `p` belongs to the player of seat `seats[p]`; players see
 /// the seats through [`crate::SeatView::seat_of`] and the record keeps them.
 pub fn play_hand_seated(
     config: &GameConfig,
-    players: &mut [&mut dyn Player],
+    players: &mut ByPosition<&mut dyn Player>,
     deal: &Deal,
     seats: &ByPosition<Seat>,
 ) -> Result<HandRecord, EngineError> {
@@ -120,15 +124,12 @@ impl Table {
             got: n,
         })?;
         let seats: ByPosition<Seat> = Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
-        // Reorder the players by position for this hand.
-        let mut slots: Vec<Option<&mut Box<dyn Player + Send>>> =
-            self.players.iter_mut().map(Some).collect();
-        let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
-        for &s in &seats {
-            if let Some(p) = slots[s.index()].take() {
-                by_position.push(p.as_mut());
-            }
-        }
+        let got = self.players.len();
+        let mut by_position = ByPosition::seated(&mut self.players, &seats)
+            .ok_or(EngineError::PlayerCount { expected: n, got })?
+            .into_iter()
+            .map(|p| p.as_mut() as &mut dyn Player)
+            .collect();
         let mut record = play_hand_seated(&self.config, &mut by_position, &deal, &seats)?;
         record.played.hand_number = h;
         record.played.seats = seats;

@@ -84,10 +84,8 @@ fn rows(players: &str, hands: u64, seed: u64) -> Result<Vec<Row>, Box<dyn std::e
     while !run.is_done() {
         for h in run.play_batch()? {
             let r = &h.record;
-            let known = |p: usize, view: &SeatView<'_>| -> Option<ByAction<f64>> {
-                by_seat[r.seats[Position::new(p)].index()]
-                    .as_ref()?
-                    .strategy(view)
+            let known = |p: Position, view: &SeatView<'_>| -> Option<ByAction<f64>> {
+                by_seat[r.seats[p].index()].as_ref()?.strategy(view)
             };
             let pots = corrections(r, |_, _| None, deal_pots)?;
             let bets = corrections(r, |_, _| None, deal_bets)?;

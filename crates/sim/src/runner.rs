@@ -11,7 +11,9 @@ use crate::schedule::{deal, match_seed, Seating, DEFAULT_SEATING_BLOCK};
 use crate::shard::{MatchLedger, Shard, ShardError};
 use crate::stats::DealLedger;
 use loki_agent::{RosterError, SeatedPlayer};
-use loki_engine::{play_hand_seated, Deal, EngineError, GameConfig, HandRecord, Player};
+use loki_engine::{
+    play_hand_seated, ByPosition, Deal, EngineError, GameConfig, HandRecord, Player,
+};
 use rayon::prelude::*;
 
 /// Makes the players of a tournament and hears about its progress.
@@ -329,15 +331,11 @@ impl DuplicateTables {
                     let mut decisions = 0u64;
                     for (d, cards) in &deals[slot] {
                         let seats = table.seating.seats_by_position(*d, table.rotation);
-                        let mut by_seat: Vec<Option<&mut SeatedPlayer>> =
-                            table.players.iter_mut().map(Some).collect();
-                        let mut by_position: Vec<&mut dyn Player> = Vec::with_capacity(n);
-                        for &s in &seats {
-                            let p = by_seat[s.index()]
-                                .take()
-                                .unwrap_or_else(|| unreachable!("seats are a permutation"));
-                            by_position.push(p);
-                        }
+                        let mut by_position = ByPosition::seated(&mut table.players, &seats)
+                            .unwrap_or_else(|| unreachable!("seats are a permutation"))
+                            .into_iter()
+                            .map(|p| p as &mut dyn Player)
+                            .collect();
                         let record = play_hand_seated(config, &mut by_position, cards, &seats)
                             .map_err(|e| SimError::Engine {
                                 matched: table.match_index,
@@ -350,7 +348,7 @@ impl DuplicateTables {
                             |p, view| by_position[p].strategy(view),
                             loki_variance::ValueFunction::default(),
                         )
-                        .map(|c| c.reduce(record.net.as_slice()))
+                        .map(|c| c.reduce(&record.net))
                         .map_err(|e| SimError::Reduce {
                             matched: table.match_index,
                             deal: *d,
@@ -367,7 +365,7 @@ impl DuplicateTables {
                         reduced.push(
                             positions
                                 .iter()
-                                .map(|&p| crate::stats::to_micro(corrections[p.index()]))
+                                .map(|&p| crate::stats::to_micro(corrections[p]))
                                 .collect::<Vec<i64>>(),
                         );
                         decisions += record.actions.iter().map(|r| r.len() as u64).sum::<u64>();

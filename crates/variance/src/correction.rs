@@ -37,8 +37,8 @@
 use crate::equity;
 use crate::VarianceError;
 use loki_cards::{rng_from_seed, Card, CardSet, HoleCards};
-use loki_engine::Position;
 use loki_engine::{Action, ByAction, EngineError, Event, HandRecord, HandState, Round, SeatView};
+use loki_engine::{ByPosition, Position};
 
 /// What the live players' equities share, as a line in the pot and the bets to come:
 /// `pot · pot + bets · k · b` for `k` live players and one bet `b` of the round.
@@ -173,7 +173,7 @@ impl Corrections {
             .collect()
     }
     /// The reduced nets: `net[p] − correction[p]`.
-    pub fn reduce(&self, net: &[i64]) -> Vec<f64> {
+    pub fn reduce(&self, net: &ByPosition<i64>) -> ByPosition<f64> {
         net.iter()
             .zip(self.total())
             .map(|(&n, c)| n as f64 - c)
@@ -277,7 +277,7 @@ impl Replay {
 /// computed (more than 22 players).
 pub fn corrections(
     record: &HandRecord,
-    mut known: impl FnMut(usize, &SeatView) -> Option<ByAction<f64>>,
+    mut known: impl FnMut(Position, &SeatView) -> Option<ByAction<f64>>,
     value: ValueFunction,
 ) -> Result<Corrections, VarianceError> {
     let n = record.hole.len();
@@ -335,7 +335,7 @@ pub fn corrections(
                 }
             }
             Event::Action(a) => {
-                let sigma = known(a.position.index(), &state.view(a.position));
+                let sigma = known(a.position, &state.view(a.position));
                 if let Some(sigma) = sigma {
                     let taken = action_correction(&replay, &state, a.action, &sigma)?;
                     for (o, t) in out.action.iter_mut().zip(&taken) {

@@ -16,8 +16,8 @@ fn hole(s: &str) -> HoleCards {
 
 fn known<'a>(
     players: &'a [&'a dyn Player],
-) -> impl FnMut(usize, &SeatView<'_>) -> Option<ByAction<f64>> + 'a {
-    move |p, view| players[p].strategy(view)
+) -> impl FnMut(Position, &SeatView<'_>) -> Option<ByAction<f64>> + 'a {
+    move |p, view| players[p.index()].strategy(view)
 }
 
 /// Heads-up, two calling stations, one deal.
@@ -113,9 +113,10 @@ fn a_check_down_reduces_to_the_pre_flop_equity() {
     for board in ["2c7h9dJcQh", "Kd7h9dJc2s", "3s4s5d6c8h"] {
         let b = parse_cards(board).unwrap();
         let (record, c) = check_down_with(holes, [b[0], b[1], b[2], b[3], b[4]], bare);
-        let r = c.reduce(record.net.as_slice());
-        assert!((r[0] + r[1]).abs() < 1e-9, "zero-sum: {r:?}");
-        reduced.push(r[0]);
+        let r = c.reduce(&record.net);
+        let (bb, other) = (Position::new(0), Position::new(1));
+        assert!((r[bb] + r[other]).abs() < 1e-9, "zero-sum: {r:?}");
+        reduced.push(r[bb]);
     }
     for r in &reduced {
         assert!((r - reduced[0]).abs() < 1e-9, "{reduced:?}");
@@ -259,7 +260,7 @@ fn a_known_action_s_correction_averages_to_zero_under_its_strategy() {
         let c = corrections(
             &record,
             |p, _view| {
-                if p == 1 && first {
+                if p == Position::new(1) && first {
                     first = false;
                     Some(claimed)
                 } else {
@@ -315,14 +316,18 @@ fn random_against_a_calling_station(value: ValueFunction) {
         let record = table.play_one().unwrap();
         let c = corrections(
             &record,
-            |p, view| strategies[record.seats[Position::new(p)].index()].strategy(view),
+            |p, view| strategies[record.seats[p].index()].strategy(view),
             value,
         )
         .unwrap();
-        let r = c.reduce(record.net.as_slice());
-        assert!((r[0] + r[1]).abs() < 1e-6, "{r:?}");
-        let p_random = record.seats.iter().position(|s| s.index() == 0).unwrap();
-        plain.push(record.net[Position::new(p_random)] as f64);
+        let r = c.reduce(&record.net);
+        assert!((r.iter().sum::<f64>()).abs() < 1e-6, "{r:?}");
+        let (p_random, _) = record
+            .seats
+            .enumerate()
+            .find(|(_, s)| s.index() == 0)
+            .unwrap();
+        plain.push(record.net[p_random] as f64);
         reduced.push(r[p_random]);
     }
     let stats = |xs: &[f64]| {
