@@ -18,10 +18,7 @@ use crate::error::{limit_text, DealerError};
 use crate::game::GameDef;
 use crate::line::{Line, LineReader};
 use crate::reply::{parse_reply, parse_version, Reply, VERSION};
-use loki_cards::HandRank;
-use loki_engine::{
-    acpc_values, Action, Event, GameConfig, HandRecord, HandState, Phase, Round, Seat, Table,
-};
+use loki_engine::{Action, Event, GameConfig, HandRecord, HandState, Phase, Round, Seat, Table};
 use loki_engine::{ByPosition, Position};
 use loki_history::{format_state_line, format_value, MatchState, MAX_LINE_LEN};
 use std::io::{self, Write};
@@ -96,7 +93,7 @@ pub struct HandDone {
     /// The hand number.
     pub hand: u64,
     /// Net chips by position as the reference dealer scores them (even split of ties).
-    pub values: Vec<f64>,
+    pub values: ByPosition<f64>,
     /// The log line.
     pub line: String,
     /// The hand with every card (the dealer dealt them all) and the seat of each
@@ -157,20 +154,6 @@ pub fn view_state(state: &HandState, hand: u32, viewer: usize) -> MatchState {
         holes,
         board,
     }
-}
-
-/// The reference dealer's values of a finished hand, by position.
-pub fn hand_values(state: &HandState) -> Vec<f64> {
-    let Some(r) = state.result() else {
-        return vec![0.0; state.players()];
-    };
-    let mut ranks = r.ranks.clone();
-    if !r.showdown {
-        if let Some(p) = Position::all(state.players()).find(|&p| state.is_live(p)) {
-            ranks[p] = Some(HandRank::default());
-        }
-    }
-    acpc_values(r.contributions.as_slice(), ranks.as_slice())
 }
 
 /// How the acting seat's reply line was judged.
@@ -478,7 +461,9 @@ impl Dealer {
                     }
                 }
             }
-            let values = hand_values(&state);
+            let values = state
+                .acpc_values()
+                .ok_or(DealerError::Engine("unfinished hand".into()))?;
             let names_by_position: Vec<String> = position_seats
                 .iter()
                 .map(|&s| o.names[s.index()].clone())
@@ -712,7 +697,7 @@ mod tests {
             "the folded player's cards stay hidden"
         );
         assert_eq!(m.betting_string(), "fcc/cc/cc/cc");
-        let v = hand_values(&s);
+        let v = s.acpc_values().unwrap();
         assert_eq!(v.iter().sum::<f64>(), 0.0);
     }
 

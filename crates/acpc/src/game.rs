@@ -10,7 +10,7 @@
 //! Unsupported`]); a no-limit file is [`GameError::NoLimit`]. Built in:
 //! `holdem.limit.2p.reverse_blinds` and `holdem.limit.Np` for 3 to 10 players.
 use crate::error::GameError;
-use loki_engine::{GameConfig, GameSpec, RuleOptions};
+use loki_engine::{Chips, GameConfig, GameSpec, RuleOptions};
 use std::fmt;
 
 pub use loki_history::matchstate::{MAX_ACTIONS_PER_ROUND, MAX_PLAYERS, MAX_ROUNDS};
@@ -317,6 +317,32 @@ impl GameDef {
         }
     }
 
+    /// The stakes a log header's game file name states: a built-in game's, or those of a
+    /// [`GameDef::log_game_file`] name (`loki.limit.3p.blinds-1-2.bets-2-4.game`); `None`
+    /// for any other name.
+    pub fn log_game_spec(name: &str) -> Option<GameSpec> {
+        if let Some(spec) = GameDef::builtin(name).and_then(|g| g.config().ok()) {
+            return Some(spec.spec().clone());
+        }
+        let rest = name.strip_prefix("loki.limit.")?.strip_suffix(".game")?;
+        let (players, rest) = rest.split_once("p.blinds-")?;
+        let (blinds, bets) = rest.split_once(".bets-")?;
+        let pair = |s: &str| -> Option<(Chips, Chips)> {
+            let (a, b) = s.split_once('-')?;
+            Some((a.parse().ok()?, b.parse().ok()?))
+        };
+        let ((small_blind, big_blind), (small_bet, big_bet)) = (pair(blinds)?, pair(bets)?);
+        let spec = GameSpec {
+            seats: players.parse().ok()?,
+            small_blind,
+            big_blind,
+            small_bet,
+            big_bet,
+            ..GameSpec::default()
+        };
+        GameConfig::new(spec.clone()).ok().map(|_| spec)
+    }
+
     /// A built-in game by name (`holdem.limit.3p`, with or without `.game`).
     pub fn builtin(name: &str) -> Option<GameDef> {
         let name = name.strip_suffix(".game").unwrap_or(name);
@@ -534,6 +560,28 @@ mod tests {
             GameDef::log_game_file(3, &spec),
             "loki.limit.3p.blinds-1-2.bets-2-4.game"
         );
+        // A reader takes the stakes back from either name.
+        let named = GameDef::log_game_spec("loki.limit.3p.blinds-1-2.bets-2-4.game").unwrap();
+        assert_eq!(
+            (
+                named.seats,
+                named.small_blind,
+                named.big_blind,
+                named.small_bet,
+                named.big_bet
+            ),
+            (3, 1, 2, 2, 4)
+        );
+        let three = GameDef::log_game_spec("holdem.limit.3p.game").unwrap();
+        assert_eq!((three.small_blind, three.big_bet), (5, 20));
+        for bad in [
+            "loki.limit.3p.blinds-1-2.bets-2.game",
+            "loki.limit.xp.blinds-1-2.bets-2-4.game",
+            "loki.limit.3p.blinds-2-1.bets-2-4.game",
+            "other.game",
+        ] {
+            assert_eq!(GameDef::log_game_spec(bad), None, "{bad}");
+        }
     }
 
     use super::*;

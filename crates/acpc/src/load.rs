@@ -90,7 +90,8 @@ pub fn game_spec(name: &str) -> Result<loki_engine::GameSpec, LoadError> {
 }
 
 /// The game of an ACPC log's hands, whose lines do not state the stakes: `game` when
-/// given, else the built-in game the log's header names, else `stakes`.
+/// given, else `stakes`, else the game the log's header names (a built-in game, or the
+/// stakes in the name [`GameDef::log_game_file`] gives), else 1,2 blinds and 2,4 bets.
 ///
 /// # Errors
 /// A named game that does not load.
@@ -102,12 +103,8 @@ pub fn log_game(
     if let Some(g) = game {
         return game_spec(g);
     }
-    let named = loki_history::header_game(text).filter(|g| GameDef::builtin(g).is_some());
-    match (named, stakes) {
-        (_, Some(s)) => Ok(s),
-        (Some(g), None) => game_spec(g),
-        (None, None) => Ok(loki_engine::GameSpec::default()),
-    }
+    let named = loki_history::header_game(text).and_then(GameDef::log_game_spec);
+    Ok(stakes.or(named).unwrap_or_default())
 }
 
 #[cfg(test)]

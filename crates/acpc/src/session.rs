@@ -12,9 +12,8 @@
 //! the button (its `-f` option keeps positions fixed, and the offsets with them).
 use crate::error::ClientError;
 use crate::game::GameDef;
-use loki_cards::HandRank;
-use loki_engine::{acpc_values, Action, GameConfig, Player, Seat};
-use loki_engine::{ByPosition, Position};
+use loki_engine::ByPosition;
+use loki_engine::{Action, GameConfig, Player, Seat};
 use loki_history::{HandTracker, MatchState, RebuildError};
 
 /// The client's state between lines.
@@ -76,16 +75,8 @@ impl ClientSession {
             if !self.ended {
                 player.end_hand(&t.view());
                 self.ended = true;
-                if let Some(r) = t.state().result() {
+                if let Some(v) = t.state().acpc_values() {
                     self.hands += 1;
-                    let mut ranks = r.ranks.clone();
-                    if !r.showdown {
-                        if let Some(p) = Position::all(ranks.len()).find(|&p| t.state().is_live(p))
-                        {
-                            ranks[p] = Some(HandRank::default());
-                        }
-                    }
-                    let v = acpc_values(r.contributions.as_slice(), ranks.as_slice());
                     self.net += v.get(t.position()).copied().unwrap_or(0.0);
                 }
             }
@@ -188,7 +179,7 @@ impl ClientSession {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use loki_engine::{CallPlayer, Event, RaisePlayer, SeatView};
+    use loki_engine::{CallPlayer, Event, Position, RaisePlayer, SeatView};
 
     #[test]
     fn replies_echo_the_state_and_pick_the_builtin_game() {

@@ -51,7 +51,7 @@ fn check_against_replay(report: &MatchReport, log: &str, done: &[HandDone], hand
         assert_eq!(r.record().unwrap().seats, d.record.seats);
         for (p, &net) in r.record().unwrap().net.enumerate() {
             // Integer splits equal the fractional values unless a pot was split unevenly.
-            let value = d.values[p.index()];
+            let value = d.values[p];
             assert!((net as f64 - value).abs() < 1.0, "{net} vs {value}");
             totals[d.record.seats[p].index()] += value;
         }

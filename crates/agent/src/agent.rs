@@ -134,9 +134,9 @@ pub enum AgentError {
 })]
 pub struct NotToAct {
     /// Our position.
-    pub position: usize,
+    pub position: Position,
     /// Who is to act.
-    pub to_act: Option<usize>,
+    pub to_act: Option<Position>,
 }
 
 /// An agent's counters and the current hand's key (what a copy of it restores).
@@ -245,7 +245,7 @@ impl Agent {
         if !tracker.is_my_turn() {
             return Err(NotToAct {
                 position: tracker.position(),
-                to_act: (tracker.state().to_act()).map(Position::index),
+                to_act: tracker.state().to_act(),
             }
             .into());
         }

@@ -156,12 +156,12 @@ impl Spot {
         match tracker.state().phase() {
             Phase::Act(p) if p == self.position => Ok(tracker),
             Phase::Act(p) => Err(NotToAct {
-                position: self.position.index(),
-                to_act: Some(p.index()),
+                position: self.position,
+                to_act: Some(p),
             }
             .into()),
             _ => Err(NotToAct {
-                position: self.position.index(),
+                position: self.position,
                 to_act: None,
             }
             .into()),
@@ -235,8 +235,8 @@ mod tests {
                 .replay(&mut p)
                 .unwrap_err(),
             SpotError::NotToAct(NotToAct {
-                position: 4,
-                to_act: Some(0)
+                position: Position::new(4),
+                to_act: Some(Position::new(0))
             })
         );
         assert!(matches!(

@@ -3,9 +3,10 @@
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use loki_acpc::load::log_game;
-use loki_engine::GameSpec;
+use loki_engine::{GameSpec, HandRecord};
 use loki_history::{
-    acpc_records, history_files, read_history, write_acpc_log, write_phh_replayed, Format,
+    acpc_records, history_files, read_history, write_acpc_log, write_phh_replayed, AcpcHeader,
+    Format,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -145,6 +146,23 @@ fn check(a: CheckArgs) -> Result<ExitCode> {
     })
 }
 
+/// The header of an ACPC log converted from `input`: the game its hands were played in
+/// (a built-in name, or one that states the stakes), so that reading the log back needs
+/// no flags; none when the hands are of different games. The seed is unknown: 0.
+fn log_header(input: &std::path::Path, records: &[HandRecord]) -> Option<AcpcHeader> {
+    let first = records.first()?;
+    let same =
+        |r: &HandRecord| r.players() == first.players() && r.config.spec() == first.config.spec();
+    records.iter().all(same).then(|| AcpcHeader {
+        match_name: input.file_stem().map_or("loki".into(), |s| {
+            s.to_string_lossy().replace(char::is_whitespace, "_")
+        }),
+        game_file: loki_acpc::GameDef::log_game_file(first.players(), first.config.spec()),
+        hands: records.len() as u64,
+        seed: 0,
+    })
+}
+
 fn convert(a: ConvertArgs) -> Result<ExitCode> {
     let text = std::fs::read_to_string(&a.input)
         .with_context(|| format!("cannot read {}", a.input.display()))?;
@@ -164,7 +182,7 @@ fn convert(a: ConvertArgs) -> Result<ExitCode> {
     let mut w = crate::bounds::create(&a.output)?;
     match out_format {
         Format::Phh => write_phh_replayed(&mut w, &hands)?,
-        Format::Acpc => write_acpc_log(&mut w, None, &records)?,
+        Format::Acpc => write_acpc_log(&mut w, log_header(&a.input, &records).as_ref(), &records)?,
     }
     w.flush()?;
     println!(

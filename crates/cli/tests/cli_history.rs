@@ -76,6 +76,43 @@ fn simulate_writes_histories_that_check_and_convert() {
 }
 
 #[test]
+fn logs_at_other_stakes_check_without_flags_after_simulate_and_convert() {
+    // Neither log states the stakes in its lines: the header's game name does.
+    let (phh, log, conv) = (tmp("d.phhs"), tmp("d.log"), tmp("d-converted.log"));
+    let o = loki(&[
+        "simulate",
+        "--players",
+        "call,raise",
+        "--hands",
+        "20",
+        "--seed",
+        "5",
+        "--stakes",
+        "4/8",
+        "--phh",
+        s(&phh),
+        "--acpc-log",
+        s(&log),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = loki(&["history", "convert", s(&phh), s(&conv)]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&conv).unwrap();
+    assert!(
+        text.starts_with("# name/game/hands/seed d loki.limit.2p.blinds-2-4.bets-4-8.game 20 0\n"),
+        "{text}"
+    );
+    for file in [&log, &conv] {
+        let o = loki(&["history", "check", s(file)]);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            o.status.success() && out.contains("20 hands replay, 0 bad"),
+            "{out}"
+        );
+    }
+}
+
+#[test]
 fn check_reports_bad_hands_with_status_1() {
     let log = tmp("bad.log");
     std::fs::write(

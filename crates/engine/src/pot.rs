@@ -8,7 +8,7 @@
 //! each split evenly among its best hands with the remainder to the first of them in
 //! position order. Forming the pots again can join side pots that the same hands win
 //! (a loser's all-in level no longer separates them), which moves odd chips.
-use crate::Chips;
+use crate::{ByPosition, Chips, Position};
 use loki_cards::HandRank;
 
 /// One pot and how it was split.
@@ -97,9 +97,15 @@ pub fn split_pots(contrib: &[Chips], ranks: &[Option<HandRank>]) -> Vec<PotShare
         .collect()
 }
 
-/// Net values as the ACPC reference dealer computes them: every pot split evenly among
-/// its best hands (fractions allowed), minus what each position put in.
-pub fn acpc_values(contrib: &[Chips], ranks: &[Option<HandRank>]) -> Vec<f64> {
+/// Net values by position as the ACPC reference dealer computes them: every pot split
+/// evenly among its best hands (fractions allowed), minus what each position put in.
+/// `ranks` are the showdown's; a hand won without a showdown gives its winner a rank and
+/// no one else one ([`HandState::acpc_values`], [`HandRecord::acpc_values`]).
+pub fn acpc_values(
+    contrib: &ByPosition<Chips>,
+    ranks: &ByPosition<Option<HandRank>>,
+) -> ByPosition<f64> {
+    let (contrib, ranks) = (contrib.as_slice(), ranks.as_slice());
     let mut v: Vec<f64> = contrib.iter().map(|&c| -(c as f64)).collect();
     for (amount, eligible) in layers(contrib, ranks) {
         let w = winners(&eligible, ranks);
@@ -109,6 +115,22 @@ pub fn acpc_values(contrib: &[Chips], ranks: &[Option<HandRank>]) -> Vec<f64> {
         }
     }
     v.into_iter().map(|x| x + 0.0).collect()
+}
+
+/// The showdown's ranks, or, for a hand won without one, a rank for the winner alone.
+pub(crate) fn ranks_or_winner(
+    ranks: &ByPosition<Option<HandRank>>,
+    showdown: bool,
+    winner: Option<Position>,
+) -> ByPosition<Option<HandRank>> {
+    if showdown {
+        return ranks.clone();
+    }
+    let mut ranks = ByPosition::filled(ranks.len(), None);
+    if let Some(r) = winner.and_then(|p| ranks.get_mut(p)) {
+        *r = Some(HandRank::default());
+    }
+    ranks
 }
 
 #[cfg(test)]
@@ -128,7 +150,11 @@ mod tests {
         let pots = split_pots(&[10, 10, 10, 1], &ranks);
         assert_eq!(pots.len(), 1);
         assert_eq!(pots[0].shares, vec![(0, 11), (1, 10), (2, 10)]);
-        let v = acpc_values(&[10, 10, 10, 1], &ranks);
+        let v = acpc_values(
+            &[10, 10, 10, 1].into(),
+            &ranks.clone().into_iter().collect(),
+        );
+        let v = v.as_slice();
         assert!((v[0] - 0.333333333).abs() < 1e-6 && v[3] == -1.0);
     }
 
@@ -170,7 +196,8 @@ mod tests {
         assert_eq!(pots[0].shares, vec![(3, 31), (5, 31)]);
         assert_eq!(pots[1].shares, vec![(3, 18)]);
         // the ACPC split is by the pots of every live hand, and fractional anyway
-        let v = acpc_values(&contrib, &ranks);
+        let v = acpc_values(&contrib.into(), &ranks.clone().into_iter().collect());
+        let v = v.as_slice();
         assert_eq!(v[3] + v[5], 80.0 - 22.0 - 13.0);
     }
 }

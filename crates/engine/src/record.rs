@@ -137,6 +137,22 @@ impl HandRecord {
     }
 }
 
+impl HandRecord {
+    /// The reference dealer's values of the hand by position.
+    pub fn acpc_values(&self) -> ByPosition<f64> {
+        let folded = |p: Position| {
+            self.actions
+                .iter()
+                .flatten()
+                .any(|&(q, a)| q == p && a == Action::Fold)
+        };
+        let winner = Position::all(self.players()).find(|&p| !folded(p));
+        let showdown = self.ranks.iter().any(Option::is_some);
+        let ranks = crate::pot::ranks_or_winner(&self.ranks, showdown, winner);
+        crate::pot::acpc_values(&self.contributions, &ranks)
+    }
+}
+
 #[cfg(test)]
 mod net_tests {
     use super::*;

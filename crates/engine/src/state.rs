@@ -599,3 +599,13 @@ impl HandState {
         self.phase = Phase::Complete;
     }
 }
+impl HandState {
+    /// The reference dealer's values of the finished hand by position (`None` while it
+    /// is not over).
+    pub fn acpc_values(&self) -> Option<ByPosition<f64>> {
+        let r = self.result()?;
+        let winner = Position::all(self.players()).find(|&p| self.is_live(p));
+        let ranks = crate::pot::ranks_or_winner(&r.ranks, r.showdown, winner);
+        Some(crate::pot::acpc_values(&r.contributions, &ranks))
+    }
+}

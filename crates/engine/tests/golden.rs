@@ -157,8 +157,9 @@ fn three_way_split_pot_with_an_odd_chip() {
             .zip([3, 2, 2])
             .collect::<Vec<_>>()
     );
-    let v = loki_engine::acpc_values(r.contributions.as_slice(), r.ranks.as_slice());
-    assert!((v[1] - 1.0 / 3.0).abs() < 1e-9 && (v[2] - 1.0 / 3.0).abs() < 1e-9);
+    let v = loki_engine::acpc_values(&r.contributions, &r.ranks);
+    let (p1, p2) = (Position::new(1), Position::new(2));
+    assert!((v[p1] - 1.0 / 3.0).abs() < 1e-9 && (v[p2] - 1.0 / 3.0).abs() < 1e-9);
 }
 
 #[test]

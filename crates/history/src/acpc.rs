@@ -5,11 +5,11 @@
 //! `/` between rounds, values and names in position order, values the dealer's even
 //! (fractional) pot split printed with `%.6f` and trailing zeros removed; `SCORE` sums by
 //! seat (`seat = (position + hand) mod N`).
-use crate::replay::{acpc_ranks, format_value, replay, Parsed, Step};
+use crate::replay::{format_value, replay, Parsed, Step};
 use crate::{HistoryError, ReplayedHand};
 use loki_cards::{parse_cards, HoleCards};
 use loki_engine::Position;
-use loki_engine::{acpc_values, Action, GameConfig, GameSpec, HandRecord, Round, Table};
+use loki_engine::{Action, GameConfig, GameSpec, HandRecord, Round, Table};
 use std::io::{BufRead, Write};
 
 /// The four header lines of a reference dealer log.
@@ -47,10 +47,7 @@ pub fn format_state_line(record: &HandRecord) -> String {
         }
         at += k;
     }
-    let values: Vec<String> = acpc_values(record.contributions.as_slice(), &acpc_ranks(record))
-        .into_iter()
-        .map(format_value)
-        .collect();
+    let values: Vec<String> = record.acpc_values().into_iter().map(format_value).collect();
     format!(
         "STATE:{}:{}:{}:{}:{}",
         record.hand_number,
@@ -67,7 +64,7 @@ fn seat_totals(records: &[HandRecord]) -> (Vec<f64>, Vec<String>) {
     let mut totals = vec![0.0; n];
     let mut names = vec![String::new(); n];
     for r in records {
-        let v = acpc_values(r.contributions.as_slice(), &acpc_ranks(r));
+        let v = r.acpc_values();
         for (p, (value, name)) in v.iter().zip(&r.names).enumerate().take(n) {
             let s = r.seats.get(Position::new(p)).map_or(p, |s| s.index()) % n;
             totals[s] += value;

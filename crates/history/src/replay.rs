@@ -12,7 +12,7 @@ use crate::HistoryError;
 use loki_cards::{Card, HoleCards};
 use loki_engine::ByPosition;
 use loki_engine::Position;
-use loki_engine::{acpc_values, Action, Chips, GameConfig, HandRecord, HandState, Phase, Seat};
+use loki_engine::{Action, Chips, GameConfig, HandRecord, HandState, Phase, Seat};
 
 /// One recorded step.
 #[derive(Debug, Clone)]
@@ -239,7 +239,7 @@ pub(crate) fn replay(p: Parsed) -> Result<ReplayedHand, HistoryError> {
         }
     }
     if let Some((line, values)) = &p.acpc_values {
-        let want = acpc_values(record.contributions.as_slice(), &acpc_ranks(&record));
+        let want = record.acpc_values();
         let close = values.len() == want.len()
             && values
                 .iter()
@@ -368,26 +368,6 @@ fn unsettled(
             finishing_stacks: p.finishing.as_ref().map(|(_, f)| f.clone()),
         }),
     })
-}
-
-/// Ranks for pot splitting: showdown ranks, or the last live player alone.
-pub(crate) fn acpc_ranks(record: &HandRecord) -> Vec<Option<loki_cards::HandRank>> {
-    if record.ranks.iter().any(Option::is_some) {
-        return record.ranks.as_slice().to_vec();
-    }
-    let mut ranks = vec![None; record.players()];
-    if let Some(p) = Position::all(record.players()).find(|&p| is_live(record, p)) {
-        ranks[p.index()] = Some(loki_cards::HandRank::default());
-    }
-    ranks
-}
-
-fn is_live(record: &HandRecord, p: Position) -> bool {
-    !record
-        .actions
-        .iter()
-        .flatten()
-        .any(|&(q, a)| q == p && a == Action::Fold)
 }
 
 /// A value as the reference dealer prints it: `%.6f` with trailing zeros (and a trailing

@@ -75,7 +75,7 @@ pub enum RebuildError {
 pub struct HandTracker {
     state: HandState,
     hand: u32,
-    position: usize,
+    position: Position,
     hole: HoleCards,
     applied: Vec<Vec<Action>>,
     board_rounds: usize,
@@ -121,7 +121,7 @@ impl HandTracker {
         Ok(HandTracker {
             state,
             hand: ms.hand,
-            position: ms.position.index(),
+            position: ms.position,
             hole,
             applied: vec![Vec::new()],
             board_rounds: 0,
@@ -134,7 +134,7 @@ impl HandTracker {
         self.hand
     }
     /// The viewer's position.
-    pub fn position(&self) -> usize {
+    pub fn position(&self) -> Position {
         self.position
     }
     /// The engine state.
@@ -147,11 +147,11 @@ impl HandTracker {
     }
     /// The viewer's view.
     pub fn view(&self) -> SeatView<'_> {
-        self.state.view(Position::new(self.position))
+        self.state.view(self.position)
     }
     /// Whether the viewer is to act.
     pub fn is_my_turn(&self) -> bool {
-        self.state.to_act() == Some(Position::new(self.position))
+        self.state.to_act() == Some(self.position)
     }
     /// Whether the hand is over.
     pub fn is_complete(&self) -> bool {
@@ -159,9 +159,9 @@ impl HandTracker {
     }
 
     fn emit(&mut self, on_event: &mut dyn FnMut(&Event, &SeatView<'_>)) {
-        let view = self.state.view(Position::new(self.position));
+        let view = self.state.view(self.position);
         for e in &self.state.events()[self.emitted..] {
-            if e.visible_to(Position::new(self.position)) {
+            if e.visible_to(self.position) {
                 on_event(e, &view);
             }
         }
@@ -183,7 +183,7 @@ impl HandTracker {
         on_event: &mut dyn FnMut(&Event, &SeatView<'_>),
     ) -> Result<(), RebuildError> {
         if ms.hand != self.hand
-            || ms.position != Position::new(self.position)
+            || ms.position != self.position
             || ms.my_hole() != Some(self.hole)
             || ms.players() != self.state.players()
         {
@@ -243,9 +243,9 @@ impl HandTracker {
         }
         let showdown = matches!(self.state.phase(), Phase::Reveal(_))
             || self.state.result().is_some_and(|r| r.showdown);
-        for (p, h) in ms.holes.iter().enumerate() {
+        for (p, h) in ms.holes.enumerate() {
             if p != self.position && h.is_some() && !showdown {
-                return Err(RebuildError::CardsBeforeShowdown(p));
+                return Err(RebuildError::CardsBeforeShowdown(p.index()));
             }
         }
         while let Phase::Reveal(p) = self.state.phase() {

@@ -9,7 +9,7 @@ use crate::schedule::Seating;
 use crate::stats::mean_ci95;
 use loki_acpc::{run_match, DealerOptions, GameDef, HandDone, MatchError, TimeLimits};
 use loki_agent::{player_seed, seat_names, Roster, RosterError, SeatedPlayer};
-use loki_engine::{Player, Position};
+use loki_engine::{ByPosition, Player};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -199,10 +199,10 @@ pub fn play(
             .map(|c| c.total());
             let corrections = corrections.unwrap_or_else(|e| {
                 reduce_error.get_or_insert(e);
-                vec![0.0; h.values.len()]
+                ByPosition::filled(h.values.len(), 0.0)
             });
-            for (p, v) in h.values.iter().enumerate() {
-                let player = player_at[h.record.seats[Position::new(p)].index()];
+            for (p, v) in h.values.enumerate() {
+                let player = player_at[h.record.seats[p].index()];
                 values[player][h.hand as usize] += v;
                 reduced[player][h.hand as usize] += v - corrections[p];
             }

@@ -165,7 +165,7 @@ pub struct Corrections {
 
 impl Corrections {
     /// Both, by position.
-    pub fn total(&self) -> Vec<f64> {
+    pub fn total(&self) -> ByPosition<f64> {
         self.chance
             .iter()
             .zip(&self.action)
