@@ -158,6 +158,14 @@ impl<'a, T> ByPosition<&'a mut T> {
     }
 }
 
+impl ByPosition<crate::Seat> {
+    /// The position of `seat` in a hand where position `p` belongs to seat `self[p]`
+    /// (`None`: the seat is not dealt in).
+    pub fn position_of(&self, seat: crate::Seat) -> Option<Position> {
+        self.0.iter().position(|&s| s == seat).map(Position)
+    }
+}
+
 impl<T, const N: usize> From<[T; N]> for ByPosition<T> {
     fn from(values: [T; N]) -> ByPosition<T> {
         ByPosition(values.into())
@@ -255,6 +263,8 @@ mod tests {
         let seated = ByPosition::seated(&mut by_seat, &seats).unwrap();
         assert_eq!(seated[Position::new(0)], &mut "seat 2");
         assert_eq!(seated[Position::new(2)], &mut "seat 1");
+        assert_eq!(seats.position_of(Seat::new(0)), Some(Position::new(1)));
+        assert_eq!(seats.position_of(Seat::new(3)), None);
         // A seat named twice, a seat that is not there, a seat left out: no hand.
         for wrong in [vec![0, 0, 1], vec![0, 1, 3], vec![0, 1]] {
             let seats: ByPosition<Seat> = wrong.into_iter().map(Seat::new).collect();

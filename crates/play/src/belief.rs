@@ -27,8 +27,7 @@ use crate::session::Session;
 use loki_assess::{StartingHandGrid, WeightTable};
 use loki_bot::{DecisionTrace, LokiPlayer};
 use loki_cards::{CardSet, HoleCards, StartingHand, HOLDINGS};
-use loki_engine::Position;
-use loki_engine::{Action, ByAction, Chips, Event, Seat};
+use loki_engine::{Action, ByAction, Chips, Event};
 use serde::Serialize;
 
 /// Holdings listed per belief (ours): the page and the terminal show all of them, so
@@ -325,14 +324,15 @@ fn beliefs(
             _ => None,
         })
         .flatten()
-        .map(|h| (hand.seats[h.position.index()], h.cards))
+        .map(|h| (hand.seat_of(h.position), h.cards))
         .collect();
     let mut out = Vec::new();
-    for (p, &seat) in hand.seats.iter().enumerate() {
-        if seat == me || !hand.state().is_live(Position::new(p)) {
+    for (p, &at) in hand.seats.enumerate() {
+        let seat = at.index();
+        if seat == me || !hand.state().is_live(p) {
             continue;
         }
-        let Some(model) = loki.model(Seat::new(seat)) else {
+        let Some(model) = loki.model(at) else {
             continue;
         };
         let w = model.weights();
@@ -379,7 +379,7 @@ pub(crate) fn model_views(s: &Session) -> Vec<ModelView> {
                 kind: s.kinds[seat].clone(),
                 folded: hand
                     .position_of(seat)
-                    .is_some_and(|p| !hand.state().is_live(Position::new(p))),
+                    .is_some_and(|p| !hand.state().is_live(p)),
                 last: trace.map(|t| decision_view(t, reveal)),
                 revealed: reveal,
                 beliefs: beliefs(s, loki, seat, trace, reveal),

@@ -42,14 +42,14 @@ impl Session {
         let number = self.hands_started;
         // The order of the seats moves as the engine's `Table` moves it; the seats not
         // present are left out (they are not dealt in).
-        let seats: Vec<usize> = Position::all(all)
-            .map(|p| Table::seat_of(p, number, all).index())
-            .filter(|&s| self.present[s])
+        let seats: ByPosition<Seat> = Position::all(all)
+            .map(|p| Table::seat_of(p, number, all))
+            .filter(|&s| self.present[s.index()])
             .collect();
         let n = seats.len();
         let people = seats
             .iter()
-            .filter(|&&s| matches!(self.occupants[s], Occupant::Person))
+            .filter(|&&s| matches!(self.occupants[s.index()], Occupant::Person))
             .count();
         if n < 2 || people == 0 {
             return Err(PlayError::NotEnoughPlayers { players: n, people });
@@ -68,8 +68,7 @@ impl Session {
             expected: n,
             got: n,
         })?;
-        let by_position: ByPosition<Seat> = seats.iter().map(|&s| Seat::new(s)).collect();
-        let driver = HandDriver::new(&game, deal, &by_position)?;
+        let driver = HandDriver::new(&game, deal, &seats)?;
         let mut traces = (0..all).map(|_| None).collect::<Vec<_>>();
         driver.begin(&mut Seated {
             occupants: &mut self.occupants,
@@ -168,7 +167,7 @@ impl Session {
             Some(h) if !h.state().is_complete() => h,
             _ => return Err(PlayError::NoHand),
         };
-        let to_act = hand.state().to_act().map(|p| hand.seats[p.index()]);
+        let to_act = hand.state().to_act().map(|p| hand.seat_of(p));
         if to_act != Some(seat) {
             return Err(PlayError::NotYourTurn);
         }
@@ -224,13 +223,13 @@ struct Seated<'a> {
     present: &'a [bool],
     names: &'a [String],
     /// The seat of each position.
-    seats: &'a [usize],
+    seats: &'a ByPosition<Seat>,
     traces: &'a mut [Option<DecisionTrace>],
 }
 
 impl Seated<'_> {
-    fn bot(&mut self, position: usize) -> Option<&mut SeatedPlayer> {
-        match &mut self.occupants[self.seats[position]] {
+    fn bot(&mut self, position: Position) -> Option<&mut SeatedPlayer> {
+        match &mut self.occupants[self.seats[position].index()] {
             Occupant::Bot(b) => Some(b),
             Occupant::Person => None,
         }
@@ -240,17 +239,17 @@ impl Seated<'_> {
 impl Seating for Seated<'_> {
     type Error = PlayError;
     fn begin(&mut self, position: Position, view: &SeatView) {
-        if let Some(b) = self.bot(position.index()) {
+        if let Some(b) = self.bot(position) {
             b.begin_hand(view);
         }
     }
     fn observe(&mut self, position: Position, event: &Event, view: &SeatView) {
-        if let Some(b) = self.bot(position.index()) {
+        if let Some(b) = self.bot(position) {
             b.observe(event, view);
         }
     }
     fn act(&mut self, state: &HandState, p: Position) -> Result<Option<Action>, PlayError> {
-        let seat = self.seats[p.index()];
+        let seat = self.seats[p].index();
         Ok(match &mut self.occupants[seat] {
             Occupant::Person if self.present[seat] => None,
             // A person sitting out checks when free, else folds.
@@ -263,10 +262,10 @@ impl Seating for Seated<'_> {
         })
     }
     fn name(&self, position: Position) -> String {
-        self.names[self.seats[position.index()]].clone()
+        self.names[self.seats[position].index()].clone()
     }
     fn end(&mut self, position: Position, view: &SeatView) {
-        if let Some(b) = self.bot(position.index()) {
+        if let Some(b) = self.bot(position) {
             b.end_hand(view);
         }
     }

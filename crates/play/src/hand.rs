@@ -3,7 +3,7 @@
 //! it was played, the biggest pots).
 use loki_agent::SeatedPlayer;
 use loki_bot::DecisionTrace;
-use loki_engine::{Chips, HandDriver, HandState};
+use loki_engine::{ByPosition, Chips, HandDriver, HandState, Position, Seat};
 use serde::Serialize;
 
 /// How a finished hand was played, beside its record.
@@ -44,7 +44,7 @@ pub(crate) struct Hand {
     /// The hand's cards and state, driven by the engine's one hand loop.
     pub(crate) driver: HandDriver,
     /// The seat of each position.
-    pub(crate) seats: Vec<usize>,
+    pub(crate) seats: ByPosition<Seat>,
     /// Each seat's last decision trace in this hand (Loki players only).
     pub(crate) traces: Vec<Option<DecisionTrace>>,
     pub(crate) finished: bool,
@@ -60,7 +60,11 @@ impl Hand {
         self.driver.state()
     }
     /// The position of a seat in this hand.
-    pub(crate) fn position_of(&self, seat: usize) -> Option<usize> {
-        self.seats.iter().position(|&s| s == seat)
+    pub(crate) fn position_of(&self, seat: usize) -> Option<Position> {
+        self.seats.position_of(Seat::new(seat))
+    }
+    /// The seat of `position` as the table numbers its seats.
+    pub(crate) fn seat_of(&self, position: Position) -> usize {
+        self.seats[position].index()
     }
 }

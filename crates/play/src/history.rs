@@ -11,7 +11,7 @@
 use crate::hand::HandMeta;
 use crate::narrate::narrate;
 use crate::session::PERSON;
-use loki_engine::Position;
+use loki_engine::Seat;
 use loki_engine::{Event, HandRecord};
 use std::fmt::Write as _;
 
@@ -19,11 +19,11 @@ use std::fmt::Write as _;
 /// hidden (those shown at the showdown stay in the showdown; the record's `hole` is used
 /// by the writer only for the hands shown there).
 pub fn as_seen_by(record: &HandRecord, seat: usize) -> HandRecord {
-    let me = record.seats.iter().position(|s| s.index() == seat);
+    let me = record.seats.position_of(Seat::new(seat));
     let mut r = record.clone();
     for e in &mut r.played.events {
         if let Event::HoleDealt { position, .. } = *e {
-            if Some(position) != me.map(Position::new) {
+            if Some(position) != me {
                 *e = Event::HoleHidden { position };
             }
         }
@@ -45,9 +45,8 @@ fn dealt_to<'a>(
     let name = name.to_string();
     records.into_iter().filter(move |r| {
         r.seats
-            .iter()
-            .position(|s| s.index() == seat)
-            .is_some_and(|p| r.names.get(Position::new(p)).is_some_and(|n| *n == name))
+            .position_of(Seat::new(seat))
+            .is_some_and(|p| r.names.get(p).is_some_and(|n| *n == name))
     })
 }
 
@@ -118,7 +117,7 @@ fn text_as_seen_by<'a>(
     let mut total = 0;
     for (record, meta) in hands {
         let seen = as_seen_by(record, seat);
-        let me = seen.seats.iter().position(|s| s.index() == seat);
+        let me = seen.seats.position_of(Seat::new(seat));
         let c = &seen.config;
         let _ = writeln!(
             out,
@@ -137,10 +136,9 @@ fn text_as_seen_by<'a>(
         );
         let seats: Vec<String> = seen
             .names
-            .iter()
             .enumerate()
             .map(|(p, name)| {
-                let role = crate::narrate::role(p, seen.names.len());
+                let role = crate::narrate::role(p.index(), seen.names.len());
                 let you = if Some(p) == me { ", you" } else { "" };
                 match role {
                     Some(r) => format!("{name} ({r}{you})"),
@@ -150,8 +148,7 @@ fn text_as_seen_by<'a>(
             })
             .collect();
         let _ = writeln!(out, "  seats in order of play: {}", seats.join(", "));
-        let seats: Vec<usize> = seen.seats.iter().map(|s| s.index()).collect();
-        let told = narrate(seen.events.iter(), &seats, seen.names.as_slice(), me);
+        let told = narrate(seen.events.iter(), &seen.seats, &seen.names, me);
         for l in &told.log {
             let _ = writeln!(out, "  {}", l.text);
         }
@@ -159,13 +156,8 @@ fn text_as_seen_by<'a>(
             let _ = writeln!(out, "  => {}", p.text);
         }
         if let Some(p) = me {
-            total += seen.net[Position::new(p)];
-            let _ = writeln!(
-                out,
-                "  you: {:+} (session {:+})",
-                seen.net[Position::new(p)],
-                total
-            );
+            total += seen.net[p];
+            let _ = writeln!(out, "  you: {:+} (session {:+})", seen.net[p], total);
         }
         out.push('\n');
     }

@@ -6,8 +6,8 @@
 //! with what ("SOM wins 36 with two pair, jacks and fours"; split pots shown as such).
 use crate::hand_name::{name_against, name_of};
 use loki_cards::{Card, HoleCards};
-use loki_engine::Position;
 use loki_engine::{Action, ActionEvent, Chips, Event, Round};
+use loki_engine::{ByPosition, Position, Seat};
 use serde::Serialize;
 
 /// One line of the hand's log.
@@ -106,7 +106,7 @@ pub(crate) struct Narration {
     /// The log.
     pub log: Vec<LogEntry>,
     /// Each position's last action in the current round.
-    pub labels: Vec<Option<String>>,
+    pub labels: ByPosition<Option<String>>,
     /// The hands shown, with their names.
     pub shown: Vec<ShownView>,
     /// The pots won (empty until the hand is over).
@@ -117,22 +117,23 @@ pub(crate) struct Narration {
 /// name, `me` the person's position (whose dealt cards are told).
 pub(crate) fn narrate<'a>(
     events: impl IntoIterator<Item = &'a Event>,
-    seats: &[usize],
-    names: &[String],
-    me: Option<usize>,
+    seats: &ByPosition<Seat>,
+    names: &ByPosition<String>,
+    me: Option<Position>,
 ) -> Narration {
     let n = seats.len();
     let mut out = Narration {
-        labels: vec![None; n],
+        labels: ByPosition::filled(n, None),
         ..Narration::default()
     };
     let mut pot: Chips = 0;
-    let mut bets: Vec<Chips> = vec![0; n];
+    let mut bets: ByPosition<Chips> = ByPosition::filled(n, 0);
     // Each position's chips in the pot over the hand, and the level below the next pot.
-    let mut put: Vec<Chips> = vec![0; n];
+    let mut put: ByPosition<Chips> = ByPosition::filled(n, 0);
     let mut floor: Chips = 0;
     let mut board: Vec<Card> = Vec::new();
-    let mut shown: Vec<(usize, HoleCards)> = Vec::new();
+    let mut shown: Vec<(Position, HoleCards)> = Vec::new();
+    let seat = |p: Position| Some(seats[p].index());
     let entry = |seat: Option<usize>, text: String, kind: &'static str, pot: Chips| LogEntry {
         seat,
         text,
@@ -143,7 +144,7 @@ pub(crate) fn narrate<'a>(
     for e in events {
         match e {
             Event::BlindsPosted { amounts } => {
-                for (p, &a) in amounts.iter().enumerate().filter(|(_, a)| **a > 0) {
+                for (p, &a) in Position::all(n).zip(amounts).filter(|(_, a)| **a > 0) {
                     pot += a;
                     if let Some(b) = bets.get_mut(p) {
                         *b += a;
@@ -151,19 +152,14 @@ pub(crate) fn narrate<'a>(
                     if let Some(x) = put.get_mut(p) {
                         *x += a;
                     }
-                    let mut l = entry(
-                        Some(seats[p]),
-                        format!("{} posts {a}", names[p]),
-                        "blind",
-                        pot,
-                    );
+                    let mut l = entry(seat(p), format!("{} posts {a}", names[p]), "blind", pot);
                     l.bet = bets.get(p).copied();
                     out.log.push(l);
                 }
             }
-            Event::HoleDealt { position, cards } if Some(*position) == me.map(Position::new) => {
+            Event::HoleDealt { position, cards } if Some(*position) == me => {
                 out.log.push(entry(
-                    Some(seats[position.index()]),
+                    seat(*position),
                     format!("you are dealt {}", cards_text(*cards)),
                     "dealt",
                     pot,
@@ -181,24 +177,19 @@ pub(crate) fn narrate<'a>(
             Event::Action(a) => {
                 let p = a.position;
                 pot += a.amount;
-                if let Some(b) = bets.get_mut(p.index()) {
+                if let Some(b) = bets.get_mut(p) {
                     *b += a.amount;
                 }
-                if let Some(x) = put.get_mut(p.index()) {
+                if let Some(x) = put.get_mut(p) {
                     *x += a.amount;
                 }
                 let text = action_text(a);
-                if let Some(l) = out.labels.get_mut(p.index()) {
+                if let Some(l) = out.labels.get_mut(p) {
                     *l = Some(text.clone());
                 }
-                let mut l = entry(
-                    Some(seats[p.index()]),
-                    format!("{} {text}", names[p.index()]),
-                    "action",
-                    pot,
-                );
+                let mut l = entry(seat(p), format!("{} {text}", names[p]), "action", pot);
                 l.action = Some(action_word(a));
-                l.bet = bets.get(p.index()).copied();
+                l.bet = bets.get(p).copied();
                 out.log.push(l);
             }
             Event::Showdown { hands } => {
@@ -211,18 +202,18 @@ pub(crate) fn narrate<'a>(
                         .category()
                         .map_or_else(String::new, |c| c.name().to_string());
                     out.log.push(entry(
-                        Some(seats[h.position.index()]),
+                        seat(h.position),
                         format!(
                             "{} shows {} ({name})",
-                            names[h.position.index()],
+                            names[h.position],
                             cards_text(h.cards)
                         ),
                         "show",
                         pot,
                     ));
-                    shown.push((h.position.index(), h.cards));
+                    shown.push((h.position, h.cards));
                     out.shown.push(ShownView {
-                        seat: seats[h.position.index()],
+                        seat: seats[h.position].index(),
                         cards: h.cards,
                         hand: name,
                         category,
@@ -236,8 +227,8 @@ pub(crate) fn narrate<'a>(
             } => {
                 for &(p, chips) in shares {
                     out.log.push(entry(
-                        Some(seats[p.index()]),
-                        format!("{} wins {chips}", names[p.index()]),
+                        seat(p),
+                        format!("{} wins {chips}", names[p]),
                         "win",
                         pot,
                     ));
@@ -257,7 +248,7 @@ pub(crate) fn narrate<'a>(
                 // the beaten hands are found by their chips.)
                 floor = eligible
                     .iter()
-                    .filter_map(|&p| put.get(p.index()).copied())
+                    .filter_map(|&p| put.get(p).copied())
                     .min()
                     .unwrap_or(floor);
             }
@@ -283,18 +274,18 @@ fn seven(board: &[Card], hole: HoleCards) -> Vec<Card> {
 /// What a pot's words draw on: the hand as told up to its end.
 struct Told<'a> {
     /// The hands shown, by position.
-    shown: &'a [(usize, HoleCards)],
+    shown: &'a [(Position, HoleCards)],
     /// Each position's chips in the pot over the hand.
-    put: &'a [Chips],
+    put: &'a ByPosition<Chips>,
     /// The level the pot starts above (0 for the main pot): the hands that put in more
     /// contested it.
     floor: Chips,
     /// The board.
     board: &'a [Card],
     /// Each position's seat.
-    seats: &'a [usize],
+    seats: &'a ByPosition<Seat>,
     /// Each position's name.
-    names: &'a [String],
+    names: &'a ByPosition<String>,
 }
 
 /// One pot: who won it, with what, in words; the winning hand is named against every
@@ -308,10 +299,10 @@ fn pot_view(amount: Chips, shares: &[(Position, Chips)], told: &Told<'_>) -> Pot
         seats,
         names,
     } = *told;
-    let winners: Vec<usize> = shares.iter().map(|&(p, _)| p.index()).collect();
-    let hole_of = |p: usize| shown.iter().find(|(q, _)| *q == p).map(|(_, h)| *h);
+    let winners: Vec<Position> = shares.iter().map(|&(p, _)| p).collect();
+    let hole_of = |p: Position| shown.iter().find(|(q, _)| *q == p).map(|(_, h)| *h);
     let winner_names: Vec<String> = winners.iter().map(|&p| names[p].clone()).collect();
-    let chips = |p: usize| put.get(p).copied().unwrap_or(0);
+    let chips = |p: Position| put.get(p).copied().unwrap_or(0);
     // The winning hand, named against the beaten hands shown for this pot.
     let hand = winners.first().and_then(|&w| {
         let mine = seven(board, hole_of(w)?);
@@ -346,8 +337,8 @@ fn pot_view(amount: Chips, shares: &[(Position, Chips)], told: &Told<'_>) -> Pot
     };
     PotView {
         amount,
-        winners: winners.iter().map(|&p| seats[p]).collect(),
-        shares: shares.iter().map(|&(p, c)| (seats[p.index()], c)).collect(),
+        winners: winners.iter().map(|&p| seats[p].index()).collect(),
+        shares: shares.iter().map(|&(p, c)| (seats[p].index(), c)).collect(),
         hand,
         text,
     }
@@ -398,11 +389,19 @@ mod tests {
         assert_eq!(and_list(&v(&["A", "B", "C"])), "A, B and C");
     }
 
-    fn names() -> Vec<String> {
+    fn names() -> ByPosition<String> {
         ["Ann", "SOM", "GOM"]
             .iter()
             .map(|s| s.to_string())
             .collect()
+    }
+
+    fn seats() -> ByPosition<Seat> {
+        Seat::all(3).collect()
+    }
+
+    fn at(p: usize) -> Position {
+        Position::new(p)
     }
 
     fn h(s: &str) -> HoleCards {
@@ -412,56 +411,59 @@ mod tests {
     #[test]
     fn pots_are_told_with_the_winning_hand_and_splits() {
         let board = loki_cards::parse_cards("Js4d9c7h2s").unwrap();
-        let names = names();
+        let (names, seats) = (names(), seats());
         let told = |shown, put| Told {
             shown,
             put,
             floor: 0,
             board: &board,
-            seats: &[0, 1, 2],
+            seats: &seats,
             names: &names,
         };
-        let shown = [(0, h("JdAc")), (1, h("JcKc")), (2, h("QdQh"))];
-        let p = pot_view(36, &[(Position::new(0), 36)], &told(&shown, &[12; 3]));
+        let shown = [(at(0), h("JdAc")), (at(1), h("JcKc")), (at(2), h("QdQh"))];
+        let (even, two, one): (ByPosition<Chips>, ByPosition<Chips>, ByPosition<Chips>) =
+            ([12; 3].into(), [18, 18, 1].into(), [2, 8, 2].into());
+        let p = pot_view(36, &[(Position::new(0), 36)], &told(&shown, &even));
         assert_eq!(p.text, "Ann wins 36 with pair of jacks, ace kicker");
         assert_eq!(p.hand.as_deref(), Some("pair of jacks, ace kicker"));
-        let split = [(0, h("JdAc")), (1, h("JcAd"))];
+        let split = [(at(0), h("JdAc")), (at(1), h("JcAd"))];
         let p = pot_view(
             37,
             &[(Position::new(0), 19), (Position::new(1), 18)],
-            &told(&split, &[18, 18, 1]),
+            &told(&split, &two),
         );
         assert_eq!(
             p.text,
             "Ann and SOM split 37 (19 and 18) with pair of jacks"
         );
         assert_eq!(p.winners, vec![0, 1]);
-        let p = pot_view(12, &[(Position::new(1), 12)], &told(&[], &[2, 8, 2]));
+        let p = pot_view(12, &[(Position::new(1), 12)], &told(&[], &one));
         assert_eq!(p.text, "SOM wins 12: the others folded");
     }
 
     #[test]
     fn the_kicker_is_named_against_every_hand_that_contested_the_pot() {
         let board = loki_cards::parse_cards("4cAh7h3cAc").unwrap();
-        let names = names();
+        let (names, seats) = (names(), seats());
         let told = |shown, put, floor| Told {
             shown,
             put,
             floor,
             board: &board,
-            seats: &[0, 1, 2],
+            seats: &seats,
             names: &names,
         };
         // The engine forms the pot from the hands that win one: `eligible` holds the
         // winner alone; the hands shown were beaten all the same.
-        let shown = [(0, h("Js9h")), (1, h("Kh6h")), (2, h("Ts5d"))];
-        let p = pot_view(24, &[(Position::new(1), 24)], &told(&shown, &[8, 8, 8], 0));
+        let shown = [(at(0), h("Js9h")), (at(1), h("Kh6h")), (at(2), h("Ts5d"))];
+        let even: ByPosition<Chips> = [8, 8, 8].into();
+        let p = pot_view(24, &[(Position::new(1), 24)], &told(&shown, &even, 0));
         assert_eq!(p.text, "SOM wins 24 with pair of aces, king kicker");
         // GOM, all in for 8 with the best hand, wins the main pot against both; SOM
         // wins the side pot above 8 against Ann alone: the king decides, not the
         // seven that loses to GOM's queen.
-        let shown = [(0, h("Js9h")), (1, h("Kh6h")), (2, h("KsQd"))];
-        let put = [13, 13, 8];
+        let shown = [(at(0), h("Js9h")), (at(1), h("Kh6h")), (at(2), h("KsQd"))];
+        let put = [13, 13, 8].into();
         let p = pot_view(24, &[(Position::new(2), 24)], &told(&shown, &put, 0));
         assert_eq!(p.text, "GOM wins 24 with pair of aces, queen kicker");
         let p = pot_view(10, &[(Position::new(1), 10)], &told(&shown, &put, 8));

@@ -26,7 +26,7 @@ use crate::spec::{bot_name_clash, name_skeleton, person_name, reserved_name};
 use crate::{PlayError, SpecError};
 use loki_agent::{player_seed, seat_names, Roster, RosterError, SeatedPlayer};
 use loki_bot::LokiConfig;
-use loki_engine::{PlayerSpec, Seat, Stakes};
+use loki_engine::{PlayerSpec, Position, Seat, Stakes};
 use loki_store::Profile;
 
 /// The word that marks a person's seat in a room's layout.
@@ -290,9 +290,9 @@ impl Session {
     pub fn dealt_cards(&self) -> Option<(u64, Vec<(usize, String)>)> {
         let h = self.hand.as_ref()?;
         let mut cards = Vec::new();
-        for (p, hole) in h.state().hole_cards().iter().enumerate() {
+        for (p, hole) in Position::all(h.seats.len()).zip(h.state().hole_cards()) {
             for c in hole.iter().flat_map(|x| x.cards()) {
-                cards.push((h.seats[p], c.to_string()));
+                cards.push((h.seat_of(p), c.to_string()));
             }
         }
         Some((h.number + 1, cards))

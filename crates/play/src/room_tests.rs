@@ -33,10 +33,10 @@ fn holes(s: &Session) -> (Vec<(usize, String)>, Vec<usize>) {
         return (Vec::new(), Vec::new());
     };
     let mut cards = Vec::new();
-    for (p, hole) in h.state().hole_cards().iter().enumerate() {
+    for (p, hole) in Position::all(h.seats.len()).zip(h.state().hole_cards()) {
         if let Some(hole) = hole {
             for c in hole.cards() {
-                cards.push((h.seats[p], c.to_string()));
+                cards.push((h.seat_of(p), c.to_string()));
             }
         }
     }
@@ -45,7 +45,7 @@ fn holes(s: &Session) -> (Vec<(usize, String)>, Vec<usize>) {
         .events()
         .iter()
         .filter_map(|e| match e {
-            Event::Showdown { hands } => Some(hands.iter().map(|x| h.seats[x.position.index()])),
+            Event::Showdown { hands } => Some(hands.iter().map(|x| h.seat_of(x.position))),
             _ => None,
         })
         .flatten()
@@ -265,11 +265,7 @@ fn sitting_out_in_a_hand_checks_when_free_else_folds() {
     s.set_present(seat, false).unwrap();
     let h = s.hand.as_ref().unwrap();
     let p = h.position_of(seat).unwrap();
-    assert!(
-        !h.state().is_live(Position::new(p))
-            || h.state().is_complete()
-            || s.seat_to_act() != Some(seat)
-    );
+    assert!(!h.state().is_live(p) || h.state().is_complete() || s.seat_to_act() != Some(seat));
     let hands = s.hands_played();
     call_down(&mut s);
     assert_eq!(s.hands_played(), hands + 1);
@@ -285,7 +281,7 @@ fn the_time_bank_checks_or_folds_the_person_to_act() {
         while let Some(seat) = s.seat_to_act() {
             let h = s.hand.as_ref().unwrap();
             let p = h.position_of(seat).unwrap();
-            let free = h.state().amount_to_call(Position::new(p)) == 0;
+            let free = h.state().amount_to_call(p) == 0;
             let step = s.step();
             // A stale step changes nothing.
             assert_eq!(s.time_out(step + 1).unwrap(), None);
@@ -294,10 +290,10 @@ fn the_time_bank_checks_or_folds_the_person_to_act() {
             let h = s.hand.as_ref().unwrap();
             if free {
                 checked += 1;
-                assert!(h.state().is_live(Position::new(p)));
+                assert!(h.state().is_live(p));
             } else {
                 folded += 1;
-                assert!(!h.state().is_live(Position::new(p)));
+                assert!(!h.state().is_live(p));
             }
         }
     }

@@ -199,9 +199,7 @@ impl Session {
     /// The seat to act in the hand in progress.
     pub fn seat_to_act(&self) -> Option<usize> {
         let h = self.hand.as_ref()?;
-        h.state()
-            .to_act()
-            .and_then(|p| h.seats.get(p.index()).copied())
+        h.state().to_act().map(|p| h.seat_of(p))
     }
     /// Whether the model view is on.
     pub fn show_model(&self) -> bool {

@@ -7,7 +7,7 @@ use crate::narrate::narrate;
 use crate::session::{Session, BIGGEST_POTS, MAX_HISTORY, PERSON};
 use crate::PlayError;
 use loki_agent::hand_delta;
-use loki_engine::Position;
+use loki_engine::{ByPosition, Position, Seat};
 use loki_engine::{Chips, EngineError, HandRecord};
 use loki_store::HandResult;
 
@@ -25,14 +25,16 @@ impl Session {
         let state = hand.driver.state();
         let names = names_by_position(&hand.seats, &self.names);
         let n = names.len();
-        let record =
-            HandRecord::from_state(state, names, hand.number).ok_or(EngineError::PlayerCount {
+        let record = HandRecord::from_state(state, names.into_vec(), hand.number).ok_or(
+            EngineError::PlayerCount {
                 expected: n,
                 got: 0,
-            })?;
+            },
+        )?;
         let big_blind = state.config().big_blind();
-        for (p, &seat) in hand.seats.iter().enumerate() {
-            self.net[seat] += record.net[Position::new(p)];
+        for (p, at) in hand.seats.enumerate() {
+            let seat = at.index();
+            self.net[seat] += record.net[p];
             if self.room {
                 let bot = !matches!(self.occupants[seat], Occupant::Person);
                 self.results.push(HandResult {
@@ -43,22 +45,18 @@ impl Session {
                     }
                     .clone(),
                     bot,
-                    net: record.net[Position::new(p)],
+                    net: record.net[p],
                     big_blind,
                 });
             }
-            let delta = hand_delta(
-                &state.view(Position::new(p)),
-                Position::new(p),
-                &self.names[seat],
-            );
+            let delta = hand_delta(&state.view(p), p, &self.names[seat]);
             add_hand(&mut self.huds[seat], &delta);
             let person = matches!(self.occupants[seat], Occupant::Person);
             if (self.room && person) || seat == PERSON {
                 self.profile_updates.push(delta);
             }
         }
-        for &seat in &hand.seats {
+        for seat in hand.seats.iter().map(|s| s.index()) {
             if matches!(self.occupants[seat], Occupant::Person) {
                 self.bankrolls[seat].push(self.net[seat]);
             }
@@ -77,9 +75,9 @@ impl Session {
         let big =
             self.biggest.len() < BIGGEST_POTS || self.biggest.last().is_some_and(|b| pot > b.pot);
         if big {
-            let me = hand.position_of(PERSON).unwrap_or(0);
+            let me = hand.position_of(PERSON).unwrap_or(Position::new(0));
             let told = narrate(
-                state.view(Position::new(me)).events(),
+                state.view(me).events(),
                 &hand.seats,
                 &names_by_position(&hand.seats, &self.names),
                 Some(me),
@@ -87,7 +85,7 @@ impl Session {
             self.biggest.push(BigPot {
                 hand: hand.number + 1,
                 pot,
-                net: record.net[Position::new(me)],
+                net: record.net[me],
                 result: told.pots.into_iter().map(|p| p.text).collect(),
             });
             // Stable: an earlier hand stays ahead of a later one of the same pot.
@@ -103,6 +101,6 @@ impl Session {
 }
 
 /// The names by position of a hand.
-pub(crate) fn names_by_position(seats: &[usize], names: &[String]) -> Vec<String> {
-    seats.iter().map(|&s| names[s].clone()).collect()
+pub(crate) fn names_by_position(seats: &ByPosition<Seat>, names: &[String]) -> ByPosition<String> {
+    seats.iter().map(|s| names[s.index()].clone()).collect()
 }

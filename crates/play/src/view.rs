@@ -9,9 +9,9 @@ use crate::history::as_seen_by;
 use crate::hud::{hud_of, merged, HudView};
 use crate::narrate::{narrate, role, LogEntry, PotView, ShownView};
 use crate::session::{Session, PERSON};
+use crate::settle::names_by_position;
 use loki_cards::{Card, HoleCards};
-use loki_engine::Position;
-use loki_engine::{Chips, Event};
+use loki_engine::{ByPosition, Chips, Event, Seat};
 use serde::Serialize;
 
 /// The table as the person may see it.
@@ -155,7 +155,7 @@ impl Session {
             public_part(hand, &mut out, &mut seats);
             if let Some(me) = hand.position_of(you) {
                 // Everything below comes from the person's own view.
-                let view = hand.state().view(Position::new(me));
+                let view = hand.state().view(me);
                 let bets = view.round_bets();
                 seats[you].cards = view.hole();
                 if view.is_my_turn() {
@@ -181,18 +181,17 @@ impl Session {
                         },
                     });
                 }
-                let names: Vec<String> =
-                    hand.seats.iter().map(|&s| self.names[s].clone()).collect();
+                let names = names_by_position(&hand.seats, &self.names);
                 let told = narrate(view.events(), &hand.seats, &names, Some(me));
-                for (p, label) in told.labels.into_iter().enumerate() {
-                    seats[hand.seats[p]].last_action = label;
+                for (&seat, label) in hand.seats.iter().zip(told.labels) {
+                    seats[seat.index()].last_action = label;
                 }
                 out.log = told.log;
                 if let Some(result) = view.result() {
                     let (shown, pots) = (told.shown, told.pots);
                     out.result = Some(ResultView {
                         showdown: result.showdown,
-                        ..settled(shown, pots, &hand.seats, result.net.as_slice(), &mut seats)
+                        ..settled(shown, pots, &hand.seats, &result.net, &mut seats)
                     });
                 }
             }
@@ -241,11 +240,10 @@ impl Session {
     /// finished hands are kept).
     pub fn last_hand_for(&self, you: usize) -> Option<TableView> {
         let (r, _) = self.history.back()?;
-        let at: Vec<usize> = r.seats.iter().map(|s| s.index()).collect();
-        let me = at
-            .iter()
-            .position(|&s| s == you)
-            .filter(|&p| self.names.get(you) == r.names.get(Position::new(p)));
+        let me = r
+            .seats
+            .position_of(Seat::new(you))
+            .filter(|&p| self.names.get(you) == r.names.get(p));
         let mut seen = as_seen_by(r, me.map_or(usize::MAX, |_| you));
         if you >= self.names.len() {
             // A spectator sees no hole card, not even one shown at the showdown (as in its
@@ -254,26 +252,26 @@ impl Session {
                 .events
                 .retain(|e| !matches!(e, Event::Showdown { .. }));
         }
-        let told = narrate(&seen.events, &at, r.names.as_slice(), me);
+        let told = narrate(&seen.events, &r.seats, &r.names, me);
         let (mut out, mut seats) = self.bare_view(you);
-        for (p, &seat) in at.iter().enumerate() {
-            let s = &mut seats[seat];
+        for (p, seat) in r.seats.enumerate() {
+            let s = &mut seats[seat.index()];
             (s.name, s.position, s.role) = (
-                r.names[Position::new(p)].clone(),
-                Some(p),
-                role(p, at.len()),
+                r.names[p].clone(),
+                Some(p.index()),
+                role(p.index(), r.seats.len()),
             );
-            (s.put_in, s.last_action) = (r.contributions[Position::new(p)], told.labels[p].clone());
+            (s.put_in, s.last_action) = (r.contributions[p], told.labels[p].clone());
         }
         for e in told.log.iter().filter(|e| e.action == Some("fold")) {
             seats[e.seat.unwrap_or(you)].folded = true;
         }
         if let Some(p) = me {
-            seats[you].cards = r.hole[Position::new(p)];
+            seats[you].cards = r.hole[p];
         }
         let result = ResultView {
             showdown: r.ranks.iter().any(Option::is_some),
-            ..settled(told.shown, told.pots, &at, r.net.as_slice(), &mut seats)
+            ..settled(told.shown, told.pots, &r.seats, &r.net, &mut seats)
         };
         out.hand = Some(r.hand_number + 1);
         (out.board, out.pot) = (r.board.clone(), r.contributions.iter().sum());
@@ -283,17 +281,17 @@ impl Session {
 }
 
 /// The outcome of a finished hand from what was told of it (`at[p]` is position `p`'s
-/// seat, `net` by position); the cards shown are put on their seats.
+/// seat); the cards shown are put on their seats.
 fn settled(
     shown: Vec<ShownView>,
     pots: Vec<PotView>,
-    at: &[usize],
-    net_by_position: &[Chips],
+    at: &ByPosition<Seat>,
+    net_by_position: &ByPosition<Chips>,
     seats: &mut [SeatInfo],
 ) -> ResultView {
     let mut net = vec![0; seats.len()];
-    for (p, &seat) in at.iter().enumerate() {
-        net[seat] = net_by_position[p];
+    for (&seat, &v) in at.iter().zip(net_by_position) {
+        net[seat.index()] = v;
     }
     for h in &shown {
         seats[h.seat].cards = Some(h.cards);
@@ -318,21 +316,21 @@ fn public_part(hand: &crate::hand::Hand, out: &mut TableView, seats: &mut [SeatI
     out.in_progress = !state.is_complete();
     out.board = state.board().to_vec();
     out.pot = state.pot();
-    for (p, &seat) in hand.seats.iter().enumerate() {
-        let s = &mut seats[seat];
-        s.position = Some(p);
-        s.role = role(p, n);
-        s.folded = !state.is_live(Position::new(p));
-        s.put_in = state.contributions()[p];
+    for (p, seat) in hand.seats.enumerate() {
+        let s = &mut seats[seat.index()];
+        s.position = Some(p.index());
+        s.role = role(p.index(), n);
+        s.folded = !state.is_live(p);
+        s.put_in = state.contributions()[p.index()];
         s.bet = if out.in_progress {
-            state.round_bets()[p]
+            state.round_bets()[p.index()]
         } else {
             0
         };
     }
     if out.in_progress {
         out.round = Some(state.round().to_string());
-        out.to_act = state.to_act().map(|p| hand.seats[p.index()]);
+        out.to_act = state.to_act().map(|p| hand.seat_of(p));
         if let Some(s) = out.to_act {
             seats[s].to_act = true;
         }
