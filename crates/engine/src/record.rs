@@ -135,9 +135,7 @@ impl HandRecord {
             .collect();
         rounds.join("/")
     }
-}
 
-impl HandRecord {
     /// The reference dealer's values of the hand by position.
     pub fn acpc_values(&self) -> ByPosition<f64> {
         let folded = |p: Position| {

@@ -598,8 +598,7 @@ impl HandState {
         });
         self.phase = Phase::Complete;
     }
-}
-impl HandState {
+
     /// The reference dealer's values of the finished hand by position (`None` while it
     /// is not over).
     pub fn acpc_values(&self) -> Option<ByPosition<f64>> {
