@@ -29,12 +29,7 @@ fn play(kinds: &[&str], hands: u64, seed: u64) -> (Vec<i64>, Vec<LokiPlayer>) {
     for h in 0..hands {
         let deal = loki_sim_free_deal(seed, h, n);
         let seats: ByPosition<Seat> = Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
-        let mut by_pos = ByPosition::seated(&mut ps, &seats)
-            .unwrap()
-            .into_iter()
-            .map(|p| p as &mut dyn Player)
-            .collect();
-        let r = play_hand_seated(&config, &mut by_pos, &deal, &seats).expect("legal play");
+        let r = play_hand_seated(&config, &mut ps, &deal, &seats).expect("legal play");
         for (p, &s) in seats.iter().enumerate() {
             total[s.index()] += r.net[Position::new(p)];
         }
@@ -129,16 +124,7 @@ fn saved_state_resumes_exactly() {
             let deal = loki_sim_free_deal(3, h, n);
             let seats: ByPosition<Seat> =
                 Position::all(n).map(|p| Table::seat_of(p, h, n)).collect();
-            let mut by_pos = ByPosition::seated(ps, &seats)
-                .unwrap()
-                .into_iter()
-                .map(|p| p as &mut dyn Player)
-                .collect();
-            out.extend(
-                play_hand_seated(&config, &mut by_pos, &deal, &seats)
-                    .unwrap()
-                    .net,
-            );
+            out.extend(play_hand_seated(&config, ps, &deal, &seats).unwrap().net);
         }
         out
     };

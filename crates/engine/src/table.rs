@@ -47,12 +47,33 @@ pub fn play_hand(
         .iter_mut()
         .map(|p| &mut **p as &mut dyn Player)
         .collect();
-    play_hand_seated(config, &mut players, deal, &seats)
+    play_in_positions(config, &mut players, deal, &seats)
 }
 
-/// [`play_hand`] where position `p` belongs to the player of seat `seats[p]`; players see
-/// the seats through [`crate::SeatView::seat_of`] and the record keeps them.
-pub fn play_hand_seated(
+/// [`play_hand`] with the players of a table by seat, where position `p` belongs to the
+/// player of seat `seats[p]`; players see the seats through
+/// [`crate::SeatView::seat_of`] and the record keeps them.
+pub fn play_hand_seated<P: Player>(
+    config: &GameConfig,
+    by_seat: &mut [P],
+    deal: &Deal,
+    seats: &ByPosition<Seat>,
+) -> Result<HandRecord, EngineError> {
+    let got = by_seat.len();
+    let mut players = ByPosition::seated(by_seat, seats)
+        .ok_or(EngineError::PlayerCount {
+            expected: config.seats(),
+            got,
+        })?
+        .into_iter()
+        .map(|p| p as &mut dyn Player)
+        .collect();
+    play_in_positions(config, &mut players, deal, seats)
+}
+
+/// Plays one hand with the players in position order, `seats[p]` the seat of position
+/// `p`.
+fn play_in_positions(
     config: &GameConfig,
     players: &mut ByPosition<&mut dyn Player>,
     deal: &Deal,
@@ -130,7 +151,7 @@ impl Table {
             .into_iter()
             .map(|p| p.as_mut() as &mut dyn Player)
             .collect();
-        let mut record = play_hand_seated(&self.config, &mut by_position, &deal, &seats)?;
+        let mut record = play_in_positions(&self.config, &mut by_position, &deal, &seats)?;
         record.played.hand_number = h;
         record.played.seats = seats;
         self.hand_number += 1;

@@ -19,7 +19,7 @@
 use loki_bot::{Knowledge, LokiConfig, LokiPlayer, Style};
 use loki_cards::{Card, CardSet};
 use loki_engine::Seat;
-use loki_engine::{play_hand_seated, ByPosition, Deal, GameConfig, HandRecord, Player};
+use loki_engine::{play_hand_seated, ByPosition, Deal, GameConfig, HandRecord};
 use loki_variance::{corrections, ValueFunction};
 use std::sync::Arc;
 
@@ -45,12 +45,7 @@ fn play(
     deal: &Deal,
     seats: &ByPosition<Seat>,
 ) -> Result<HandRecord, Box<dyn std::error::Error>> {
-    let mut by_position: ByPosition<&mut dyn Player> = ByPosition::seated(players, seats)
-        .ok_or("bad seats")?
-        .into_iter()
-        .map(|p| p as &mut dyn Player)
-        .collect();
-    Ok(play_hand_seated(config, &mut by_position, deal, seats)?)
+    Ok(play_hand_seated(config, players, deal, seats)?)
 }
 
 fn spread(xs: &[f64]) -> f64 {

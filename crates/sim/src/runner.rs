@@ -11,9 +11,7 @@ use crate::schedule::{deal, match_seed, Seating, DEFAULT_SEATING_BLOCK};
 use crate::shard::{MatchLedger, Shard, ShardError};
 use crate::stats::DealLedger;
 use loki_agent::{RosterError, SeatedPlayer};
-use loki_engine::{
-    play_hand_seated, ByPosition, Deal, EngineError, GameConfig, HandRecord, Player,
-};
+use loki_engine::{play_hand_seated, Deal, EngineError, GameConfig, HandRecord, Player};
 use rayon::prelude::*;
 
 /// Makes the players of a tournament and hears about its progress.
@@ -331,12 +329,7 @@ impl DuplicateTables {
                     let mut decisions = 0u64;
                     for (d, cards) in &deals[slot] {
                         let seats = table.seating.seats_by_position(*d, table.rotation);
-                        let mut by_position = ByPosition::seated(&mut table.players, &seats)
-                            .unwrap_or_else(|| unreachable!("seats are a permutation"))
-                            .into_iter()
-                            .map(|p| p as &mut dyn Player)
-                            .collect();
-                        let record = play_hand_seated(config, &mut by_position, cards, &seats)
+                        let record = play_hand_seated(config, &mut table.players, cards, &seats)
                             .map_err(|e| SimError::Engine {
                                 matched: table.match_index,
                                 deal: *d,
@@ -345,7 +338,7 @@ impl DuplicateTables {
                             })?;
                         let corrections = loki_variance::corrections(
                             &record,
-                            |p, view| by_position[p].strategy(view),
+                            |p, view| table.players[record.seats[p].index()].strategy(view),
                             loki_variance::ValueFunction::default(),
                         )
                         .map(|c| c.reduce(&record.net))
