@@ -266,16 +266,18 @@ fn causes(e: &anyhow::Error) -> String {
 /// Longest run of one word quoted from the user's input in an error line.
 const QUOTE_MAX: usize = 100;
 
-/// An error as one line: line breaks become "; ", and every word longer than
+/// An error as one line: line breaks become "; " (a space after a line that ends with
+/// a colon, whose next lines are what it introduces), and every word longer than
 /// [`QUOTE_MAX`] characters (a pasted file, a runaway argument) is cut to its first
 /// characters and its length.
 fn one_line(text: &str) -> String {
-    let joined = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("; ");
+    let mut joined = String::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if !joined.is_empty() {
+            joined.push_str(if joined.ends_with(':') { " " } else { "; " });
+        }
+        joined.push_str(line);
+    }
     shorten_words(&joined)
 }
 

@@ -435,6 +435,21 @@ fn an_unwritable_out_is_found_before_the_work() {
 }
 
 #[test]
+fn a_list_after_a_colon_reads_as_one_sentence() {
+    // clap lists the missing arguments on the lines after its colon: joined with a
+    // space, not as a "; " item of their own ("provided:; --position").
+    let o = loki(&["advise", "--seats", "2", "--hole", "AsKs"]);
+    refused(
+        &o,
+        "the following required arguments were not provided: --position <POSITION> (see --help)",
+    );
+    assert!(!stderr(&o).contains(":;"), "{}", stderr(&o));
+    // A seat count out of range says what it needs and what it got, not "1 players".
+    let o = loki(&["acpc", "match", "--players", "SOM", "--hands", "10"]);
+    refused(&o, "a game needs 2 to 10 players, got 1");
+}
+
+#[test]
 fn one_cause_is_one_line_once() {
     let dir = tmp("twice");
     let bad = dir.join("bad.toml");

@@ -7,7 +7,7 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ConfigError {
     /// Seats outside 2..=10.
-    #[error("{0} players: a game needs 2 to 10")]
+    #[error("a game needs 2 to 10 players, got {0}")]
     Seats(usize),
     /// Bad blinds.
     #[error("bad blinds {0}/{1}: need 0 <= small blind <= big blind and a positive big blind")]
