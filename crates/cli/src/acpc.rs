@@ -281,8 +281,7 @@ fn run_match_command(a: MatchArgs) -> Result<ExitCode> {
     let (game, game_name) = match &a.game {
         Some(g) => GameDef::load(g)?,
         None => {
-            let g = GameDef::holdem(n)
-                .with_context(|| format!("a game needs 2 to 10 players, got {n}"))?;
+            let g = GameDef::holdem(n).ok_or(loki_engine::ConfigError::Seats(n))?;
             (g, format!("{}.game", GameDef::holdem_name(n)))
         }
     };
